@@ -1,0 +1,57 @@
+"""Set up Trickhouse in a local virtual environment and run it: ``python3 dev.py play`` or ``python3 dev.py test``.
+
+Standard library only, so it works on a fresh machine with nothing but Python 3.11+. It creates
+``.venv`` beside this file, installs the game (and for ``test`` the development tools) whenever
+pyproject.toml has changed since the last install, and then runs the command in that environment.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+COMMANDS = {
+    "play": ([], ["-m", "game"]),
+    "test": (["dev"], ["-m", "pytest"]),
+    "bench": (["dev"], ["-m", "game.bench"]),
+}
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_installed(extras: list[str]) -> Path:
+    python = venv_python()
+    if not python.exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + ",".join(extras).encode()).hexdigest()
+    stamp = VENV / f"installed-{'-'.join(extras) or 'game'}.sha256"
+    if not stamp.exists() or stamp.read_text() != wanted:
+        target = f".[{','.join(extras)}]" if extras else "."
+        print(f"Installing {target} into .venv ...", flush=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", target], check=True, cwd=ROOT)
+        stamp.write_text(wanted)
+    return python
+
+
+def main() -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036 (this runs under whatever python3 the user has)
+        print(f"Trickhouse needs Python 3.11 or newer; this is {sys.version.split()[0]}", file=sys.stderr)
+        return 2
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(f"usage: python3 dev.py {{{'|'.join(COMMANDS)}}} [arguments...]", file=sys.stderr)
+        return 2
+    extras, module = COMMANDS[sys.argv[1]]
+    python = ensure_installed(extras)
+    return subprocess.call([str(python), *module, *sys.argv[2:]], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

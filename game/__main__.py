@@ -1,0 +1,44 @@
+"""Launch Trickhouse.
+
+Until the game window exists this plays one hand in the terminal between computer seats that choose
+uniformly among the legal actions, printing every action in the notation of RULES.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from game.engine import Hand, load_rules, preset_names
+
+
+def play_hand_in_terminal(preset: str, seed: int) -> int:
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=seed, dealer=0)
+    rng = random.Random(seed)
+    print(f"{rules.title} ({rules.name}), seed {seed}, dealer seat {hand.dealer}")
+    for seat in range(rules.players):
+        print(f"  seat {seat}: {' '.join(hand.view(seat)['hand']) or '(chooses a hand first)'}")
+    while not hand.is_done:
+        seat = hand.to_move
+        action = hand.action_text(hand.random_action(rng))
+        hand.apply(action)
+        print(f"seat {seat}: {action}")
+        if not hand.trick and hand.tricks and hand.phase != "done" and action.startswith("play"):
+            print(f"  trick to seat {hand.tricks[-1][2]}")
+    print("points taken:", hand.points(), " score change:", hand.score_delta())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="trickhouse", description="Rook and Hearts")
+    parser.add_argument("--preset", default="hearts-classic", choices=preset_names())
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    return play_hand_in_terminal(args.preset, seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""The Trickhouse rules engine: pure rules, no drawing, no threads, no user files.
+
+Public surface: ``load_rules``, ``Hand``, ``Match``, ``IllegalAction``, ``RulesError``
+and the card notation helpers. See RULES.md for the notation.
+"""
+
+from . import hearts as _hearts  # noqa: F401  (registers the Hearts family)
+from .cards import card_name, parse_card
+from .hand import Hand, IllegalAction
+from .match import Match
+from .rules import Rules, RulesError, load_rules, preset_names
+
+__all__ = ["Hand", "IllegalAction", "Match", "Rules", "RulesError", "card_name", "load_rules", "parse_card",
+           "preset_names"]

@@ -1,0 +1,162 @@
+"""Cards as ints, sets of cards as int bitmasks, and the card notation of RULES.md.
+
+A card is ``suit * 16 + rank``: suit 0-3, rank 1-14. Code 0 is the Rook Bird
+(the joker of the standard deck), so every card of either deck fits in bits 0-62
+of one int and a hand, a nest or the cards taken in tricks are bitmasks.
+
+Rook deck: suits 0-3 are black, green, red, yellow (``B G R Y``), ranks are the
+printed numbers 1-14, and the bird is ``ROOK``. Standard deck: suits 0-3 are
+clubs, diamonds, hearts, spades (``C D H S``), ranks 2-14 with 14 the ace, and
+the joker is ``JK``. Which deck a card belongs to is a property of the rules,
+so naming a card takes the deck kind as well.
+
+>>> card_name(parse_card("G14", ROOK_DECK), ROOK_DECK)
+'G14'
+>>> cards_text(parse_cards("QS 2C AH", STANDARD_DECK), STANDARD_DECK)
+'2C AH QS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+Card = int
+CardSet = int
+
+ROOK_DECK = "rook"
+STANDARD_DECK = "standard"
+DECKS = (ROOK_DECK, STANDARD_DECK)
+
+BIRD: Card = 0
+SUITS = range(4)
+SUIT_LETTERS = {ROOK_DECK: "BGRY", STANDARD_DECK: "CDHS"}
+SUIT_NAMES = {
+    ROOK_DECK: ("black", "green", "red", "yellow"),
+    STANDARD_DECK: ("clubs", "diamonds", "hearts", "spades"),
+}
+BIRD_NAMES = {ROOK_DECK: "ROOK", STANDARD_DECK: "JK"}
+STANDARD_RANKS = "23456789TJQKA"
+
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+RANK_MASK = 0x7FFE  # ranks 1-14 of one suit
+SUIT_MASKS = tuple(RANK_MASK << (16 * s) for s in SUITS)
+
+
+def make_card(suit: int, rank: int) -> Card:
+    return suit * 16 + rank
+
+
+def suit_of(card: Card) -> int:
+    """The printed suit (colour) of a card; the bird has none and gives -1."""
+    return card >> 4 if card else -1
+
+
+def rank_of(card: Card) -> int:
+    return card & 15
+
+
+def bit(card: Card) -> CardSet:
+    return 1 << card
+
+
+def mask_of(cards: Iterable[Card]) -> CardSet:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: CardSet) -> Iterator[Card]:
+    """The cards of a set in ascending code order (the canonical order for text)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def card_list(mask: CardSet) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def random_card(mask: CardSet, rng) -> Card:
+    """A card of a non-empty set, uniformly at random (without building a list: playouts call this often)."""
+    for _ in range(int(rng.random() * mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def shuffled(items: list, rng) -> list:
+    """A uniformly shuffled copy, Fisher-Yates driven by one wide random number (much faster than
+    random.shuffle's call per card; the 64 spare bits make the bias negligible)."""
+    items = list(items)
+    x = rng.getrandbits(64 + 6 * len(items))
+    for i in range(len(items) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def count(mask: CardSet) -> int:
+    return mask.bit_count()
+
+
+def card_name(card: Card, deck: str) -> str:
+    if card == BIRD:
+        return BIRD_NAMES[deck]
+    suit, rank = card >> 4, card & 15
+    if deck == ROOK_DECK:
+        return f"{SUIT_LETTERS[deck][suit]}{rank}"
+    return f"{STANDARD_RANKS[rank - 2]}{SUIT_LETTERS[deck][suit]}"
+
+
+def parse_card(text: str, deck: str) -> Card:
+    """Read one card in RULES.md notation; raise ValueError naming the problem."""
+    word = text.strip().upper()
+    if word == BIRD_NAMES[deck]:
+        return BIRD
+    letters = SUIT_LETTERS[deck]
+    if deck == ROOK_DECK:
+        if len(word) >= 2 and word[0] in letters and word[1:].isdigit():
+            rank = int(word[1:])
+            if 1 <= rank <= 14:
+                return make_card(letters.index(word[0]), rank)
+        raise ValueError(f"'{text}' is not a Rook card (a colour B, G, R or Y and a number 1-14, or ROOK)")
+    if len(word) == 2 and word[0] in STANDARD_RANKS and word[1] in letters:
+        return make_card(letters.index(word[1]), STANDARD_RANKS.index(word[0]) + 2)
+    raise ValueError(f"'{text}' is not a playing card (a rank 2-9, T, J, Q, K, A and a suit C, D, H, S, or JK)")
+
+
+def parse_cards(text: str | Iterable[str], deck: str) -> CardSet:
+    """Read several cards (a space-separated string or a list); duplicates are an error."""
+    words = text.split() if isinstance(text, str) else list(text)
+    mask = 0
+    for word in words:
+        card_bit = 1 << parse_card(word, deck)
+        if mask & card_bit:
+            raise ValueError(f"{word} is named twice")
+        mask |= card_bit
+    return mask
+
+
+def card_names(mask: CardSet, deck: str) -> list[str]:
+    return [card_name(card, deck) for card in cards_in(mask)]
+
+
+def cards_text(mask: CardSet, deck: str) -> str:
+    return " ".join(card_names(mask, deck))
+
+
+def full_deck(deck: str, low_rank: int, bird: bool, removed: CardSet = 0) -> CardSet:
+    """Every card of a deck: ranks low_rank..14 in each suit, the bird if used, less removed cards."""
+    suit_ranks = RANK_MASK & ~((1 << low_rank) - 1)
+    mask = 0
+    for suit in SUITS:
+        mask |= suit_ranks << (16 * suit)
+    if bird:
+        mask |= 1 << BIRD
+    return mask & ~removed

@@ -1,0 +1,406 @@
+"""One hand of a game: the deal plus the actions taken so far.
+
+``Hand`` holds what every trick-taking hand shares (seats' cards as bitmasks,
+the trick in progress, tricks taken, records) and routes each phase to small
+methods of the family's subclass (``HeartsHand``, ``RookHand``):
+
+- ``_legal_<phase>()`` lists the legal int actions,
+- ``_refuse_<phase>(action)`` gives the reason an action is illegal, or None,
+- ``_push_<phase>(action)`` applies a legal action without checking it.
+
+The text layer (``legal_actions``, ``apply``) sits on the int layer
+(``legal_ids``, ``apply_id``, ``push``); the AI and benchmarks use ints.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import actions as A
+from . import cards as C
+from .rules import Rules, rules_from_dict
+
+RECORD_FORMAT = "trickhouse-hand/1"
+DONE = "done"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is for the player."""
+
+
+class Hand:
+    family = ""
+
+    # --- construction ---
+
+    def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
+                 number: int = 0, scores: list[int] | None = None):
+        self.rules = rules
+        self.n = rules.players
+        self.dealer = dealer
+        self.number = number
+        self.scores = list(scores) if scores is not None else [0] * self.n
+        self.dealt = list(hands)
+        self.extras = dict(extras)
+        self.actions: list[A.Action] = []
+        self.held = list(hands[: self.n])
+        self.taken = [0] * self.n
+        self.tricks_won = [0] * self.n
+        self.trick: list[C.Card] = []
+        self.trick_seats: list[int] = []
+        self.led_suit = -1
+        self.tricks: list[tuple[int, tuple[C.Card, ...], int]] = []  # (leader, cards in play order, winner)
+        self.turn = -1
+        self.phase = DONE
+        self._start()
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: Any = None, dealer: int = 0, number: int = 0,
+             scores: list[int] | None = None) -> Hand:
+        """Shuffle and deal a new hand from a seed (any int or string; None for a random one)."""
+        hand_class = family_class(rules)
+        hands, extras = hand_class._shuffle_and_deal(rules, random.Random(seed), dealer)
+        return hand_class(rules, hands, extras, dealer, number, scores)
+
+    @classmethod
+    def from_deal(cls, rules: Rules, deal: dict, dealer: int = 0, number: int = 0,
+                  scores: list[int] | None = None) -> Hand:
+        """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``."""
+        hand_class = family_class(rules)
+        hands, extras = hand_class._parse_deal(rules, deal)
+        return hand_class(rules, hands, extras, dealer, number, scores)
+
+    @classmethod
+    def from_record(cls, record: dict) -> Hand:
+        """Replay a record made by ``record()``; raise ValueError if it is not a valid hand."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
+        rules = rules_from_dict(record.get("rules"), "hand record rules")
+        scores = record.get("scores")
+        if scores is not None and (not isinstance(scores, list) or len(scores) != rules.players
+                                   or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+            raise ValueError("hand record: scores must be a list of whole numbers, one per seat")
+        dealer, number = record.get("dealer"), record.get("number", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+            raise ValueError(f"hand record: dealer {dealer!r} is not a seat")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise ValueError(f"hand record: number {number!r} is not a hand number")
+        hand = cls.from_deal(rules, record.get("deal"), dealer, number, scores)
+        actions = record.get("actions")
+        if not isinstance(actions, list):
+            raise ValueError("hand record: actions must be a list")
+        for i, text in enumerate(actions):
+            try:
+                hand.apply(text)
+            except (IllegalAction, A.ActionTextError) as err:
+                raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+        return hand
+
+    @classmethod
+    def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int):
+        deck = C.shuffled(C.card_list(rules.deck_mask), rng)
+        size = rules.hand_size
+        hands = [C.mask_of(deck[i * size:(i + 1) * size]) for i in range(rules.hands_to_deal)]
+        rest = deck[rules.hands_to_deal * size:]
+        extras = {}
+        if rules.nest_size:
+            extras["nest"] = C.mask_of(rest[: rules.nest_size])
+        if rules.aside:
+            extras["aside"] = C.mask_of(rest[rules.nest_size:])
+        return hands, extras
+
+    EXTRA_PILES = ("nest", "aside")
+
+    @classmethod
+    def _parse_deal(cls, rules: Rules, deal: dict):
+        if not isinstance(deal, dict):
+            raise ValueError("a deal is a mapping with 'hands' (and 'nest', 'aside' where the rules have them)")
+        unknown = set(deal) - {"hands", *cls.EXTRA_PILES}
+        if unknown:
+            raise ValueError(f"deal: unknown part {', '.join(sorted(map(str, unknown)))}")
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != rules.hands_to_deal:
+            raise ValueError(f"deal: 'hands' must list {rules.hands_to_deal} hands")
+        seen = 0
+        masks = []
+        for i, words in enumerate(hands):
+            if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+                raise ValueError(f"deal: hand {i} must be a list of cards")
+            mask = rules.parse_cards(words)
+            if mask.bit_count() != len(words):
+                raise ValueError(f"deal: hand {i} names a card twice")
+            masks.append(mask)
+        extras = {}
+        for pile in cls.EXTRA_PILES:
+            if pile in deal:
+                words = deal[pile]
+                if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+                    raise ValueError(f"deal: {pile} must be a list of cards")
+                extras[pile] = rules.parse_cards(words)
+        for mask in masks + list(extras.values()):
+            if seen & mask:
+                raise ValueError(f"deal: {rules.cards_text(seen & mask)} dealt twice")
+            seen |= mask
+        if seen != rules.deck_mask:
+            missing = rules.deck_mask & ~seen
+            raise ValueError(f"deal: {rules.cards_text(missing)} not dealt")
+        cls._check_deal_sizes(rules, masks, extras)
+        return masks, extras
+
+    @classmethod
+    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet]):
+        for i, mask in enumerate(hands):
+            if mask.bit_count() != rules.hand_size:
+                raise ValueError(f"deal: hand {i} has {mask.bit_count()} cards, the rules deal {rules.hand_size}")
+        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
+            if extras.get(pile, 0).bit_count() != size:
+                raise ValueError(f"deal: the {pile} must have {size} cards")
+
+    def _start(self):
+        raise NotImplementedError
+
+    def copy(self) -> Hand:
+        """An independent copy (for the AI thread and search): later changes to either do not reach the other."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                twin.__dict__[name] = list(value)
+            elif isinstance(value, dict):
+                twin.__dict__[name] = dict(value)
+        return twin
+
+    # --- whose turn ---
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision is pending (-1 when the hand is done)."""
+        return self.turn
+
+    @property
+    def is_done(self) -> bool:
+        return self.phase == DONE
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    # --- the int layer ---
+
+    def legal_ids(self) -> list[A.Action]:
+        if self.phase == DONE:
+            return []
+        return getattr(self, "_legal_" + self.phase)()
+
+    def refusal(self, action: A.Action) -> str | None:
+        """Why this action is illegal now, in words a player understands; None if it is legal."""
+        if self.phase == DONE:
+            return "The hand is over"
+        return getattr(self, "_refuse_" + self.phase)(action)
+
+    def push(self, action: A.Action):
+        """Apply a legal action without checking it (the fast path for search and playouts)."""
+        self.actions.append(action)
+        if self.phase == "play":
+            self._push_play(action)
+        else:
+            getattr(self, "_push_" + self.phase)(action)
+
+    def random_action(self, rng: random.Random) -> A.Action:
+        """A legal action drawn uniformly at random (for random playouts and property tests)."""
+        if self.phase == "play":
+            return C.random_card(self.legal_mask(), rng)
+        return rng.choice(self.legal_ids())
+
+    def apply_id(self, action: A.Action):
+        reason = self.refusal(action)
+        if reason:
+            raise IllegalAction(reason)
+        self.push(action)
+
+    # --- the text layer ---
+
+    def action_text(self, action: A.Action) -> str:
+        return A.action_text(action, self.rules.deck)
+
+    def parse_action(self, text: str) -> A.Action:
+        return A.parse_action(text, self.rules.deck)
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions now, as canonical text, sorted by their int code."""
+        return [self.action_text(a) for a in sorted(self.legal_ids())]
+
+    def check(self, text: str) -> str | None:
+        """Why this action text is illegal now, or None if it is legal; never raises."""
+        try:
+            action = self.parse_action(text)
+        except A.ActionTextError as err:
+            return str(err)
+        return self.refusal(action)
+
+    def apply(self, text: str):
+        """Apply an action given as canonical text; raise IllegalAction (hand unchanged) if it is not legal now."""
+        try:
+            action = self.parse_action(text)
+        except A.ActionTextError as err:
+            raise IllegalAction(str(err)) from None
+        self.apply_id(action)
+
+    # --- shared trick play ---
+
+    def legal_mask(self) -> C.CardSet:
+        """The cards the player to move may play now (play phase only)."""
+        raise NotImplementedError
+
+    def _legal_play(self) -> list[A.Action]:
+        return C.card_list(self.legal_mask())
+
+    def _refuse_play(self, action: A.Action) -> str | None:
+        if A.kind_of(action) != A.PLAY:
+            return f"Now {self._seat_word()} play a card"
+        card = action
+        if not self.held[self.turn] >> card & 1:
+            return f"{self.rules.card_name(card)} is not in {self._hand_word()}"
+        if self.legal_mask() >> card & 1:
+            return None
+        return self._play_reason(card)
+
+    def _play_reason(self, card: C.Card) -> str:
+        raise NotImplementedError
+
+    def _seat_word(self) -> str:
+        return "you must"
+
+    def _hand_word(self) -> str:
+        return "your hand"
+
+    def _push_play(self, card: C.Card):
+        seat = self.turn
+        self.held[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) == 1:
+            self.led_suit = self._led_suit(card)
+        if len(trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return
+        winner = self.trick_seats[self._winning_index()]
+        self.tricks.append((self.trick_seats[0], tuple(trick), winner))
+        for played in trick:
+            self.taken[winner] |= 1 << played
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.trick_seats = []
+        self.led_suit = -1
+        self.turn = winner
+        self._after_trick(winner)
+
+    def _led_suit(self, card: C.Card) -> int:
+        return card >> 4
+
+    def _winning_index(self) -> int:
+        raise NotImplementedError
+
+    def _after_trick(self, winner: int):
+        raise NotImplementedError
+
+    # --- results ---
+
+    @classmethod
+    def match_winners(cls, rules: Rules, scores: list[int], hands_played: int) -> list[int] | None:
+        """The winning seats if a match with these scores is over, else None."""
+        raise NotImplementedError
+
+    def points(self) -> list[int]:
+        """Points each seat has captured so far in this hand (Hearts: penalty points)."""
+        raise NotImplementedError
+
+    def score_delta(self) -> list[int]:
+        """Each seat's change to the match score; only meaningful once the hand is done."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may know now, and nothing else, as JSON-ready values."""
+        raise NotImplementedError
+
+    def piles(self) -> dict[str, C.CardSet]:
+        """Where every card of the deck is now, pile by pile (for invariant checks: they partition the deck)."""
+        piles = {"trick": C.mask_of(self.trick)}
+        for seat in range(self.n):
+            piles[f"held {seat}"] = self.held[seat]
+            piles[f"taken {seat}"] = self.taken[seat]
+        return piles
+
+    def deal_text(self) -> dict:
+        rules = self.rules
+        deal = {"hands": [rules.card_names(mask) for mask in self.dealt]}
+        for pile in self.EXTRA_PILES:
+            if pile in self.extras:
+                deal[pile] = rules.card_names(self.extras[pile])
+        return deal
+
+    def record(self) -> dict:
+        """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "number": self.number,
+            "scores": list(self.scores),
+            "deal": self.deal_text(),
+            "actions": [self.action_text(a) for a in self.actions],
+        }
+
+    def _trick_views(self) -> list[dict]:
+        name = self.rules.card_name
+        views = []
+        for leader, cards, winner in self.tricks:
+            seats = self._trick_order(leader, len(cards))
+            views.append({"leader": leader, "cards": [[s, name(c)] for s, c in zip(seats, cards)], "winner": winner})
+        return views
+
+    def _trick_order(self, leader: int, size: int) -> list[int]:
+        seats = [leader]
+        while len(seats) < size:
+            seats.append((seats[-1] + 1) % self.n)
+        return seats
+
+    def _common_view(self, seat: int) -> dict:
+        name = self.rules.card_name
+        return {
+            "game": self.rules.name,
+            "family": self.family,
+            "seat": seat,
+            "players": self.n,
+            "dealer": self.dealer,
+            "number": self.number,
+            "scores": list(self.scores),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": self.rules.card_names(self.held[seat]),
+            "hand_sizes": [mask.bit_count() for mask in self.held],
+            "trick": [[s, name(c)] for s, c in zip(self.trick_seats, self.trick)],
+            "tricks": self._trick_views(),
+            "tricks_won": list(self.tricks_won),
+            "legal": self.legal_actions() if self.to_move == seat and not self._choosing_cards() else [],
+        }
+
+    def _choosing_cards(self) -> bool:
+        """True in phases whose action names several cards (their legal list is every combination)."""
+        return False
+
+
+_FAMILIES: dict[str, type[Hand]] = {}
+
+
+def register_family(hand_class: type[Hand]) -> type[Hand]:
+    _FAMILIES[hand_class.family] = hand_class
+    return hand_class
+
+
+def family_class(rules: Rules) -> type[Hand]:
+    try:
+        return _FAMILIES[rules.family]
+    except KeyError:
+        raise ValueError(f"no engine for the {rules.family} family") from None

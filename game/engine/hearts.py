@@ -1,0 +1,337 @@
+"""Hearts and Royal Hearts for 2 to 5 players (rule book 002, RULES.md decisions 7 and 15-19).
+
+Phases: ``choose`` (2 players: each picks one of their two face-down hands),
+``pass``, ``play``, ``moon`` (the shooter's choice of reward), ``done``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import actions as A
+from . import cards as C
+from .hand import DONE, Hand, register_family
+
+TWO_CLUBS = C.make_card(C.CLUBS, 2)
+QUEEN_OF = {name: C.make_card("CDHS".index(name[1]), 12) for name in ("QS", "QC", "QH", "QD")}
+QS = QUEEN_OF["QS"]
+QS_BIT = 1 << QS
+CLUBS_MASK = C.SUIT_MASKS[C.CLUBS]
+HEARTS_MASK = C.SUIT_MASKS[C.HEARTS]
+PENALTY_CARDS = HEARTS_MASK | QS_BIT
+DIRECTION_OFFSET = {"left": 1, "across": 2, "right": -1, "left2": 2, "right2": -2, "trade": 1, "hold": 0}
+DIRECTION_WORDS = {"left": "to the left", "across": "across", "right": "to the right", "left2": "two to the left",
+                   "right2": "two to the right", "trade": "to your opponent", "hold": "no pass (hold)"}
+
+
+def pass_direction(rules, number: int) -> str:
+    """The passing direction of hand ``number`` of a match (decision 15; the house hold hand ends each cycle)."""
+    cycle = list(rules.pass_cycle)
+    if rules.hold_hand and "hold" not in cycle:
+        cycle.append("hold")
+    return cycle[number % len(cycle)]
+
+
+def penalty_points(rules, taken: C.CardSet) -> int:
+    """The points of the cards one player took (book 002 scoring; decision 18 for the Royal queens)."""
+    royal = rules.royal_queens
+    hearts = (taken & HEARTS_MASK).bit_count()
+    points = hearts * 2 if "QH" in royal and taken >> QUEEN_OF["QH"] & 1 else hearts
+    if taken & QS_BIT:
+        cancelled = "QC" in royal and taken >> QUEEN_OF["QC"] & 1
+        if not cancelled:
+            points += 26 if "QS" in royal else 13
+    if "QD" in royal and taken >> QUEEN_OF["QD"] & 1:
+        points -= 10
+    return points
+
+
+@register_family
+class HeartsHand(Hand):
+    family = "hearts"
+
+    def _start(self):
+        rules = self.rules
+        self.two_player = rules.players == 2
+        self.broken = False
+        self.sub_hand = 0  # 2 players: which of the two 13-trick halves is being played
+        self.tricks_in_sub_hand = 0
+        self.chosen = [0] * self.n  # cards each seat has put face down to pass, before the exchange
+        self.passed = [0] * self.n  # cards each seat passed in the last exchange
+        self.received = [0] * self.n
+        self.moon_choice = -1
+        self.direction = pass_direction(rules, self.number)
+        if self.two_player:
+            # decision 19: seats 0 and 1 take hands (0, 2) and (1, 3) and choose one blind
+            self.pairs = [(self.dealt[0], self.dealt[2]), (self.dealt[1], self.dealt[3])]
+            self.face_down = [first | second for first, second in self.pairs]  # until the seat chooses
+            self.later = [0, 0]
+            self.held = [0, 0]
+            self.phase = "choose"
+            self.turn = self.next_seat(self.dealer)
+        else:
+            self._begin_passing()
+
+    # --- choosing a hand (2 players) ---
+
+    def _legal_choose(self):
+        return [A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)]
+
+    def _refuse_choose(self, action):
+        if A.kind_of(action) != A.CHOOSE_HAND:
+            return "First choose which of your two face-down hands to play first"
+        return None
+
+    def _push_choose(self, action):
+        seat = self.turn
+        first, second = self.pairs[seat]
+        if A.payload_of(action) == 2:
+            first, second = second, first
+        self.held[seat], self.later[seat] = first, second
+        self.face_down[seat] = 0
+        self.turn = self.next_seat(seat)
+        if self.turn == self.next_seat(self.dealer):
+            self._begin_passing()
+
+    # --- passing ---
+
+    def _begin_passing(self):
+        self.chosen = [0] * self.n
+        if self.direction == "hold" or not self.rules.pass_count:
+            self._begin_play()
+            return
+        self.phase = "pass"
+        self.turn = self.next_seat(self.dealer)
+
+    def _choosing_cards(self):
+        return self.phase == "pass"
+
+    def _legal_pass(self):
+        held = C.card_list(self.held[self.turn])
+        return [A.make(A.PASS_CARDS, C.mask_of(cards)) for cards in combinations(held, self.rules.pass_count)]
+
+    def _refuse_pass(self, action):
+        count = self.rules.pass_count
+        if A.kind_of(action) != A.PASS_CARDS:
+            return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
+        cards = A.payload_of(action)
+        stray = cards & ~self.held[self.turn]
+        if stray:
+            return f"{self.rules.cards_text(stray)} is not in your hand"
+        if cards.bit_count() != count:
+            return f"Pass exactly {count} cards"
+        return None
+
+    def _push_pass(self, action):
+        seat = self.turn
+        cards = A.payload_of(action)
+        self.chosen[seat] = cards
+        self.held[seat] ^= cards
+        self.turn = self.next_seat(seat)
+        if self.turn != self.next_seat(self.dealer):
+            return
+        # everyone has chosen: the cards change hands at once (book 002, "Passing 3 Cards")
+        offset = DIRECTION_OFFSET[self.direction]
+        for giver in range(self.n):
+            taker = (giver + offset) % self.n
+            self.held[taker] |= self.chosen[giver]
+            self.received[taker] = self.chosen[giver]
+            self.passed[giver] = self.chosen[giver]
+        self.chosen = [0] * self.n
+        self._begin_play()
+
+    def random_action(self, rng):
+        if self.phase == "play":
+            return C.random_card(self.legal_mask(), rng)
+        if self.phase == "pass":
+            cards = rng.sample(C.card_list(self.held[self.turn]), self.rules.pass_count)
+            return A.make(A.PASS_CARDS, C.mask_of(cards))
+        return super().random_action(rng)
+
+    # --- play ---
+
+    def _begin_play(self):
+        self.phase = "play"
+        self.tricks_in_sub_hand = 0
+        held = self.held
+        if self.two_player:
+            # decision 19: the holder of the lower club leads; the non-dealer if neither has a club
+            low = [(mask & CLUBS_MASK) & -(mask & CLUBS_MASK) for mask in held]
+            if low[0] and (not low[1] or low[0] < low[1]):
+                self.turn = 0
+            elif low[1]:
+                self.turn = 1
+            else:
+                self.turn = self.next_seat(self.dealer)
+        elif self._two_clubs_leads():
+            self.turn = next(s for s in range(self.n) if held[s] >> TWO_CLUBS & 1)
+        else:
+            self.turn = self.next_seat(self.dealer)
+
+    def _two_clubs_leads(self) -> bool:
+        return self.rules.two_clubs_leads and bool(self.rules.deck_mask >> TWO_CLUBS & 1)
+
+    def legal_mask(self) -> C.CardSet:
+        rules = self.rules
+        held = self.held[self.turn]
+        first = self.tricks_in_sub_hand == 0
+        if self.trick:
+            options = held & C.SUIT_MASKS[self.led_suit] or held
+            if first and self.two_player and held & CLUBS_MASK:
+                clubs = held & CLUBS_MASK
+                options = clubs & -clubs
+        elif first and self.two_player:
+            clubs = held & CLUBS_MASK
+            options = clubs & -clubs or held
+        elif first and self._two_clubs_leads():
+            options = 1 << TWO_CLUBS
+        else:
+            options = held
+            if not self.broken:
+                if rules.hearts_must_be_broken:
+                    options = held & ~HEARTS_MASK or held
+                if not rules.qs_leads_any_time:
+                    options = options & ~QS_BIT or options
+        if first and not rules.penalty_on_first_trick:
+            options = options & ~PENALTY_CARDS or options
+        return options
+
+    def _play_reason(self, card):
+        rules = self.rules
+        held = self.held[self.turn]
+        name = rules.card_name
+        first = self.tricks_in_sub_hand == 0
+        if first and self.two_player and held & CLUBS_MASK:
+            clubs = held & CLUBS_MASK
+            lowest = name((clubs & -clubs).bit_length() - 1)
+            return f"On the first trick both players play their lowest club: play {lowest}"
+        if self.trick:
+            if card >> 4 != self.led_suit and held & C.SUIT_MASKS[self.led_suit]:
+                return f"You must follow {rules.suit_name(self.led_suit)}"
+        elif first and self._two_clubs_leads():
+            return f"{name(TWO_CLUBS)} leads the first trick"
+        elif card >> 4 == C.HEARTS and not self.broken:
+            return "Hearts are not broken yet: lead another suit"
+        elif card == QS and not self.broken:
+            return f"{name(QS)} may not be led before hearts are broken"
+        if first and not rules.penalty_on_first_trick and (1 << card) & PENALTY_CARDS:
+            return f"Hearts and {name(QS)} may not be played on the first trick"
+        return f"{name(card)} cannot be played now"
+
+    def _push_play(self, card):
+        if not self.broken and (card >> 4 == C.HEARTS or (card == QS and self.rules.qs_breaks_hearts)):
+            self.broken = True
+        super()._push_play(card)
+
+    def _winning_index(self) -> int:
+        # no trump in Hearts: the highest card of the suit led wins
+        led = self.led_suit
+        best, index = -1, 0
+        for i, card in enumerate(self.trick):
+            if card >> 4 == led and card > best:
+                best, index = card, i
+        return index
+
+    def _after_trick(self, winner):
+        self.tricks_in_sub_hand += 1
+        if self.tricks_in_sub_hand < self.rules.hand_size:
+            return
+        if self.two_player and self.sub_hand == 0:
+            # decision 19: the second half is played with the other hand; hearts must be broken again
+            self.sub_hand = 1
+            self.held = list(self.later)
+            self.later = [0, 0]
+            self.broken = False
+            self._begin_passing()
+            return
+        shooter = self.moon_shooter()
+        if shooter is not None and self.rules.moon == "choice":
+            self.phase = "moon"
+            self.turn = shooter
+        else:
+            self.phase = DONE
+            self.turn = -1
+
+    # --- shooting the moon ---
+
+    def moon_shooter(self) -> int | None:
+        """The seat that took every heart and the Queen of spades (both halves in 2-player), if any."""
+        need = self.rules.deck_mask & PENALTY_CARDS
+        for seat, taken in enumerate(self.taken):
+            if taken & need == need:
+                return seat
+        return None
+
+    def _legal_moon(self):
+        return [A.make(A.MOON, 0), A.make(A.MOON, 1)]
+
+    def _refuse_moon(self, action):
+        if A.kind_of(action) != A.MOON:
+            return "You shot the moon: choose to subtract the reward from your score or add it to the others'"
+        return None
+
+    def _push_moon(self, action):
+        self.moon_choice = A.payload_of(action)
+        self.phase = DONE
+        self.turn = -1
+
+    # --- results ---
+
+    @classmethod
+    def match_winners(cls, rules, scores, hands_played):
+        """Decision 7: the match ends when someone has the target or more at the end of a hand (or after the
+        house rule's fixed number of hands); the lowest score wins and equal lowest scores share the win."""
+        if rules.fixed_hands:
+            if hands_played < rules.fixed_hands:
+                return None
+        elif max(scores) < rules.target:
+            return None
+        best = min(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def points(self) -> list[int]:
+        return [penalty_points(self.rules, taken) for taken in self.taken]
+
+    def moon_reward(self) -> int:
+        """What shooting the moon is worth: the points the shooter would otherwise have taken (decision 17)."""
+        shooter = self.moon_shooter()
+        return 0 if shooter is None else penalty_points(self.rules, self.taken[shooter])
+
+    def score_delta(self) -> list[int]:
+        points = self.points()
+        shooter = self.moon_shooter()
+        if shooter is not None:
+            reward = self.moon_reward()
+            mode = self.rules.moon if self.rules.moon != "choice" else A.MOON_CHOICES[max(self.moon_choice, 0)]
+            if mode == "subtract":
+                points[shooter] = -reward
+            else:
+                points = [0 if seat == shooter else p + reward for seat, p in enumerate(points)]
+        # no score sheet total goes below 0 (book 002; decisions 17 and 18)
+        return [max(0, score + p) - score for score, p in zip(self.scores, points)]
+
+    def piles(self):
+        piles = super().piles()
+        for seat in range(self.n):
+            piles[f"passing {seat}"] = self.chosen[seat]
+        if self.two_player:
+            for seat in range(2):
+                piles[f"face down {seat}"] = self.face_down[seat]
+                piles[f"second hand {seat}"] = self.later[seat]
+        return piles
+
+    def view(self, seat: int) -> dict:
+        view = self._common_view(seat)
+        names = self.rules.card_names
+        view.update({
+            "pass_direction": self.direction,
+            "passing": names(self.chosen[seat]),
+            "passed": names(self.passed[seat]),
+            "received": names(self.received[seat]),
+            "hearts_broken": self.broken,
+            "points": self.points(),
+            "cards_to_choose": self.rules.pass_count if self.phase == "pass" and self.turn == seat else 0,
+        })
+        if self.two_player:
+            view["sub_hand"] = self.sub_hand + 1
+        return view

@@ -1,0 +1,135 @@
+"""A match: hands dealt one after another until the rules' end condition.
+
+The match score is never stored on its own: it is the sum of the finished
+hands' score changes, so a saved match (its hand records) restores exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .hand import Hand, family_class
+from .rules import Rules, rules_from_dict
+
+MATCH_FORMAT = "trickhouse-match/1"
+
+
+class Match:
+    def __init__(self, rules: Rules, seed: Any = None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise ValueError("a match seed is a whole number or text")
+        self.rules = rules
+        self.seed = seed
+        # RULES.md: the first dealer is drawn at random from the match seed
+        self.first_dealer = random.Random(f"{seed}:first dealer").randrange(rules.players)
+        self.history: list[Hand] = []
+        self.hand = self._deal(self.first_dealer)
+
+    def _deal(self, dealer: int) -> Hand:
+        number = self.hands_played
+        seed = f"{self.seed}:{len(self.history)}"
+        return Hand.deal(self.rules, seed=seed, dealer=dealer, number=number, scores=self.scores_before())
+
+    def scores_before(self) -> list[int]:
+        """The match score before the current hand."""
+        scores = [0] * self.rules.players
+        for hand in self.history:
+            scores = [s + d for s, d in zip(scores, hand.score_delta())]
+        return scores
+
+    @property
+    def hands_played(self) -> int:
+        """Finished hands that counted (a hand thrown in after all passed does not)."""
+        return sum(1 for hand in self.history if not _thrown_in(hand))
+
+    @property
+    def scores(self) -> list[int]:
+        """The match score per seat, including the current hand once it is done."""
+        scores = self.scores_before()
+        if self.hand is not None and self.hand.is_done:
+            scores = [s + d for s, d in zip(scores, self.hand.score_delta())]
+        return scores
+
+    def _result(self) -> list[int] | None:
+        if self.hand is None or not self.hand.is_done:
+            return None
+        played = self.hands_played + (0 if _thrown_in(self.hand) else 1)
+        return family_class(self.rules).match_winners(self.rules, self.scores, played)
+
+    @property
+    def is_over(self) -> bool:
+        return self._result() is not None
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats once the match is over (more than one on a shared win), else []."""
+        return self._result() or []
+
+    def apply(self, text: str):
+        """Apply an action to the current hand (raises IllegalAction with the reason)."""
+        self.hand.apply(text)
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand once the current one is done: the deal passes left, or the same dealer
+        redeals a hand thrown in (decision 5)."""
+        if not self.hand.is_done:
+            raise ValueError("the current hand is not finished")
+        if self.is_over:
+            raise ValueError("the match is over")
+        finished = self.hand
+        self.history.append(finished)
+        dealer = finished.dealer if _thrown_in(finished) else (finished.dealer + 1) % self.rules.players
+        self.hand = self._deal(dealer)
+        return self.hand
+
+    def to_json(self) -> dict:
+        """JSON-ready data; ``Match.from_json`` restores the match exactly."""
+        return {
+            "format": MATCH_FORMAT,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hands": [hand.record() for hand in self.history + [self.hand]],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Match:
+        """Restore a match; raise ValueError naming what is wrong if the data is not a valid match."""
+        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+            raise ValueError(f"not a match (expected format {MATCH_FORMAT})")
+        rules = rules_from_dict(data.get("rules"), "match rules")
+        records = data.get("hands")
+        if not isinstance(records, list) or not records:
+            raise ValueError("match: 'hands' must list at least one hand")
+        match = cls.__new__(cls)
+        match.rules = rules
+        match.seed = data.get("seed")
+        match.history = []
+        match.hand = None
+        expected_dealer = None
+        for i, record in enumerate(records):
+            hand = Hand.from_record(record)
+            if hand.rules != rules:
+                raise ValueError(f"match: hand {i + 1} is played under other rules than the match")
+            if hand.scores != match.scores_before():
+                raise ValueError(f"match: hand {i + 1} starts from scores that do not follow from the hands before")
+            if expected_dealer is not None and hand.dealer != expected_dealer:
+                raise ValueError(f"match: hand {i + 1} is dealt by seat {hand.dealer}, not seat {expected_dealer}")
+            if hand.number != match.hands_played:
+                raise ValueError(f"match: hand {i + 1} is numbered {hand.number}, not {match.hands_played}")
+            match.hand = hand
+            if i < len(records) - 1:
+                if not hand.is_done:
+                    raise ValueError(f"match: hand {i + 1} is unfinished but more hands follow it")
+                if match.is_over:
+                    raise ValueError(f"match: the match was over after hand {i + 1}, but more hands follow it")
+                match.history.append(hand)
+                expected_dealer = hand.dealer if _thrown_in(hand) else (hand.dealer + 1) % rules.players
+        match.first_dealer = match.history[0].dealer if match.history else match.hand.dealer
+        return match
+
+
+def _thrown_in(hand: Hand) -> bool:
+    return getattr(hand, "thrown_in", False)
