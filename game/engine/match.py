@@ -110,13 +110,14 @@ class Match:
         match.hand = None
         expected_dealer = None
         for i, record in enumerate(records):
+            dealer = record.get("dealer") if isinstance(record, dict) else None
+            if expected_dealer is not None and dealer != expected_dealer:
+                raise ValueError(f"match: hand {i + 1} is dealt by seat {dealer}, not seat {expected_dealer}")
             hand = Hand.from_record(record)
             if hand.rules != rules:
                 raise ValueError(f"match: hand {i + 1} is played under other rules than the match")
             if hand.scores != match.scores_before():
                 raise ValueError(f"match: hand {i + 1} starts from scores that do not follow from the hands before")
-            if expected_dealer is not None and hand.dealer != expected_dealer:
-                raise ValueError(f"match: hand {i + 1} is dealt by seat {hand.dealer}, not seat {expected_dealer}")
             if hand.number != match.hands_played:
                 raise ValueError(f"match: hand {i + 1} is numbered {hand.number}, not {match.hands_played}")
             match.hand = hand

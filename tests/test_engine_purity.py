@@ -1,0 +1,25 @@
+"""The engine is pure rules: it imports with pygame, threads and platformdirs made unimportable."""
+
+import subprocess
+import sys
+
+BLOCK = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in ('pygame', 'threading', 'platformdirs', '_thread', 'multiprocessing'):
+            raise ImportError('blocked: ' + name)
+sys.meta_path.insert(0, Block())
+for mod in [m for m in sys.modules if m.split('.')[0] in ('threading', 'pygame')]:
+    del sys.modules[mod]
+import game.engine
+from game.engine import Hand, load_rules
+hand = Hand.deal(load_rules('hearts-classic'), seed=1)
+print('ok', hand.phase)
+"""
+
+
+def test_the_engine_imports_and_deals_without_pygame_threads_or_user_folders():
+    result = subprocess.run([sys.executable, "-c", BLOCK], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok pass"

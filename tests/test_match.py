@@ -1,0 +1,97 @@
+"""Match play: dealer rotation from a seeded first dealer, scores from hand results, and saves that restore
+exactly or are refused with a reason."""
+
+import json
+import random
+
+import pytest
+
+from game.engine import Match, load_rules
+
+CLASSIC = load_rules("hearts-classic")
+
+
+def finish_hand(match, rng):
+    hand = match.hand
+    while not hand.is_done:
+        hand.push(hand.random_action(rng))
+
+
+def test_the_first_dealer_is_drawn_from_the_match_seed():
+    """RULES.md: "The first dealer of a match is drawn at random (from the match seed)"."""
+    dealers = {Match(CLASSIC, seed=s).first_dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert Match(CLASSIC, seed=7).first_dealer == Match(CLASSIC, seed=7).first_dealer
+
+
+def test_the_same_seed_deals_the_same_match():
+    a, b = Match(CLASSIC, seed="x"), Match(CLASSIC, seed="x")
+    assert a.hand.deal_text() == b.hand.deal_text()
+
+
+def test_the_deal_passes_left():
+    """RULES.md: "the deal then passes left"."""
+    rng = random.Random(1)
+    match = Match(CLASSIC, seed=3)
+    dealers = [match.hand.dealer]
+    for _ in range(5):
+        finish_hand(match, rng)
+        match.next_hand()
+        dealers.append(match.hand.dealer)
+    assert dealers == [(dealers[0] + i) % 4 for i in range(6)]
+
+
+def test_next_hand_needs_a_finished_hand():
+    match = Match(CLASSIC, seed=3)
+    with pytest.raises(ValueError, match="not finished"):
+        match.next_hand()
+
+
+def test_a_saved_match_mid_hand_restores_exactly():
+    rng = random.Random(2)
+    match = Match(CLASSIC, seed=11)
+    finish_hand(match, rng)
+    match.next_hand()
+    for _ in range(17):
+        match.hand.push(match.hand.random_action(rng))
+    data = json.loads(json.dumps(match.to_json()))
+    restored = Match.from_json(data)
+    assert restored.to_json() == match.to_json()
+    assert restored.hand.to_move == match.hand.to_move and restored.hand.phase == match.hand.phase
+    assert restored.scores == match.scores
+
+
+def saved_match():
+    rng = random.Random(5)
+    match = Match(CLASSIC, seed=12)
+    for _ in range(2):
+        finish_hand(match, rng)
+        match.next_hand()
+    return match.to_json()
+
+
+@pytest.mark.parametrize("tamper, reason", [
+    (lambda d: d.update(format="other"), "not a match"),
+    (lambda d: d.update(hands=[]), "at least one hand"),
+    (lambda d: d["hands"][1].update(scores=[0, 0, 0, 0]), "do not follow"),
+    (lambda d: d["hands"][1].update(dealer=(d["hands"][1]["dealer"] + 1) % 4), "dealt by seat"),
+    (lambda d: d["hands"][1]["actions"].__setitem__(20, "play ZZ"), "cannot be replayed"),
+    (lambda d: d["hands"][0]["actions"].pop(), "unfinished"),
+    (lambda d: d["hands"][0]["deal"]["hands"][0].pop(), "deal"),
+    (lambda d: d["rules"].update(target="a lot"), "target"),
+    (lambda d: d["hands"][2].update(rules={**d["hands"][2]["rules"], "target": 50}), "other rules"),
+])
+def test_a_damaged_save_is_refused_with_a_reason(tamper, reason):
+    data = saved_match()
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        Match.from_json(data)
+
+
+def test_a_match_played_to_the_end_cannot_continue():
+    rng = random.Random(3)
+    match = Match(CLASSIC.changed({"fixed_hands": 1}), seed=1)
+    finish_hand(match, rng)
+    assert match.is_over and match.winners
+    with pytest.raises(ValueError, match="over"):
+        match.next_hand()

@@ -1,0 +1,117 @@
+"""Presets load through one validation: extends, unknown keys, wrong types and bad files give one clear error."""
+
+import pytest
+
+from game.engine import RulesError, load_rules, preset_names
+from game.engine.rules import Rules, rules_from_dict
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_preset_in_config_loads():
+    for name in preset_names():
+        rules = load_rules(name)
+        assert rules.name == name
+        assert rules.title
+
+
+def test_a_preset_extends_another_and_overrides_fields():
+    rules = load_rules("hearts-royal-3p")
+    assert rules.players == 3 and rules.removed == ("2D",)
+    assert rules.royal_queens == ("QS", "QC", "QH", "QD")
+    assert rules.target == 100
+
+
+def test_a_file_by_path_may_extend_a_preset(tmp_path):
+    path = write(tmp_path, "short.yaml", "extends: hearts-classic\ntarget: 50\n")
+    rules = load_rules(path)
+    assert rules.target == 50 and rules.players == 4 and rules.name == "short"
+
+
+def test_unknown_keys_are_errors_not_ignored(tmp_path):
+    path = write(tmp_path, "x.yaml", "extends: hearts-classic\ntargte: 50\n")
+    with pytest.raises(RulesError, match=r"x.yaml: unknown field targte"):
+        load_rules(path)
+
+
+@pytest.mark.parametrize("line, field, allowed", [
+    ("target: fifty", "target", "whole number"),
+    ("target: 0", "target", "from 1"),
+    ("moon: sometimes", "moon", "choice, add, subtract"),
+    ("two_clubs_leads: 1", "two_clubs_leads", "true or false"),
+    ("pass_cycle: left", "pass_cycle", "list"),
+    ("pass_cycle: [left, up]", "pass_cycle", "left, across"),
+    ("royal_queens: [QS, KS]", "royal_queens", "QS, QC"),
+])
+def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_path, line, field, allowed):
+    path = write(tmp_path, "bad.yaml", f"extends: hearts-classic\n{line}\n")
+    with pytest.raises(RulesError) as err:
+        load_rules(path)
+    message = str(err.value)
+    assert "bad.yaml" in message and field in message and allowed in message
+
+
+def test_inconsistent_card_counts_are_refused(tmp_path):
+    path = write(tmp_path, "odd.yaml", "extends: hearts-classic\nhand_size: 12\n")
+    with pytest.raises(RulesError, match="need 48 cards, but the deck has 52"):
+        load_rules(path)
+
+
+def test_invalid_yaml_is_refused_with_the_line(tmp_path):
+    path = write(tmp_path, "broken.yaml", "extends: hearts-classic\ntarget: [1, 2\n")
+    with pytest.raises(RulesError, match=r"broken.yaml: is not valid YAML at line"):
+        load_rules(path)
+
+
+def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path):
+    """Standards: YAML is read with safe loading."""
+    path = write(tmp_path, "evil.yaml", "extends: hearts-classic\ntarget: !!python/object/apply:os.system [echo hi]\n")
+    with pytest.raises(RulesError, match="not valid YAML"):
+        load_rules(path)
+
+
+def test_a_file_that_is_not_a_mapping_is_refused(tmp_path):
+    path = write(tmp_path, "list.yaml", "- 1\n- 2\n")
+    with pytest.raises(RulesError, match="expected a mapping"):
+        load_rules(path)
+
+
+def test_an_unknown_preset_lists_the_presets():
+    with pytest.raises(RulesError, match="no such preset; presets are: .*hearts-classic"):
+        load_rules("hearts-deluxe")
+
+
+def test_extends_cycles_are_refused(tmp_path):
+    write(tmp_path, "a.yaml", "extends: ./b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: ./a.yaml\n")
+    with pytest.raises(RulesError, match="extends itself"):
+        load_rules(tmp_path / "a.yaml")
+
+
+def test_missing_file_is_refused(tmp_path):
+    with pytest.raises(RulesError, match="cannot be read"):
+        load_rules(tmp_path / "nothing.yaml")
+
+
+def test_house_rule_changes_are_validated_like_a_preset():
+    rules = load_rules("hearts-classic")
+    assert rules.changed({"moon": "add"}).moon == "add"
+    with pytest.raises(RulesError, match="moon"):
+        rules.changed({"moon": 3})
+    with pytest.raises(RulesError, match="unknown field"):
+        rules.changed({"mooon": "add"})
+
+
+def test_rules_round_trip_through_a_dict():
+    rules = load_rules("hearts-royal-2p")
+    assert rules_from_dict(rules.to_dict()) == rules
+
+
+def test_every_field_is_documented():
+    docs = Rules.field_docs()
+    assert all(entry["doc"] for entry in docs.values())
+    assert docs["moon"]["house"] and docs["moon"]["choices"] == ("choice", "add", "subtract")
