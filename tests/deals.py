@@ -6,11 +6,12 @@ from game.engine import Hand, load_rules
 from game.engine import cards as C
 
 
-def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", void: dict[int, str] | None = None
-               ) -> dict:
+def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", void: dict[int, str] | None = None,
+               dealer: int = 0, dummy_up: str = "") -> dict:
     """A full deal where hand i starts with the cards in ``hands[i]`` (space-separated) and every other card
     of the deck fills the hands, the nest and the aside in ascending card order. ``void`` names suits
-    (letters, e.g. ``{2: "CH"}``) that the filler must not give a hand."""
+    (letters, e.g. ``{2: "CH"}``) that the filler must not give a hand. The nest is listed top card first, in the
+    order given; with a dummy, ``dummy_up`` names its face-up half (default: its first cards)."""
     void = void or {}
     letters = C.SUIT_LETTERS[rules.deck]
     fixed = [rules.parse_cards(hands.get(i, "")) for i in range(rules.hands_to_deal)]
@@ -20,29 +21,34 @@ def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", vo
         assert not used & mask, "a card is named twice"
         used |= mask
     spare = C.card_list(rules.deck_mask & ~used)
-    deal = {"hands": []}
-    for i, mask in enumerate(fixed):
-        need = rules.hand_size - mask.bit_count()
+    filled = [0] * len(fixed)
+    for i in sorted(range(len(fixed)), key=lambda i: i not in void):  # hands with voids choose first
+        mask = fixed[i]
+        extra = rules.extra_card and i == (dealer + 1) % rules.players  # Original 3-player: one more card
+        need = rules.hand_size + extra - mask.bit_count()
         assert need >= 0, "too many cards named for one hand"
         allowed = [c for c in spare if c == C.BIRD or letters[C.suit_of(c)] not in void.get(i, "")]
         assert len(allowed) >= need, f"cannot fill hand {i} without its void suits"
         mask |= C.mask_of(allowed[:need])
         spare = [c for c in spare if not mask >> c & 1]
-        deal["hands"].append(rules.card_names(mask))
+        filled[i] = mask
+    deal = {"hands": [rules.card_names(mask) for mask in filled]}
     for pile, (mask, size) in piles.items():
         if size:
             need = size - mask.bit_count()
-            mask |= C.mask_of(spare[:need])
+            named = (nest if pile == "nest" else aside).split()
+            deal[pile] = named + rules.card_names(C.mask_of(spare[:need]))
             spare = spare[need:]
-            deal[pile] = rules.card_names(mask)
     assert not spare
+    if rules.dummy:
+        deal["dummy_up"] = dummy_up.split() or deal["hands"][2][: rules.hand_size // 2]
     return deal
 
 
 def hand_with(preset_or_rules, hands: dict[int, str], dealer: int = 0, number: int = 0, scores=None,
               **deal_options) -> Hand:
     rules = load_rules(preset_or_rules) if isinstance(preset_or_rules, str) else preset_or_rules
-    deal = build_deal(rules, hands, **deal_options)
+    deal = build_deal(rules, hands, dealer=dealer, **deal_options)
     return Hand.from_deal(rules, deal, dealer=dealer, number=number, scores=scores)
 
 
@@ -50,3 +56,12 @@ def play_all(hand: Hand, actions: str):
     """Apply actions separated by commas, e.g. "play 2C, play 3C"."""
     for text in actions.split(","):
         hand.apply(text.strip())
+
+
+def playout_action(hand: Hand, rng):
+    """A random legal action, except that auctions bid modestly: with uniformly random bids most contracts are
+    set, scores fall for ever and a match never reaches its target."""
+    if hand.phase == "bid":
+        legal = hand.legal_ids()  # pass first, then the bids from the lowest up
+        return legal[0] if rng.random() < 0.8 or len(legal) == 1 else legal[1]
+    return hand.random_action(rng)

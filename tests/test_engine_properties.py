@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.engine import Hand, IllegalAction, Match, load_rules, preset_names
 from game.engine import cards as C
 from game.engine.hearts import HEARTS_MASK, QUEEN_OF
+from tests.deals import playout_action
 
 PRESETS = preset_names()
 
@@ -35,25 +36,47 @@ def check_conservation(hand: Hand):
 
 
 def known_to(hand: Hand, seat: int) -> C.CardSet:
-    """Cards of other seats that ``seat`` legitimately knows about (cards it passed them, in Hearts)."""
-    return getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
+    """Cards of other seats that ``seat`` legitimately knows about: cards it passed them (Hearts), cards lying face
+    up (the rook-2p dummy, Beginner's trump card)."""
+    known = getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
+    if hand.rules.family == "rook":
+        known |= hand.public_cards()
+        if hand.called >= 0:
+            known |= 1 << hand.called  # the called card is announced; who holds it stays secret
+    return known
+
+
+def hidden_from(hand: Hand, seat: int) -> C.CardSet:
+    """Cards ``seat`` must not see: other seats' hands, and in Rook the nest, the discards (but for the declarer),
+    the cards set aside and another player's laid-aside card, until the hand is over."""
+    hidden = 0
+    for other in range(hand.n):
+        if other != seat:
+            hidden |= hand.held[other] | getattr(hand, "chosen", [0] * hand.n)[other]
+            hidden |= getattr(hand, "later", [0] * hand.n)[other]
+    if getattr(hand, "two_player", False):
+        hidden |= hand.later[seat] | hand.face_down[seat]  # one's own face-down second hand is unknown too
+    if hand.rules.family == "rook" and not hand.is_done:
+        hidden |= hand.nest | hand.aside
+        if seat != hand.declarer:
+            hidden |= hand.discards
+        if seat != hand.next_seat(hand.dealer):
+            hidden |= hand.laid_aside
+    return hidden & ~known_to(hand, seat)
 
 
 def check_views_hide_hidden_cards(hand: Hand):
-    for seat in range(hand.n):
-        words = words_in(hand.view(seat))
-        for other in range(hand.n):
-            if other == seat:
-                continue
-            hidden = hand.held[other] | getattr(hand, "chosen", [0] * hand.n)[other]
-            hidden |= getattr(hand, "later", [0] * hand.n)[other] if hasattr(hand, "later") else 0
-            hidden &= ~known_to(hand, seat)
-            leaked = words & set(hand.rules.card_names(hidden))
-            assert not leaked, f"seat {seat} sees {leaked} of seat {other}"
-        # a seat's own face-down second hand (2-player Hearts) is unknown to it as well
-        if getattr(hand, "two_player", False):
-            unseen = hand.later[seat] | hand.face_down[seat]
-            assert not words & set(hand.rules.card_names(unseen))
+    for seat in range(hand.rules.players):
+        view = hand.view(seat)
+        # the legal list may name any card of the deck (500's call): it is checked to be the engine's own list
+        legal = view.pop("legal")
+        assert legal == (hand.legal_actions() if hand.to_move == seat and not hand._choosing_cards() else [])
+        leaked = words_in(view) & set(hand.rules.card_names(hidden_from(hand, seat)))
+        assert not leaked, f"seat {seat} sees {leaked}"
+        if hand.rules.family == "rook" and hand.rules.sides == "called" and hand.partner >= 0:
+            # decision 13: the secret partner is known to itself, and to all once the called card is played
+            played = any(hand.called in cards for _, cards, _ in hand.tricks) or hand.called in hand.trick
+            assert view["partner"] == (hand.partner if seat == hand.partner or played else -1)
 
 
 def check_hand_sizes(hand: Hand):
@@ -61,12 +84,21 @@ def check_hand_sizes(hand: Hand):
     if rules.family == "hearts" and hand.phase == "play" and not hand.trick:
         played = hand.tricks_in_sub_hand
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - played] * hand.n
+    if rules.family == "rook" and hand.phase == "play" and not hand.trick:
+        assert [m.bit_count() for m in hand.held] == [rules.hand_size - len(hand.tricks)] * hand.n
 
 
 def check_points_total(hand: Hand):
     rules = hand.rules
     points = hand.points()
-    if rules.family != "hearts":
+    if rules.family == "rook" and hand.thrown_in:
+        assert sum(points) == 0 and not hand.tricks
+        return
+    if rules.family == "rook":
+        # every counter is captured except those left out of play: the cards aside, and a nest nobody takes
+        out_of_play = hand.nest | hand.discards | hand.aside
+        assert sum(points) + sum(rules.card_points[c] for c in C.cards_in(out_of_play)) == rules.points_in_deck
+        assert not (hand.nest | hand.discards) or rules.nest_to == "nobody"
         return
     if not rules.royal_queens:
         assert sum(points) == 26
@@ -140,8 +172,7 @@ def test_every_preset_plays_full_matches_through_the_public_surface(preset):
     while True:
         hand = match.hand
         while not hand.is_done:
-            match.apply(rng.choice(hand.legal_actions()) if hand.phase != "pass" else
-                        hand.action_text(hand.random_action(rng)))
+            match.apply(hand.action_text(playout_action(hand, rng)))
         if match.is_over:
             break
         match.next_hand()

@@ -17,20 +17,30 @@ from game.engine import Hand, load_rules, preset_names
 from game.engine.hand import DONE
 
 
-def our_playouts(rules, seconds: float, seed: int) -> tuple[float, float]:
-    """(hands per second, microseconds per card played)."""
+def our_playouts(rules, seconds: float, seed: int) -> tuple[float, float, float]:
+    """(hands per second, microseconds per card played over the whole hand, microseconds per card in trick play).
+
+    The whole-hand figure spreads the deal, the auction, the nest and the passes over the cards played, so a game
+    with fewer cards per hand pays more per card for them; the trick-play figure is the cost a search pays per card.
+    """
     rng = random.Random(seed)
     hands = cards = 0
-    start = time.perf_counter()
+    in_play = 0.0
+    clock = time.perf_counter
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         hand = Hand.deal(rules, seed=rng.getrandbits(64), dealer=hands % rules.players, number=hands)
+        while hand.phase != "play" and hand.phase != DONE:
+            hand.push(hand.random_action(rng))
+        play_start = clock()
         while hand.phase != DONE:
             hand.push(hand.random_action(rng))
+        in_play += clock() - play_start
         hands += 1
-        cards += len(hand.tricks) * len(hand.tricks[0][1]) if hand.tricks else 0
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, elapsed / max(cards, 1) * 1e6
+        cards += sum(len(trick) for _, trick, _ in hand.tricks)
+    elapsed = clock() - start
+    return hands / elapsed, elapsed / max(cards, 1) * 1e6, in_play / max(cards, 1) * 1e6
 
 
 def run(seconds: float, rounds: int, presets: list[str] | None) -> int:
@@ -39,21 +49,30 @@ def run(seconds: float, rounds: int, presets: list[str] | None) -> int:
     except ImportError:
         openspiel_hearts = None
     names = presets or preset_names()
+    if "hearts-classic" in names:  # measured first: every other preset's per-card cost is compared with it
+        names = ["hearts-classic"] + [name for name in names if name != "hearts-classic"]
     print(f"Engine random playouts: {rounds} rounds x {seconds:g} s per preset, medians "
           f"(Python {platform.python_version()}, {platform.machine()})\n")
-    print("| preset | hands/s | µs per card played | OpenSpiel C++ hands/s | ours / OpenSpiel |")
-    print("|---|---:|---:|---:|---:|")
+    print("| preset | hands/s | µs per card, whole hand | µs per card, trick play | whole hand / hearts-classic "
+          "| OpenSpiel C++ hands/s | ours / OpenSpiel |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    reference = None
     for name in names:
         rules = load_rules(name)
-        ours, per_card, peer = [], [], []
+        ours, per_card, per_play_card, peer = [], [], [], []
         with_peer = name == "hearts-classic" and openspiel_hearts is not None
         for r in range(rounds):
-            rate, micro = our_playouts(rules, seconds, seed=r)
+            rate, micro, play_micro = our_playouts(rules, seconds, seed=r)
             ours.append(rate)
             per_card.append(micro)
+            per_play_card.append(play_micro)
             if with_peer:
                 peer.append(openspiel_hearts.random_playout_hands_per_second(seconds, seed=r))
-        line = f"| {name} | {statistics.median(ours):,.0f} | {statistics.median(per_card):.1f} |"
+        card_cost = statistics.median(per_card)
+        if name == "hearts-classic":
+            reference = card_cost
+        line = f"| {name} | {statistics.median(ours):,.0f} | {card_cost:.2f} | {statistics.median(per_play_card):.2f} |"
+        line += f" {card_cost / reference:.2f} |" if reference else " |"
         if with_peer:
             ratio = statistics.median(o / p for o, p in zip(ours, peer))
             line += f" {statistics.median(peer):,.0f} | {ratio:.2f} |"

@@ -5,6 +5,7 @@ and the card notation helpers. See RULES.md for the notation.
 """
 
 from . import hearts as _hearts  # noqa: F401  (registers the Hearts family)
+from . import rook as _rook  # noqa: F401  (registers the Rook family)
 from .cards import card_name, parse_card
 from .hand import Hand, IllegalAction
 from .match import Match

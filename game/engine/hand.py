@@ -37,10 +37,10 @@ class Hand:
     def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
                  number: int = 0, scores: list[int] | None = None):
         self.rules = rules
-        self.n = rules.players
+        self.n = self._seat_count(rules)
         self.dealer = dealer
         self.number = number
-        self.scores = list(scores) if scores is not None else [0] * self.n
+        self.scores = list(scores) if scores is not None else [0] * rules.players
         self.dealt = list(hands)
         self.extras = dict(extras)
         self.actions: list[A.Action] = []
@@ -98,8 +98,13 @@ class Hand:
         return hand
 
     @classmethod
+    def _seat_count(cls, rules: Rules) -> int:
+        """Seats at the table that play to tricks (the rook-2p dummy has one; 2-player Hearts's extra hands do not)."""
+        return rules.players
+
+    @classmethod
     def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int):
-        deck = C.shuffled(C.card_list(rules.deck_mask), rng)
+        deck = C.shuffled(rules.deck_cards, rng)
         size = rules.hand_size
         hands = [C.mask_of(deck[i * size:(i + 1) * size]) for i in range(rules.hands_to_deal)]
         rest = deck[rules.hands_to_deal * size:]
@@ -190,13 +195,13 @@ class Hand:
     def legal_ids(self) -> list[A.Action]:
         if self.phase == DONE:
             return []
-        return getattr(self, "_legal_" + self.phase)()
+        return getattr(self, "_legal_" + self.phase.replace("-", "_"))()
 
     def refusal(self, action: A.Action) -> str | None:
         """Why this action is illegal now, in words a player understands; None if it is legal."""
         if self.phase == DONE:
             return "The hand is over"
-        return getattr(self, "_refuse_" + self.phase)(action)
+        return getattr(self, "_refuse_" + self.phase.replace("-", "_"))(action)
 
     def push(self, action: A.Action):
         """Apply a legal action without checking it (the fast path for search and playouts)."""
@@ -204,7 +209,7 @@ class Hand:
         if self.phase == "play":
             self._push_play(action)
         else:
-            getattr(self, "_push_" + self.phase)(action)
+            getattr(self, "_push_" + self.phase.replace("-", "_"))(action)
 
     def random_action(self, rng: random.Random) -> A.Action:
         """A legal action drawn uniformly at random (for random playouts and property tests)."""

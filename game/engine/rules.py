@@ -24,8 +24,8 @@ class RulesError(ValueError):
     """A preset or house-rule file, or a change to the rules, that cannot be used."""
 
 
-def _field(default, doc, choices=(), low=None, high=None, house=False):
-    meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house}
+def _field(default, doc, choices=(), low=None, high=None, house=False, by_rank=False):
+    meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house, "by_rank": by_rank}
     if isinstance(default, (list, dict)):
         raise TypeError("rule defaults must be immutable")
     return field(default=default, metadata=meta)
@@ -75,6 +75,47 @@ class Rules:
     royal_queens: tuple = _field((), "(house) the Royal Hearts queens in play; the others are plain",
                                  choices=ROYAL_QUEENS, house=True)
 
+    # --- Rook ---
+    extra_card: bool = _field(False, "the player left of the dealer gets one card more and lays one aside before the "
+                              "auction; it goes to whoever takes the last trick (Original 3-player, decision 14)")
+    dummy: bool = _field(False, "a dummy hand, half face up during the auction, played by the non-bidder (rook-2p, "
+                         "decision 22)")
+    auction: str = _field("open", "open: bid in turn, a pass is for good, until all but one have passed; single: one "
+                          "bid each, the dealer last (Intermediate, decision 6); none: no bidding (Beginner)",
+                          choices=("open", "single", "none"))
+    min_bid: int = _field(70, "the smallest first bid", low=1, high=1000, house=True)
+    bid_step: int = _field(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True)
+    max_bid: int = _field(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True)
+    counters: tuple = _field(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, {rank: points} "
+                             "(standard deck: king 13, ace 14)", by_rank=True)
+    bird_points: int = _field(20, "points of the Rook Bird (the joker)", low=0, high=100)
+    trump_rule: str = _field("named", "named: the declarer names trump; nest_top: the top card of the nest names it "
+                             "(the Rook Bird goes to the bottom, Beginner)", choices=("named", "nest_top"))
+    no_trump: bool = _field(False, "the declarer may name no trump (500)")
+    reverse_order: bool = _field(False, "the declarer may reverse the rank order (500, decision 20)")
+    ones_high: bool = _field(False, "the 1s rank above the 14s (500)")
+    bird_rank: str = _field("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
+                            choices=("high", "low"), house=True)
+    bird_privilege: bool = _field(True, "(house) the Rook Bird may be played at any time, even by a player who can "
+                                  "follow (decision 1)", house=True)
+    first_lead: str = _field("dealer_left", "(house) who leads the first trick (decision 3)",
+                             choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True)
+    nest_to: str = _field("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
+                          "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
+                          house=True)
+    all_pass: str = _field("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
+                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True)
+    sides: str = _field("partners", "partners: seats 0+2 against 1+3; alone: every player for themselves; "
+                        "declarer_vs_rest: the others play together against the declarer; called: the declarer calls a "
+                        "card and its holder is a secret partner (decision 13)",
+                        choices=("partners", "alone", "declarer_vs_rest", "called"))
+    set_scores: str = _field("minus_bid", "what a declaring side that fails its bid scores: minus the bid, or zero "
+                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
+    cap: int = _field(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
+                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True)
+    rotating_partners: bool = _field(False, "(house) change partners every 4 hands and keep individual scores "
+                                     "(decision 9)", house=True)
+
     # --- derived values, computed once ---
 
     @cached_property
@@ -83,12 +124,38 @@ class Rules:
         return C.full_deck(self.deck, self.low_rank, self.bird, removed)
 
     @cached_property
+    def deck_cards(self) -> tuple[C.Card, ...]:
+        return tuple(C.card_list(self.deck_mask))
+
+    @cached_property
+    def memo(self) -> dict:
+        """Tables the engine derives from these rules alone (deal patterns, rankings), built once and shared."""
+        return {}
+
+    @cached_property
     def deck_size(self) -> int:
         return self.deck_mask.bit_count()
 
     @property
     def hands_to_deal(self) -> int:
         return self.hands_dealt or self.players
+
+    @cached_property
+    def card_points(self) -> tuple[int, ...]:
+        """Points of each card code (Rook counters or stars); 0 for cards that count nothing."""
+        by_rank = dict(self.counters)
+        points = [0] * 64
+        for card in C.cards_in(self.deck_mask):
+            points[card] = self.bird_points if card == C.BIRD else by_rank.get(card & 15, 0)
+        return tuple(points)
+
+    @cached_property
+    def points_in_deck(self) -> int:
+        return sum(self.card_points)
+
+    @property
+    def highest_bid(self) -> int:
+        return self.max_bid or self.points_in_deck
 
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
@@ -120,6 +187,8 @@ class Rules:
         out = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.metadata["by_rank"]:
+                value = {str(rank): points for rank, points in value}  # text keys survive JSON
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -168,6 +237,13 @@ def _check_value(f: dataclasses.Field, value, where: str):
         if meta["choices"] and value not in meta["choices"]:
             fail("use one of: " + ", ".join(meta["choices"]))
         return value
+    if meta["by_rank"]:
+        # JSON turns the rank keys into text: accept "5" as well as 5
+        if not isinstance(value, dict) or not all(
+                str(k).isdigit() and 1 <= int(k) <= 14 and isinstance(v, int) and not isinstance(v, bool)
+                and 0 <= v <= 1000 for k, v in value.items()):
+            fail("use a mapping of ranks 1-14 to points, such as {5: 5, 10: 10, 14: 10}")
+        return tuple(sorted((int(k), v) for k, v in value.items()))
     if expected is tuple:
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, (str, int)) for v in value):
             fail("use a list")
@@ -205,10 +281,11 @@ def _check_consistent(rules: Rules, where: str):
         fail(f"removed: {err}")
     if rules.deck == C.STANDARD_DECK and rules.low_rank < 2:
         fail(f"low_rank: {rules.low_rank} is not allowed; a standard deck's lowest rank is 2")
-    dealt = rules.hands_to_deal * rules.hand_size + rules.nest_size + rules.aside
+    dealt = rules.hands_to_deal * rules.hand_size + rules.nest_size + rules.aside + rules.extra_card
     if dealt != rules.deck_size:
-        fail(f"hand_size: {rules.hands_to_deal} hands of {rules.hand_size}, a nest of {rules.nest_size} and "
-             f"{rules.aside} aside need {dealt} cards, but the deck has {rules.deck_size}")
+        fail(f"hand_size: {rules.hands_to_deal} hands of {rules.hand_size}, a nest of {rules.nest_size}, "
+             f"{rules.aside} aside and {int(rules.extra_card)} extra need {dealt} cards, but the deck has "
+             f"{rules.deck_size}")
     del removed
     if rules.family == "hearts":
         if rules.deck != C.STANDARD_DECK or rules.bird:
@@ -223,6 +300,29 @@ def _check_consistent(rules: Rules, where: str):
             fail("hands_dealt: 2-player Hearts deals four hands")
         if rules.players != 2 and "trade" in rules.pass_cycle:
             fail("pass_cycle: trade is for two players; use left, across, right, left2 or right2")
+        return
+    if rules.auction != "none" and rules.min_bid > rules.highest_bid:
+        fail(f"min_bid: {rules.min_bid} is more than the highest bid, {rules.highest_bid}")
+    if rules.auction == "open" and rules.min_bid % rules.bid_step:
+        fail(f"min_bid: {rules.min_bid} is not a multiple of the bid step, {rules.bid_step}")
+    if rules.cap and rules.cap >= rules.target:
+        fail(f"cap: {rules.cap} must be below the target, {rules.target}")
+    if rules.dummy and (rules.players != 2 or rules.hands_to_deal != 3):
+        fail("dummy: the dummy game has 2 players and deals 3 hands")
+    if rules.sides == "partners" and rules.players != 4:
+        fail(f"sides: partners need 4 players, not {rules.players}")
+    if rules.rotating_partners and rules.sides != "partners":
+        fail("rotating_partners: only a partnership game can rotate partners")
+    if rules.trump_rule == "nest_top" and rules.nest_size == 0:
+        fail("trump_rule: nest_top needs a nest")
+    if rules.auction == "none" and rules.trump_rule != "nest_top":
+        fail("auction: with no auction, trump must come from the nest (trump_rule: nest_top)")
+    if rules.auction != "none" and rules.trump_rule == "nest_top":
+        fail("trump_rule: nest_top is for games without an auction")
+    if rules.first_lead == "dummy" and not rules.dummy:
+        fail("first_lead: only the dummy game has a dummy to lead")
+    if rules.sides == "called" and rules.players < 4:
+        fail("sides: a called partner needs at least 4 players")
 
 
 def _read_yaml(path: Path) -> dict:

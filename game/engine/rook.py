@@ -1,0 +1,640 @@
+"""Rook: every Rook preset of the rule books (000, 001, 003, 004) and RULES.md decisions 1-14 and 20-22.
+
+Phases: ``lay-aside`` (Original 3-player), ``bid``, ``nest`` (the declarer lays back the nest), ``trump``,
+``order`` (500: normal or reverse), ``call`` (5-player 500: the secret partner's card), ``play``, ``done``.
+
+The Rook Bird's suit is trump when there is one; at no trump it is a suit of its own, the only trump.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import cards as C
+from .hand import DONE, Hand, register_family
+
+NO_TRUMP = A.NO_TRUMP
+BIRD_SUIT = 4  # the effective suit of the Rook Bird at no trump
+BIRD_BIT = 1 << C.BIRD
+
+
+@register_family
+class RookHand(Hand):
+    family = "rook"
+
+    # --- the deal ---
+
+    @classmethod
+    def _seat_count(cls, rules) -> int:
+        return rules.hands_to_deal  # the rook-2p dummy has a seat at the table
+
+    @classmethod
+    def _shuffle_and_deal(cls, rules, rng, dealer):
+        """Deal one card at a time from the left of the dealer. With no cards aside, one card goes to the nest
+        after each round until it is full (001 "To deal the nest"); rook-2p and rook-3p deal the hands first and
+        then five of the last eight cards to the nest and three aside (001). The nest's top card is the last one
+        placed on it; the dummy's cards are dealt face up and face down in turn."""
+        deck = C.shuffled(rules.deck_cards, rng)
+        to, nest_at, aside_at, up_at = cls._deal_pattern(rules, dealer)
+        count = rules.hands_to_deal
+        piles = [0] * (count + 2)  # the hands, then the nest and the cards aside
+        for card, pile in zip(deck, to):
+            piles[pile] |= 1 << card
+        hands = piles[:count]
+        extras = {}
+        if nest_at:
+            extras["nest"] = piles[count]
+            extras["nest_order"] = [deck[i] for i in reversed(nest_at)]  # top card first
+        if aside_at:
+            extras["aside"] = piles[count + 1]
+        if up_at:
+            extras["dummy_up"] = C.mask_of(deck[i] for i in up_at)
+        return hands, extras
+
+    @staticmethod
+    def _deal_pattern(rules, dealer):
+        """The pile each place of the shuffled deck goes to, and the places of the nest (in the order placed), the
+        cards aside and the dummy's face-up half: the dealing order depends only on the rules and the dealer, so it
+        is worked out once."""
+        key = ("deal pattern", dealer)
+        if key in rules.memo:
+            return rules.memo[key]
+        count = rules.hands_to_deal
+        left = (dealer + 1) % count
+        want = [rules.hand_size + (1 if rules.extra_card and seat == left else 0) for seat in range(count)]
+        seats: list[list[int]] = [[] for _ in range(count)]
+        nest: list[int] = []
+        top = 0  # the next place to deal from
+        while any(len(seats[s]) < want[s] for s in range(count)):
+            for step in range(count):
+                seat = (left + step) % count
+                if len(seats[seat]) < want[seat]:
+                    seats[seat].append(top)
+                    top += 1
+            if not rules.aside and len(nest) < rules.nest_size:
+                nest.append(top)
+                top += 1
+        while len(nest) < rules.nest_size:
+            nest.append(top)
+            top += 1
+        aside = list(range(top, rules.deck_size))
+        up = seats[2][::2] if rules.dummy else []
+        to = [0] * rules.deck_size  # the pile each place goes to: a seat, count for the nest, count + 1 aside
+        for seat, places in enumerate(seats):
+            for i in places:
+                to[i] = seat
+        for i in nest:
+            to[i] = count
+        for i in aside:
+            to[i] = count + 1
+        pattern = (to, nest, aside, up)
+        rules.memo[key] = pattern
+        return pattern
+
+    @classmethod
+    def _parse_deal(cls, rules, deal):
+        core = {k: v for k, v in deal.items() if k != "dummy_up"} if isinstance(deal, dict) else deal
+        hands, extras = super()._parse_deal(rules, core)
+        if rules.nest_size:
+            extras["nest_order"] = [rules.parse_card(word) for word in deal["nest"]]
+        if rules.dummy:
+            words = deal.get("dummy_up")
+            if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+                raise ValueError("deal: dummy_up must list the dummy's face-up cards")
+            up = rules.parse_cards(words)
+            if up & ~hands[2] or up.bit_count() != rules.hand_size // 2:
+                raise ValueError(f"deal: dummy_up must be {rules.hand_size // 2} cards of the dummy's hand (hand 2)")
+            extras["dummy_up"] = up
+        elif "dummy_up" in deal:
+            raise ValueError("deal: dummy_up is only for the game with a dummy")
+        return hands, extras
+
+    @classmethod
+    def _check_deal_sizes(cls, rules, hands, extras):
+        sizes = sorted(mask.bit_count() for mask in hands)
+        expected = [rules.hand_size] * len(hands)
+        if rules.extra_card:
+            expected[-1] += 1  # checked against the dealer in _start
+        if sizes != expected:
+            raise ValueError(f"deal: the hands must have {rules.hand_size} cards each"
+                             + (", one of them (left of the dealer) one more" if rules.extra_card else ""))
+        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
+            if extras.get(pile, 0).bit_count() != size:
+                raise ValueError(f"deal: the {pile} must have {size} cards")
+
+    def deal_text(self) -> dict:
+        deal = super().deal_text()
+        if "nest_order" in self.extras:
+            deal["nest"] = [self.rules.card_name(c) for c in self.extras["nest_order"]]  # top card first
+        if self.rules.dummy:
+            deal["dummy_up"] = self.rules.card_names(self.extras["dummy_up"])
+        return deal
+
+    # --- setting up ---
+
+    def _start(self):
+        rules = self.rules
+        self.players = rules.players
+        self.nest = self.extras.get("nest", 0)
+        self.nest_order = list(self.extras.get("nest_order", []))
+        self.aside = self.extras.get("aside", 0)
+        self.dummy_up = self.extras.get("dummy_up", 0)
+        self.laid_aside = 0
+        self.bids: list[tuple[int, int]] = []  # (seat, bid; 0 for a pass)
+        self.out = [False] * self.players  # passed for good
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.declarer = -1
+        self.contract = 0
+        self.trump = -1
+        self.reverse = False
+        self.called = -1
+        self.partner = -1
+        self.discards = 0
+        self.trump_card = -1
+        self.thrown_in = False
+        self.last_trick_winner = -1
+        self._set_ranking()
+        if rules.extra_card:
+            left = self.next_seat(self.dealer)
+            if self.held[left].bit_count() != rules.hand_size + 1:
+                raise ValueError("deal: the player left of the dealer must hold the extra card")
+            self.phase = "lay-aside"
+            self.turn = left
+        else:
+            self._begin_auction()
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def _next_bidder(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    # --- laying aside the extra card (Original 3-player, decision 14) ---
+
+    def _legal_lay_aside(self):
+        return [A.make(A.LAY_ASIDE, card) for card in C.cards_in(self.held[self.turn])]
+
+    def _refuse_lay_aside(self, action):
+        if A.kind_of(action) != A.LAY_ASIDE:
+            return "First lay one card aside: it goes to whoever takes the last trick"
+        if not self.held[self.turn] >> A.payload_of(action) & 1:
+            return f"{self.rules.card_name(A.payload_of(action))} is not in your hand"
+        return None
+
+    def _push_lay_aside(self, action):
+        card = A.payload_of(action)
+        self.held[self.turn] ^= 1 << card
+        self.laid_aside = 1 << card
+        self._begin_auction()
+
+    # --- the auction ---
+
+    def _begin_auction(self):
+        if self.rules.auction == "none":
+            self._turn_trump_from_nest()
+            return
+        self.phase = "bid"
+        self.turn = self._next_bidder(self.dealer)
+
+    def _turn_trump_from_nest(self):
+        """Beginner: "turn over the top card of the nest, and that color will be trump. If the top card of the nest
+        is the Rook Bird card, place it on the bottom of the nest and turn over a new top card." (000)"""
+        if self.nest_order[0] == C.BIRD:
+            self.nest_order = self.nest_order[1:] + [C.BIRD]
+        self.trump_card = self.nest_order[0]
+        self._name_trump(C.suit_of(self.trump_card))
+        self._begin_play()
+
+    def lowest_bid(self) -> int:
+        """The smallest bid allowed now."""
+        rules = self.rules
+        if self.high_bidder < 0:
+            return rules.min_bid
+        return self.high_bid + rules.bid_step
+
+    def _legal_bid(self):
+        rules = self.rules
+        step = rules.bid_step
+        low = self.lowest_bid()
+        low += -low % step if rules.auction == "open" else 0
+        return [A.PASS_ACTION] + [A.bid(v) for v in range(low, rules.highest_bid + 1, step)]
+
+    def _refuse_bid(self, action):
+        rules = self.rules
+        kind = A.kind_of(action)
+        if kind == A.PASS:
+            return None
+        if kind != A.BID:
+            return f"Bid at least {self.lowest_bid()} or pass" if self.lowest_bid() <= rules.highest_bid else "Pass"
+        value = A.payload_of(action)
+        if value > rules.highest_bid:
+            return f"The highest bid is {rules.highest_bid}"
+        if self.high_bidder < 0 and value < rules.min_bid:
+            return f"The opening bid is at least {rules.min_bid}"
+        if value < self.lowest_bid():
+            return f"Bid at least {self.lowest_bid()} or pass"
+        if rules.auction == "open" and value % rules.bid_step:
+            return f"Bids go up by {rules.bid_step}"
+        return None
+
+    def _push_bid(self, action):
+        seat = self.turn
+        if A.kind_of(action) == A.PASS:
+            self.out[seat] = True
+            self.bids.append((seat, 0))
+        else:
+            self.high_bid = A.payload_of(action)
+            self.high_bidder = seat
+            self.bids.append((seat, self.high_bid))
+        if self.rules.auction == "single":
+            # decision 6: one turn each, the dealer last
+            if seat == self.dealer:
+                self._end_auction()
+            else:
+                self.turn = self._next_bidder(seat)
+            return
+        out = self.out
+        bidding = out.count(False)
+        if not bidding or (bidding == 1 and self.high_bidder >= 0 and not out[self.high_bidder]):
+            self._end_auction()
+            return
+        nxt = self._next_bidder(seat)
+        while self.out[nxt]:
+            nxt = self._next_bidder(nxt)
+        self.turn = nxt
+
+    def _end_auction(self):
+        if self.high_bidder >= 0:
+            self.declarer, self.contract = self.high_bidder, self.high_bid
+        elif self.rules.all_pass == "dealer_takes_minimum":
+            self.declarer, self.contract = self.dealer, self.rules.min_bid
+        else:
+            # decision 5: everyone passed; the hand is thrown in and the same dealer redeals
+            self.thrown_in = True
+            self.phase = DONE
+            self.turn = -1
+            return
+        if self.rules.nest_size:
+            self.held[self.declarer] |= self.nest
+            self.nest = 0
+            self.phase = "nest"
+            self.turn = self.declarer
+        else:
+            self._begin_trump()
+
+    # --- the nest ---
+
+    def _choosing_cards(self):
+        return self.phase == "nest"
+
+    def _legal_nest(self):
+        from itertools import combinations
+        held = C.card_list(self.held[self.turn])
+        return [A.make(A.DISCARD, C.mask_of(c)) for c in combinations(held, self.rules.nest_size)]
+
+    def _refuse_nest(self, action):
+        size = self.rules.nest_size
+        if A.kind_of(action) != A.DISCARD:
+            return f"First lay back exactly {size} cards to the nest"
+        cards = A.payload_of(action)
+        stray = cards & ~self.held[self.turn]
+        if stray:
+            return f"{self.rules.cards_text(stray)} is not in your hand"
+        if cards.bit_count() != size:
+            return f"Lay back exactly {size} cards"
+        return None
+
+    def _push_nest(self, action):
+        cards = A.payload_of(action)
+        self.held[self.turn] ^= cards
+        self.discards = cards
+        self._begin_trump()
+
+    def random_action(self, rng):
+        if self.phase == "play":
+            return C.random_card(self.legal_mask(), rng)
+        if self.phase == "bid":
+            # uniform over pass and the legal bids, without building their list (playouts bid often)
+            rules = self.rules
+            step, low = rules.bid_step, self.lowest_bid()
+            low += -low % step if rules.auction == "open" else 0
+            bids = max(0, (rules.highest_bid - low) // step + 1)
+            pick = int(rng.random() * (bids + 1))
+            return A.PASS_ACTION if pick == bids else A.bid(low + pick * step)
+        if self.phase == "nest":
+            left, cards = self.held[self.turn], 0
+            for _ in range(self.rules.nest_size):
+                card = C.random_card(left, rng)
+                left ^= 1 << card
+                cards |= 1 << card
+            return A.make(A.DISCARD, cards)
+        if self.phase == "trump":
+            return A.trump(int(rng.random() * (5 if self.rules.no_trump else 4)))  # NO_TRUMP follows the 4 suits
+        return super().random_action(rng)
+
+    # --- trump, order, the called card ---
+
+    def _begin_trump(self):
+        self.phase = "trump"
+        self.turn = self.declarer
+
+    def _legal_trump(self):
+        suits = [A.trump(s) for s in C.SUITS]
+        return suits + [A.trump(NO_TRUMP)] if self.rules.no_trump else suits
+
+    def _refuse_trump(self, action):
+        if A.kind_of(action) != A.TRUMP:
+            return "Name trump first"
+        if A.payload_of(action) == NO_TRUMP and not self.rules.no_trump:
+            return "These rules have no no-trump: name a colour" if self.rules.deck == C.ROOK_DECK else \
+                "These rules have no no-trump: name a suit"
+        return None
+
+    def _push_trump(self, action):
+        self._name_trump(A.payload_of(action))
+        if self.rules.dummy:
+            self.dummy_up = self.held[2]  # 001: "turn the facedown half of the dummy hand faceup"
+        if self.rules.reverse_order:
+            self.phase = "order"
+        else:
+            self._after_order()
+
+    def _name_trump(self, suit: int):
+        self.trump = suit
+        self._set_ranking()
+
+    def _legal_order(self):
+        return [A.make(A.ORDER, 0), A.make(A.ORDER, 1)]
+
+    def _refuse_order(self, action):
+        if A.kind_of(action) != A.ORDER:
+            return "Choose the rank order: normal or reverse"
+        return None
+
+    def _push_order(self, action):
+        self.reverse = A.payload_of(action) == 1
+        self._set_ranking()
+        self._after_order()
+
+    def _after_order(self):
+        if self.rules.sides == "called":
+            self.phase = "call"
+            self.turn = self.declarer
+        else:
+            self._begin_play()
+
+    def _legal_call(self):
+        return [A.make(A.CALL, card) for card in C.cards_in(self.rules.deck_mask)]
+
+    def _refuse_call(self, action):
+        if A.kind_of(action) != A.CALL:
+            return "Call a card: its holder is your secret partner"
+        if not self.rules.deck_mask >> A.payload_of(action) & 1:
+            return "That card is not in this game's deck"
+        return None
+
+    def _push_call(self, action):
+        card = A.payload_of(action)
+        self.called = card
+        # decision 13: a card in the declarer's own hand or in the nest means the declarer plays alone
+        self.partner = next((s for s in range(self.n) if s != self.declarer and self.held[s] >> card & 1), -1)
+        self._begin_play()
+
+    # --- play ---
+
+    def _set_ranking(self):
+        """Trick-taking strength of every card, and each suit's cards as the rules group them for following."""
+        key = ("ranking", self.trump, self.reverse)
+        tables = self.rules.memo.get(key)
+        if tables is None:
+            tables = self.rules.memo[key] = self._ranking_tables()
+        self.strength, self.follow_masks, self.trump_suit = tables
+
+    def _ranking_tables(self):
+        rules = self.rules
+        strength = [0] * 64
+        for card in rules.deck_cards:
+            rank = card & 15
+            value = 15 if rules.ones_high and rank == 1 else rank
+            strength[card] = 16 - value if self.reverse else value
+        strength[C.BIRD] = 100 if rules.bird_rank == "high" else -1
+        masks = [C.SUIT_MASKS[s] & rules.deck_mask for s in C.SUITS] + [0]
+        has_bird = rules.deck_mask & BIRD_BIT
+        if self.trump in C.SUITS:
+            masks[self.trump] |= has_bird
+        else:
+            masks[BIRD_SUIT] = has_bird
+        return tuple(strength), tuple(masks), self.trump if self.trump in C.SUITS else BIRD_SUIT
+
+    def _begin_play(self):
+        rules = self.rules
+        self.phase = "play"
+        lead = rules.first_lead
+        if lead == "dummy":
+            self.turn = 2
+        elif lead == "declarer" and self.declarer >= 0:
+            self.turn = self.declarer
+        elif lead == "declarer_left" and self.declarer >= 0:
+            self.turn = self.next_seat(self.declarer)
+        else:
+            self.turn = self.next_seat(self.dealer)
+
+    @property
+    def to_move(self) -> int:
+        # decision 22: the non-bidder decides every play of the dummy
+        if self.turn == 2 and self.rules.dummy and self.phase == "play":
+            return 1 - self.declarer
+        return self.turn
+
+    def _led_suit(self, card):
+        return self.trump_suit if card == C.BIRD else card >> 4
+
+    def legal_mask(self) -> C.CardSet:
+        held = self.held[self.turn]
+        if not self.trick:
+            return held
+        led = self.led_suit
+        if led == BIRD_SUIT:
+            return held  # decisions 2 and 21: when the lone no-trump Rook is led, any card may follow
+        follow = held & self.follow_masks[led]
+        if not follow:
+            return held
+        if self.rules.bird_privilege:
+            follow |= held & BIRD_BIT  # decision 1: the Rook Bird may be played at any time
+        return follow
+
+    def _seat_word(self):
+        return "you must" if self.turn != 2 or not self.rules.dummy else "the dummy must"
+
+    def _hand_word(self):
+        return "the dummy's hand" if self.turn == 2 and self.rules.dummy else "your hand"
+
+    def _play_reason(self, card):
+        led = self.led_suit
+        if led == self.trump_suit:
+            holder = "The dummy" if self._hand_word() != "your hand" else "You"
+            return f"{holder} must follow trump ({self._suit_word(led)})"
+        return f"{'The dummy' if self._hand_word() != 'your hand' else 'You'} must follow {self._suit_word(led)}"
+
+    def _suit_word(self, suit: int) -> str:
+        return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
+
+    def _winning_index(self) -> int:
+        strength = self.strength
+        trumps = self.follow_masks[self.trump_suit]
+        followers = self.follow_masks[self.led_suit]
+        best_index, best_key = 0, -1
+        for i, card in enumerate(self.trick):
+            if trumps >> card & 1:
+                key = 1000 + strength[card]
+            elif followers >> card & 1:
+                key = 500 + strength[card]
+            else:
+                continue
+            if key > best_key:
+                best_index, best_key = i, key
+        return best_index
+
+    def _after_trick(self, winner):
+        if self.held[winner]:  # every hand holds as many cards as the others between tricks
+            return
+        # the last trick: the nest and the laid-aside card go where the rules say (decisions 4 and 14)
+        self.last_trick_winner = winner
+        nest = self.discards or self.nest
+        where = self.rules.nest_to
+        if where == "last_trick":
+            self.taken[winner] |= nest
+        elif where == "declarer" and self.declarer >= 0:
+            self.taken[self.declarer] |= nest
+        if where != "nobody" and (where != "declarer" or self.declarer >= 0):
+            self.nest, self.discards = 0, 0
+        self.taken[winner] |= self.laid_aside
+        self.laid_aside = 0
+        self.phase = DONE
+        self.turn = -1
+
+    # --- sides and scores ---
+
+    def side_of(self, seat: int) -> frozenset[int]:
+        """The seats that score together with ``seat`` this hand (the dummy plays with the non-bidder)."""
+        rules = self.rules
+        if rules.sides == "partners":
+            if rules.rotating_partners:
+                # decision 9: new partners every 4 hands: across, then beside, then the other beside
+                rotation = (self.number // 4) % 3
+                partner = (seat + 2) % 4 if rotation == 0 else seat ^ 1 if rotation == 1 else 3 - seat
+            else:
+                partner = (seat + 2) % 4
+            return frozenset((seat, partner))
+        if self.declarer < 0 or rules.sides == "alone":
+            return frozenset((seat,))
+        declaring = {self.declarer}
+        if rules.sides == "called" and self.partner >= 0:
+            declaring.add(self.partner)
+        if rules.sides == "declarer_vs_rest" or rules.sides == "called":
+            return frozenset(declaring if seat in declaring else set(range(self.n)) - declaring)
+        return frozenset((seat,))
+
+    def points(self) -> list[int]:
+        values = self.rules.card_points
+        return [sum(values[c] for c in C.cards_in(taken)) for taken in self.taken]
+
+    def contract_made(self) -> bool | None:
+        """Whether the declaring side took at least its bid (None without a declarer)."""
+        if self.declarer < 0:
+            return None
+        points = self.points()
+        return sum(points[s] for s in self.side_of(self.declarer)) >= self.contract
+
+    def score_delta(self) -> list[int]:
+        rules = self.rules
+        if self.thrown_in:
+            return [0] * self.players
+        points = self.points()
+        made = self.contract_made()
+        declaring = self.side_of(self.declarer) if self.declarer >= 0 else frozenset()
+        delta = []
+        for seat in range(self.players):
+            side_points = sum(points[s] for s in self.side_of(seat))
+            if seat in declaring and not made:
+                delta.append(-self.contract if rules.set_scores == "minus_bid" else 0)
+            else:
+                delta.append(side_points)
+        if rules.cap:
+            # decision 12: no score ends a hand between the cap and the target, unless the declaring side made its
+            # bid and reached the target
+            for seat in range(self.players):
+                new = self.scores[seat] + delta[seat]
+                if new > rules.cap and not (seat in declaring and made and new >= rules.target):
+                    delta[seat] = rules.cap - self.scores[seat]
+        return delta
+
+    @classmethod
+    def match_winners(cls, rules, scores, hands_played):
+        """Decision 7: over when a score reaches the target (or after the fixed number of hands); the higher total
+        wins; equal totals of different sides play another hand."""
+        if rules.fixed_hands:
+            if hands_played < rules.fixed_hands:
+                return None
+        elif max(scores) < rules.target:
+            return None
+        best = max(scores)
+        top = [seat for seat, score in enumerate(scores) if score == best]
+        fixed_partners = rules.sides == "partners" and not rules.rotating_partners
+        sides = {seat % 2 for seat in top} if fixed_partners else set(top)
+        return top if len(sides) == 1 else None
+
+    # --- what a seat may see ---
+
+    def public_cards(self) -> C.CardSet:
+        """Cards lying face up for everyone: the dummy's face-up cards and Beginner's trump card."""
+        cards = self.dummy_up & self.held[2] if self.rules.dummy else 0
+        if self.trump_card >= 0:
+            cards |= 1 << self.trump_card
+        return cards
+
+    def partner_known_to(self, seat: int) -> int:
+        """The called partner as ``seat`` knows it: the holder knows, everyone knows once the card is played."""
+        if self.partner < 0:
+            return -1
+        played = any(self.called in cards for _, cards, _ in self.tricks) or self.called in self.trick
+        return self.partner if seat == self.partner or played or self.phase == DONE else -1
+
+    def view(self, seat: int) -> dict:
+        rules = self.rules
+        names = rules.card_names
+        view = self._common_view(seat)
+        trump = None if self.trump < 0 else A.trump_word(self.trump, rules.deck)
+        view.update({
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "bids": [[s, f"bid {b}" if b else "pass"] for s, b in self.bids],
+            "high_bid": self.high_bid,
+            "lowest_bid": self.lowest_bid() if self.phase == "bid" else 0,
+            "trump": trump,
+            "order": "reverse" if self.reverse else "normal",
+            "trump_card": rules.card_name(self.trump_card) if self.trump_card >= 0 else None,
+            "nest_size": (self.nest | self.discards).bit_count(),
+            "discarded": names(self.discards) if seat == self.declarer else [],
+            "laid_aside": names(self.laid_aside) if seat == self.next_seat(self.dealer) else [],
+            "cards_to_choose": rules.nest_size if self.phase == "nest" and self.turn == seat else 0,
+            "points": self.points(),
+            "thrown_in": self.thrown_in,
+        })
+        if rules.dummy:
+            view["dummy"] = names(self.public_cards())
+            view["hand"] = names(self.held[seat]) if seat != 2 else view["dummy"]
+        if rules.sides == "called":
+            view["called"] = rules.card_name(self.called) if self.called >= 0 else None
+            view["partner"] = self.partner_known_to(seat)
+        if self.phase == DONE:
+            view["nest"] = names(self.extras.get("nest", 0))
+        return view
+
+    def piles(self):
+        piles = super().piles()
+        piles["nest"] = self.nest
+        piles["discards"] = self.discards
+        piles["aside"] = self.aside
+        piles["laid aside"] = self.laid_aside
+        return piles
