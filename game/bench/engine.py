@@ -30,7 +30,7 @@ def our_playouts(rules, seconds: float, seed: int) -> tuple[float, float, float]
     start = clock()
     deadline = start + seconds
     while clock() < deadline:
-        hand = Hand.deal(rules, seed=rng.getrandbits(64), dealer=hands % rules.players, number=hands)
+        hand = Hand.deal(rules, seed=rng, dealer=hands % rules.players, number=hands)
         while hand.phase != "play" and hand.phase != DONE:
             hand.push(hand.random_action(rng))
         play_start = clock()

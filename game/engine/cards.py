@@ -90,6 +90,16 @@ def random_card(mask: CardSet, rng) -> Card:
     return (mask & -mask).bit_length() - 1
 
 
+def random_subset(mask: CardSet, count: int, rng) -> CardSet:
+    """``count`` cards of a set, every choice equally likely (passes and nest discards in playouts)."""
+    chosen = 0
+    for _ in range(count):
+        card = random_card(mask, rng)
+        mask ^= 1 << card
+        chosen |= 1 << card
+    return chosen
+
+
 def shuffled(items: list, rng) -> list:
     """A uniformly shuffled copy, Fisher-Yates driven by one wide random number (much faster than
     random.shuffle's call per card; the 64 spare bits make the bias negligible)."""

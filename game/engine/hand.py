@@ -47,8 +47,9 @@ class Hand:
         self.held = list(hands[: self.n])
         self.taken = [0] * self.n
         self.tricks_won = [0] * self.n
+        self.played = 0  # cards played to tricks in this deal (2-player Hearts: in this half)
         self.trick: list[C.Card] = []
-        self.trick_seats: list[int] = []
+        self.leader = -1  # the seat that led the trick in progress; the others follow in seat order
         self.led_suit = -1
         self.tricks: list[tuple[int, tuple[C.Card, ...], int]] = []  # (leader, cards in play order, winner)
         self.turn = -1
@@ -58,9 +59,11 @@ class Hand:
     @classmethod
     def deal(cls, rules: Rules, seed: Any = None, dealer: int = 0, number: int = 0,
              scores: list[int] | None = None) -> Hand:
-        """Shuffle and deal a new hand from a seed (any int or string; None for a random one)."""
+        """Shuffle and deal a new hand from a seed (any int or string; None for a random one), or draw the shuffle
+        from a ``random.Random`` given as the seed (playouts and search deal many hands from one generator)."""
         hand_class = family_class(rules)
-        hands, extras = hand_class._shuffle_and_deal(rules, random.Random(seed), dealer)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        hands, extras = hand_class._shuffle_and_deal(rules, rng, dealer)
         return hand_class(rules, hands, extras, dealer, number, scores)
 
     @classmethod
@@ -281,22 +284,25 @@ class Hand:
 
     def _push_play(self, card: C.Card):
         seat = self.turn
-        self.held[seat] ^= 1 << card
+        bit = 1 << card
+        self.held[seat] ^= bit
+        self.played |= bit
         trick = self.trick
         trick.append(card)
-        self.trick_seats.append(seat)
         if len(trick) == 1:
+            self.leader = seat
             self.led_suit = self._led_suit(card)
         if len(trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
-        winner = self.trick_seats[self._winning_index()]
-        self.tricks.append((self.trick_seats[0], tuple(trick), winner))
+        winner = (self.leader + self._winning_index()) % self.n
+        self.tricks.append((self.leader, tuple(trick), winner))
+        cards = 0
         for played in trick:
-            self.taken[winner] |= 1 << played
+            cards |= 1 << played
+        self.taken[winner] |= cards
         self.tricks_won[winner] += 1
         self.trick = []
-        self.trick_seats = []
         self.led_suit = -1
         self.turn = winner
         self._after_trick(winner)
@@ -385,7 +391,7 @@ class Hand:
             "to_move": self.to_move,
             "hand": self.rules.card_names(self.held[seat]),
             "hand_sizes": [mask.bit_count() for mask in self.held],
-            "trick": [[s, name(c)] for s, c in zip(self.trick_seats, self.trick)],
+            "trick": [[s, name(c)] for s, c in zip(self._trick_order(self.leader, len(self.trick)), self.trick)],
             "tricks": self._trick_views(),
             "tricks_won": list(self.tricks_won),
             "legal": self.legal_actions() if self.to_move == seat and not self._choosing_cards() else [],

@@ -53,7 +53,8 @@ class HeartsHand(Hand):
     def _start(self):
         rules = self.rules
         self.two_player = rules.players == 2
-        self.broken = False
+        # hearts are broken once one of these has been played (decision 16)
+        self.breakers = HEARTS_MASK | (QS_BIT if rules.qs_breaks_hearts else 0)
         self.sub_hand = 0  # 2 players: which of the two 13-trick halves is being played
         self.tricks_in_sub_hand = 0
         self.chosen = [0] * self.n  # cards each seat has put face down to pass, before the exchange
@@ -144,8 +145,7 @@ class HeartsHand(Hand):
         if self.phase == "play":
             return C.random_card(self.legal_mask(), rng)
         if self.phase == "pass":
-            cards = rng.sample(C.card_list(self.held[self.turn]), self.rules.pass_count)
-            return A.make(A.PASS_CARDS, C.mask_of(cards))
+            return A.make(A.PASS_CARDS, C.random_subset(self.held[self.turn], self.rules.pass_count, rng))
         return super().random_action(rng)
 
     # --- play ---
@@ -170,6 +170,11 @@ class HeartsHand(Hand):
 
     def _two_clubs_leads(self) -> bool:
         return self.rules.two_clubs_leads and bool(self.rules.deck_mask >> TWO_CLUBS & 1)
+
+    @property
+    def broken(self) -> bool:
+        """Whether hearts are broken (in 2-player Hearts, in the half being played)."""
+        return bool(self.played & self.breakers)
 
     def legal_mask(self) -> C.CardSet:
         rules = self.rules
@@ -218,11 +223,6 @@ class HeartsHand(Hand):
             return f"Hearts and {name(QS)} may not be played on the first trick"
         return f"{name(card)} cannot be played now"
 
-    def _push_play(self, card):
-        if not self.broken and (card >> 4 == C.HEARTS or (card == QS and self.rules.qs_breaks_hearts)):
-            self.broken = True
-        super()._push_play(card)
-
     def _winning_index(self) -> int:
         # no trump in Hearts: the highest card of the suit led wins
         led = self.led_suit
@@ -241,7 +241,7 @@ class HeartsHand(Hand):
             self.sub_hand = 1
             self.held = list(self.later)
             self.later = [0, 0]
-            self.broken = False
+            self.played = 0
             self._begin_passing()
             return
         shooter = self.moon_shooter()

@@ -154,6 +154,7 @@ class RookHand(Hand):
         self.thrown_in = False
         self.last_trick_winner = -1
         self._set_ranking()
+        self.privilege = BIRD_BIT if rules.bird_privilege else 0
         if rules.extra_card:
             left = self.next_seat(self.dealer)
             if self.held[left].bit_count() != rules.hand_size + 1:
@@ -322,12 +323,7 @@ class RookHand(Hand):
             pick = int(rng.random() * (bids + 1))
             return A.PASS_ACTION if pick == bids else A.bid(low + pick * step)
         if self.phase == "nest":
-            left, cards = self.held[self.turn], 0
-            for _ in range(self.rules.nest_size):
-                card = C.random_card(left, rng)
-                left ^= 1 << card
-                cards |= 1 << card
-            return A.make(A.DISCARD, cards)
+            return A.make(A.DISCARD, C.random_subset(self.held[self.turn], self.rules.nest_size, rng))
         if self.phase == "trump":
             return A.trump(int(rng.random() * (5 if self.rules.no_trump else 4)))  # NO_TRUMP follows the 4 suits
         return super().random_action(rng)
@@ -408,7 +404,7 @@ class RookHand(Hand):
         tables = self.rules.memo.get(key)
         if tables is None:
             tables = self.rules.memo[key] = self._ranking_tables()
-        self.strength, self.follow_masks, self.trump_suit = tables
+        self.strength, self.trick_keys, self.follow_masks, self.trump_suit = tables
 
     def _ranking_tables(self):
         rules = self.rules
@@ -424,7 +420,10 @@ class RookHand(Hand):
             masks[self.trump] |= has_bird
         else:
             masks[BIRD_SUIT] = has_bird
-        return tuple(strength), tuple(masks), self.trump if self.trump in C.SUITS else BIRD_SUIT
+        trump_suit = self.trump if self.trump in C.SUITS else BIRD_SUIT
+        # a trump beats any card of the suit led: its key is above every other card's
+        keys = [strength[card] + (1000 if masks[trump_suit] >> card & 1 else 500) for card in range(64)]
+        return tuple(strength), tuple(keys), tuple(masks), trump_suit
 
     def _begin_play(self):
         rules = self.rules
@@ -453,15 +452,12 @@ class RookHand(Hand):
         held = self.held[self.turn]
         if not self.trick:
             return held
-        led = self.led_suit
-        if led == BIRD_SUIT:
-            return held  # decisions 2 and 21: when the lone no-trump Rook is led, any card may follow
-        follow = held & self.follow_masks[led]
+        # at no trump the lone Rook is the only card of its "suit": once it is led, nobody can follow and any card
+        # may be played (decisions 2 and 21)
+        follow = held & self.follow_masks[self.led_suit]
         if not follow:
             return held
-        if self.rules.bird_privilege:
-            follow |= held & BIRD_BIT  # decision 1: the Rook Bird may be played at any time
-        return follow
+        return follow | held & self.privilege  # decision 1: the Rook Bird may be played at any time
 
     def _seat_word(self):
         return "you must" if self.turn != 2 or not self.rules.dummy else "the dummy must"
@@ -480,19 +476,12 @@ class RookHand(Hand):
         return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
 
     def _winning_index(self) -> int:
-        strength = self.strength
-        trumps = self.follow_masks[self.trump_suit]
-        followers = self.follow_masks[self.led_suit]
+        keys = self.trick_keys
+        counting = self.follow_masks[self.trump_suit] | self.follow_masks[self.led_suit]  # other cards cannot win
         best_index, best_key = 0, -1
         for i, card in enumerate(self.trick):
-            if trumps >> card & 1:
-                key = 1000 + strength[card]
-            elif followers >> card & 1:
-                key = 500 + strength[card]
-            else:
-                continue
-            if key > best_key:
-                best_index, best_key = i, key
+            if counting >> card & 1 and keys[card] > best_key:
+                best_index, best_key = i, keys[card]
         return best_index
 
     def _after_trick(self, winner):
