@@ -49,30 +49,34 @@ def run(seconds: float, rounds: int, presets: list[str] | None) -> int:
     except ImportError:
         openspiel_hearts = None
     names = presets or preset_names()
-    if "hearts-classic" in names:  # measured first: every other preset's per-card cost is compared with it
-        names = ["hearts-classic"] + [name for name in names if name != "hearts-classic"]
+    reference_rules = load_rules("hearts-classic")
     print(f"Engine random playouts: {rounds} rounds x {seconds:g} s per preset, medians "
           f"(Python {platform.python_version()}, {platform.machine()})\n")
     print("| preset | hands/s | µs per card, whole hand | µs per card, trick play | whole hand / hearts-classic "
-          "| OpenSpiel C++ hands/s | ours / OpenSpiel |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    reference = None
+          "| trick play / hearts-classic | OpenSpiel C++ hands/s | ours / OpenSpiel |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in names:
         rules = load_rules(name)
-        ours, per_card, per_play_card, peer = [], [], [], []
+        ours, per_card, per_play_card, vs_hearts, play_vs_hearts, peer = [], [], [], [], [], []
         with_peer = name == "hearts-classic" and openspiel_hearts is not None
         for r in range(rounds):
             rate, micro, play_micro = our_playouts(rules, seconds, seed=r)
             ours.append(rate)
             per_card.append(micro)
             per_play_card.append(play_micro)
+            if name != "hearts-classic":
+                # hearts-classic right after, so that both see the same load on the machine
+                _, ref_micro, ref_play_micro = our_playouts(reference_rules, seconds, seed=r)
+                vs_hearts.append(micro / ref_micro)
+                play_vs_hearts.append(play_micro / ref_play_micro)
             if with_peer:
                 peer.append(openspiel_hearts.random_playout_hands_per_second(seconds, seed=r))
-        card_cost = statistics.median(per_card)
-        if name == "hearts-classic":
-            reference = card_cost
-        line = f"| {name} | {statistics.median(ours):,.0f} | {card_cost:.2f} | {statistics.median(per_play_card):.2f} |"
-        line += f" {card_cost / reference:.2f} |" if reference else " |"
+        line = (f"| {name} | {statistics.median(ours):,.0f} | {statistics.median(per_card):.2f} "
+                f"| {statistics.median(per_play_card):.2f} |")
+        if vs_hearts:
+            line += f" {statistics.median(vs_hearts):.2f} | {statistics.median(play_vs_hearts):.2f} |"
+        else:
+            line += " 1.00 | 1.00 |"
         if with_peer:
             ratio = statistics.median(o / p for o, p in zip(ours, peer))
             line += f" {statistics.median(peer):,.0f} | {ratio:.2f} |"
