@@ -1,0 +1,288 @@
+"""Rule-based play for every decision of every preset: the Easy and Normal levels, and Hard's rollouts.
+
+``counting=False`` (Easy) plays from its own hand and the trick on the table. ``counting=True`` (Normal) also
+remembers every card played and the voids shown, so it leads masters (the highest card of a suit still out) and
+knows when a card of its own can no longer be beaten.
+"""
+
+from __future__ import annotations
+
+from game.engine import actions as A
+from game.engine import cards as C
+from game.engine.hand import Hand
+from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT
+
+from .knowledge import voids
+
+SPADES_MASK = C.SUIT_MASKS[C.SPADES]
+
+
+def lowest(mask: C.CardSet, key) -> C.Card:
+    return min(C.cards_in(mask), key=key)
+
+
+def highest(mask: C.CardSet, key) -> C.Card:
+    return max(C.cards_in(mask), key=key)
+
+
+def known_side(hand: Hand, seat: int) -> frozenset[int]:
+    """The seats ``seat`` knows to be on its side: a secret called partner counts only once it is known to it."""
+    if hand.family != "rook" or (hand.declarer < 0 and hand.rules.sides != "partners"):
+        return frozenset((seat,))
+    if hand.rules.sides == "called" and hand.partner_known_to(seat) < 0:
+        return frozenset((seat,))
+    return hand.side_of(seat)
+
+
+class RulePlayer:
+    """Sound rule-based decisions for one seat; ``decide(hand)`` returns an int action for ``hand.to_move``."""
+
+    def __init__(self, counting: bool):
+        self.counting = counting
+
+    def decide(self, hand: Hand) -> A.Action:
+        method = getattr(self, f"_{hand.family}_{hand.phase.replace('-', '_')}", None)
+        if method is None:
+            return hand.legal_ids()[0]
+        return method(hand)
+
+    # --- shared trick knowledge ---
+
+    def _rank(self, hand: Hand):
+        if hand.family == "rook":
+            return hand.strength.__getitem__
+        return lambda card: card & 15
+
+    def _winning_card(self, hand: Hand) -> tuple[C.Card, int]:
+        """The card now winning the trick on the table and the seat that played it."""
+        index = hand._winning_index()
+        return hand.trick[index], (hand.leader + index) % hand.n
+
+    def _beats(self, hand: Hand, card: C.Card, best: C.Card) -> bool:
+        """Whether ``card`` played now would beat ``best`` in the trick on the table."""
+        if hand.family == "hearts":
+            return card >> 4 == hand.led_suit and card > best
+        keys = hand.trick_keys
+        counting = hand.follow_masks[hand.trump_suit] | hand.follow_masks[hand.led_suit]
+        return bool(counting >> card & 1) and keys[card] > keys[best]
+
+    def _out(self, hand: Hand, seat: int) -> C.CardSet:
+        """Cards neither played nor in this seat's hand (Normal counts them; Easy assumes the whole deck)."""
+        if not self.counting:
+            return hand.rules.deck_mask & ~hand.held[seat]
+        return hand.rules.deck_mask & ~hand.held[seat] & ~hand.played & ~C.mask_of(hand.trick)
+
+    def _masters(self, hand: Hand, seat: int, cards: C.CardSet, rank) -> C.CardSet:
+        """Those of ``cards`` that no card still out of this suit can beat."""
+        out = self._out(hand, seat)
+        masters = 0
+        for card in C.cards_in(cards):
+            same = out & C.SUIT_MASKS[card >> 4] if card != C.BIRD else 0
+            if not any(rank(other) > rank(card) for other in C.cards_in(same)):
+                masters |= 1 << card
+        return masters
+
+    # --- Hearts ---
+
+    def _hearts_choose(self, hand: Hand) -> A.Action:
+        return A.make(A.CHOOSE_HAND, 1)  # both hands are face down: nothing to choose by
+
+    def _hearts_pass(self, hand: Hand) -> A.Action:
+        held = hand.held[hand.turn]
+        count = hand.rules.pass_count
+        spades = held & SPADES_MASK
+
+        def danger(card):
+            if card == QS:
+                return 100
+            if card >> 4 == C.SPADES and card & 15 > 12 and spades.bit_count() < 5:
+                return 90 + (card & 15)  # A and K of spades with few guards draw the queen
+            value = card & 15
+            return value + (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
+
+        chosen = sorted(C.cards_in(held), key=danger, reverse=True)[:count]
+        return A.make(A.PASS_CARDS, C.mask_of(chosen))
+
+    def _hearts_moon(self, hand: Hand) -> A.Action:
+        seat = hand.turn
+        reward = hand.moon_reward()
+        mine = hand.scores[seat]
+        others = [s for i, s in enumerate(hand.scores) if i != seat]
+        # adding to the others ends the match in our favour if it pushes someone to the target while we lead
+        if max(others) + reward >= hand.rules.target and mine < min(others) + reward:
+            return A.make(A.MOON, A.MOON_CHOICES.index("add"))
+        return A.make(A.MOON, A.MOON_CHOICES.index("subtract" if mine >= reward else "add"))
+
+    def _hearts_play(self, hand: Hand) -> A.Action:
+        seat = hand.turn
+        legal = hand.legal_mask()
+        rank = self._rank(hand)
+        if legal.bit_count() == 1:
+            return C.card_list(legal)[0]
+        if not hand.trick:
+            return self._hearts_lead(hand, seat, legal, rank)
+        best, _ = self._winning_card(hand)
+        led = hand.led_suit
+        following = legal & C.SUIT_MASKS[led]
+        last = len(hand.trick) == hand.n - 1
+        points_on_table = any((1 << c) & PENALTY_CARDS for c in hand.trick)
+        if following:
+            under = C.mask_of(c for c in C.cards_in(following) if c < best)
+            if last and not points_on_table and not under & QS_BIT:
+                # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
+                safe = following & ~QS_BIT
+                return highest(safe or following, rank)
+            if under:
+                return highest(under, rank)  # the highest card that still loses
+            if led == C.SPADES and following & QS_BIT and following & ~QS_BIT:
+                return lowest(following & ~QS_BIT, rank)
+            return highest(following & ~QS_BIT or following, rank) if last else lowest(following, rank)
+        # void: unload the queen of spades, then the dangerous high spades, then hearts, then the highest card
+        if legal & QS_BIT:
+            return QS
+        high_spades = legal & SPADES_MASK & ~((1 << C.make_card(C.SPADES, 12)) - 1) & ~QS_BIT
+        if high_spades and self._queen_out(hand, seat):
+            return highest(high_spades, rank)
+        if legal & HEARTS_MASK:
+            return highest(legal & HEARTS_MASK, rank)
+        return highest(legal, rank)
+
+    def _queen_out(self, hand: Hand, seat: int) -> bool:
+        return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
+
+    def _hearts_lead(self, hand: Hand, seat: int, legal: C.CardSet, rank) -> A.Action:
+        held = hand.held[seat]
+        options = legal & ~QS_BIT or legal
+        if self.counting:
+            # lead low in a suit where someone else must still take it; spades flush out the queen when it is
+            # safe for us (we hold no A/K of spades)
+            if self._queen_out(hand, seat) and not held & SPADES_MASK & ~((1 << QS) - 1):
+                spades = options & SPADES_MASK
+                if spades:
+                    return lowest(spades, rank)
+            out = self._out(hand, seat)
+            shown = voids(hand)
+            def safety(card):
+                suit = C.SUIT_MASKS[card >> 4]
+                below = sum(1 for c in C.cards_in(out & suit) if c > card)  # cards out that would take it over
+                void_seats = sum(1 for s in range(hand.n) if s != seat and shown[s] & suit)
+                return (-below + 3 * void_seats, card & 15)
+            return min(C.cards_in(options), key=safety)
+        return lowest(options & ~HEARTS_MASK or options, rank)
+
+    # --- Rook ---
+
+    def _rook_lay_aside(self, hand: Hand) -> A.Action:
+        held = hand.held[hand.turn]
+        points = hand.rules.card_points
+        card = min(C.cards_in(held), key=lambda c: (points[c], c & 15))
+        return A.make(A.LAY_ASIDE, card)
+
+    def _suit_strength(self, hand: Hand, held: C.CardSet, suit: int) -> int:
+        cards = held & C.SUIT_MASKS[suit]
+        rules = hand.rules
+        high = sum(1 for c in C.cards_in(cards) if (c & 15) >= 12 or (rules.ones_high and c & 15 == 1))
+        return 3 * cards.bit_count() + 2 * high
+
+    def _estimate(self, hand: Hand, held: C.CardSet) -> float:
+        """Points this seat (with its side and the nest) expects to take as declarer: a share of the deck's points
+        that grows with trump length, high cards and the Rook Bird."""
+        rules = hand.rules
+        best_suit = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
+        trumps = (held & C.SUIT_MASKS[best_suit]).bit_count() + (1 if held & _BIRD else 0)
+        high = sum(1 for c in C.cards_in(held) if c != C.BIRD and
+                   ((c & 15) >= 13 or (rules.ones_high and c & 15 == 1)))
+        size = max(rules.hand_size, 1)
+        share = 0.25 + 0.6 * trumps / size + 0.25 * high / size
+        players = rules.players
+        side = 2 if rules.sides in ("partners", "called") else 1
+        fair = side / players if rules.sides != "declarer_vs_rest" else 1 / players
+        return rules.points_in_deck * min(0.95, fair * 0.5 + share * 0.75)
+
+    def _rook_bid(self, hand: Hand) -> A.Action:
+        seat = hand.turn
+        rules = hand.rules
+        value = self._estimate(hand, hand.held[seat])
+        low = hand.lowest_bid()
+        if rules.auction == "open":
+            low += -low % rules.bid_step
+        if low > rules.highest_bid or low > value:
+            return A.PASS_ACTION
+        if rules.auction == "single":
+            # one turn each: bid what the hand is worth, rounded down to a legal bid
+            return A.bid(max(low, int(value) // rules.bid_step * rules.bid_step))
+        return A.bid(low)
+
+    def _rook_nest(self, hand: Hand) -> A.Action:
+        seat = hand.turn
+        rules = hand.rules
+        held = hand.held[seat]
+        trump = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
+        points = rules.card_points
+        rank = lambda c: c & 15 if not (rules.ones_high and c & 15 == 1) else 15  # noqa: E731
+        keep_first_cards = set(C.cards_in(held & (C.SUIT_MASKS[trump] | _BIRD)))
+
+        def worth_keeping(card):
+            suit = card >> 4
+            length = (held & C.SUIT_MASKS[suit]).bit_count()
+            # short side suits go first (voids let us trump); counters we cannot protect may be buried
+            return (card in keep_first_cards, rank(card) >= 13, length, rank(card) - (3 if points[card] else 0))
+
+        discard = sorted(C.cards_in(held), key=worth_keeping)[: rules.nest_size]
+        return A.make(A.DISCARD, C.mask_of(discard))
+
+    def _rook_trump(self, hand: Hand) -> A.Action:
+        held = hand.held[hand.turn]
+        rules = hand.rules
+        best = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
+        if rules.no_trump and (held & C.SUIT_MASKS[best]).bit_count() < rules.hand_size // 4:
+            high = sum(1 for c in C.cards_in(held) if (c & 15) >= 13 or (rules.ones_high and c & 15 == 1))
+            if high >= rules.hand_size // 2:
+                return A.trump(A.NO_TRUMP)
+        return A.trump(best)
+
+    def _rook_order(self, hand: Hand) -> A.Action:
+        held = hand.held[hand.turn]
+        strength = sum(hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
+        reverse_strength = sum(16 - hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
+        return A.make(A.ORDER, 1 if reverse_strength > strength * 1.2 else 0)
+
+    def _rook_call(self, hand: Hand) -> A.Action:
+        held = hand.held[hand.turn]
+        suit = hand.trump if hand.trump in C.SUITS else max(C.SUITS, key=lambda s: (held >> (16 * s)) & 0xFFFF)
+        # call the best trump we lack: its holder is the strongest partner we can get
+        candidates = [c for c in C.cards_in(hand.rules.deck_mask & C.SUIT_MASKS[suit]) if not held >> c & 1]
+        if not candidates:
+            return A.make(A.CALL, C.card_list(hand.rules.deck_mask & ~held)[0])
+        return A.make(A.CALL, max(candidates, key=lambda c: hand.strength[c]))
+
+    def _rook_play(self, hand: Hand) -> A.Action:
+        seat = hand.turn  # the dummy's cards are played for it by the non-bidder
+        legal = hand.legal_mask()
+        if legal.bit_count() == 1:
+            return C.card_list(legal)[0]
+        rank = hand.strength.__getitem__
+        points = hand.rules.card_points
+        keys = hand.trick_keys
+        trumps = legal & hand.follow_masks[hand.trump_suit]
+        if not hand.trick:
+            masters = self._masters(hand, seat, legal & ~trumps, rank) if self.counting else 0
+            if masters:
+                return max(C.cards_in(masters), key=lambda c: points[c])
+            side = legal & ~trumps
+            return lowest(side or legal, lambda c: (points[c], rank(c)))
+        best, best_seat = self._winning_card(hand)
+        partner_winning = best_seat in known_side(hand, seat)
+        last = len(hand.trick) == hand.n - 1
+        on_table = sum(points[c] for c in hand.trick)
+        winners = [c for c in C.cards_in(legal) if self._beats(hand, c, best)]
+        if partner_winning and (last or keys[best] >= 1000):
+            # our side has it: give it points
+            return max(C.cards_in(legal), key=lambda c: (points[c], -rank(c)))
+        if winners and (on_table or last or self.counting):
+            return min(winners, key=lambda c: (keys[c], -points[c]))
+        # cannot or need not win: throw the least valuable card
+        return min(C.cards_in(legal), key=lambda c: (points[c], keys[c]))
+
+
+_BIRD = 1 << C.BIRD
