@@ -47,7 +47,7 @@ class SearchPlayer:
         totals = dict.fromkeys(legal, 0.0)
         played = 0
         for _ in range(self.worlds):
-            world = sample_world(hand, seat, self.rng)
+            world = self.world(hand, seat)
             for action in legal:
                 line = world.copy()
                 line.push(action)
@@ -58,3 +58,7 @@ class SearchPlayer:
             if time.perf_counter() > deadline or self.cancelled():
                 break
         return max(legal, key=lambda a: (totals[a], -a))
+
+    def world(self, hand: Hand, seat: int) -> Hand:
+        """A world the seat cannot tell from the real one."""
+        return sample_world(hand, seat, self.rng)

@@ -11,7 +11,16 @@ def main(argv=None) -> int:
     engine.add_argument("--seconds", type=float, default=2.0, help="time per preset per round")
     engine.add_argument("--rounds", type=int, default=3, help="rounds, alternating ours and the peer; medians shown")
     engine.add_argument("--presets", nargs="*", help="presets to measure (default: all)")
+    ai = sub.add_parser("ai", help="strength of the computer levels on duplicate deals, against OpenSpiel's ISMCTS")
+    ai.add_argument("--quick", action="store_true", help="a rough figure in a few minutes")
+    ai.add_argument("--deals", type=int, help="deals per match (each is played twice, seats swapped)")
+    ai.add_argument("--budget", type=float, default=0.5, help="Hard's time budget per decision, seconds")
+    ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
     args = parser.parse_args(argv)
+    if args.bench == "ai":
+        from game.bench.ai import run as run_ai
+        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only)
     if args.bench == "engine":
         from game.bench.engine import run
         return run(args.seconds, args.rounds, args.presets)

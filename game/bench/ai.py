@@ -1,0 +1,196 @@
+"""``python -m game.bench ai``: how strong the computer levels are, on duplicate deals, using both cores.
+
+Every deal is played twice with the sides' seats swapped, so luck of the cards cancels; figures are means per hand
+with 95% confidence intervals over deals.
+
+- Hearts (hearts-classic) against OpenSpiel's C++ ``ISMCTSBot`` (random-rollout evaluator) in the other two seats:
+  mean penalty points per hand for each side, and our mean and worst decision times.
+- Hearts ladder: Hard, Normal, Easy and random against each other.
+- Rook (rook-classic, rook-500): team score difference per hand for Hard vs Normal, Normal vs Easy, and each level
+  vs the omniscient reference; the declarers' contract success rate.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import statistics
+import time
+
+from game.ai import make_player
+from game.ai.search import side_result
+from game.engine import Hand, load_rules
+from game.engine.hearts import pass_direction
+
+from .reference import OmniscientPlayer
+
+
+class RandomPlayer:
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def decide(self, hand):
+        return hand.random_action(self.rng)
+
+
+def make(level: str, seed: int, budget: float):
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "omniscient":
+        return OmniscientPlayer(seed=seed, budget=budget)
+    return make_player(level, seed=seed, budget=budget)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0), math.inf
+    return statistics.mean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+# --- Hearts against OpenSpiel's ISMCTS ---
+
+def ismcts_pass(bot, hands: list[list[str]], seat: int, direction: str) -> list[str]:
+    """The bot's three cards to pass. OpenSpiel passes seat by seat, and its ISMCTS crashes (segmentation fault)
+    when asked to pass after another seat has passed, so the bot passes as player 0 of the same deal turned round
+    so that ``seat`` comes first; directions are relative, so nothing else changes."""
+    from game.bench import openspiel_hearts as spiel
+
+    turned = spiel.dealt_state([hands[(seat + k) % 4] for k in range(4)], direction)
+    cards = []
+    for _ in range(3):
+        action = bot.step(turned)
+        cards.append(spiel.card_text(action))
+        turned.apply_action(action)
+    return cards
+
+
+def _ismcts_deal(args) -> dict:
+    """One deal, played twice (our Hard in seats 0 and 2, then 1 and 3); penalty points by side and our timings."""
+    import pyspiel
+
+    from game.bench import openspiel_hearts as spiel
+
+    number, simulations, budget = args
+    rules = load_rules("hearts-classic")
+    result = {"ours": [], "theirs": [], "times": []}
+    for ours_first in (True, False):
+        our_seats = {0, 2} if ours_first else {1, 3}
+        hand = Hand.deal(rules, seed=f"ismcts:{number}", dealer=number % 4, number=number)
+        direction = pass_direction(rules, number)
+        state = spiel.dealt_state(hand.deal_text()["hands"], direction)
+        evaluator = pyspiel.RandomRolloutEvaluator(1, number)
+        bot = pyspiel.ISMCTSBot(number, evaluator, 2.0, simulations, -1,
+                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        hard = make_player("hard", seed=number, budget=budget)
+
+        def ours_decide(h, hard=hard):
+            started = time.perf_counter()
+            action = h.action_text(hard.decide(h))
+            result["times"].append(time.perf_counter() - started)
+            return action
+
+        if hand.phase == "pass":
+            passes = {}
+            for seat in range(4):
+                if seat in our_seats:
+                    asking = hand.copy()
+                    asking.turn = seat  # a pass depends only on the seat's own cards
+                    passes[seat] = ours_decide(asking).split()[1:]
+                    for card in passes[seat]:
+                        state.apply_action(spiel.spiel_card(card))
+                else:
+                    passes[seat] = ismcts_pass(bot, hand.deal_text()["hands"], seat, direction)
+                    for card in passes[seat]:
+                        state.apply_action(spiel.spiel_card(card))
+            while hand.phase == "pass":
+                hand.apply("pass-cards " + " ".join(passes[hand.to_move]))
+        while hand.phase == "play":
+            if hand.to_move in our_seats:
+                text = ours_decide(hand)
+                card = text.split()[1]
+            else:
+                card = spiel.card_text(bot.step(state))
+            hand.apply(f"play {card}")
+            state.apply_action(spiel.spiel_card(card))
+        points = spiel.penalty_points(state)  # OpenSpiel's moon: the shooter 0, the others 26
+        result["ours"].append(sum(points[s] for s in our_seats) / 2)
+        result["theirs"].append(sum(points[s] for s in range(4) if s not in our_seats) / 2)
+    return result
+
+
+def hearts_vs_ismcts(deals: int, simulations: int, budget: float, processes: int) -> str:
+    started = time.perf_counter()
+    with multiprocessing.Pool(processes) as pool:
+        results = pool.map(_ismcts_deal, [(n, simulations, budget) for n in range(deals)], chunksize=1)
+    ours = [statistics.mean(r["ours"]) for r in results]
+    theirs = [statistics.mean(r["theirs"]) for r in results]
+    gap, gap_ci = interval([t - o for o, t in zip(ours, theirs)])
+    times = [t for r in results for t in r["times"]]
+    mine, mine_ci = interval(ours)
+    its, its_ci = interval(theirs)
+    return (f"| Hard vs ISMCTS {simulations:,} sims | {deals * 2} | {mine:.2f} ± {mine_ci:.2f} "
+            f"| {its:.2f} ± {its_ci:.2f} | {gap:.2f} ± {gap_ci:.2f} | {statistics.mean(times) * 1e3:.0f} ms "
+            f"| {max(times) * 1e3:.0f} ms | {time.perf_counter() - started:.0f} s |")
+
+
+# --- matches between our own levels ---
+
+def _duplicate_deal(args) -> dict:
+    preset, number, a_level, b_level, budget = args
+    rules = load_rules(preset)
+    out = {"diff": [], "made": [], "times": {a_level: [], b_level: []}}
+    for a_first in (True, False):
+        hand = Hand.deal(rules, seed=f"{preset}:{number}", dealer=number % rules.players, number=number)
+        a_seats = {s for s in range(rules.players) if (s % 2 == 0) == a_first}
+        players = {s: make(a_level if s in a_seats else b_level, number * 10 + s, budget)
+                   for s in range(rules.players)}
+        while not hand.is_done:
+            seat = hand.to_move
+            started = time.perf_counter()
+            action = players[seat].decide(hand)
+            out["times"][a_level if seat in a_seats else b_level].append(time.perf_counter() - started)
+            hand.push(action)
+        out["diff"].append(side_result(hand, min(a_seats)))
+        if rules.family == "rook" and hand.declarer >= 0:
+            out["made"].append(bool(hand.contract_made()))
+    return out
+
+
+def duplicate_match(preset: str, a_level: str, b_level: str, deals: int, budget: float, processes: int) -> str:
+    with multiprocessing.Pool(processes) as pool:
+        results = pool.map(_duplicate_deal, [(preset, n, a_level, b_level, budget) for n in range(deals)],
+                           chunksize=1)
+    diffs = [statistics.mean(r["diff"]) for r in results]
+    mean, ci = interval(diffs)
+    made = [m for r in results for m in r["made"]]
+    made_text = f"{100 * sum(made) / len(made):.0f}%" if made else "-"
+    a_times = [t for r in results for t in r["times"][a_level]]
+    worst = max(a_times) * 1e3 if a_times else 0
+    return (f"| {preset} | {a_level} vs {b_level} | {deals * 2} | {mean:+.2f} ± {ci:.2f} | {made_text} | "
+            f"{statistics.mean(a_times) * 1e3:.1f} ms | {worst:.0f} ms |")
+
+
+def run(quick: bool, deals: int | None, budget: float, processes: int, only: str | None) -> int:
+    print(f"AI strength on duplicate deals, {processes} processes, Hard budget {budget:g} s a decision\n")
+    if only in (None, "ismcts"):
+        print("| match | hands | our penalty points / hand | ISMCTS points / hand | ISMCTS minus ours | "
+              "our mean decision | our worst decision | wall time |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        runs = [(deals or (10 if quick else 200), 2000)] + ([] if quick else [(deals or 50, 10000)])
+        for count, simulations in runs:
+            print(hearts_vs_ismcts(count, simulations, budget, processes), flush=True)
+        print()
+    if only in (None, "ladder"):
+        print("| preset | match | hands | first side's advantage / hand | contracts made | first side's mean "
+              "decision | worst |")
+        print("|---|---|---:|---:|---:|---:|---:|")
+        count = deals or (20 if quick else 200)
+        for a, b in [("hard", "normal"), ("normal", "easy"), ("easy", "random")]:
+            print(duplicate_match("hearts-classic", a, b, count, budget, processes), flush=True)
+        for preset in ("rook-classic", "rook-500"):
+            for a, b in [("hard", "normal"), ("normal", "easy"), ("omniscient", "hard"), ("omniscient", "normal"),
+                         ("omniscient", "easy")]:
+                print(duplicate_match(preset, a, b, count, budget, processes), flush=True)
+    return 0
