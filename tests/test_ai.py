@@ -100,6 +100,7 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset):
                     assert world.held[other] & kept == kept, "cards the seat passed stay where it sent them"
             else:
                 assert world.public_cards() == hand.public_cards()
+                assert world.nest & hand.public_cards() == hand.nest & hand.public_cards()
 
 
 def test_normal_beats_random_play_at_hearts():
@@ -139,8 +140,9 @@ def test_worker_answers_with_a_legal_action_and_leaves_the_hand_alone():
     assert worker.close()
 
 
-def test_worker_cancels_a_long_search_within_100_ms():
-    worker = AIWorker()
+@pytest.mark.parametrize("search_process", [True, False], ids=["search process", "search thread"])
+def test_worker_cancels_a_long_search_within_100_ms(search_process):
+    worker = AIWorker(search_process=search_process)
     decision = worker.request(playing_hand(), SearchPlayer(seed=1, budget=60, worlds=10**6))
     time.sleep(0.3)
     assert not decision.done
@@ -191,3 +193,13 @@ def test_closing_while_the_computer_thinks_ends_the_thread_within_a_second():
     started = time.monotonic()
     assert worker.close(timeout=1.0)
     assert time.monotonic() - started < 1.0
+
+
+def test_hard_in_the_search_process_decides_as_it_does_in_the_thread():
+    """Reproducible from a seed wherever the search runs: the process builds the same player from its spec."""
+    hand = playing_hand()
+    expected = hand.action_text(SearchPlayer(seed=9, budget=30, worlds=4).decide(hand))
+    worker = AIWorker(search_process=True)
+    decision = worker.request(hand, SearchPlayer(seed=9, budget=30, worlds=4))
+    assert decision.wait(30) == expected and not decision.fell_back
+    assert worker.close()

@@ -62,7 +62,7 @@ def _hidden_places(hand: Hand, seat: int) -> list[tuple[str, int, C.CardSet, C.C
         if other != seat:
             places.append(("held", other, hand.held[other], hand.held[other] & public))
     if hand.nest:
-        places.append(("nest", -1, hand.nest, 0))
+        places.append(("nest", -1, hand.nest, hand.nest & public))  # Beginner's trump card lies face up on it
     if hand.discards and seat != hand.declarer:
         places.append(("discards", -1, hand.discards, 0))
     if hand.aside:

@@ -279,8 +279,13 @@ class RulePlayer:
         if partner_winning and (last or keys[best] >= 1000):
             # our side has it: give it points
             return max(C.cards_in(legal), key=lambda c: (points[c], -rank(c)))
-        if winners and (on_table or last or self.counting):
+        if winners and (on_table or last):
             return min(winners, key=lambda c: (keys[c], -points[c]))
+        if winners and self.counting:
+            # with no points on the table, win only with a card that cannot be beaten later anyway
+            sure = self._masters(hand, seat, C.mask_of(winners), rank) & ~trumps
+            if sure:
+                return min(C.cards_in(sure), key=lambda c: keys[c])
         # cannot or need not win: throw the least valuable card
         return min(C.cards_in(legal), key=lambda c: (points[c], keys[c]))
 

@@ -32,6 +32,7 @@ def side_result(hand: Hand, seat: int) -> float:
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 40):
+        self.spec = (seed, budget, worlds)  # enough to build the same player in a search process
         self.rng = random.Random(seed)
         self.budget = budget
         self.worlds = worlds

@@ -17,7 +17,13 @@ def main(argv=None) -> int:
     ai.add_argument("--budget", type=float, default=0.5, help="Hard's time budget per decision, seconds")
     ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
+    frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
+    frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
+    frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
     args = parser.parse_args(argv)
+    if args.bench == "frames":
+        from game.bench.frames import run as run_frames
+        return run_frames(args.seconds, args.budget)
     if args.bench == "ai":
         from game.bench.ai import run as run_ai
         return run_ai(args.quick, args.deals, args.budget, args.processes, args.only)

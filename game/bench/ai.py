@@ -18,6 +18,11 @@ import random
 import statistics
 import time
 
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None
+
 from game.ai import make_player
 from game.ai.search import side_result
 from game.engine import Hand, load_rules
@@ -193,4 +198,7 @@ def run(quick: bool, deals: int | None, budget: float, processes: int, only: str
             for a, b in [("hard", "normal"), ("normal", "easy"), ("omniscient", "hard"), ("omniscient", "normal"),
                          ("omniscient", "easy")]:
                 print(duplicate_match(preset, a, b, count, budget, processes), flush=True)
+    if resource is not None:  # Unix: ru_maxrss in kilobytes
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"\nPeak memory of one worker process: {peak:.0f} MB")
     return 0
