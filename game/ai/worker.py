@@ -146,6 +146,8 @@ class AIWorker:
         self._queue: queue.Queue[Decision | None] = queue.Queue()
         self._current: Decision | None = None
         self._search = SearchProcess() if search_process else None
+        if self._search is not None:
+            self._search.start()  # now, so that the first search does not pay for starting Python
         self._thread = threading.Thread(target=self._run, name="trickhouse-ai", daemon=True)
         self._thread.start()
 
