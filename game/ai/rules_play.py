@@ -266,6 +266,11 @@ class RulePlayer:
         keys = hand.trick_keys
         trumps = legal & hand.follow_masks[hand.trump_suit]
         if not hand.trick:
+            if self.counting and hand.declarer in known_side(hand, seat):
+                # the declaring side draws the opponents' trumps while it holds the most of them
+                out_trumps = self._out(hand, seat) & hand.follow_masks[hand.trump_suit]
+                if trumps.bit_count() >= 3 and out_trumps:
+                    return max(C.cards_in(trumps), key=lambda c: keys[c])
             masters = self._masters(hand, seat, legal & ~trumps, rank) if self.counting else 0
             if masters:
                 return max(C.cards_in(masters), key=lambda c: points[c])
