@@ -45,3 +45,22 @@ def test_the_ai_uses_only_the_engine():
     result = subprocess.run([sys.executable, "-c", AI_BLOCK], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() in ("ok bid", "ok pass")
+
+
+STORE_BLOCK = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'pygame' or name.startswith('game.ui'):
+            raise ImportError('blocked: ' + name)
+sys.meta_path.insert(0, Block())
+from game.store import SaveStore
+print('ok')
+"""
+
+
+def test_the_store_knows_no_screen():
+    """game/store keeps files and imports neither pygame nor the UI."""
+    result = subprocess.run([sys.executable, "-c", STORE_BLOCK], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
