@@ -1,14 +1,15 @@
-"""Launch Trickhouse.
-
-Until the game window exists this plays one hand in the terminal between computer seats of the chosen level,
-printing every action in the notation of RULES.md.
-"""
+"""Launch Trickhouse: the game window, or ``--autoplay`` (every seat a computer) for checks and screenshots, or
+``--terminal`` to play one hand between computer seats in the terminal."""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import multiprocessing
+import os
 import random
 import sys
+from pathlib import Path
 
 from game.ai import LEVELS, make_player
 from game.engine import Hand, load_rules, preset_names
@@ -33,14 +34,46 @@ def play_hand_in_terminal(preset: str, seed: int, level: str) -> int:
     return 0
 
 
+def run_window(args) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "trickhouse")
+    from game.ui.app import App, Autoplay, Settings
+    from game.ui.scenes.menu import MenuScene
+
+    autoplay = None
+    if args.autoplay:
+        autoplay = Autoplay(args.autoplay, args.hands, args.level, args.screenshots,
+                            args.seed if args.seed is not None else 1)
+    settings = Settings()
+    if autoplay is not None:  # readable but brisk
+        settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.5, 0.25, 1.5
+    app = App(settings, autoplay=autoplay)
+    status = app.run(MenuScene())
+    if autoplay is not None:
+        print(f"autoplay {args.autoplay}: {autoplay.hands_done} hands, {app.frame_report()}")
+        if autoplay.screenshots is not None:
+            print(f"screenshots: {len(autoplay.shot_names)} in {autoplay.screenshots}")
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # a frozen build's search process must not start another game
     parser = argparse.ArgumentParser(prog="trickhouse", description="Rook and Hearts")
-    parser.add_argument("--preset", default="hearts-classic", choices=preset_names())
+    parser.add_argument("--autoplay", choices=preset_names(), metavar="PRESET",
+                        help="play with every seat a computer and exit (for checks and screenshots)")
+    parser.add_argument("--hands", type=int, default=1, help="with --autoplay: how many hands")
+    parser.add_argument("--screenshots", type=Path, help="with --autoplay: save a PNG of each scene here")
+    parser.add_argument("--terminal", choices=preset_names(), metavar="PRESET",
+                        help="play one hand between computer seats in the terminal")
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--level", default="normal", choices=LEVELS, help="the computer seats' level")
+    parser.add_argument("--level", default="hard", choices=LEVELS,
+                        help="the computer seats' level (autoplay, terminal)")
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.randrange(10**6)
-    return play_hand_in_terminal(args.preset, seed, args.level)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.terminal:
+        seed = args.seed if args.seed is not None else random.randrange(10**6)
+        return play_hand_in_terminal(args.terminal, seed, args.level)
+    return run_window(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""The game window (pygame-ce): a scene stack over the engine, the AI and the store."""

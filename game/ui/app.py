@@ -1,0 +1,179 @@
+"""The window: owns the scene stack, the clock, the shared card art, sounds and the AI worker."""
+
+from __future__ import annotations
+
+import logging
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.ai.worker import AIWorker
+
+from . import assets
+from .cards import CardArt
+from .scene import Scene, SceneStack
+from .sound import Sounds
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (800, 500)
+FPS = 60
+SCREENSHOT_AFTER = 0.15  # seconds a scene is up before its screenshot, so its animations have settled
+
+
+@dataclass
+class Settings:
+    """What the player can change (the settings screen and its file come with the store)."""
+    trick_pause: float = 1.2      # seconds a finished trick stays in view
+    computer_pause: float = 0.6   # at least this long between a computer's turn and its play
+    animation_speed: float = 1.0  # 2.0 is twice as fast
+    card_scale: float = 1.0
+    marks: bool = True            # colour-blind shapes and letters on the cards
+    sound: bool = True
+    hard_budget: float = 1.0      # seconds a Hard decision may take
+    default_level: str = "normal"
+    names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
+
+
+@dataclass
+class Autoplay:
+    """``--autoplay``: every seat a computer, a fixed number of hands, screenshots of each scene."""
+    preset: str
+    hands: int
+    level: str = "hard"
+    screenshots: Path | None = None
+    seed: int = 1
+    hands_done: int = 0
+    shot_names: set[str] = field(default_factory=set)
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
+                 autoplay: Autoplay | None = None, search_process: bool = True):
+        pygame.init()
+        pygame.display.set_caption("Trickhouse")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.settings = settings or Settings()
+        self.autoplay = autoplay
+        self.art = CardArt(marks=self.settings.marks)
+        self.sounds = Sounds(self.settings.sound)
+        self.worker = AIWorker(search_process=search_process)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.fullscreen = False
+        self.frame_times: list[float] = []
+        self.message = ""  # one line shown at the bottom of the menu (e.g. a save file that could not be read)
+        self._shot_name, self._shot_age = "", 0.0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def push(self, scene: Scene):
+        scene.app = self
+        self.stack.push(scene)
+
+    def replace(self, scene: Scene):
+        scene.app = self
+        self.stack.replace(scene)
+
+    def quit(self):
+        self.running = False
+
+    def toggle_fullscreen(self):
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+        self._relayout()
+
+    def _relayout(self):
+        for scene in self.stack.scenes:
+            scene.layout()
+
+    def _handle_window_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (width, height) != self.size:
+                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self._relayout()
+            return True
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._relayout()
+            return False
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or
+                                             (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return True
+        return False
+
+    def frame(self, dt: float):
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            if not self._handle_window_event(event):
+                self.stack.handle_event(event)
+            if not self.running:
+                return
+        self.stack.update(dt)
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.draw(self.screen)
+        self._autoplay_screenshot(dt)
+        pygame.display.flip()
+
+    def _autoplay_screenshot(self, dt: float):
+        """With --screenshots: one PNG per scene (the table, one per phase) once it has been up for a moment."""
+        if self.autoplay is None or self.autoplay.screenshots is None or not self.stack.scenes:
+            return
+        name = self.stack.top.shot_name
+        if name != self._shot_name:
+            self._shot_name, self._shot_age = name, 0.0
+            return
+        self._shot_age += dt
+        if self._shot_age >= SCREENSHOT_AFTER:
+            self.screenshot(name)
+
+    def run(self, first: Scene) -> int:
+        self.push(first)
+        self.clock.tick()
+        try:
+            while self.running:
+                self.frame(min(self.clock.get_time() / 1000, 0.1))
+                self.clock.tick(FPS)
+                self.frame_times.append(self.clock.get_time())  # from one frame's start to the next
+        finally:
+            self.close()
+        return 0
+
+    def close(self):
+        self.stack.clear()
+        if not self.worker.close(timeout=1.0):
+            log.warning("the computer players' thread did not stop within 1 s")
+        assets.font.cache_clear()  # fonts die with pygame.quit(); a later App must load them again
+        assets.text.cache_clear()
+        pygame.quit()
+
+    def screenshot(self, name: str):
+        """In autoplay with --screenshots, save the window once per scene name."""
+        autoplay = self.autoplay
+        if autoplay is None or autoplay.screenshots is None or name in autoplay.shot_names:
+            return
+        autoplay.shot_names.add(name)
+        autoplay.screenshots.mkdir(parents=True, exist_ok=True)
+        path = autoplay.screenshots / f"{len(autoplay.shot_names):02d}-{name}.png"
+        pygame.image.save(self.screen, str(path))
+
+    def frame_report(self) -> str:
+        times = sorted(self.frame_times[5:]) or [0.0]  # the first frames include loading
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        return (f"frames: {len(times)}, frame time p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, "
+                f"worst {times[-1]:.1f} ms")

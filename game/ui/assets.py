@@ -1,0 +1,34 @@
+"""Where the game's own files are (``assets/``, ``config/``), and the fonts and text it draws with.
+
+Needs ``pygame.font.init()`` (or ``pygame.init()``) before ``font`` or ``text``; no window is needed.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+# A PyInstaller build unpacks assets/ and config/ into its _MEIPASS folder; a checkout keeps them at the repo root.
+ROOT = Path(sys._MEIPASS) if getattr(sys, "frozen", False) else Path(__file__).resolve().parents[2]
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int] | str
+
+
+def asset_path(*parts: str) -> Path:
+    """A file under ``assets/``: ``asset_path("fonts", "DejaVuSans.ttf")``."""
+    return ROOT.joinpath("assets", *parts)
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at a pixel size; the game ships its font so text looks the same on every system."""
+    return pygame.font.Font(asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"), size)
+
+
+@lru_cache(maxsize=512)
+def text(string: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """Antialiased text on a transparent surface, cached: labels are redrawn every frame. Do not draw on it."""
+    return font(size, bold).render(string, True, colour)

@@ -1,0 +1,406 @@
+"""Playing cards drawn procedurally: Rook and standard faces, the back, and the ring that highlights a card.
+
+Cards are named as in RULES.md (``G14``, ``ROOK``, ``QS``, ``JK``). Every surface has per-pixel alpha and rounded
+corners and is cached, so asking again each frame is cheap; callers must not draw on them. Nothing here touches
+the display: it works under the dummy video driver once ``pygame.font`` is initialised.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTERS, parse_card, rank_of, suit_of
+from game.ui import assets
+
+CARD_RATIO = 1.45  # height / width
+SS = 4  # pygame.draw does not antialias: shapes are drawn this many times larger and smoothly scaled down
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+PAPER: RGB = (251, 248, 240)
+EDGE: RGB = (45, 45, 45)
+BLACK: RGB = (26, 26, 26)
+GREEN: RGB = (31, 138, 59)
+RED: RGB = (198, 40, 40)
+GOLD: RGB = (212, 160, 0)  # the yellow suit: dark enough to read on white, with an outline to be sure
+GOLD_EDGE: RGB = (110, 78, 0)
+ROOK_INKS: dict[str, RGB] = {"B": BLACK, "G": GREEN, "R": RED, "Y": GOLD}
+SUIT_INKS: dict[str, RGB] = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
+COUNTERS = {1, 5, 10, 14}  # the Rook numbers that score in some preset
+BIRD_SKY: RGB = (196, 228, 228)
+BACK_RED: RGB = (122, 22, 32)
+BACK_LATTICE: RGB = (160, 52, 60)
+BACK_GILT: RGB = (222, 186, 110)
+
+# pygame.Rect anchors and where they land when the surface is turned half round
+_OPPOSITE = {"topleft": "bottomright", "bottomright": "topleft", "topright": "bottomleft", "bottomleft": "topright",
+             "midtop": "midbottom", "midbottom": "midtop", "midleft": "midright", "midright": "midleft",
+             "center": "center"}
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * CARD_RATIO)
+
+
+class CardArt:
+    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter)."""
+
+    def __init__(self, marks: bool = True) -> None:
+        self.marks = marks
+
+    def face(self, name: str, width: int) -> pygame.Surface:
+        """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
+        return _face(name, width, self.marks)
+
+    def back(self, width: int) -> pygame.Surface:
+        """A card face down; both decks share it."""
+        return _back(width)
+
+    def outline(self, width: int, colour: RGB | str) -> pygame.Surface:
+        """A ring the size of a card, transparent inside, to blit over a legal or selected card."""
+        return _outline(width, tuple(pygame.Color(colour))[:3])
+
+
+class _Sketch:
+    """One card being drawn. Shapes go on a layer SS times larger that is smoothly scaled down at the end; text
+    is blitted after that, at the final size, where the font's own antialiasing is sharper than a downscale."""
+
+    def __init__(self, width: int, clear: RGB = EDGE) -> None:
+        self.width, self.height = card_size(width)
+        self.layer = pygame.Surface((self.width * SS, self.height * SS), pygame.SRCALPHA)
+        self.layer.fill((*clear, 0))  # transparent pixels in the edge's colour, so the scaled rim does not darken
+        self.labels: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.turned = False  # drawing the bottom-right index: every point goes half round the card's centre
+
+    def both_ends(self, draw: Callable[[], None]) -> None:
+        """Draw an index at the top-left and again upside down at the bottom-right, as printed cards have it."""
+        draw()
+        self.turned = True
+        draw()
+        self.turned = False
+
+    def _xy(self, x: float, y: float) -> Point:
+        if self.turned:
+            x, y = self.width - x, self.height - y
+        return x * SS, y * SS
+
+    def polygon(self, colour: RGB, points: Sequence[Point]) -> None:
+        pygame.draw.polygon(self.layer, colour, [self._xy(x, y) for x, y in points])
+
+    def circle(self, colour: RGB, centre: Point, radius: float, width: float = 0) -> None:
+        pygame.draw.circle(self.layer, colour, self._xy(*centre), radius * SS, _stroke(width))
+
+    def line(self, colour: RGB, start: Point, end: Point, width: float) -> None:
+        pygame.draw.line(self.layer, colour, self._xy(*start), self._xy(*end), _stroke(width))
+        for point in (start, end):  # round the ends
+            self.circle(colour, point, width / 2)
+
+    def rect(self, colour: RGB, box: tuple[float, float, float, float], radius: float, width: float = 0) -> None:
+        x, y, w, h = box
+        if self.turned:
+            x, y = self.width - x - w, self.height - y - h
+        area = pygame.Rect(round(x * SS), round(y * SS), round(w * SS), round(h * SS))
+        pygame.draw.rect(self.layer, colour, area, _stroke(width), border_radius=max(0, round(radius * SS)))
+
+    def ellipse(self, colour: RGB, centre: Point, radii: Point, width: float = 0) -> None:
+        (cx, cy), (rx, ry) = centre, radii
+        area = pygame.Rect(0, 0, round(2 * rx * SS), round(2 * ry * SS))
+        area.center = tuple(round(v) for v in self._xy(cx, cy))
+        pygame.draw.ellipse(self.layer, colour, area, _stroke(width))
+
+    def label(self, ink: pygame.Surface, anchor: str, at: Point) -> None:
+        """Text (or any final-size surface) placed by a pygame.Rect anchor such as ``"topleft"``."""
+        x, y = at
+        if self.turned:
+            ink = pygame.transform.rotate(ink, 180)
+            anchor, x, y = _OPPOSITE[anchor], self.width - x, self.height - y
+        self.labels.append((ink, ink.get_rect(**{anchor: (round(x), round(y))})))
+
+    def finish(self) -> pygame.Surface:
+        card = pygame.transform.smoothscale(self.layer, (self.width, self.height))
+        for ink, area in self.labels:
+            card.blit(ink, area)
+        return card
+
+
+def _stroke(width: float) -> int:
+    """pygame.draw's line width on the large layer; 0 (fill) stays 0, a thin line never vanishes."""
+    return max(1, round(width * SS)) if width else 0
+
+
+def _ink(string: str, size: int, colour: RGB, outline: RGB | None = None) -> pygame.Surface:
+    """Bold text cropped to its inked pixels, so layout aligns what the eye sees. Characters are set closer than
+    the font sets them, as card indices are ("10" must fit a narrow corner); ``outline`` rings the text (gold on
+    white needs one to read)."""
+    if outline is not None:
+        ring, ink = _ink(string, size, outline), _ink(string, size, colour)
+        o = max(1, round(size / 20))
+        out = pygame.Surface((ink.get_width() + 2 * o, ink.get_height() + 2 * o), pygame.SRCALPHA)
+        out.fill((*outline, 0))
+        for dx in range(-o, o + 1):
+            for dy in range(-o, o + 1):
+                if dx * dx + dy * dy <= o * o + o:
+                    out.blit(ring, (o + dx, o + dy))
+        out.blit(ink, (o, o))
+        return out
+    glyphs = [assets.text(c, size, colour, True) for c in string]
+    boxes = [glyph.get_bounding_rect() for glyph in glyphs]
+    top, bottom = min(box.top for box in boxes), max(box.bottom for box in boxes)
+    spacing = max(1, round(size * 0.06))
+    out = pygame.Surface((sum(box.width for box in boxes) + spacing * (len(boxes) - 1), bottom - top), pygame.SRCALPHA)
+    out.fill((*colour, 0))
+    x = 0
+    for glyph, box in zip(glyphs, boxes):
+        out.blit(glyph, (x, box.top - top), box)  # each glyph keeps its height above the baseline
+        x += box.width + spacing
+    return out
+
+
+def _blank(width: int) -> _Sketch:
+    """The card itself: paper inside a thin dark rim with rounded corners."""
+    sketch = _Sketch(width)
+    w, h = sketch.width, sketch.height
+    rim = max(1.0, w / 60)
+    sketch.rect(EDGE, (0, 0, w, h), w * 0.08)
+    sketch.rect(PAPER, (rim, rim, w - 2 * rim, h - 2 * rim), w * 0.08 - rim)
+    return sketch
+
+
+def _read(name: str) -> tuple[str, int]:
+    """The deck and engine card code of a card name."""
+    for deck in DECKS:
+        try:
+            return deck, parse_card(name, deck)
+        except ValueError:
+            continue
+    raise ValueError(f"'{name}' is not a card of the Rook deck or the standard deck")
+
+
+@lru_cache(maxsize=512)
+def _face(name: str, width: int, marks: bool) -> pygame.Surface:
+    deck, card = _read(name)
+    if card == BIRD:
+        return _rook_bird(width) if deck == ROOK_DECK else _joker(width)
+    letter = SUIT_LETTERS[deck][suit_of(card)]
+    if deck == ROOK_DECK:
+        return _rook_face(letter, rank_of(card), width, marks)
+    return _standard_face(letter, rank_of(card), width, marks)
+
+
+# --- shapes, each given by its centre and its height ------------------------------------------------------------
+
+def _star(centre: Point, size: float) -> list[Point]:
+    """Five points, one straight up; the corners alternate between the outer and the inner radius."""
+    cx, cy = centre
+    radii = (size / 2, size * 0.225)
+    return [(cx + radii[i % 2] * math.sin(math.pi * i / 5), cy - radii[i % 2] * math.cos(math.pi * i / 5))
+            for i in range(10)]
+
+
+def _diamond(centre: Point, size: float, wide: float = 0.72) -> list[Point]:
+    cx, cy = centre
+    return [(cx, cy - size / 2), (cx + size * wide / 2, cy), (cx, cy + size / 2), (cx - size * wide / 2, cy)]
+
+
+def _rook_mark(sketch: _Sketch, letter: str, centre: Point, size: float) -> None:
+    """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond."""
+    cx, cy = centre
+    half = size / 2
+    if letter == "B":
+        side = half * 0.82
+        sketch.polygon(BLACK, [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side),
+                               (cx - side, cy + side)])
+    elif letter == "G":
+        sketch.polygon(GREEN, [(cx, cy - half), (cx + half * 1.1, cy + half * 0.9), (cx - half * 1.1, cy + half * 0.9)])
+    elif letter == "R":
+        sketch.circle(RED, centre, half * 0.92)
+    else:
+        sketch.polygon(GOLD_EDGE, _diamond(centre, size * 1.12))
+        sketch.polygon(GOLD, _diamond(centre, size * 0.9))
+
+
+def _tangent(lobe: Point, radius: float, tip: Point, side: int) -> Point:
+    """Where a line from ``tip`` touches the circle round ``lobe`` on its outer ``side`` (-1 left, 1 right)."""
+    dx, dy = tip[0] - lobe[0], tip[1] - lobe[1]
+    base = math.atan2(dy, dx)
+    turn = math.acos(radius / math.hypot(dx, dy))
+    candidates = [(lobe[0] + radius * math.cos(a), lobe[1] + radius * math.sin(a)) for a in (base + turn, base - turn)]
+    return max(candidates, key=lambda p: p[0] * side)
+
+
+def _heart(sketch: _Sketch, colour: RGB, centre: Point, size: float, flip: int = 1) -> None:
+    """A heart; ``flip=-1`` stands it on its lobes, the body of a spade."""
+    cx, cy = centre
+    radius = size * 0.27
+    lobes = [(cx - size * 0.235, cy - flip * size * 0.2), (cx + size * 0.235, cy - flip * size * 0.2)]
+    tip = (cx, cy + flip * size * 0.5)
+    for lobe in lobes:
+        sketch.circle(colour, lobe, radius)
+    sketch.polygon(colour, [_tangent(lobes[0], radius, tip, -1), lobes[0], lobes[1],
+                            _tangent(lobes[1], radius, tip, 1), tip])
+
+
+def _pip(sketch: _Sketch, suit: str, centre: Point, size: float) -> None:
+    """A suit symbol drawn from shapes (font glyphs for suits vary too much between fonts)."""
+    cx, cy = centre
+    colour = SUIT_INKS[suit]
+    if suit == "H":
+        _heart(sketch, colour, (cx, cy + size * 0.03), size)
+    elif suit == "D":
+        sketch.polygon(colour, _diamond(centre, size))
+    elif suit == "S":
+        _heart(sketch, colour, (cx, cy - size * 0.1), size * 0.82, flip=-1)
+        sketch.polygon(colour, [(cx, cy + size * 0.05), (cx + size * 0.17, cy + size * 0.5),
+                                (cx - size * 0.17, cy + size * 0.5)])
+    else:
+        radius = size * 0.21
+        for dx, dy in [(0, -0.27), (-0.25, 0.07), (0.25, 0.07)]:
+            sketch.circle(colour, (cx + dx * size, cy + dy * size), radius)
+        sketch.circle(colour, (cx, cy), size * 0.1)
+        sketch.polygon(colour, [(cx, cy - size * 0.05), (cx + size * 0.17, cy + size * 0.5),
+                                (cx - size * 0.17, cy + size * 0.5)])
+
+
+# --- faces -------------------------------------------------------------------------------------------------------
+
+def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    colour = ROOK_INKS[letter]
+    outline = GOLD_EDGE if letter == "Y" else None
+    pad, gap = w * 0.075, w * 0.04
+    corner = _ink(str(number), round(w * 0.3), colour, outline)
+    tag = _ink(letter, round(w * 0.16), colour, outline)
+    axis = pad + _ink("0", round(w * 0.3), colour, outline).get_width() / 2  # one column for 1-digit and 2-digit
+
+    def index() -> None:
+        sketch.label(corner, "topleft", (pad, pad))
+        if marks:
+            size = w * 0.16
+            _rook_mark(sketch, letter, (pad + corner.get_width() + gap + size / 2, pad + corner.get_height() / 2), size)
+            sketch.label(tag, "midtop", (axis, pad + corner.get_height() + gap))
+
+    sketch.both_ends(index)
+    # the centre: the number large on a tint of its colour, which tells the colours apart at a glance
+    centre = (w / 2, h / 2)
+    tint = tuple(pygame.Color(colour).lerp(PAPER, 0.85))[:3]
+    sketch.ellipse(tint, centre, (w * 0.31, h * 0.165))
+    sketch.ellipse(colour, centre, (w * 0.31, h * 0.165), width=max(1.0, w / 45))
+    sketch.label(_ink(str(number), round(w * 0.32), colour, outline), "center", centre)
+    if number in COUNTERS:  # a star above and below the oval marks the cards that score
+        star = w * 0.11
+        sketch.both_ends(lambda: sketch.polygon(colour, _star((w / 2, h * 0.335 - star * 0.7), star)))
+    return sketch.finish()
+
+
+def _standard_face(suit: str, rank: int, width: int, marks: bool) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    colour = SUIT_INKS[suit]
+    rank_text = "10" if rank == 10 else STANDARD_RANKS[rank - 2]
+    pad, gap = w * 0.075, w * 0.035
+    corner = _ink(rank_text, round(w * 0.28), colour)
+    tag = _ink(suit, round(w * 0.15), colour)
+    pip = w * 0.16
+    axis = pad + _ink("8", round(w * 0.28), colour).get_width() / 2  # "10" overhangs the column as on printed cards
+
+    def index() -> None:
+        sketch.label(corner, "topleft", (pad, pad))
+        _pip(sketch, suit, (axis, pad + corner.get_height() + gap + pip / 2), pip)
+        if marks:
+            sketch.label(tag, "midtop", (axis, pad + corner.get_height() + 2 * gap + pip))
+
+    sketch.both_ends(index)
+    # the centre: the rank over a big suit symbol
+    big = _ink(rank_text, round(w * 0.24), colour)
+    symbol = w * 0.4
+    top = h / 2 - (big.get_height() + gap + symbol) / 2
+    sketch.label(big, "midtop", (w / 2, top))
+    _pip(sketch, suit, (w / 2, top + big.get_height() + gap + symbol / 2), symbol)
+    return sketch.finish()
+
+
+def _joker(width: int) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    pad = w * 0.075
+    letters = [_ink(c, round(w * 0.15), RED) for c in "JOKER"]
+    step = max(ink.get_height() for ink in letters) + w * 0.03
+
+    def index() -> None:
+        for i, ink in enumerate(letters):
+            sketch.label(ink, "midtop", (pad + w * 0.06, pad + i * step))
+
+    sketch.both_ends(index)
+    sketch.polygon(BLACK, _star((w / 2, h / 2), w * 0.62))
+    sketch.polygon(GOLD, _star((w / 2, h / 2), w * 0.5))
+    sketch.polygon(RED, _star((w / 2, h / 2), w * 0.2))
+    return sketch.finish()
+
+
+def _rook_bird(width: int) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    inset = w * 0.05
+    sketch.rect(BIRD_SKY, (inset, inset, w - 2 * inset, h - 2 * inset), w * 0.05)
+    word = _ink("ROOK", round(w * 0.2), BLACK)
+    sketch.both_ends(lambda: sketch.label(word, "midtop", (w / 2, inset + w * 0.05)))
+    # a rook standing on a branch, facing left; u is the bird's size
+    cx, cy, u = w / 2, h / 2 + w * 0.02, w * 0.36
+
+    def at(x: float, y: float) -> Point:
+        return cx + x * u, cy + y * u
+
+    branch = (92, 64, 44)
+    sketch.line(branch, at(-1.0, 0.72), at(1.0, 0.62), u * 0.1)
+    sketch.line(BLACK, at(-0.1, 0.35), at(-0.18, 0.68), u * 0.07)
+    sketch.line(BLACK, at(0.15, 0.35), at(0.12, 0.66), u * 0.07)
+    sketch.polygon(BLACK, [at(0.35, 0.05), at(1.05, 0.5), at(0.95, 0.62), at(0.3, 0.35)])  # tail
+    sketch.polygon(BLACK, [at(-0.62, -0.25), at(-0.25, -0.3), at(0.45, -0.05), at(0.55, 0.2), at(0.1, 0.42),
+                           at(-0.3, 0.35), at(-0.6, 0.05)])  # body
+    sketch.circle(BLACK, at(-0.52, -0.38), u * 0.24)  # head
+    sketch.polygon((60, 60, 60), [at(-0.88, -0.45), at(-0.7, -0.5), at(-0.66, -0.3)])  # pale bill of a rook
+    sketch.polygon(BLACK, [at(-0.2, -0.18), at(0.55, -0.02), at(0.85, 0.3), at(0.2, 0.22)])  # wing
+    sketch.line((70, 70, 70), at(-0.1, -0.08), at(0.6, 0.12), u * 0.03)
+    sketch.circle(BIRD_SKY, at(-0.58, -0.44), u * 0.05)  # eye
+    return sketch.finish()
+
+
+@lru_cache(maxsize=32)
+def _back(width: int) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    margin = w * 0.07
+    panel = pygame.Surface((round((w - 2 * margin) * SS), round((h - 2 * margin) * SS)), pygame.SRCALPHA)
+    panel.fill(BACK_RED)
+    pw, ph = panel.get_size()
+    step, line = w * 0.11 * SS, max(1, round(w / 70 * SS))
+    for i in range(-int(ph / step) - 1, int(pw / step) + 2):  # diagonals both ways, from every start that shows
+        x = i * step
+        pygame.draw.line(panel, BACK_LATTICE, (x, 0), (x + ph, ph), line)
+        pygame.draw.line(panel, BACK_LATTICE, (x, ph), (x + ph, 0), line)
+    # keep the lattice inside the panel's rounded corners: alpha is the minimum of the panel's and this mask's
+    mask = pygame.Surface(panel.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(w * 0.05 * SS))
+    panel.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    sketch.layer.blit(panel, (round(margin * SS), round(margin * SS)))
+    frame = w * 0.05
+    sketch.rect(BACK_GILT, (margin + frame, margin + frame, w - 2 * (margin + frame), h - 2 * (margin + frame)),
+                w * 0.03, width=max(1.0, w / 80))
+    sketch.polygon(BACK_GILT, _diamond((w / 2, h / 2), w * 0.34, wide=0.8))
+    sketch.polygon(BACK_RED, _diamond((w / 2, h / 2), w * 0.26, wide=0.8))
+    sketch.polygon(BACK_GILT, _diamond((w / 2, h / 2), w * 0.12, wide=0.8))
+    return sketch.finish()
+
+
+@lru_cache(maxsize=32)
+def _outline(width: int, colour: RGB) -> pygame.Surface:
+    sketch = _Sketch(width, clear=colour)
+    w, h = sketch.width, sketch.height
+    sketch.rect(colour, (0, 0, w, h), w * 0.08, width=max(2.0, w / 22))
+    return sketch.finish()

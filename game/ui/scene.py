@@ -1,0 +1,111 @@
+"""The scene stack that owns the window.
+
+Each scene has a small lifecycle: ``enter`` when pushed, ``pause``/``resume`` when another scene covers it or
+leaves it, ``exit`` when popped; every frame the top scene gets ``handle_event`` for each event, and every scene
+from the lowest opaque one up gets ``update(dt)`` and then ``draw(surface)``, which changes nothing (so the table
+keeps animating under a dialog). An overlay sets
+``transparent`` so the scene below still draws, and ``pass_events`` if the scene below should also receive the
+events it does not consume (``handle_event`` returns True when it consumed one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+
+class Scene:
+    name = "scene"
+    transparent = False
+    pass_events = False
+    stack: SceneStack
+    app: Any  # the App, set when pushed (typed loosely: scenes are tested without a window)
+
+    @property
+    def shot_name(self) -> str:
+        """The name of this scene's screenshot in autoplay (a scene with several looks names each)."""
+        return self.name
+
+    def layout(self):
+        """Place controls for the window's current size (after enter, and on every resize)."""
+
+    def enter(self):
+        """Pushed onto the stack."""
+
+    def exit(self):
+        """Popped off the stack."""
+
+    def pause(self):
+        """Another scene was pushed over this one."""
+
+    def resume(self):
+        """The scene over this one left."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; True if consumed."""
+        return False
+
+    def update(self, dt: float):
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface):
+        """Draw the scene; must not change it."""
+
+
+class SceneStack:
+    def __init__(self):
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene):
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        scene.layout()
+
+    def pop(self, scene: Scene | None = None) -> Scene:
+        """Pop the top scene (or check that ``scene`` is the top one, so a late callback pops nothing else)."""
+        if scene is not None and self.top is not scene:
+            raise ValueError(f"{scene.name} is not the top scene")
+        leaving = self.scenes.pop()
+        leaving.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return leaving
+
+    def replace(self, scene: Scene):
+        leaving = self.scenes.pop()
+        leaving.exit()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        scene.layout()
+
+    def clear(self):
+        while self.scenes:
+            self.scenes.pop().exit()
+
+    def handle_event(self, event: pygame.event.Event):
+        for scene in reversed(self.scenes):
+            if scene.handle_event(event) or not scene.pass_events:
+                return
+
+    def _shown(self) -> list[Scene]:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def update(self, dt: float):
+        for scene in self._shown():
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface):
+        for scene in self._shown():
+            scene.draw(surface)

@@ -1,0 +1,355 @@
+"""Dialogs over the table for the decisions that are not a card played: bids, the nest, trump, the rank order,
+the called partner, Hearts passing, the moon, choosing a hand; and the hot-seat hand-off and the pause menu.
+
+Every choice offered comes from the engine (``legal_actions``, ``check``); a dialog never decides a rule.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..assets import text
+from ..cards import CARD_RATIO
+from ..scene import Scene
+from ..session import Session
+from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
+
+Act = Callable[[str], None]
+
+
+class Dialog(Scene):
+    """A panel over the table; the table keeps drawing and animating below it."""
+    transparent = True
+    title = ""
+
+    def __init__(self, session: Session, act: Act):
+        self.session = session
+        self.act = act
+        self.buttons: list[Button] = []
+        self.error = ""
+
+    @property
+    def hand(self):
+        return self.session.hand
+
+    def choose(self, action: str):
+        reason = self.hand.check(action)
+        if reason is not None:
+            self.error = reason
+            return
+        self.stack.pop(self)
+        self.act(action)
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        self.rect = pygame.Rect(0, 0, int(w * 0.5), int(h * 0.32))
+        self.rect.center = (w // 2, int(h * 0.42))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if press_any(self.buttons, event):
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface):
+        panel(surface, self.rect)
+        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        for button in self.buttons:
+            button.draw(surface, self.px)
+        if self.error:
+            line = text(self.error, self.px, theme.WARN, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 8)))
+
+
+class BidScene(Dialog):
+    """The auction: step the bid up or down through the legal bids, then Bid or Pass."""
+    name = "bidding"
+
+    def __init__(self, session: Session, act: Act):
+        super().__init__(session, act)
+        legal = self.hand.legal_actions()
+        self.bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
+        self.can_pass = "pass" in legal
+        self.index = 0
+        view = self.hand.view(self.hand.to_move)
+        high = view.get("high_bid", 0)
+        self.title = f"{session.name(self.hand.to_move)}, your bid" + (f" (high bid {high})" if high else "")
+
+    def layout(self):
+        super().layout()
+        self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
+        self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
+        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
+        self.pass_ = Button("Pass", lambda: self.choose("pass"), enabled=self.can_pass, key=pygame.K_p)
+        height = int(self.px * 2)
+        layout_row([self.down, self.up], (self.rect.centerx, self.rect.centery), height, int(self.px * 6),
+                   min_width=height)
+        layout_row([self.bid, self.pass_], (self.rect.centerx, self.rect.bottom - height - self.px), height,
+                   int(self.px), min_width=height * 3)
+        self.buttons = [self.down, self.up, self.bid, self.pass_]
+        self.refresh()
+
+    def step(self, delta: int):
+        if self.bids:
+            self.index = max(0, min(len(self.bids) - 1, self.index + delta))
+        self.refresh()
+
+    def refresh(self):
+        self.down.enabled = self.index > 0
+        self.up.enabled = self.index < len(self.bids) - 1
+        if self.bids:
+            self.bid.label = f"Bid {self.bids[self.index]}"
+
+    def place_bid(self):
+        if self.bids:
+            self.choose(f"bid {self.bids[self.index]}")
+
+    def draw(self, surface: pygame.Surface):
+        super().draw(surface)
+        if self.bids:
+            value = text(str(self.bids[self.index]), self.px * 2, theme.INK, bold=True)
+            surface.blit(value, value.get_rect(center=(self.rect.centerx, self.rect.centery)))
+
+
+class ChoiceScene(Dialog):
+    """One button per legal action (trump, order, moon, choose-hand)."""
+
+    def __init__(self, session: Session, act: Act, name: str, title: str, labels: Callable[[str], str]):
+        super().__init__(session, act)
+        self.name = name
+        self.title = title
+        self.actions = self.hand.legal_actions()
+        self.labels = labels
+
+    def layout(self):
+        super().layout()
+        self.buttons = [Button(self.labels(a), lambda a=a: self.choose(a)) for a in self.actions]
+        for i, button in enumerate(self.buttons[:9]):
+            button.key = pygame.K_1 + i
+        height = int(self.px * 2)
+        rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
+        for r, row in enumerate(rows):
+            y = self.rect.centery + (r - (len(rows) - 1) / 2) * (height + 10)
+            layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
+
+
+TRUMP_HINT = {"none": "No trump"}
+
+
+def _trump_label(action: str) -> str:
+    word = action.split()[1]
+    return TRUMP_HINT.get(word, word.capitalize())
+
+
+class CardPickScene(Dialog):
+    """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
+    the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
+
+    def __init__(self, session: Session, act: Act, name: str, title: str, word: str, count: int,
+                 cards: list[str], box_label: str):
+        super().__init__(session, act)
+        self.name = name
+        self.title = title
+        self.word = word
+        self.count = count
+        self.cards = cards
+        self.box_label = box_label
+        self.chosen: list[str] = []
+        self.drag: tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        self.cw = theme.card_width(self.app.size, self.app.settings.card_scale)
+        self.ch = round(self.cw * CARD_RATIO)
+        self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.84))
+        slots = max(self.count, 1)
+        self.box = pygame.Rect(0, 0, slots * (self.cw + 8) + 24, self.ch + 24)
+        self.box.center = (w // 2, int(self.rect.y + self.px * 5 + self.ch / 2 + 12))
+        self.done = Button("Done", self.finish, key=pygame.K_RETURN)
+        height = int(self.px * 2)
+        layout_row([self.done], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 3)
+        self.buttons = [self.done]
+
+    def remaining(self) -> list[str]:
+        return [c for c in self.cards if c not in self.chosen]
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        cards = self.remaining()
+        if not cards:
+            return []
+        room = self.rect.width - 40
+        per_row = max(1, min(len(cards), int((room - self.cw) / (self.cw * 0.55)) + 1))
+        rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+        out = []
+        top = self.box.bottom + self.px * 2
+        for r, row in enumerate(rows):
+            step = min(self.cw + 6, (room - self.cw) / max(1, len(row) - 1))
+            left = self.rect.centerx - (step * (len(row) - 1) + self.cw) / 2
+            for i, card in enumerate(row):
+                out.append((card, pygame.Rect(int(left + i * step), int(top + r * (self.ch * 0.6)), self.cw,
+                                              self.ch)))
+        return out
+
+    def box_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return [(card, pygame.Rect(self.box.x + 12 + i * (self.cw + 8), self.box.y + 12, self.cw, self.ch))
+                for i, card in enumerate(self.chosen)]
+
+    def toggle(self, card: str, into_box: bool | None = None):
+        if card in self.chosen and into_box is not True:
+            self.chosen.remove(card)
+        elif card not in self.chosen and into_box is not False:
+            if len(self.chosen) >= self.count:
+                self.error = f"The {self.box_label.lower()} holds {self.count}: take one out first"
+                return
+            self.chosen.append(card)
+        self.error = ""
+
+    def finish(self):
+        if len(self.chosen) != self.count:
+            self.error = f"Choose exactly {self.count}"
+            return
+        self.choose(f"{self.word} {' '.join(self.chosen)}")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.done.enabled = len(self.chosen) == self.count
+        if self.done.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for card, rect in reversed(self.box_rects() + self.hand_rects()):
+                if rect.collidepoint(event.pos):
+                    self.drag = (card, (event.pos[0] - rect.x, event.pos[1] - rect.y), event.pos, event.pos)
+                    return True
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            card, grab, start, _ = self.drag
+            self.drag = (card, grab, start, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            card, _, start, _ = self.drag
+            self.drag = None
+            if math.dist(start, event.pos) <= 6:
+                self.toggle(card)
+            else:
+                self.toggle(card, into_box=self.box.inflate(40, 40).collidepoint(event.pos))
+            self.done.enabled = len(self.chosen) == self.count
+        return True
+
+    def draw(self, surface: pygame.Surface):
+        shade(surface)
+        panel(surface, self.rect)
+        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        pygame.draw.rect(surface, theme.FELT_DARK, self.box, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD, self.box, width=2, border_radius=10)
+        label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
+        surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
+        dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
+        art = self.app.art
+        for card, rect in self.box_rects() + self.hand_rects():
+            if card != dragged:
+                surface.blit(art.face(card, rect.width), rect)
+        if dragged is not None:
+            _, grab, _, pos = self.drag
+            surface.blit(art.face(dragged, self.cw), (pos[0] - grab[0], pos[1] - grab[1]))
+        self.done.draw(surface, self.px)
+        if self.error:
+            line = text(self.error, self.px, theme.WARN, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(self.rect.centerx, self.done.rect.y - 6)))
+
+
+class HandOffScene(Scene):
+    """Hot-seat: every hand is hidden until the next player says they are ready."""
+    name = "hand-off"
+
+    def __init__(self, player: str, ready: Callable[[], None]):
+        self.player = player
+        self.ready = ready
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or \
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.stack.pop(self)
+            self.ready()
+        return True
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT_DARK)
+        px = theme.text_size(surface.get_size())
+        w, h = surface.get_size()
+        line = text(f"Pass to {self.player} — click when ready", px * 2, theme.GOLD, bold=True)
+        surface.blit(line, line.get_rect(center=(w // 2, h // 2)))
+        note = text("Every hand stays hidden until then", px, theme.INK_DIM)
+        surface.blit(note, note.get_rect(center=(w // 2, h // 2 + px * 3)))
+
+
+class PauseScene(Scene):
+    """The menu over a game: resume, or leave to the main menu (the match is saved after every action)."""
+    name = "pause"
+    transparent = True
+
+    def __init__(self, table):
+        self.table = table
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=pygame.K_ESCAPE),
+                        Button("Main menu", self.to_menu), Button("Quit", self.app.quit)]
+        layout_column(self.buttons, (w // 2, h // 2), int(self.px * 12), int(self.px * 2.2), 12)
+
+    def to_menu(self):
+        self.app.worker.cancel_all()
+        from .menu import MenuScene
+        self.stack.clear()
+        self.app.push(MenuScene())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if press_any(self.buttons, event):
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface):
+        shade(surface)
+        for button in self.buttons:
+            button.draw(surface, self.px)
+
+
+def dialog_for_phase(session: Session, act: Act) -> Scene | None:
+    """The dialog a human needs for the hand's current decision (None when it is a card to play)."""
+    hand = session.hand
+    seat = hand.to_move
+    who = session.name(seat)
+    view = hand.view(seat)
+    phase = hand.phase
+    if phase == "bid":
+        return BidScene(session, act)
+    if phase == "nest":
+        return CardPickScene(session, act, "nest-exchange", f"{who}: lay back {view['cards_to_choose']} cards",
+                             "discard", view["cards_to_choose"], view["hand"], "Nest")
+    if phase == "pass":
+        direction = view.get("pass_direction", "")
+        return CardPickScene(session, act, "passing", f"{who}: pass {view['cards_to_choose']} cards {direction}",
+                             "pass-cards", view["cards_to_choose"], view["hand"], "To pass")
+    if phase == "lay-aside":
+        return CardPickScene(session, act, "lay-aside", f"{who}: lay one card aside", "lay-aside", 1,
+                             view["hand"], "Aside")
+    if phase == "call":
+        callable_cards = [a.split()[1] for a in hand.legal_actions()]
+        return CardPickScene(session, act, "called-partner", f"{who}: call a card; its holder is your partner",
+                             "call", 1, callable_cards, "Called card")
+    if phase == "trump":
+        return ChoiceScene(session, act, "trump", f"{who}: name trump", _trump_label)
+    if phase == "order":
+        return ChoiceScene(session, act, "order", f"{who}: rank order",
+                           lambda a: "Normal order" if a.endswith("normal") else "Reverse order (2 high)")
+    if phase == "moon":
+        return ChoiceScene(session, act, "moon", f"{who} shot the moon!",
+                           lambda a: "Subtract from my score" if a.endswith("subtract") else "Add to everyone else")
+    if phase == "choose":
+        return ChoiceScene(session, act, "choose-hand", f"{who}: choose a face-down hand",
+                           lambda a: f"Hand {a.split()[1]}")
+    return None

@@ -1,0 +1,85 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.store import SaveStore
+
+from .. import theme
+from ..assets import text
+from ..scene import Scene
+from ..session import Session
+from ..widgets import Button, layout_column, press_any
+
+AUTOPLAY_SECONDS = 0.8
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self):
+        self.shown_for = 0.0
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        store = SaveStore()
+        self.buttons = [
+            Button("New game", self.new_game, key=pygame.K_n),
+            Button("Continue", self.resume, enabled=store.exists(), key=pygame.K_c),
+            Button("Rules", self.rules_page, key=pygame.K_r),
+            Button("Settings", lambda: None, enabled=False),
+            Button("Statistics", lambda: None, enabled=False),
+            Button("Quit", self.app.quit, key=pygame.K_q),
+        ]
+        layout_column(self.buttons, (w // 2, int(h * 0.58)), int(self.px * 12), int(self.px * 2.1), 10)
+
+    def new_game(self):
+        from .setup import SetupScene
+        self.app.push(SetupScene())
+
+    def resume(self):
+        session, problem = SaveStore().load(lambda data: Session.from_json(data, self.app.settings.hard_budget))
+        if session is None:
+            self.app.message = problem or "There is no saved game"
+            self.layout()
+            return
+        from .table import TableScene
+        self.app.push(TableScene(session, save=save_session))
+
+    def rules_page(self):
+        from .rules_page import RulesScene
+        self.app.push(RulesScene())
+
+    def update(self, dt: float):
+        self.shown_for += dt
+        if self.app.autoplay is not None and self.shown_for > AUTOPLAY_SECONDS and self.stack.top is self:
+            from .setup import SetupScene
+            self.app.push(SetupScene(self.app.autoplay.preset))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return press_any(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, h = surface.get_size()
+        title = text("Trickhouse", self.px * 4, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.16))))
+        sub = text("Rook and Hearts, every variant in the rule books", self.px, theme.INK_DIM)
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.16) + self.px * 3)))
+        art = self.app.art
+        cw = theme.card_width(self.app.size)
+        for i, card in enumerate(["ROOK", "G14", "QS", "AH"]):
+            face = art.face(card, cw)
+            surface.blit(face, (w // 2 - 2 * cw - 30 + i * (cw + 20), int(h * 0.26)))
+        for button in self.buttons:
+            button.draw(surface, self.px)
+        if self.app.message:
+            line = text(self.app.message, self.px - 2, theme.WARN)
+            surface.blit(line, line.get_rect(midbottom=(w // 2, h - 10)))
+
+
+def save_session(session: Session):
+    """Saved after every action; a finished match is kept until the next one starts."""
+    SaveStore().save(session.to_json())

@@ -1,0 +1,150 @@
+"""New game: the game and preset, and for each seat Human or Computer, its level and name."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ai import LEVELS
+from game.engine import Match, load_rules, preset_names
+
+from .. import theme
+from ..assets import text
+from ..scene import Scene
+from ..session import SeatPlan, Session
+from ..widgets import Button, layout_row, press_any
+
+AUTOPLAY_SECONDS = 0.8
+FAMILIES = ("rook", "hearts")
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, preset: str = "rook-classic"):
+        self.presets = {family: [p for p in preset_names() if p.startswith(family)] for family in FAMILIES}
+        self.preset = preset
+        self.seats: list[SeatPlan] = []
+        self.editing: int | None = None   # the seat whose name is being typed
+        self.shown_for = 0.0
+
+    def enter(self):
+        self.choose_preset(self.preset)
+
+    @property
+    def family(self) -> str:
+        return "hearts" if self.preset.startswith("hearts") else "rook"
+
+    def choose_preset(self, preset: str):
+        self.preset = preset
+        self.rules = load_rules(preset)
+        settings = self.app.settings
+        autoplay = self.app.autoplay
+        old = self.seats
+        self.seats = []
+        for seat in range(self.rules.players):
+            if seat < len(old):
+                self.seats.append(old[seat])
+            else:
+                name = settings.names[seat] if seat < len(settings.names) else f"Player {seat + 1}"
+                self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
+        if autoplay is not None:
+            self.seats = [SeatPlan(plan.name, False, autoplay.level) for plan in self.seats]
+        if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
+            self.layout()
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = px = theme.text_size(self.app.size)
+        height = int(px * 1.9)
+        self.family_buttons = [Button(f.capitalize(), lambda f=f: self.choose_preset(self.presets[f][0]))
+                               for f in FAMILIES]
+        for button, family in zip(self.family_buttons, FAMILIES):
+            button.chosen = family == self.family
+        layout_row(self.family_buttons, (w // 2, int(h * 0.17)), height, 12, min_width=px * 8)
+        self.previous = Button("<", lambda: self.step_preset(-1), key=pygame.K_LEFT)
+        self.next = Button(">", lambda: self.step_preset(1), key=pygame.K_RIGHT)
+        layout_row([self.previous, self.next], (w // 2, int(h * 0.29)), height, int(w * 0.5), min_width=height)
+        self.seat_buttons = []
+        top = int(h * 0.40)
+        for seat, plan in enumerate(self.seats):
+            y = top + seat * int(height * 1.25)
+            kind = Button("Human" if plan.human else "Computer", lambda s=seat: self.toggle_human(s))
+            level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s), enabled=not plan.human)
+            name = Button(plan.name + ("_" if self.editing == seat else ""), lambda s=seat: self.edit_name(s))
+            name.chosen = self.editing == seat
+            layout_row([name, kind, level], (w // 2, y), height, 12, min_width=px * 9)
+            self.seat_buttons += [name, kind, level]
+        self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
+        self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
+        layout_row([self.back, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
+        self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back, self.start]
+
+    def step_preset(self, delta: int):
+        names = self.presets[self.family]
+        self.choose_preset(names[(names.index(self.preset) + delta) % len(names)])
+
+    def toggle_human(self, seat: int):
+        self.seats[seat].human = not self.seats[seat].human
+        self.layout()
+
+    def cycle_level(self, seat: int):
+        plan = self.seats[seat]
+        plan.level = LEVELS[(LEVELS.index(plan.level) + 1) % len(LEVELS)]
+        self.layout()
+
+    def edit_name(self, seat: int):
+        self.editing = None if self.editing == seat else seat
+        self.layout()
+
+    def start_game(self):
+        self.editing = None
+        seed = self.app.autoplay.seed if self.app.autoplay is not None else random.SystemRandom().randrange(10**9)
+        session = Session(Match(self.rules, seed=seed), self.seats, hard_budget=self.app.settings.hard_budget)
+        from .menu import save_session
+        from .table import TableScene
+        save = None if self.app.autoplay is not None else save_session
+        if save is not None:
+            save(session)
+        self.stack.clear()
+        self.app.push(TableScene(session, save=save))
+
+    def update(self, dt: float):
+        self.shown_for += dt
+        if self.app.autoplay is not None and self.shown_for > AUTOPLAY_SECONDS and self.stack.top is self:
+            self.start_game()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            plan = self.seats[self.editing]
+            plan.name = (plan.name + event.text)[:16]
+            self.layout()
+            return True
+        if self.editing is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.seats[self.editing].name = self.seats[self.editing].name[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
+                if not self.seats[self.editing].name.strip():
+                    self.seats[self.editing].name = f"Player {self.editing + 1}"
+                self.editing = None
+            self.layout()
+            return True
+        return press_any(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, h = surface.get_size()
+        px = self.px
+        title = text("New game", px * 2, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.07))))
+        preset = text(self.rules.title, px + 6, theme.INK, bold=True)
+        surface.blit(preset, preset.get_rect(center=(w // 2, int(h * 0.27))))
+        detail = f"{self.rules.players} players  ·  {self.preset}"
+        line = text(detail, px - 2, theme.INK_DIM)
+        surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + px + 10)))
+        for button in self.buttons:
+            button.draw(surface, px - 2)
+        if self.editing is not None:
+            hint = text("Type a name, then Enter", px - 4, theme.INK_DIM)
+            surface.blit(hint, hint.get_rect(center=(w // 2, h - int(px * 4))))

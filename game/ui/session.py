@@ -1,0 +1,120 @@
+"""One match being played at the table: the engine's Match, who sits in each seat, the computer players.
+
+No pygame here: the table scene draws a Session and feeds it the actions players choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from game.ai import LEVELS, make_player
+from game.engine import Hand, Match
+from game.engine.claim import settled
+
+PLAY_WORD = "play "
+
+
+@dataclass
+class SeatPlan:
+    name: str
+    human: bool
+    level: str = "normal"
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SeatPlan:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str) or \
+                not isinstance(data.get("human"), bool) or data.get("level", "normal") not in LEVELS:
+            raise ValueError("a seat is {name: text, human: true/false, level: easy/normal/hard}")
+        return cls(data["name"][:24], data["human"], data.get("level", "normal"))
+
+
+class Session:
+    def __init__(self, match: Match, seats: list[SeatPlan], hard_budget: float = 1.0):
+        if len(seats) != match.rules.players:
+            raise ValueError(f"{match.rules.title} is played by {match.rules.players}, not {len(seats)}")
+        self.match = match
+        self.seats = seats
+        self.hard_budget = hard_budget
+        self.players = {i: make_player(plan.level, seed=hash((match.seed, i)) & 0xFFFF, budget=hard_budget)
+                        for i, plan in enumerate(seats) if not plan.human}
+        self.hint_player = make_player("normal")
+        self._settled_at: tuple[Hand | None, int, bool] = (None, -1, False)
+
+    @property
+    def rules(self):
+        return self.match.rules
+
+    @property
+    def hand(self) -> Hand:
+        return self.match.hand
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, plan in enumerate(self.seats) if plan.human]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def name(self, seat: int) -> str:
+        if seat >= len(self.seats):  # rook-2p: the third hand is the dummy
+            return "Dummy"
+        return self.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].human
+
+    def hint(self) -> str:
+        """What the Normal computer would do for the seat to move (decided from that seat's view)."""
+        return self.hand.action_text(self.hint_player.decide(self.hand))
+
+    # --- undo (against the computer only) ---
+
+    def _last_human_play(self) -> int | None:
+        record = self.hand.record()
+        replay = Hand.from_record({**record, "actions": []})
+        last = None
+        for index, text in enumerate(record["actions"]):
+            if replay.to_move in self.humans and text.startswith(PLAY_WORD):
+                last = index
+            replay.apply(text)
+        return last
+
+    def can_undo(self) -> bool:
+        """Undo is for games against the computer: one human, who has played a card this hand."""
+        return (len(self.humans) == 1 and self.hand.phase == "play" and not self.hand.is_done
+                and self._last_human_play() is not None)
+
+    def undo(self) -> bool:
+        """Take back the human's last play and everything after it; True if something was undone."""
+        if not self.can_undo():
+            return False
+        record = self.hand.record()
+        record["actions"] = record["actions"][: self._last_human_play()]
+        self.match.hand = Hand.from_record(record)
+        return True
+
+    # --- claims ---
+
+    def play_is_settled(self) -> bool:
+        """At the start of a trick: can no legal play change the points any more? (cached per position)"""
+        hand = self.hand
+        cached, moves, answer = self._settled_at
+        if cached is not hand or moves != len(hand.actions):
+            answer = hand.phase == "play" and not hand.trick and settled(hand)
+            self._settled_at = (hand, len(hand.actions), answer)
+        return answer
+
+    # --- saving ---
+
+    def to_json(self) -> dict:
+        return {"match": self.match.to_json(), "seats": [asdict(plan) for plan in self.seats]}
+
+    @classmethod
+    def from_json(cls, data: dict, hard_budget: float = 1.0) -> Session:
+        if not isinstance(data, dict):
+            raise ValueError("not a saved game")
+        seats = data.get("seats")
+        if not isinstance(seats, list):
+            raise ValueError("'seats' must be a list")
+        return cls(Match.from_json(data.get("match")), [SeatPlan.from_dict(s) for s in seats], hard_budget)

@@ -1,0 +1,162 @@
+"""The game window driven only by posted mouse events (SDL dummy driver): whole hot-seat hands of rook-classic and
+hearts-classic, each card dragged from the hand to the table, and the engine state checked afterwards."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import Match, load_rules  # noqa: E402
+from game.ui.app import App, Settings  # noqa: E402
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene  # noqa: E402
+from game.ui.scenes.scoring import ScoreScene  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.session import SeatPlan, Session  # noqa: E402
+
+FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
+FRAME = 1 / 30
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click(app: App, pos):
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.frame(FRAME)
+
+
+def drag(app: App, start, end, steps: int = 5):
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.frame(FRAME)
+    for i in range(1, steps + 1):
+        point = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
+        app.frame(FRAME)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.frame(FRAME)
+
+
+def settle(app: App, frames: int = 40):
+    for _ in range(frames):
+        app.frame(FRAME)
+
+
+@pytest.fixture
+def make_app():
+    apps = []
+
+    def make(preset: str, humans: int, seed: int = 5):
+        app = App(FAST, search_process=False)
+        rules = load_rules(preset)
+        seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
+        session = Session(Match(rules, seed=seed), seats)
+        table = TableScene(session)
+        app.push(table)
+        apps.append(app)
+        return app, session, table
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
+    """Drag each card into the box, then press Done."""
+    for card in cards:
+        rect = dict(scene.hand_rects())[card]
+        drag(app, rect.center, scene.box.center)
+    assert scene.chosen == cards
+    click(app, scene.done.rect.center)
+
+
+def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> dict:
+    """Answer every scene with the mouse until the hand's score sheet appears; count what was done."""
+    done = {"drags": 0, "handoffs": 0, "dialogs": 0}
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, ScoreScene):
+            return done
+        if isinstance(top, HandOffScene):
+            click(app, (640, 360))
+            done["handoffs"] += 1
+        elif isinstance(top, BidScene):
+            button = top.bid if pick_bid(session.hand) else top.pass_
+            click(app, button.rect.center)
+            done["dialogs"] += 1
+        elif isinstance(top, CardPickScene):
+            choose_cards(app, top, top.cards[: top.count])
+            done["dialogs"] += 1
+        elif isinstance(top, ChoiceScene):
+            click(app, top.buttons[0].rect.center)
+            done["dialogs"] += 1
+        elif table.viewer_controls_play():
+            legal = [a.split()[1] for a in session.hand.legal_actions()]
+            rects = dict(table.card_rects(table.playing_seat()))
+            before = len(session.hand.actions)
+            drag(app, rects[legal[0]].center, table.centre)
+            assert len(session.hand.actions) == before + 1, table.message
+            done["drags"] += 1
+        else:
+            app.frame(FRAME)
+    raise AssertionError("the hand did not finish")
+
+
+def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):
+    """A whole hand of rook-classic with four humans at one screen: bidding, the nest exchange, trump and every
+    card of the 9 tricks are done by clicking and dragging."""
+    app, session, table = make_app("rook-classic", humans=4)
+    first_bidder = session.hand.to_move
+    result = play_by_mouse(app, session, table, pick_bid=lambda hand: hand.to_move == first_bidder)
+    hand = session.hand
+    assert hand.is_done and hand.declarer == first_bidder and hand.contract == 70
+    assert result["drags"] == 36 and len(hand.tricks) == 9
+    assert sum(hand.points()) == 120  # every counter, the nest included, was taken by someone
+    assert result["handoffs"] >= 36  # hot-seat: every change of human turn went through the hand-off screen
+    assert hand.view(0)["discarded"] or hand.declarer != 0
+
+
+def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
+    """A whole hand of hearts-classic with four humans: each picks 3 cards to pass by dragging them, then all 52
+    cards are dragged to the table."""
+    app, session, table = make_app("hearts-classic", humans=4)
+    result = play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    hand = session.hand
+    assert hand.is_done and len(hand.tricks) == 13
+    assert result["drags"] == 52 and result["dialogs"] >= 4
+    assert sum(hand.points()) == 26
+    assert all(len(hand.view(s)["received"]) == 3 for s in range(4))
+
+
+def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
+    """Dropping a card that does not follow suit is refused with the engine's reason and changes nothing."""
+    app, session, table = make_app("hearts-classic", humans=1, seed=11)
+    for _ in range(4000):
+        hand = session.hand
+        if table.viewer_controls_play() and hand.trick:
+            illegal = [c for c in hand.view(0)["hand"] if f"play {c}" not in hand.legal_actions()]
+            if illegal:
+                break
+        top = app.stack.top
+        if isinstance(top, CardPickScene):
+            choose_cards(app, top, top.cards[: top.count])
+        elif table.viewer_controls_play():
+            legal = hand.legal_actions()[0].split()[1]
+            drag(app, dict(table.card_rects(0))[legal].center, table.centre)
+        else:
+            app.frame(FRAME)
+    else:
+        raise AssertionError("no position with an illegal card came up")
+    before = list(hand.actions)
+    drag(app, dict(table.card_rects(0))[illegal[0]].center, table.centre)
+    assert hand.actions == before
+    assert table.message.startswith("You must follow")
+    settle(app, 10)
+    assert illegal[0] in dict(table.card_rects(0))  # back in the hand

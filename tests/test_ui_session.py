@@ -1,0 +1,123 @@
+"""The table's model (game/ui/session.py, no pygame) and the scene stack, tested without a window."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Match, load_rules
+from game.ui.scene import Scene, SceneStack
+from game.ui.session import SeatPlan, Session
+
+
+def session_with(preset: str, humans: list[int], seed: int = 4) -> Session:
+    rules = load_rules(preset)
+    return Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", i in humans, "easy") for i in range(rules.players)])
+
+
+def advance_to_play(session: Session):
+    hand = session.hand
+    rng = random.Random(1)
+    while hand.phase != "play":
+        hand.push(hand.random_action(rng))
+
+
+def test_undo_takes_back_the_humans_last_play_and_what_followed():
+    """Issue: Undo of one's last play in games against the computer."""
+    session = session_with("hearts-classic", humans=[0])
+    advance_to_play(session)
+    hand = session.hand
+    rng = random.Random(2)
+    while hand.to_move != 0:
+        hand.push(hand.random_action(rng))
+    before = hand.record()
+    hand.apply(hand.legal_actions()[0])
+    for _ in range(2):
+        hand.push(hand.random_action(rng))
+    assert session.can_undo()
+    assert session.undo()
+    assert session.hand.record() == before
+    assert session.hand.to_move == 0
+
+
+def test_no_undo_in_hot_seat_or_before_a_play():
+    """Issue: never in hot-seat."""
+    hot = session_with("hearts-classic", humans=[0, 1])
+    advance_to_play(hot)
+    hand = hot.hand
+    rng = random.Random(3)
+    while not any(s in (0, 1) for trick in hand.view(0)["tricks"] for s, _ in trick["cards"]):
+        hand.push(hand.random_action(rng))
+    assert not hot.can_undo() and not hot.undo()
+    solo = session_with("rook-classic", humans=[0])
+    assert not solo.can_undo()
+
+
+def test_hint_is_a_legal_action_for_every_decision():
+    session = session_with("rook-500-5p", humans=[0, 1, 2, 3, 4])
+    hand = session.hand
+    rng = random.Random(5)
+    while not hand.is_done:
+        hint = session.hint()
+        assert hand.check(hint) is None, hint
+        hand.push(hand.random_action(rng) if hand.phase == "play" else hand.parse_action(hint))
+
+
+def test_rook_2p_names_the_dummy():
+    session = session_with("rook-2p", humans=[0])
+    assert session.hand.n == 3 and session.name(2) == "Dummy" and not session.is_human(2)
+
+
+class Probe(Scene):
+    def __init__(self, name, transparent=False, consume=True, passes=False):
+        self.name = name
+        self.transparent = transparent
+        self.pass_events = passes
+        self.consume = consume
+        self.calls: list[str] = []
+
+    def enter(self):
+        self.calls.append("enter")
+
+    def exit(self):
+        self.calls.append("exit")
+
+    def pause(self):
+        self.calls.append("pause")
+
+    def resume(self):
+        self.calls.append("resume")
+
+    def layout(self):
+        self.calls.append("layout")
+
+    def handle_event(self, event):
+        self.calls.append("event")
+        return self.consume
+
+    def update(self, dt):
+        self.calls.append("update")
+
+    def draw(self, surface):
+        self.calls.append("draw")
+
+
+def test_scene_stack_lifecycle_and_overlays():
+    stack = SceneStack()
+    table, dialog = Probe("table"), Probe("dialog", transparent=True, consume=False, passes=True)
+    stack.push(table)
+    stack.push(dialog)
+    assert table.calls == ["enter", "layout", "pause"] and dialog.calls == ["enter", "layout"]
+    stack.update(0.1)
+    stack.draw(None)
+    assert table.calls[-2:] == ["update", "draw"] and dialog.calls[-2:] == ["update", "draw"]
+    stack.handle_event(object())
+    assert dialog.calls[-1] == "event" and table.calls[-1] == "event"  # not consumed: passed down
+    opaque = Probe("hand-off")
+    stack.push(opaque)
+    table.calls.clear()
+    stack.draw(None)
+    stack.handle_event(object())
+    assert table.calls == [] and opaque.calls[-1] == "event"
+    stack.pop(opaque)
+    stack.pop(dialog)
+    assert table.calls[-1] == "resume" and dialog.calls[-1] == "exit"
