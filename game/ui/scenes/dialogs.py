@@ -47,8 +47,8 @@ class Dialog(Scene):
     def layout(self):
         w, h = self.app.size
         self.px = theme.text_size(self.app.size)
-        self.rect = pygame.Rect(0, 0, int(w * 0.5), int(h * 0.32))
-        self.rect.center = (w // 2, int(h * 0.42))
+        self.rect = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.3))
+        self.rect.center = (w // 2, int(h * 0.56))  # below the auction panel, above the player's hand
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if press_any(self.buttons, event):
@@ -180,20 +180,32 @@ class CardPickScene(Dialog):
         return [c for c in self.cards if c not in self.chosen]
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The cards to choose from: one row for a hand; a row per suit, smaller, for a long list (a called card
+        may be any card of the deck)."""
         cards = self.remaining()
         if not cards:
             return []
         room = self.rect.width - 40
-        per_row = max(1, min(len(cards), int((room - self.cw) / (self.cw * 0.55)) + 1))
-        rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+        if len(self.cards) > 20:
+            rows: dict[str, list[str]] = {}
+            for card in cards:
+                rows.setdefault(suit_key(card), []).append(card)
+            row_list = list(rows.values())
+            scale = 0.8
+        else:
+            per_row = max(1, min(len(cards), int((room - self.cw) / (self.cw * 0.55)) + 1))
+            row_list = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+            scale = 1.0
+        width, height = int(self.cw * scale), int(self.ch * scale)
+        space = self.done.rect.top - 8 - (self.box.bottom + self.px * 2) - height
+        row_step = min(height * 0.62, space / max(1, len(row_list) - 1))
         out = []
         top = self.box.bottom + self.px * 2
-        for r, row in enumerate(rows):
-            step = min(self.cw + 6, (room - self.cw) / max(1, len(row) - 1))
-            left = self.rect.centerx - (step * (len(row) - 1) + self.cw) / 2
+        for r, row in enumerate(row_list):
+            step = min(width + 6, (room - width) / max(1, len(row) - 1))
+            left = self.rect.centerx - (step * (len(row) - 1) + width) / 2
             for i, card in enumerate(row):
-                out.append((card, pygame.Rect(int(left + i * step), int(top + r * (self.ch * 0.6)), self.cw,
-                                              self.ch)))
+                out.append((card, pygame.Rect(int(left + i * step), int(top + r * row_step), width, height)))
         return out
 
     def box_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -254,11 +266,19 @@ class CardPickScene(Dialog):
                 surface.blit(art.face(card, rect.width), rect)
         if dragged is not None:
             _, grab, _, pos = self.drag
-            surface.blit(art.face(dragged, self.cw), (pos[0] - grab[0], pos[1] - grab[1]))
+            width = dict(self.box_rects() + self.hand_rects())[dragged].width
+            surface.blit(art.face(dragged, width), (pos[0] - grab[0], pos[1] - grab[1]))
         self.done.draw(surface, self.px)
         if self.error:
             line = text(self.error, self.px, theme.WARN, bold=True)
             surface.blit(line, line.get_rect(midbottom=(self.rect.centerx, self.done.rect.y - 6)))
+
+
+def suit_key(card: str) -> str:
+    """Rook cards are colour letter + number (G14), standard cards rank + suit letter (QS); the Bird stands alone."""
+    if card in ("ROOK", "JK"):
+        return card
+    return card[0] if card[0] in "BGRY" and card[1:].isdigit() else card[-1]
 
 
 class HandOffScene(Scene):

@@ -23,7 +23,9 @@ class SetupScene(Scene):
     name = "setup"
 
     def __init__(self, preset: str = "rook-classic"):
-        self.presets = {family: [p for p in preset_names() if p.startswith(family)] for family in FAMILIES}
+        # each family's list starts with its classic game, the one a new player expects
+        self.presets = {family: sorted((p for p in preset_names() if p.startswith(family)),
+                                       key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
         self.preset = preset
         self.seats: list[SeatPlan] = []
         self.editing: int | None = None   # the seat whose name is being typed

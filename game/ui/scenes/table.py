@@ -211,11 +211,22 @@ class TableScene(Scene):
         cards = self.cards_of(seat)
         if seat == self.viewer:
             return list(zip(cards, self.hand_rects(cards)))
-        w, h = self.app.size
+        shown = len(self.view().get("dummy", [])) if seat != self.viewer else len(cards)
+        hidden = self.view()["hand_sizes"][seat] - shown
+        return list(zip(cards, self.open_hand_rects(seat, len(cards) + max(0, hidden))))
+
+    def open_hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Another seat's face-up cards (the rook-2p dummy): a row at its place, kept inside the window."""
+        w, _ = self.app.size
+        if not count:
+            return []
+        width, height = int(self.cw * 0.85), int(self.ch * 0.85)
+        step = min(width * 0.62, (w * 0.42 - width) / max(1, count - 1))
+        span = int(step * (count - 1) + width)
         ax, ay = self.seat_anchor(seat)
-        rects = self.hand_rects(cards, bottom=ay + self.ch // 2)
-        dx = ax - w // 2
-        return list(zip(cards, [r.move(dx, 0) for r in rects]))
+        left = max(8, min(w - 8 - span, ax - span // 2))
+        return [pygame.Rect(int(left + i * step), ay - height // 2 - int(self.ch * 0.2), width, height)
+                for i in range(count)]
 
     # --- the game loop ---
 
@@ -563,10 +574,10 @@ class TableScene(Scene):
                                  spot)
                 elif card in received:
                     surface.blit(art.outline(rect.width, theme.RECEIVED), spot)
-            hidden = count - len(self.cards_of(seat)) - sum(1 for f in self.flights if f.card in self.cards_of(seat))
-            if seat != self.viewer and hidden > 0:  # rook-2p: the dummy's face-down half during the auction
-                for rect in self.small_rects(seat, hidden):
-                    surface.blit(art.back(rect.width), rect.move(0, -self.ch // 2))
+            hidden = count - len(self.view().get("dummy", [])) if seat != self.viewer else 0
+            if hidden > 0:  # rook-2p: the dummy's face-down half during the auction, in the same row
+                for rect in self.open_hand_rects(seat, len(face_up) + hidden)[len(face_up):]:
+                    surface.blit(art.back(rect.width), rect)
         else:
             for rect in self.small_rects(seat, count):
                 surface.blit(art.back(rect.width), rect)
@@ -643,13 +654,14 @@ class TableScene(Scene):
 
     def draw_auction(self, surface: pygame.Surface, view: dict):
         bids = view.get("bids", [])
-        lines = [f"{self.session.name(seat)}: {action}" for seat, action in bids[-8:]]
+        lines = [f"{self.session.name(seat)}: {action}" for seat, action in bids[-4:]] or ["No bids yet"]
         title = text("Auction", self.text_px, theme.GOLD, bold=True)
         labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
         width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
         height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20
-        w, _ = self.app.size
-        rect = pygame.Rect(w - width - 12, 10, width, height)
+        w, h = self.app.size
+        rect = pygame.Rect(0, int(h * 0.19), width, height)  # above the bid dialog, below the top seat
+        rect.centerx = w // 2
         panel(surface, rect)
         surface.blit(title, (rect.x + 14, rect.y + 8))
         y = rect.y + 10 + title.get_height()
