@@ -2,14 +2,19 @@
 
 The books let a player show their cards and claim the remaining tricks; the program goes further and ends a
 hand's play as soon as no sequence of legal plays can change what anyone captures, so hands never drag on.
+The search can take a tenth of a second, so it also comes in steps (``settled_steps``) that a caller can spread
+over several frames.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from . import cards as C
 from .hand import Hand
 
 NODE_LIMIT = 3000
+STEP = 40  # positions between two yields of settled_steps
 
 
 def settled(hand: Hand, node_limit: int = NODE_LIMIT) -> bool:
@@ -18,24 +23,40 @@ def settled(hand: Hand, node_limit: int = NODE_LIMIT) -> bool:
     Looks only at trick play; answers False when it cannot tell within ``node_limit`` positions (so the
     game plays on rather than guessing).
     """
-    if hand.phase != "play":
-        return False
-    outcomes: set[tuple[int, ...]] = set()
-    budget = [node_limit]
+    return next(answer for answer in settled_steps(hand, node_limit) if answer is not None)
 
-    def explore(position: Hand) -> bool:
-        """Walk the plays from ``position``; False as soon as two outcomes differ or the budget runs out."""
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
+
+def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | None]:
+    """``settled`` in steps: yields None every few positions while it works, and then the answer once."""
+    if hand.phase != "play":
+        yield False
+        return
+    outcomes: set[tuple[int, ...]] = set()
+    visited = 0
+    pending: list[Iterator[Hand]] = [iter([hand.copy()])]
+    while pending:
+        position = next(pending[-1], None)
+        if position is None:
+            pending.pop()
+            continue
+        visited += 1
+        if visited > node_limit:
+            yield False
+            return
+        if visited % STEP == 0:
+            yield None
         if position.phase != "play":
             outcomes.add(tuple(position.points()))
-            return len(outcomes) == 1
-        for card in C.cards_in(position.legal_mask()):
-            child = position.copy()
-            child.push(card)
-            if not explore(child):
-                return False
-        return True
+            if len(outcomes) > 1:
+                yield False
+                return
+            continue
+        pending.append(_children(position))
+    yield True
 
-    return explore(hand.copy())
+
+def _children(position: Hand) -> Iterator[Hand]:
+    for card in C.cards_in(position.legal_mask()):
+        child = position.copy()
+        child.push(card)
+        yield child

@@ -5,11 +5,12 @@ No pygame here: the table scene draws a Session and feeds it the actions players
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass
 
 from game.ai import LEVELS, make_player
 from game.engine import Hand, Match
-from game.engine.claim import settled
+from game.engine.claim import settled_steps
 
 PLAY_WORD = "play "
 
@@ -38,7 +39,9 @@ class Session:
         self.players = {i: make_player(plan.level, seed=hash((match.seed, i)) & 0xFFFF, budget=hard_budget)
                         for i, plan in enumerate(seats) if not plan.human}
         self.hint_player = make_player("normal")
-        self._settled_at: tuple[Hand | None, int, bool] = (None, -1, False)
+        self._claim_for: tuple[Hand | None, int] = (None, -1)
+        self._claim_steps = None
+        self._claim_answer: bool | None = False
 
     @property
     def rules(self):
@@ -96,14 +99,29 @@ class Session:
 
     # --- claims ---
 
-    def play_is_settled(self) -> bool:
-        """At the start of a trick: can no legal play change the points any more? (cached per position)"""
+    def settled_check(self, seconds: float) -> bool | None:
+        """At the start of a trick: can no legal play change the points any more? Works on the question for at
+        most ``seconds`` (it can take a tenth of a second; the window spreads it over frames) and answers None
+        while it has not finished. Any other moment answers False."""
         hand = self.hand
-        cached, moves, answer = self._settled_at
-        if cached is not hand or moves != len(hand.actions):
-            answer = hand.phase == "play" and not hand.trick and settled(hand)
-            self._settled_at = (hand, len(hand.actions), answer)
-        return answer
+        if self._claim_for != (hand, len(hand.actions)):
+            self._claim_for = (hand, len(hand.actions))
+            at_trick_start = hand.phase == "play" and not hand.trick
+            self._claim_steps = settled_steps(hand) if at_trick_start else None
+            self._claim_answer = None if at_trick_start else False
+        if self._claim_answer is None:
+            deadline = time.perf_counter() + seconds
+            for answer in self._claim_steps:
+                if answer is not None:
+                    self._claim_answer = answer
+                    break
+                if time.perf_counter() >= deadline:
+                    break
+        return self._claim_answer
+
+    def play_is_settled(self) -> bool:
+        """The answer so far, without working on it (False until the check has finished)."""
+        return self.settled_check(0.0) is True
 
     # --- saving ---
 

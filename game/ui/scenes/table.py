@@ -25,6 +25,7 @@ from ..widgets import Button, layout_row, panel, press_any
 DRAG_THRESHOLD = 6
 FLIGHT_SECONDS = 0.28
 COLLECT_SECONDS = 0.35
+CLAIM_SECONDS_PER_FRAME = 0.003  # the claim check works this long each frame, so it never costs a frame
 
 
 @dataclass
@@ -79,6 +80,7 @@ class TableScene(Scene):
         self.reviewing = False                 # showing the last completed trick
         self.hint: str | None = None
         self.claim_banner = ""
+        self.claim_known = False  # has the claim check for this position finished?
         self.last_broken = False
         self.thinking_dots = 0.0
         self.buttons: list[Button] = []
@@ -109,6 +111,12 @@ class TableScene(Scene):
         self.menu_button = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
+        # every face of the deck at the sizes the table uses, drawn ahead one per frame: drawing a card costs a few
+        # milliseconds, and a whole new hand drawn in one frame would stutter
+        rules = self.session.rules
+        names = rules.card_names(rules.deck_mask)
+        self.to_warm = [(name, width) for width in (self.cw, int(self.cw * 0.85), round(self.cw * 0.8))
+                        for name in names]
         bh = int(self.text_px * 1.8)
         layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8)
         right = self.buttons[-1].rect.right
@@ -231,6 +239,8 @@ class TableScene(Scene):
     # --- the game loop ---
 
     def update(self, dt: float):
+        if self.to_warm:
+            self.app.art.prepare(*self.to_warm.pop())
         self.refresh_buttons()
         speed = self.app.settings.animation_speed
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
@@ -261,10 +271,10 @@ class TableScene(Scene):
                 self.app.push(ScoreScene(self.session, self.next_hand))
             return
         seat = hand.to_move
-        if hand.phase == "play" and not hand.trick and self.session.play_is_settled():
-            if not self.session.is_human(seat) or self.app.autoplay is not None:
-                self.claim()
-                return
+        self.claim_known = self.session.settled_check(CLAIM_SECONDS_PER_FRAME) is not None
+        if self.session.play_is_settled() and (not self.session.is_human(seat) or self.app.autoplay is not None):
+            self.claim()
+            return
         if self.session.is_human(seat):
             if self.handed_to != seat:
                 from .dialogs import HandOffScene
@@ -288,7 +298,7 @@ class TableScene(Scene):
             return
         self.decision.resolve_if_overdue()
         pause = self.app.settings.computer_pause / self.app.settings.animation_speed
-        if not self.decision.done or time.monotonic() - self.decision_started < pause:
+        if not self.decision.done or time.monotonic() - self.decision_started < pause or not self.claim_known:
             return
         action = self.decision.wait(0)
         self.decision = None
@@ -447,7 +457,7 @@ class TableScene(Scene):
         """Hint for a human's turn, Undo against the computer only, Claim once nothing can change (worked out
         again only when the position changes: undo replays the hand)."""
         hand = self.hand
-        key = (hand, len(hand.actions), self.handed_to, self.busy())
+        key = (hand, len(hand.actions), self.handed_to, self.busy(), self.session.play_is_settled())
         if key == self.buttons_for:
             return
         self.buttons_for = key
