@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import statistics
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -145,11 +146,14 @@ class App:
     def run(self, first: Scene) -> int:
         self.push(first)
         self.clock.tick()
+        last = time.perf_counter()
         try:
             while self.running:
                 self.frame(min(self.clock.get_time() / 1000, 0.1))
                 self.clock.tick(FPS)
-                self.frame_times.append(self.clock.get_time())  # from one frame's start to the next
+                now = time.perf_counter()
+                self.frame_times.append((now - last) * 1000)  # from one frame's start to the next
+                last = now
         finally:
             self.close()
         return 0

@@ -57,6 +57,11 @@ class CardArt:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
         return _face(name, width, self.marks)
 
+    def prepare(self, name: str, width: int) -> None:
+        """Draw a face into the cache ahead of need (a face costs milliseconds; a new hand drawn all at once would
+        cost a frame)."""
+        _face(name, width, self.marks)
+
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
         return _back(width)
