@@ -3,78 +3,12 @@ hearts-classic, each card dragged from the hand to the table, and the engine sta
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import Match, load_rules  # noqa: E402
-from game.ui.app import App, Settings  # noqa: E402
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene  # noqa: E402
-from game.ui.scenes.scoring import ScoreScene  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import SeatPlan, Session  # noqa: E402
-
-FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
-FRAME = 1 / 30
-
-
-def post(kind, **fields):
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def click(app: App, pos):
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.frame(FRAME)
-
-
-def drag(app: App, start, end, steps: int = 5):
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    app.frame(FRAME)
-    for i in range(1, steps + 1):
-        point = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
-        app.frame(FRAME)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.frame(FRAME)
-
-
-def settle(app: App, frames: int = 40):
-    for _ in range(frames):
-        app.frame(FRAME)
-
-
-@pytest.fixture
-def make_app():
-    apps = []
-
-    def make(preset: str, humans: int, seed: int = 5):
-        app = App(FAST, search_process=False)
-        rules = load_rules(preset)
-        seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
-        session = Session(Match(rules, seed=seed), seats)
-        table = TableScene(session)
-        app.push(table)
-        apps.append(app)
-        return app, session, table
-
-    yield make
-    for app in apps:
-        app.close()
-
-
-def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
-    """Drag each card into the box, then press Done."""
-    for card in cards:
-        rect = dict(scene.hand_rects())[card]
-        drag(app, rect.center, scene.box.center)
-    assert scene.chosen == cards
-    click(app, scene.done.rect.center)
+from game.ui.app import App
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import Session
+from tests.ui_helpers import FRAME, choose_cards, click, drag, settle
 
 
 class FaceWatch:

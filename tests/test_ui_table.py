@@ -1,0 +1,138 @@
+"""The table's other ways to play and its helpers, driven by posted events (SDL dummy driver): click to select
+and click again, keyboard arrows + Enter, Hint, Undo, claims, resizing, and quitting while the computer thinks."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.engine import Match, load_rules
+from game.ui.app import App
+from game.ui.scenes.dialogs import CardPickScene
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import SeatPlan, Session
+from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, post, settle
+
+
+def to_humans_play(app: App, session: Session, table: TableScene, limit: int = 3000):
+    """Run frames (passing cards when asked) until the human may pick up a card."""
+    for _ in range(limit):
+        if table.viewer_controls_play():
+            return
+        top = app.stack.top
+        if isinstance(top, CardPickScene):
+            choose_cards(app, top, top.cards[: top.count])
+        else:
+            app.frame(FRAME)
+    raise AssertionError("the human's turn did not come")
+
+
+def test_click_to_select_then_click_again_plays(make_app):
+    app, session, table = make_app("hearts-classic", humans=1)
+    to_humans_play(app, session, table)
+    card = session.hand.legal_actions()[0].split()[1]
+    before = len(session.hand.actions)
+    click(app, dict(table.card_rects(0))[card].center)
+    assert table.selected == card and len(session.hand.actions) == before
+    click(app, dict(table.card_rects(0))[card].move(0, -10).center)  # the selected card is drawn raised
+    assert session.hand.actions[before:before + 1] and session.hand.action_text(session.hand.actions[before]) \
+        == f"play {card}"
+
+
+def test_keyboard_arrows_and_enter_play_a_card(make_app):
+    app, session, table = make_app("hearts-classic", humans=1, seed=8)
+    to_humans_play(app, session, table)
+    before = len(session.hand.actions)
+    for _ in range(30):  # walk the selection right until it rests on a legal card
+        post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+        app.frame(FRAME)
+        if session.hand.check(f"play {table.selected}") is None:
+            break
+    chosen = table.selected
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.frame(FRAME)
+    assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
+
+
+def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
+    app, session, table = make_app("rook-classic", humans=1, seed=3)
+    hand_before_bid = session.hand
+    for _ in range(3000):  # the human passes in the auction; the computers finish it
+        top = app.stack.top
+        if table.viewer_controls_play():
+            break
+        if top.name == "bidding":
+            click(app, top.pass_.rect.center)
+        else:
+            app.frame(FRAME)
+    hand = session.hand
+    assert hand is hand_before_bid and hand.phase == "play"
+    click(app, table.hint_button.rect.center)
+    assert table.selected is not None and hand.check(f"play {table.selected}") is None
+    assert table.message.startswith("Hint: play ")
+    record = hand.record()
+    drag(app, dict(table.card_rects(0))[table.selected].center, table.centre)
+    assert len(session.hand.actions) == len(record["actions"]) + 1
+    settle(app, 5)
+    click(app, table.undo_button.rect.center)
+    assert session.hand.record()["actions"] == record["actions"]
+    assert table.message == "Your last play was taken back"
+
+
+def test_claim_button_ends_a_settled_hand(make_app):
+    """When no play can change the points, the human on lead may claim; the rest is played out at once.
+    (On a computer's lead the computer claims by itself: deals are tried until the human is on lead.)"""
+    for seed in range(40):
+        app, session, table = make_app("hearts-classic", humans=1, seed=seed)
+        for _ in range(6000):
+            hand = session.hand
+            if isinstance(app.stack.top, ScoreScene):
+                break
+            if table.viewer_controls_play() and not hand.trick and session.play_is_settled():
+                app.frame(FRAME)
+                assert table.claim_button.enabled
+                click(app, table.claim_button.rect.center)
+                assert session.hand.phase in ("done", "moon") and "claimed the rest" in table.claim_banner
+                return
+            top = app.stack.top
+            if isinstance(top, CardPickScene):
+                choose_cards(app, top, top.cards[: top.count])
+            elif table.viewer_controls_play():
+                drag(app, dict(table.card_rects(0))[hand.legal_actions()[-1].split()[1]].center, table.centre)
+            else:
+                app.frame(FRAME)
+        assert "claimed the rest" in table.claim_banner or len(session.hand.tricks) == 13
+    raise AssertionError("no deal gave the human a settled lead")
+
+
+def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
+    app, session, table = make_app("rook-classic", humans=1)
+    width_before = table.cw
+    post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
+    app.frame(FRAME)
+    assert app.size == (1600, 900) and table.cw > width_before
+    post(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))
+    app.frame(FRAME)
+    assert app.size == (800, 500)  # never smaller than the smallest playable window
+
+
+def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
+    """The window keeps answering while the computer thinks: Quit closes everything at once."""
+    app = App(FAST, search_process=True)
+    rules = load_rules("hearts-classic")
+    session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=5.0)
+    table = TableScene(session)
+    app.push(table)
+    for _ in range(2000):
+        app.frame(FRAME)
+        if session.hand.phase == "play" and table.decision is not None and not table.decision.done:
+            break
+    assert table.decision is not None and not table.decision.done  # a Hard search is under way
+    post(pygame.QUIT)
+    started = time.perf_counter()
+    app.frame(FRAME)
+    assert not app.running
+    app.close()
+    assert time.perf_counter() - started < 1.0
