@@ -50,7 +50,10 @@ def run_window(args) -> int:
     app = App(settings, autoplay=autoplay)
     status = app.run(MenuScene())
     if autoplay is not None:
-        print(f"autoplay {args.autoplay}: {autoplay.hands_done} hands, {app.frame_report()}")
+        width, height = app.final_size
+        print(f"autoplay {args.autoplay}: {autoplay.hands_done} hands, {autoplay.level} computers, "
+              f"window {width}x{height}")
+        print(app.frame_report())
         if autoplay.screenshots is not None:
             print(f"screenshots: {len(autoplay.shot_names)} in {autoplay.screenshots}")
     return status

@@ -67,6 +67,8 @@ class App:
         self.running = True
         self.fullscreen = False
         self.frame_times: list[float] = []
+        self.thinking_frames: list[float] = []  # the frames during which a computer seat was deciding
+        self.thinking = False  # set by the table each frame
         self.message = ""  # one line shown at the bottom of the menu (e.g. a save file that could not be read)
         self._shot_name, self._shot_age = "", 0.0
 
@@ -153,12 +155,15 @@ class App:
                 self.clock.tick(FPS)
                 now = time.perf_counter()
                 self.frame_times.append((now - last) * 1000)  # from one frame's start to the next
+                if self.thinking:
+                    self.thinking_frames.append(self.frame_times[-1])
                 last = now
         finally:
             self.close()
         return 0
 
     def close(self):
+        self.final_size = self.size
         self.stack.clear()
         if not self.worker.close(timeout=1.0):
             log.warning("the computer players' thread did not stop within 1 s")
@@ -177,7 +182,11 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def frame_report(self) -> str:
-        times = sorted(self.frame_times[5:]) or [0.0]  # the first frames include loading
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        return (f"frames: {len(times)}, frame time p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, "
-                f"worst {times[-1]:.1f} ms")
+        return (f"all frames: {_frame_figures(self.frame_times[5:])}\n"  # the first frames include loading
+                f"frames while a computer was thinking: {_frame_figures(self.thinking_frames)}")
+
+
+def _frame_figures(times: list[float]) -> str:
+    times = sorted(times) or [0.0]
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return f"{len(times)}, p50 {statistics.median(times):.1f} ms, p99 {p99:.1f} ms, worst {times[-1]:.1f} ms"

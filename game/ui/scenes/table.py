@@ -239,6 +239,7 @@ class TableScene(Scene):
     # --- the game loop ---
 
     def update(self, dt: float):
+        self.app.thinking = self.decision is not None and not self.decision.done
         if self.to_warm:
             self.app.art.prepare(*self.to_warm.pop())
         self.refresh_buttons()
