@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from game.engine import Match, load_rules
-from game.store import SaveStore
+from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore, hand_counts
 from game.store.files import write_atomic
 from game.ui.session import SeatPlan, Session
+from tests.deals import playout_action
 
 
 def session_for(preset: str = "hearts-classic") -> Session:
@@ -68,3 +70,113 @@ def test_a_save_with_an_illegal_action_is_refused(tmp_path):
     store.save(data)
     resumed, problem = store.load(restore)
     assert resumed is None and "match.json" in problem
+
+
+# --- settings ---
+
+def test_settings_round_trip(tmp_path):
+    store = SettingsStore(tmp_path)
+    settings = Settings(card_scale=1.2, sound=False, names=["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], default_level="hard")
+    store.save(settings)
+    loaded, problem = store.load()
+    assert problem == "" and loaded == settings
+
+
+@pytest.mark.parametrize("content, words", [
+    ("sound: [unclosed", "while parsing"),
+    ("colour: blue\n", "unknown setting 'colour'"),
+    ("sound: loud\n", "sound: 'loud' is not allowed; use true or false"),
+    ("card_scale: 900\n", "card_scale: 900 is not allowed; use 0.7 to 1.5"),
+    ("names: [a, b]\n", "names: use a list of 6 names"),
+    ("!!python/object/apply:os.system ['echo unsafe']\n", "could not determine a constructor"),
+    ("- just\n- a list\n", "expected a mapping of settings"),
+])
+def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path, content, words):
+    """Issue 6: not valid YAML, unknown fields, wrong types, impossible values, object-constructing tags."""
+    store = SettingsStore(tmp_path)
+    store.path.write_text(content)
+    settings, problem = store.load()
+    assert settings == Settings()
+    assert words in problem and str(store.path) in problem and "\n" not in problem
+    assert (tmp_path / "settings.yaml.bad").read_text() == content and not store.path.exists()
+
+
+# --- house rules ---
+
+def test_house_rules_are_saved_per_preset_and_loaded_through_the_engine(tmp_path):
+    store = HouseRulesStore(tmp_path)
+    store.save("rook-classic", {"min_bid": 80, "bird_rank": "low", "target": 300})  # 300 is the book's: dropped
+    text = store.path("rook-classic").read_text()
+    assert text.startswith("extends: rook-classic") and "target" not in text
+    rules, changes, problem = store.load("rook-classic")
+    assert problem == "" and rules.min_bid == 80 and rules.bird_rank == "low" and rules.name == "rook-classic"
+    assert changes == {"min_bid": 80, "bird_rank": "low"}
+    assert store.load("rook-500")[1] == {}  # other presets keep the book's rules
+
+
+def test_royal_queens_house_rule_round_trips_as_a_list(tmp_path):
+    store = HouseRulesStore(tmp_path)
+    store.save("hearts-royal", {"royal_queens": ("QS", "QD")})
+    rules, changes, problem = store.load("hearts-royal")
+    assert problem == "" and rules.royal_queens == ("QS", "QD")
+
+
+def test_reset_to_preset_removes_the_file(tmp_path):
+    store = HouseRulesStore(tmp_path)
+    store.save("hearts-classic", {"hold_hand": True})
+    store.save("hearts-classic", {})
+    assert not store.path("hearts-classic").exists()
+    assert store.load("hearts-classic") == (load_rules("hearts-classic"), {}, "")
+
+
+@pytest.mark.parametrize("content, words", [
+    ("extends: rook-classic\nmin_bid: many\n", "min_bid: 'many' is not allowed"),
+    ("extends: rook-classic\nplayers: 5\n", "players is not a house rule of Rook"),
+    ("extends: hearts-classic\nmin_bid: 5\n", "must start with 'extends: rook-classic'"),
+    ("extends: rook-classic\nmin_bid: 100000000000000000000\n", "min_bid"),
+    ("extends: rook-classic\nmin_bid: 73\n", "min_bid: 73 is not a multiple of the bid step"),
+    ("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+     "must start with"),
+    ("\x00\x01\x02", "special characters"),
+])
+def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path, content, words):
+    store = HouseRulesStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    store.path("rook-classic").write_text(content)
+    rules, changes, problem = store.load("rook-classic")
+    assert rules == load_rules("rook-classic") and changes == {}
+    assert words in problem and "rook-classic.yaml" in problem and "\n" not in problem
+    assert (store.folder / "rook-classic.yaml.bad").exists()
+
+
+# --- statistics ---
+
+def test_statistics_add_up_per_preset_and_name(tmp_path):
+    store = StatsStore(tmp_path)
+    store.add("hearts-classic", "Ann", {"hands": 1, "points": 5})
+    store.add("hearts-classic", "Ann", {"hands": 1, "points": 3, "moons": 1})
+    store.add("rook-classic", "Ann", {"hands": 1, "contracts_made": 1})
+    table, problem = store.load()
+    assert problem == ""
+    assert table["hearts-classic"]["Ann"] == {"hands": 2, "points": 8, "moons": 1}
+    assert table["rook-classic"]["Ann"] == {"hands": 1, "contracts_made": 1}
+
+
+def test_hand_counts_name_contracts_and_moons():
+    rules = load_rules("rook-classic")
+    hand = Match(rules, seed=2).hand
+    rng = random.Random(1)
+    while not hand.is_done:
+        hand.push(playout_action(hand, rng))
+    if hand.declarer >= 0:
+        key = "contracts_made" if hand.contract_made() else "contracts_set"
+        assert hand_counts(hand, hand.declarer)[key] == 1
+        assert key not in hand_counts(hand, (hand.declarer + 1) % 4)
+    assert hand_counts(hand, 0)["hands"] == 1
+
+
+def test_bad_statistics_are_kept_aside(tmp_path):
+    store = StatsStore(tmp_path)
+    store.path.write_text('{"format": "trickhouse-statistics/1", "presets": {"x": {"Ann": {"wins": "lots"}}}}')
+    table, problem = store.load()
+    assert table == {} and "statistics.json" in problem and (tmp_path / "statistics.json.bad").exists()

@@ -1,6 +1,10 @@
-"""What Trickhouse keeps on disk: the match in progress (and, later, settings, house rules and statistics), in the
-platform's user folders. Knows no screen."""
+"""What Trickhouse keeps on disk, in the platform's user folders: the match in progress, settings, house rules and
+statistics. Knows no screen; a file that cannot be used is kept aside (.bad) and named in one line."""
 
 from .files import SaveStore
+from .house import HouseRulesStore, family_fields, house_fields
+from .settings import Settings, SettingsStore
+from .stats import StatsStore, hand_counts, match_counts
 
-__all__ = ["SaveStore"]
+__all__ = ["HouseRulesStore", "SaveStore", "Settings", "SettingsStore", "StatsStore", "family_fields", "hand_counts",
+           "house_fields", "match_counts"]

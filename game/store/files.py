@@ -21,11 +21,16 @@ def data_dir() -> Path:
 
 def write_atomic(path: Path, data: dict):
     """Write JSON so that a crash leaves either the old file or the new one, never a broken one."""
+    write_text_atomic(path, json.dumps(data, separators=(",", ":")))
+
+
+def write_text_atomic(path: Path, content: str):
+    """Write through a temporary file in the same folder and rename it over the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
+            out.write(content)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)

@@ -1,0 +1,81 @@
+"""House rules: per preset, a YAML file in the user's config folder that ``extends:`` the preset and sets only
+house-rule fields; it is loaded through the engine's own validation, like the presets in config/."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+import yaml
+
+from game.engine import load_rules
+from game.engine.rules import Rules, RulesError
+
+from .files import set_aside, write_text_atomic
+from .settings import config_dir
+
+
+def family_fields(family: str) -> list[str]:
+    """The rule fields that matter to a family, in the order the rules declare them: the Hearts fields lie between
+    pass_count and extra_card, the Rook fields after; the rest belong to every game."""
+    names = [f.name for f in fields(Rules)]
+    hearts = names[names.index("pass_count"):names.index("extra_card")]
+    rook = names[names.index("extra_card"):]
+    other = set(rook if family == "hearts" else hearts)
+    return [name for name in names if name not in other]
+
+
+def house_fields(family: str) -> list[str]:
+    """The house-rule fields of a family (the ones the settings screen changes)."""
+    docs = Rules.field_docs()
+    return [name for name in family_fields(family) if docs[name]["house"]]
+
+
+def _plain(value):
+    """YAML-friendly: tuples (royal queens, counters) as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class HouseRulesStore:
+    def __init__(self, folder: Path | None = None):
+        self.folder = (folder or config_dir()) / "house-rules"
+
+    def path(self, preset: str) -> Path:
+        return self.folder / f"{preset}.yaml"
+
+    def load(self, preset: str) -> tuple[Rules, dict, str]:
+        """(rules in force, the changed fields, "") — or the preset's own rules, no changes and one line naming
+        the file and the problem when the house-rule file cannot be used (it is kept aside as .bad)."""
+        book = load_rules(preset)
+        path = self.path(preset)
+        if not path.is_file():
+            return book, {}, ""
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("extends") != preset:
+                raise RulesError(f"{path}: must start with 'extends: {preset}'")
+            changes = {k: v for k, v in data.items() if k != "extends"}
+            allowed = set(house_fields(book.family))
+            others = sorted(str(k) for k in changes if k not in allowed)
+            if others:
+                raise RulesError(f"{path}: {others[0]} is not a house rule of {book.title}")
+            rules = load_rules(path)  # the engine's validation: types, ranges, combinations
+            return rules, {k: getattr(rules, k) for k in changes}, ""
+        except Exception as err:  # any unusable house-rule file must not stop the game
+            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = problem.removeprefix(f"{path}: ")
+            bad = set_aside(path)
+            return book, {}, f"{path}: {problem}; it was kept as {bad.name} and the book's rules are used"
+
+    def save(self, preset: str, changes: dict):
+        """Keep only what differs from the book; no file at all when nothing does."""
+        book = load_rules(preset)
+        changes = {k: v for k, v in changes.items() if getattr(book, k) != v}
+        path = self.path(preset)
+        if not changes:
+            path.unlink(missing_ok=True)
+            return
+        text = yaml.safe_dump({"extends": preset, **{k: _plain(v) for k, v in changes.items()}}, sort_keys=False)
+        write_text_atomic(path, text)

@@ -1,0 +1,102 @@
+"""The player's settings: a YAML file in the user's config folder, read with safe loading and checked field by
+field; a file that cannot be used is kept aside and the defaults are used."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+import yaml
+
+from .files import APP_NAME, set_aside, write_text_atomic
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def config_dir() -> Path:
+    """The user's config folder (``TRICKHOUSE_CONFIG_DIR`` overrides it, for tests and portable installs)."""
+    override = os.environ.get("TRICKHOUSE_CONFIG_DIR")
+    return Path(override) if override else platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+@dataclass
+class Settings:
+    window_width: int = 1280
+    window_height: int = 720
+    fullscreen: bool = False
+    card_scale: float = 1.0        # 0.7 to 1.5 times the usual card size
+    animation_speed: float = 1.0   # 2.0 is twice as fast
+    computer_pause: float = 0.6    # at least this long between a computer's turn and its play
+    trick_pause: float = 1.2       # seconds a finished trick stays in view
+    marks: bool = True             # colour-blind shapes and letters on the cards
+    sound: bool = True
+    hard_budget: float = 1.0       # seconds a Hard decision may take
+    default_level: str = "normal"
+    names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
+
+
+# what each number may be: (lowest, highest)
+RANGES = {
+    "window_width": (800, 7680), "window_height": (500, 4320), "card_scale": (0.7, 1.5),
+    "animation_speed": (0.25, 4.0), "computer_pause": (0.0, 3.0), "trick_pause": (0.2, 5.0),
+    "hard_budget": (0.2, 5.0),
+}
+
+
+class SettingsError(ValueError):
+    pass
+
+
+def settings_from_dict(data: object) -> Settings:
+    """Check every field; SettingsError names the first problem."""
+    if not isinstance(data, dict):
+        raise SettingsError(f"expected a mapping of settings, found {type(data).__name__}")
+    known = {f.name: f for f in fields(Settings)}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SettingsError(f"unknown setting {unknown[0]!r}; settings are: {', '.join(known)}")
+    settings = Settings()
+    for name, value in data.items():
+        default = getattr(settings, name)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise SettingsError(f"{name}: {value!r} is not allowed; use true or false")
+        elif isinstance(default, (int, float)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise SettingsError(f"{name}: {value!r} is not a number")
+            low, high = RANGES[name]
+            if not low <= value <= high:
+                raise SettingsError(f"{name}: {value!r} is not allowed; use {low} to {high}")
+            value = type(default)(value)
+        elif name == "default_level":
+            if value not in LEVELS:
+                raise SettingsError(f"{name}: {value!r} is not allowed; use one of {', '.join(LEVELS)}")
+        elif name == "names":
+            if not isinstance(value, list) or len(value) != 6 or \
+                    not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):
+                raise SettingsError("names: use a list of 6 names of 1 to 16 characters")
+        setattr(settings, name, value)
+    return settings
+
+
+class SettingsStore:
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or config_dir()) / "settings.yaml"
+
+    def load(self) -> tuple[Settings, str]:
+        """(settings, "") or (the defaults, one line naming the file and the problem) for a file that cannot be
+        used, which is kept aside as settings.yaml.bad."""
+        if not self.path.is_file():
+            return Settings(), ""
+        try:
+            data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
+            return settings_from_dict(data), ""
+        except Exception as err:  # any unreadable settings file must not stop the game
+            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            bad = set_aside(self.path)
+            return Settings(), f"{self.path}: {problem}; it was kept as {bad.name} and the defaults are used"
+
+    def save(self, settings: Settings):
+        write_text_atomic(self.path, yaml.safe_dump(asdict(settings), sort_keys=False))

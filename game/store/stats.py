@@ -1,0 +1,65 @@
+"""Statistics per preset and per human name: matches played and won, contracts made and set, moons shot, hands
+and points. JSON in the user's data folder; a file that cannot be used is kept aside and counting starts again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.engine import Hand, Match
+
+from .files import data_dir, set_aside, write_atomic
+
+STATS_FORMAT = "trickhouse-statistics/1"
+COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set", "moons")
+
+
+def hand_counts(hand: Hand, seat: int) -> dict[str, int]:
+    """What one finished hand adds to a player's statistics."""
+    counts = {"hands": 1, "points": hand.points()[seat] if seat < len(hand.points()) else 0}
+    if hand.family == "rook" and hand.declarer >= 0 and seat in hand.side_of(hand.declarer):
+        counts["contracts_made" if hand.contract_made() else "contracts_set"] = 1
+    if hand.family == "hearts" and hand.moon_shooter() == seat:
+        counts["moons"] = 1
+    return counts
+
+
+def match_counts(match: Match, seat: int) -> dict[str, int]:
+    """What a finished match adds: one match, and one win if the seat is among the winners."""
+    return {"matches": 1, "wins": int(seat in match.winners)}
+
+
+class StatsStore:
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or data_dir()) / "statistics.json"
+
+    def load(self) -> tuple[dict, str]:
+        """({preset: {name: {count: n}}}, "") or (empty, one line naming the file and the problem)."""
+        if not self.path.is_file():
+            return {}, ""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+                raise ValueError(f"not Trickhouse statistics (expected format {STATS_FORMAT})")
+            table = data.get("presets")
+            if not isinstance(table, dict) or not all(
+                    isinstance(names, dict) and all(
+                        isinstance(counts, dict) and all(k in COUNTS and isinstance(v, int) and not isinstance(v, bool)
+                                                         for k, v in counts.items())
+                        for counts in names.values())
+                    for names in table.values()):
+                raise ValueError("'presets' must map presets to names to counts")
+            return table, ""
+        except Exception as err:  # unusable statistics must not stop the game
+            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            bad = set_aside(self.path)
+            return {}, f"{self.path}: {problem}; it was kept as {bad.name} and counting starts again"
+
+    def add(self, preset: str, name: str, counts: dict[str, int]) -> str:
+        """Add counts for one player and save; returns a problem line if the old file could not be read."""
+        table, problem = self.load()
+        player = table.setdefault(preset, {}).setdefault(name, {})
+        for key, value in counts.items():
+            player[key] = player.get(key, 0) + value
+        write_atomic(self.path, {"format": STATS_FORMAT, "presets": table})
+        return problem
