@@ -37,17 +37,19 @@ def play_hand_in_terminal(preset: str, seed: int, level: str) -> int:
 def run_window(args) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "trickhouse")
-    from game.ui.app import App, Autoplay, Settings
+    from game.store import Settings, SettingsStore
+    from game.ui.app import App, Autoplay
     from game.ui.scenes.menu import MenuScene
 
     autoplay = None
     if args.autoplay:
         autoplay = Autoplay(args.autoplay, args.hands, args.level, args.screenshots,
                             args.seed if args.seed is not None else 1)
-    settings = Settings()
-    if autoplay is not None:  # readable but brisk
+    settings, problem = SettingsStore().load() if autoplay is None else (Settings(), "")
+    if autoplay is not None:  # readable but brisk, and the same on every machine
         settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.5, 0.25, 1.5
     app = App(settings, autoplay=autoplay)
+    app.message = problem
     status = app.run(MenuScene())
     if autoplay is not None:
         width, height = app.final_size

@@ -50,7 +50,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
     after every step that no hidden card was drawn for the wrong person."""
     done = {"drags": 0, "handoffs": 0, "dialogs": 0}
     watch = FaceWatch(app, table)
-    for _ in range(3000):
+    for _ in range(30000):  # frames, not seconds: a busy machine only makes the computers' answers take more
         watch.check()
         top = app.stack.top
         if isinstance(top, ScoreScene):

@@ -16,7 +16,7 @@ from game.ui.session import SeatPlan, Session
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, post, settle
 
 
-def to_humans_play(app: App, session: Session, table: TableScene, limit: int = 3000):
+def to_humans_play(app: App, session: Session, table: TableScene, limit: int = 30000):
     """Run frames (passing cards when asked) until the human may pick up a card."""
     for _ in range(limit):
         if table.viewer_controls_play():
@@ -59,7 +59,7 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app):
 def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
     app, session, table = make_app("rook-classic", humans=1, seed=3)
     hand_before_bid = session.hand
-    for _ in range(3000):  # the human passes in the auction; the computers finish it
+    for _ in range(30000):  # the human passes in the auction; the computers finish it
         top = app.stack.top
         if table.viewer_controls_play():
             break

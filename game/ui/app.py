@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.ai.worker import AIWorker
+from game.store import Settings
 
 from . import assets
 from .cards import CardArt
@@ -19,24 +20,9 @@ from .sound import Sounds
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (800, 500)
 FPS = 60
 SCREENSHOT_AFTER = 0.15  # seconds a scene is up before its screenshot, so its animations have settled
-
-
-@dataclass
-class Settings:
-    """What the player can change (the settings screen and its file come with the store)."""
-    trick_pause: float = 1.2      # seconds a finished trick stays in view
-    computer_pause: float = 0.6   # at least this long between a computer's turn and its play
-    animation_speed: float = 1.0  # 2.0 is twice as fast
-    card_scale: float = 1.0
-    marks: bool = True            # colour-blind shapes and letters on the cards
-    sound: bool = True
-    hard_budget: float = 1.0      # seconds a Hard decision may take
-    default_level: str = "normal"
-    names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
 
 
 @dataclass
@@ -52,12 +38,13 @@ class Autoplay:
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
-                 autoplay: Autoplay | None = None, search_process: bool = True):
+    def __init__(self, settings: Settings | None = None, autoplay: Autoplay | None = None,
+                 search_process: bool = True):
         pygame.init()
         pygame.display.set_caption("Trickhouse")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.settings = settings or Settings()
+        self.fullscreen = self.settings.fullscreen
+        self.screen = self._open_window()
         self.autoplay = autoplay
         self.art = CardArt(marks=self.settings.marks)
         self.sounds = Sounds(self.settings.sound)
@@ -65,7 +52,6 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self.fullscreen = False
         self.frame_times: list[float] = []
         self.thinking_frames: list[float] = []  # the frames during which a computer seat was deciding
         self.thinking = False  # set by the table each frame
@@ -87,12 +73,22 @@ class App:
     def quit(self):
         self.running = False
 
-    def toggle_fullscreen(self):
-        self.fullscreen = not self.fullscreen
+    def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode((self.settings.window_width, self.settings.window_height), pygame.RESIZABLE)
+
+    def toggle_fullscreen(self):
+        self.settings.fullscreen = not self.fullscreen
+        self.apply_settings(resize=True)
+
+    def apply_settings(self, resize: bool = False):
+        """Take changed settings into use at once: the card marks, sound, and (``resize``) the window."""
+        self.art = CardArt(marks=self.settings.marks)
+        self.sounds.enabled = self.settings.sound
+        if resize:
+            self.fullscreen = self.settings.fullscreen
+            self.screen = self._open_window()
         self._relayout()
 
     def _relayout(self):

@@ -27,10 +27,10 @@ class MenuScene(Scene):
         store = SaveStore()
         self.buttons = [
             Button("New game", self.new_game, key=pygame.K_n),
-            Button("Continue", self.resume, enabled=store.exists(), key=pygame.K_c),
+            Button("Continue", self.continue_match, enabled=store.exists(), key=pygame.K_c),
             Button("Rules", self.rules_page, key=pygame.K_r),
-            Button("Settings", lambda: None, enabled=False),
-            Button("Statistics", lambda: None, enabled=False),
+            Button("Settings", self.settings, key=pygame.K_s),
+            Button("Statistics", self.statistics, key=pygame.K_t),
             Button("Quit", self.app.quit, key=pygame.K_q),
         ]
         layout_column(self.buttons, (w // 2, int(h * 0.58)), int(self.px * 12), int(self.px * 2.1), 10)
@@ -39,7 +39,7 @@ class MenuScene(Scene):
         from .setup import SetupScene
         self.app.push(SetupScene())
 
-    def resume(self):
+    def continue_match(self):
         session, problem = SaveStore().load(lambda data: Session.from_json(data, self.app.settings.hard_budget))
         if session is None:
             self.app.message = problem or "There is no saved game"
@@ -47,6 +47,18 @@ class MenuScene(Scene):
             return
         from .table import TableScene
         self.app.push(TableScene(session, save=save_session))
+
+    def settings(self):
+        from .settings import SettingsScene
+        self.app.push(SettingsScene())
+
+    def statistics(self):
+        from .statistics import StatisticsScene
+        self.app.push(StatisticsScene())
+
+    def resume(self):
+        """Back from a scene above: a game may have been saved since (Continue)."""
+        self.layout()
 
     def rules_page(self):
         from .rules_page import RulesScene

@@ -6,7 +6,8 @@ from dataclasses import fields
 
 import pygame
 
-from game.engine import load_rules, preset_names
+from game.engine import preset_names
+from game.store import HouseRulesStore, family_fields
 
 from .. import theme
 from ..assets import text
@@ -19,8 +20,9 @@ SKIPPED = {"name", "title", "source", "family"}
 def rule_lines(rules) -> list[tuple[str, bool]]:
     """One line per rule field that matters to this game: its meaning and its value; True marks a house rule."""
     lines = []
+    relevant = set(family_fields(rules.family))
     for spec in fields(rules):
-        if spec.name in SKIPPED:
+        if spec.name in SKIPPED or spec.name not in relevant:
             continue
         value = getattr(rules, spec.name)
         if isinstance(value, tuple):
@@ -38,8 +40,15 @@ class RulesScene(Scene):
     def __init__(self, preset: str = "rook-classic"):
         self.names = preset_names()
         self.preset = preset
-        self.rules = load_rules(preset)
         self.scroll = 0
+
+    def enter(self):
+        self.rules = self.in_force(self.preset)
+
+    @staticmethod
+    def in_force(preset: str):
+        """The preset with the player's house rules applied (a house rule changed a moment ago shows at once)."""
+        return HouseRulesStore().load(preset)[0]
 
     def layout(self):
         w, h = self.app.size
@@ -52,7 +61,7 @@ class RulesScene(Scene):
 
     def step(self, delta: int):
         self.preset = self.names[(self.names.index(self.preset) + delta) % len(self.names)]
-        self.rules = load_rules(self.preset)
+        self.rules = self.in_force(self.preset)
         self.scroll = 0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -73,7 +82,7 @@ class RulesScene(Scene):
         for line, house in rule_lines(rules)[self.scroll:]:
             if y > h - self.px * 4:
                 break
-            label = text(("House rule — " if house else "") + line[:150], self.px - 5,
+            label = text(("House rule: " if house else "") + line[:150], self.px - 5,
                          theme.GOLD if house else theme.INK)
             surface.blit(label, (int(w * 0.05), y))
             y += label.get_height() + 3

@@ -56,9 +56,10 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int):
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
+               first_share: float = 0.08):
     columns = len(header)
-    first = rect.width * 0.08
+    first = rect.width * first_share
     widths = [first] + [(rect.width - first) / (columns - 1)] * (columns - 1)
     y = rect.y
     for r, row in enumerate([header] + rows[-12:]):

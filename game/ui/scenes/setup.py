@@ -7,7 +7,8 @@ import random
 import pygame
 
 from game.ai import LEVELS
-from game.engine import Match, load_rules, preset_names
+from game.engine import Match, preset_names
+from game.store import HouseRulesStore
 
 from .. import theme
 from ..assets import text
@@ -40,7 +41,9 @@ class SetupScene(Scene):
 
     def choose_preset(self, preset: str):
         self.preset = preset
-        self.rules = load_rules(preset)
+        self.rules, changes, problem = HouseRulesStore().load(preset)
+        self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
+                                      if changes else "The book's rules")
         settings = self.app.settings
         autoplay = self.app.autoplay
         old = self.seats
@@ -142,8 +145,8 @@ class SetupScene(Scene):
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.07))))
         preset = text(self.rules.title, px + 6, theme.INK, bold=True)
         surface.blit(preset, preset.get_rect(center=(w // 2, int(h * 0.27))))
-        detail = f"{self.rules.players} players  ·  {self.preset}"
-        line = text(detail, px - 2, theme.INK_DIM)
+        detail = f"{self.rules.players} players  ·  {self.preset}  ·  {self.house_note}"
+        line = text(detail[:120], px - 4, theme.INK_DIM)
         surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + px + 10)))
         for button in self.buttons:
             button.draw(surface, px - 2)

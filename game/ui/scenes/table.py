@@ -14,6 +14,7 @@ import pygame
 
 from game.ai.worker import fallback_action
 from game.engine import IllegalAction
+from game.store import StatsStore, hand_counts, match_counts
 
 from .. import theme
 from ..assets import text
@@ -268,6 +269,7 @@ class TableScene(Scene):
         if hand.is_done:
             if self.scored_for is not hand:
                 self.scored_for = hand
+                self.count_statistics()
                 from .scoring import ScoreScene
                 self.app.push(ScoreScene(self.session, self.next_hand))
             return
@@ -284,6 +286,19 @@ class TableScene(Scene):
             self.open_dialog()
             return
         self.computer_turn(seat)
+
+    def count_statistics(self):
+        """Each human's hand (and, at the end, match) goes into the statistics; never in autoplay."""
+        if self.app.autoplay is not None or not self.session.humans:
+            return
+        store, match = StatsStore(), self.session.match
+        for seat in self.session.humans:
+            counts = hand_counts(match.hand, seat)
+            if match.is_over:
+                counts.update(match_counts(match, seat))
+            problem = store.add(self.session.rules.name, self.session.name(seat), counts)
+            if problem:
+                self.say(problem)
 
     def take_over(self, seat: int):
         self.viewer = seat

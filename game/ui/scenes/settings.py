@@ -1,0 +1,356 @@
+"""Settings and house rules: rows of toggles, steppers and choice lists, each with a sentence saying what it does.
+
+House rules are changed through the engine (``Rules.changed``), so a combination the rules do not allow is refused
+with the engine's reason and nothing changes; they are saved per preset in the user's config folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import load_rules, preset_names
+from game.engine.rules import Rules, RulesError
+from game.store import HouseRulesStore, SettingsStore, house_fields
+from game.store.settings import LEVELS, RANGES
+
+from .. import theme
+from ..assets import text
+from ..scene import Scene
+from ..widgets import Button, layout_row, press_any
+
+
+@dataclass
+class Row:
+    label: str
+    value: Callable[[], str]
+    effect: Callable[[], str]
+    step: Callable[[int], None]   # -1 or +1 (a toggle flips either way)
+
+
+class FormScene(Scene):
+    """A title, rows of controls, and buttons along the bottom."""
+    title = ""
+
+    def __init__(self):
+        self.rows: list[Row] = []
+        self.error = ""
+
+    def make_rows(self) -> list[Row]:
+        raise NotImplementedError
+
+    def bottom_buttons(self) -> list[Button]:
+        return [Button("Back", self.leave, key=pygame.K_ESCAPE)]
+
+    def leave(self):
+        self.stack.pop(self)
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        self.rows = self.make_rows()
+        self.row_height = min(int(self.px * 2.2), (h - int(self.px * 7)) // max(1, len(self.rows)))
+        self.top = int(self.px * 3.2)
+        self.controls: list[Button] = []
+        height = int(self.row_height * 0.8)
+        for i, row in enumerate(self.rows):
+            y = self.top + i * self.row_height + self.row_height // 2
+            minus = Button("<", lambda row=row: self.change(row, -1))
+            plus = Button(">", lambda row=row: self.change(row, 1))
+            layout_row([minus, plus], (int(w * 0.78), y), height, int(w * 0.17), min_width=height)
+            self.controls += [minus, plus]
+        self.buttons = self.bottom_buttons()
+        bh = int(self.px * 1.9)
+        layout_row(self.buttons, (w // 2, h - bh // 2 - 10), bh, 14, min_width=self.px * 7)
+
+    def change(self, row: Row, delta: int):
+        self.error = ""
+        row.step(delta)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return press_any(self.controls + self.buttons, event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, _ = surface.get_size()
+        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
+        for i, row in enumerate(self.rows):
+            y = self.top + i * self.row_height
+            label = text(row.label, self.px - 2, theme.INK, bold=True)
+            surface.blit(label, (int(w * 0.05), y + 2))
+            effect = text(row.effect()[:110], max(11, self.px - 7), theme.INK_DIM)
+            surface.blit(effect, (int(w * 0.05), y + 4 + label.get_height()))
+            value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
+            surface.blit(value, value.get_rect(center=(int(w * 0.78), y + self.row_height // 2)))
+        for button in self.controls + self.buttons:
+            button.draw(surface, self.px - 2)
+        if self.error:
+            line = text(self.error[:140], self.px - 4, theme.WARN, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(w // 2, self.buttons[0].rect.top - 6)))
+
+
+def _cycle(options: tuple, current, delta: int):
+    return options[(options.index(current) + delta) % len(options)] if current in options else options[0]
+
+
+class SettingsScene(FormScene):
+    name = "settings"
+    title = "Settings"
+
+    def __init__(self):
+        super().__init__()
+        self.store = SettingsStore()
+
+    def make_rows(self) -> list[Row]:
+        s = self.app.settings
+        sizes = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080))
+
+        def number(name: str, label: str, step: float, unit: str, effect: str) -> Row:
+            low, high = RANGES[name]
+
+            def change(delta: int):
+                setattr(s, name, round(min(high, max(low, getattr(s, name) + delta * step)), 2))
+                self.apply()
+            return Row(label, lambda: f"{getattr(s, name):g}{unit}", lambda: effect, change)
+
+        def toggle(name: str, label: str, on: str, off: str) -> Row:
+            def change(_delta: int):
+                setattr(s, name, not getattr(s, name))
+                self.apply()
+            return Row(label, lambda: "On" if getattr(s, name) else "Off",
+                       lambda: on if getattr(s, name) else off, change)
+
+        def window_size(delta: int):
+            current = (s.window_width, s.window_height)
+            s.window_width, s.window_height = _cycle(sizes, current, delta) if current in sizes else sizes[1]
+            self.apply(resize=True)
+
+        def fullscreen(_delta: int):
+            s.fullscreen = not s.fullscreen
+            self.apply(resize=True)
+
+        def level(delta: int):
+            s.default_level = _cycle(LEVELS, s.default_level, delta)
+            self.apply()
+
+        return [
+            Row("Window size", lambda: f"{s.window_width} x {s.window_height}",
+                lambda: "The window's size when it is not full screen (drag its edge to resize it too)", window_size),
+            Row("Full screen", lambda: "On" if s.fullscreen else "Off",
+                lambda: "F11 or Alt+Enter also switches", fullscreen),
+            number("card_scale", "Card size", 0.1, "x", "Bigger or smaller cards at the table"),
+            number("animation_speed", "Animation speed", 0.25, "x", "How fast cards glide (2x is twice as fast)"),
+            number("computer_pause", "Computer play speed", 0.1, " s",
+                   "The least time between a computer's turn and its play, so you can follow it"),
+            number("trick_pause", "Finished trick stays", 0.2, " s", "How long a complete trick stays in view"),
+            toggle("marks", "Colour-blind marks", "Each colour also carries a shape and its letter",
+                   "Colours only"),
+            toggle("sound", "Sound effects", "Short sounds for plays, tricks, bids, hearts broken, the Queen",
+                   "Silent"),
+            number("hard_budget", "Hard thinking time", 0.1, " s", "The most a Hard computer thinks a move"),
+            Row("Default opponent level", lambda: s.default_level.capitalize(),
+                lambda: "The level new computer seats start with", level),
+        ]
+
+    def bottom_buttons(self) -> list[Button]:
+        return [Button("Back", self.leave, key=pygame.K_ESCAPE), Button("House rules", self.house_rules),
+                Button("Player names", self.names)]
+
+    def house_rules(self):
+        self.app.push(HouseRulesScene())
+
+    def names(self):
+        self.app.push(NamesScene(self.store))
+
+    def apply(self, resize: bool = False):
+        self.app.apply_settings(resize)
+        self.store.save(self.app.settings)
+
+
+def _sentence(r: Rules, name: str) -> str:
+    """What the house rule ``name`` does now, in a sentence."""
+    either = {  # field: (sentence when on, sentence when off)
+        "hold_hand": ("Every few hands nobody passes", "Cards are passed every hand"),
+        "two_clubs_leads": ("The 2 of clubs leads the first trick", "The player left of the dealer leads"),
+        "qs_breaks_hearts": ("The Queen of spades breaks hearts", "Only a heart breaks hearts"),
+        "penalty_on_first_trick": ("Hearts and the Queen may be played on the first trick",
+                                   "No points may be played on the first trick"),
+        "hearts_must_be_broken": ("Hearts may not be led until broken", "Hearts may be led at any time"),
+        "qs_leads_any_time": ("The Queen of spades may be led at any time",
+                              "The Queen of spades may not be led before hearts are broken"),
+        "bird_privilege": ("The Rook Bird may be played at any time", "The Rook Bird follows the rules of any trump"),
+        "rotating_partners": ("Partners change every 4 hands; individual scores", "Fixed partners"),
+    }
+    if name in either:
+        return either[name][0 if getattr(r, name) else 1]
+    choices = {
+        "moon": {"choice": "The moon shooter chooses: subtract from own score or add to the others",
+                 "add": "Shooting the moon adds the reward to every other player",
+                 "subtract": "Shooting the moon subtracts the reward from the shooter"},
+        "bird_rank": {"high": "The Rook Bird is the highest trump", "low": "The Rook Bird is the lowest trump"},
+        "first_lead": {"dealer_left": "The player left of the dealer leads first",
+                       "declarer_left": "The player left of the declarer leads first",
+                       "declarer": "The declarer leads first", "dummy": "The dummy leads first"},
+        "nest_to": {"last_trick": "Whoever takes the last trick takes the nest",
+                    "declarer": "The declarer's side scores the nest"},
+        "all_pass": {"redeal": "If everyone passes the same dealer deals again",
+                     "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"},
+    }
+    if name in choices:
+        value = getattr(r, name)
+        return choices[name].get(value, f"{name.replace('_', ' ')}: {value}")
+    numbers = {
+        "target": f"The match ends at {r.target} points",
+        "fixed_hands": f"Play exactly {r.fixed_hands} hands; the best total wins" if r.fixed_hands
+        else "Play to the target score",
+        "min_bid": f"The first bid is at least {r.min_bid}",
+        "bid_step": f"Bids go up by {r.bid_step}",
+        "max_bid": f"No bid above {r.max_bid}" if r.max_bid else "Bids go up to the points in a hand",
+        "cap": f"No score ends a hand between {r.cap} and the target" if r.cap else "No cap",
+        "royal_queens": "Special queens: " + (", ".join(r.royal_queens) or "none (Classic scoring)"),
+    }
+    return numbers.get(name, "")
+
+
+class HouseRulesScene(FormScene):
+    name = "house-rules"
+
+    def __init__(self, preset: str = "rook-classic"):
+        super().__init__()
+        self.store = HouseRulesStore()
+        self.names = preset_names()
+        self.open_preset(preset)
+
+    def open_preset(self, preset: str):
+        self.preset = preset
+        self.book = load_rules(preset)
+        self.rules, self.changes, problem = self.store.load(preset)
+        self.error = problem
+        self.title = f"House rules: {self.book.title}"
+
+    def make_rows(self) -> list[Row]:
+        rows = []
+        docs = Rules.field_docs()
+        for name in house_fields(self.book.family):
+            meta = docs[name]
+            label = name.replace("_", " ").capitalize()
+            label = label + " (changed)" if name in self.changes else label
+            rows.append(Row(label, lambda name=name: self.value_text(name),
+                            lambda name=name: _sentence(self.rules, name),
+                            lambda delta, name=name, meta=meta: self.step(name, meta, delta)))
+        return rows
+
+    def value_text(self, name: str) -> str:
+        value = getattr(self.rules, name)
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        if isinstance(value, tuple):
+            return " ".join(value) or "none"
+        return str(value).replace("_", " ")
+
+    def step(self, name: str, meta: dict, delta: int):
+        value = getattr(self.rules, name)
+        if isinstance(value, bool):
+            new = not value
+        elif isinstance(value, int):
+            new = value + delta * self.int_step(name)
+        elif meta["choices"] and isinstance(value, str):
+            new = _cycle(meta["choices"], value, delta)
+        else:  # royal queens: every subset, in a fixed order
+            subsets = [tuple(q for i, q in enumerate(meta["choices"]) if mask >> i & 1) for mask in range(16)]
+            new = _cycle(tuple(subsets), value, delta)
+        self.try_change({**self.changes, name: new})
+
+    def int_step(self, name: str) -> int:
+        if name in ("min_bid", "max_bid"):
+            return self.rules.bid_step
+        return {"target": 50 if self.rules.family == "rook" else 10, "fixed_hands": 1, "bid_step": 5,
+                "cap": 10}.get(name, 1)
+
+    def try_change(self, changes: dict):
+        try:
+            rules = self.book.changed(changes, where=self.book.title)
+        except RulesError as err:
+            self.error = f"Not allowed: {str(err).removeprefix(self.book.title + ': ')}"
+            return
+        self.rules = rules
+        self.changes = {k: v for k, v in changes.items() if getattr(self.book, k) != v}
+        self.store.save(self.preset, self.changes)
+        self.layout()
+
+    def reset(self):
+        self.try_change({})
+        self.error = "The book's rules are back"
+
+    def switch(self, delta: int):
+        self.open_preset(self.names[(self.names.index(self.preset) + delta) % len(self.names)])
+        self.layout()
+
+    def bottom_buttons(self) -> list[Button]:
+        return [Button("< Preset", lambda: self.switch(-1)), Button("Back", self.leave, key=pygame.K_ESCAPE),
+                Button("Reset to preset", self.reset), Button("Preset >", lambda: self.switch(1))]
+
+
+class NamesScene(Scene):
+    """The names new seats get: click one and type."""
+    name = "names"
+
+    def __init__(self, store: SettingsStore):
+        self.store = store
+        self.editing: int | None = None
+
+    def layout(self):
+        w, h = self.app.size
+        self.px = theme.text_size(self.app.size)
+        names = self.app.settings.names
+        height = int(self.px * 1.9)
+        self.fields = [Button(name + ("_" if i == self.editing else ""), lambda i=i: self.edit(i))
+                       for i, name in enumerate(names)]
+        for i, button in enumerate(self.fields):
+            button.chosen = i == self.editing
+            layout_row([button], (w // 2, int(h * 0.2) + i * int(height * 1.3)), height, 0, min_width=self.px * 12)
+        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        layout_row([self.back], (w // 2, h - height), height, 0, min_width=self.px * 7)
+
+    def edit(self, index: int):
+        self.finish()
+        self.editing = index
+        self.layout()
+
+    def finish(self):
+        names = self.app.settings.names
+        if self.editing is not None and not names[self.editing].strip():
+            names[self.editing] = f"Player {self.editing + 1}"
+        self.editing = None
+        self.store.save(self.app.settings)
+
+    def leave(self):
+        self.finish()
+        self.stack.pop(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        names = self.app.settings.names
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            names[self.editing] = (names[self.editing] + event.text)[:16]
+            self.layout()
+            return True
+        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_TAB):
+            if event.key == pygame.K_BACKSPACE:
+                names[self.editing] = names[self.editing][:-1]
+            else:
+                self.finish()
+            self.layout()
+            return True
+        return press_any(self.fields + [self.back], event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, _ = surface.get_size()
+        title = text("Player names", self.px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
+        for button in self.fields + [self.back]:
+            button.draw(surface, self.px - 2)

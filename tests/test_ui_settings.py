@@ -1,0 +1,92 @@
+"""Settings, house rules, the rules page and statistics in the window, driven by posted clicks (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
+from game.ui.app import App
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.rules_page import RulesScene, rule_lines
+from game.ui.scenes.settings import HouseRulesScene, SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.statistics import StatisticsScene
+from tests.ui_helpers import FRAME, click, settle
+
+
+@pytest.fixture
+def app():
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    yield app
+    app.close()
+
+
+def row_buttons(scene, label: str):
+    """The (<, >) buttons of the row whose label starts with ``label``."""
+    index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
+    return scene.controls[2 * index], scene.controls[2 * index + 1]
+
+
+def test_settings_change_at_once_and_are_saved(app):
+    menu = MenuScene()
+    app.push(menu)
+    settle(app, 2)
+    click(app, next(b for b in menu.buttons if b.label == "Settings").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    click(app, row_buttons(scene, "Colour-blind marks")[1].rect.center)
+    click(app, row_buttons(scene, "Card size")[1].rect.center)
+    assert app.settings.marks is False and app.art.marks is False
+    assert app.settings.card_scale == pytest.approx(1.1)
+    saved, problem = SettingsStore().load()
+    assert problem == "" and saved.marks is False and saved.card_scale == app.settings.card_scale
+    click(app, scene.buttons[0].rect.center)  # Back
+    assert app.stack.top is menu  # back on the menu, which does not start a saved game by itself
+
+
+def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app):
+    scene = HouseRulesScene("rook-classic")
+    app.push(scene)
+    settle(app, 2)
+    click(app, row_buttons(scene, "Min bid")[1].rect.center)
+    store = HouseRulesStore()
+    assert store.load("rook-classic")[1] == {"min_bid": 75}
+    click(app, row_buttons(scene, "Bid step")[1].rect.center)  # steps of 10 would leave 75 off the ladder
+    assert scene.error.startswith("Not allowed: min_bid: 75 is not a multiple of the bid step")
+    assert store.load("rook-classic")[1] == {"min_bid": 75} and scene.rules.bid_step == 5
+    assert any(line == "The smallest first bid: 75" for line, _ in rule_lines(RulesScene.in_force("rook-classic")))
+    setup = SetupScene("rook-classic")
+    app.push(setup)
+    assert setup.rules.min_bid == 75 and "min bid" in setup.house_note
+    app.stack.pop(setup)
+    click(app, next(b for b in scene.buttons if b.label == "Reset to preset").rect.center)
+    assert not store.path("rook-classic").exists() and scene.rules.min_bid == 70
+
+
+def test_royal_queens_house_rule_steps_through_subsets(app):
+    scene = HouseRulesScene("hearts-royal")
+    app.push(scene)
+    settle(app, 2)
+    before = scene.rules.royal_queens
+    click(app, row_buttons(scene, "Royal queens")[1].rect.center)
+    assert scene.rules.royal_queens != before
+    assert HouseRulesStore().load("hearts-royal")[0].royal_queens == scene.rules.royal_queens
+
+
+def test_rules_page_lists_only_the_familys_rules(app):
+    rook = {line.split(":")[0] for line, _ in rule_lines(RulesScene.in_force("rook-classic"))}
+    hearts = {line.split(":")[0] for line, _ in rule_lines(RulesScene.in_force("hearts-classic"))}
+    assert "The smallest first bid" in rook and "The smallest first bid" not in hearts
+    assert "The 2 of clubs leads the first trick" in hearts and "The 2 of clubs leads the first trick" not in rook
+
+
+def test_a_finished_hand_counts_in_the_statistics(make_app):
+    app, session, table = make_app("hearts-classic", humans=1, seed=3)
+    from tests.test_ui_play import play_by_mouse
+    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    table_counts = StatsStore().load()[0]["hearts-classic"]["P0"]
+    assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
+    scene = StatisticsScene()
+    app.push(scene)
+    app.frame(FRAME)
+    assert scene.rows[0][:2] == ["hearts-classic", "P0"]
