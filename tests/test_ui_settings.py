@@ -90,3 +90,42 @@ def test_a_finished_hand_counts_in_the_statistics(make_app):
     app.push(scene)
     app.frame(FRAME)
     assert scene.rows[0][:2] == ["hearts-classic", "P0"]
+
+
+def test_continue_resumes_the_saved_match_exactly(app):
+    """Issue 6: the match is saved after every action; Continue resumes it, whose turn included."""
+    from game.engine import Match, load_rules
+    from game.store import SaveStore
+    from game.ui.scenes.menu import save_session
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import SeatPlan, Session
+    rules = load_rules("rook-classic")
+    session = Session(Match(rules, seed=9), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
+    table = TableScene(session, save=save_session)
+    app.push(table)
+    for _ in range(3000):
+        app.frame(FRAME)
+        if len(session.hand.actions) >= 3:
+            break
+    saved = SaveStore().load(Session.from_json)[0]
+    assert saved.hand.record() == session.hand.record()
+    app.stack.clear()
+    menu = MenuScene()
+    app.push(menu)
+    click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
+    resumed = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    assert resumed.session.hand.record() == saved.hand.record()
+    assert resumed.session.hand.to_move == saved.hand.to_move and resumed.session.humans == [0]
+
+
+def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
+    from game.store import SaveStore
+    store = SaveStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text("{broken")
+    menu = MenuScene()
+    app.push(menu)
+    click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
+    assert app.stack.top is menu
+    assert str(store.path) in app.message and "match.json.bad" in app.message
+    assert not next(b for b in menu.buttons if b.label == "Continue").enabled
