@@ -44,7 +44,7 @@ def run_window(args) -> int:
     autoplay = None
     if args.autoplay:
         autoplay = Autoplay(args.autoplay, args.hands, args.level, args.screenshots,
-                            args.seed if args.seed is not None else 1)
+                            args.seed if args.seed is not None else 1, save=args.save)
     settings, problem = SettingsStore().load() if autoplay is None else (Settings(), "")
     if autoplay is not None:  # readable but brisk, and the same on every machine
         settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.5, 0.25, 1.5
@@ -68,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="play with every seat a computer and exit (for checks and screenshots)")
     parser.add_argument("--hands", type=int, default=1, help="with --autoplay: how many hands")
     parser.add_argument("--screenshots", type=Path, help="with --autoplay: save a PNG of each scene here")
+    parser.add_argument("--save", action="store_true",
+                        help="with --autoplay: save the match after every action, as a real game does")
     parser.add_argument("--terminal", choices=preset_names(), metavar="PRESET",
                         help="play one hand between computer seats in the terminal")
     parser.add_argument("--seed", type=int, default=None)

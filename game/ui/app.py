@@ -33,6 +33,7 @@ class Autoplay:
     level: str = "hard"
     screenshots: Path | None = None
     seed: int = 1
+    save: bool = False  # save after every action like a real game (crash tests use it)
     hands_done: int = 0
     shot_names: set[str] = field(default_factory=set)
 

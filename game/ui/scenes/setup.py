@@ -109,7 +109,8 @@ class SetupScene(Scene):
         session = Session(Match(self.rules, seed=seed), self.seats, hard_budget=self.app.settings.hard_budget)
         from .menu import save_session
         from .table import TableScene
-        save = None if self.app.autoplay is not None else save_session
+        autoplay = self.app.autoplay
+        save = save_session if autoplay is None or autoplay.save else None
         if save is not None:
             save(session)
         self.stack.clear()
