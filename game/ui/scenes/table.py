@@ -679,8 +679,9 @@ class TableScene(Scene):
         return [(name, seats[0]) for name, seats in score_owners(self.session)]
 
     def draw_auction(self, surface: pygame.Surface, view: dict):
-        bids = view.get("bids", [])
-        lines = [f"{self.session.name(seat)}: {action}" for seat, action in bids[-4:]] or ["No bids yet"]
+        bids = [f"{self.session.name(seat)} {action.removeprefix('bid ')}" for seat, action in view.get("bids", [])]
+        per_line = max(1, self.hand.n)  # one round of the auction a line, so every bid so far stays in view
+        lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)][-4:] or ["No bids yet"]
         title = text("Auction", self.text_px, theme.GOLD, bold=True)
         labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
         width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
