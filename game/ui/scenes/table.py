@@ -77,7 +77,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_time = 0.0
         self.dialog_for: tuple | None = None   # (hand, action count) a dialog was opened for
-        self.scored_for = None                 # the hand whose score sheet was shown
+        self.counted_for = None                # the hand last counted in the statistics
         self.reviewing = False                 # showing the last completed trick
         self.hint: str | None = None
         self.claim_banner = ""
@@ -266,12 +266,12 @@ class TableScene(Scene):
 
     def step_game(self):
         hand = self.hand
-        if hand.is_done:
-            if self.scored_for is not hand:
-                self.scored_for = hand
+        if hand.is_done:  # the score sheet is up whenever the table is on top with a finished hand
+            if self.counted_for is not hand:
+                self.counted_for = hand
                 self.count_statistics()
-                from .scoring import ScoreScene
-                self.app.push(ScoreScene(self.session, self.next_hand))
+            from .scoring import ScoreScene
+            self.app.push(ScoreScene(self.session, self.next_hand))
             return
         seat = hand.to_move
         self.claim_known = self.session.settled_check(CLAIM_SECONDS_PER_FRAME) is not None

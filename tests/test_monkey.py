@@ -1,0 +1,170 @@
+"""The monkey: tens of thousands of random mouse, keyboard, resize and window events sent to the real window (SDL
+dummy driver) across every scene, during computer turns and animations, for each family of games. Nothing may
+raise, no hidden card may be drawn for the wrong seat in hot-seat play, and once the monkey stops and the computer
+takes every seat the match always reaches its end (no stuck scene)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.ai import make_player
+from game.engine import Match, load_rules
+from game.store import Settings
+from game.ui.app import App
+from game.ui.cards import CardArt
+from game.ui.scenes.dialogs import CardPickScene, HandOffScene
+from game.ui.scenes.menu import MenuScene, save_session
+from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import SeatPlan, Session
+from tests.ui_helpers import FRAME
+
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
+        pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,
+        pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_2, pygame.K_a, pygame.K_F11]
+WINDOW_EVENTS = [pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
+                 pygame.WINDOWENTER, pygame.WINDOWLEAVE]
+
+
+def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:
+    w, h = size
+    pos = (rng.randrange(-20, w + 20), rng.randrange(-20, h + 20))
+    roll = rng.random()
+    if roll < 0.30:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(rng.random() < 0.5, 0, 0))
+    if roll < 0.52:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3, 4, 5]))
+    if roll < 0.74:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 1, 1, 3]))
+    if roll < 0.88:
+        key = rng.choice(KEYS)
+        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=rng.choice([0, 0, pygame.KMOD_ALT]), unicode="",
+                                  scancode=0)
+    if roll < 0.92:
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "Z", "é", " ", "7", "ß"]))
+    if roll < 0.95:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False)
+    if roll < 0.97:
+        width, height = rng.randrange(300, 1500), rng.randrange(200, 950)
+        return pygame.event.Event(pygame.VIDEORESIZE, w=width, h=height, size=(width, height))
+    return pygame.event.Event(rng.choice(WINDOW_EVENTS))
+
+
+class Privacy:
+    """Every face drawn must be one the seat shown at the table may see (as in tests/test_ui_play.py), checked on
+    the CardArt class so it holds when the settings make a new CardArt."""
+
+    def __init__(self, app: App, monkeypatch):
+        self.faults: list[str] = []
+        self._key: tuple | None = None
+        self._allowed: set[str] = set()
+        original = CardArt.face
+        watch = self
+
+        def face(art, name, width):
+            watch.check(app, name)
+            return original(art, name, width)
+
+        monkeypatch.setattr(CardArt, "face", face)
+
+    def check(self, app: App, name: str):
+        tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
+        top = app.stack.top
+        if not tables or not tables[-1].session.hot_seat:
+            return  # the menu and the other pages draw sample cards of their own; one human sees only their own
+        if isinstance(top, HandOffScene):
+            self.faults.append(f"{name} drawn behind the hand-off screen")
+        elif name not in self.allowed(tables[-1], top):
+            self.faults.append(f"{name} drawn for seat {tables[-1].viewer}")
+
+    def allowed(self, table: TableScene, top) -> set[str]:
+        """What the shown seat may see now (worked out once per position: faces are drawn many times a frame)."""
+        hand = table.hand
+        key = (hand, len(hand.actions), table.viewer, top)
+        if key != self._key:
+            view = table.view()
+            allowed = set(hand.rules.card_names(hand.played))
+            for pile in ("hand", "dummy", "received", "passed", "discarded"):
+                allowed.update(view.get(pile) or [])
+            if isinstance(top, CardPickScene):
+                allowed.update(top.cards)
+            self._key, self._allowed = key, allowed
+        return self._allowed
+
+
+def current_table(app: App) -> TableScene | None:
+    tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
+    return tables[-1] if tables else None
+
+
+def keep_going(app: App, need_table: bool):
+    """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue)."""
+    app.running = True
+    if not app.stack.scenes:
+        app.push(MenuScene())
+    if need_table and current_table(app) is None:
+        app.stack.clear()
+        menu = MenuScene()
+        app.push(menu)
+        menu.continue_match()
+
+
+def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> set[str]:
+    """Send ``events`` random events, a few a frame; the names of the scenes the monkey saw."""
+    sent = 0
+    visited = set()
+    while sent < events:
+        for _ in range(rng.randrange(1, 12)):
+            pygame.event.post(random_event(rng, app.size))
+            sent += 1
+        app.frame(FRAME)
+        keep_going(app, need_table)
+        visited.add(app.stack.top.name)
+    return visited
+
+
+@pytest.mark.parametrize("preset, events", [
+    ("rook-classic", 12000), ("hearts-classic", 12000), ("rook-2p", 3000), ("rook-500-5p", 3000),
+    ("hearts-2p", 3000),
+])
+def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events, monkeypatch):
+    rng = random.Random(f"monkey {preset}")
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    privacy = Privacy(app, monkeypatch)
+    rules = load_rules(preset)
+    humans = 2 if rules.players > 2 else 1
+    seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
+    session = Session(Match(rules, seed=7), seats)
+    save_session(session)  # the menu offers it under Continue
+    app.push(MenuScene())
+    try:
+        # first from the main menu (settings, house rules, rules, statistics, setup, Continue ...), then at a table
+        pages = monkey(app, rng, events // 5, need_table=False)
+        keep_going(app, need_table=True)
+        play = monkey(app, rng, events - events // 5, need_table=True)
+        assert not privacy.faults, privacy.faults[:3]
+        assert {"menu", "table"} <= pages | play and len(pages | play) >= 4, pages | play  # it got around
+        # the monkey stops: the computer takes every seat and must bring the match to its end
+        table = current_table(app)
+        session = table.session
+        for seat, plan in enumerate(session.seats):
+            plan.human = False
+            session.players[seat] = make_player("easy")
+        app.stack.clear()
+        app.push(table)
+        for _ in range(200000):
+            top = app.stack.top
+            if isinstance(top, GameOverScene):
+                break
+            if isinstance(top, ScoreScene):
+                top.go_on()
+            else:
+                app.frame(0.25)  # long frames: every animation ends at once, the rules are what is tested here
+        else:
+            raise AssertionError(f"stuck in {app.stack.top.name} at {session.hand.phase}")
+        assert session.match.is_over and session.match.winners
+    finally:
+        app.close()
