@@ -1,8 +1,10 @@
-"""Set up Trickhouse in a local virtual environment and run it: ``python3 dev.py play`` or ``python3 dev.py test``.
+"""Set up Trickhouse in a local virtual environment and run it: ``python3 dev.py play``, ``test``, ``bench`` or
+``build`` (the one-file desktop executable, written to dist/).
 
 Standard library only, so it works on a fresh machine with nothing but Python 3.11+. It creates
-``.venv`` beside this file, installs the game (and for ``test`` the development tools) whenever
-pyproject.toml has changed since the last install, and then runs the command in that environment.
+``.venv`` beside this file, installs the game (and for ``test`` the development tools, for ``build``
+PyInstaller) whenever pyproject.toml has changed since the last install, and then runs the command in that
+environment.
 """
 
 import hashlib
@@ -18,6 +20,7 @@ COMMANDS = {
     "play": ([], ["-m", "game"]),
     "test": (["dev"], ["-m", "pytest"]),
     "bench": (["dev"], ["-m", "game.bench"]),
+    "build": (["build"], ["-m", "PyInstaller", "build.spec", "--noconfirm", "--clean"]),
 }
 
 

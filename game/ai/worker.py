@@ -177,6 +177,10 @@ class AIWorker:
         self._thread.join(timeout)
         if self._search is not None:
             self._search.stop()
+            # a one-file build deletes its unpacked files on exit: the resource tracker that "spawn" started must end
+            # first, or a quick quit prints its traceback (private API, present since Python 3.8)
+            from multiprocessing import resource_tracker
+            resource_tracker._resource_tracker._stop()
         return not self._thread.is_alive()
 
     def _run(self):
