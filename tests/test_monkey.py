@@ -20,7 +20,7 @@ from game.ui.scenes.menu import MenuScene, save_session
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
-from tests.ui_helpers import FRAME
+from tests.ui_helpers import frames, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
         pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,
@@ -120,7 +120,7 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> set[s
         for _ in range(rng.randrange(1, 12)):
             pygame.event.post(random_event(rng, app.size))
             sent += 1
-        app.frame(FRAME)
+        step(app)
         keep_going(app, need_table)
         visited.add(app.stack.top.name)
     return visited
@@ -155,14 +155,14 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
             session.players[seat] = make_player("easy")
         app.stack.clear()
         app.push(table)
-        for _ in range(200000):
+        for _ in frames():
             top = app.stack.top
             if isinstance(top, GameOverScene):
                 break
             if isinstance(top, ScoreScene):
                 top.go_on()
             else:
-                app.frame(0.25)  # long frames: every animation ends at once, the rules are what is tested here
+                step(app, 0.25)  # long frames: every animation ends at once, the rules are what is tested here
         else:
             raise AssertionError(f"stuck in {app.stack.top.name} at {session.hand.phase}")
         assert session.match.is_over and session.match.winners

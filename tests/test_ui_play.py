@@ -11,7 +11,7 @@ from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOff
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.session import Session
-from tests.ui_helpers import FRAME, choose_cards, click, drag, settle
+from tests.ui_helpers import choose_cards, click, drag, frames, settle, step
 
 
 class FaceWatch:
@@ -50,7 +50,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
     after every step that no hidden card was drawn for the wrong person."""
     done = {"drags": 0, "handoffs": 0, "dialogs": 0}
     watch = FaceWatch(app, table)
-    for _ in range(30000):  # frames, not seconds: a busy machine only makes the computers' answers take more
+    for _ in frames():
         watch.check()
         top = app.stack.top
         if isinstance(top, ScoreScene):
@@ -76,7 +76,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
             assert len(session.hand.actions) == before + 1, table.message
             done["drags"] += 1
         else:
-            app.frame(FRAME)
+            step(app)
     raise AssertionError("the hand did not finish")
 
 
@@ -109,7 +109,7 @@ def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
 def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
     """Dropping a card that does not follow suit is refused with the engine's reason and changes nothing."""
     app, session, table = make_app("hearts-classic", humans=1, seed=11)
-    for _ in range(4000):
+    for _ in frames():
         hand = session.hand
         if table.viewer_controls_play() and hand.trick:
             illegal = [c for c in hand.view(0)["hand"] if f"play {c}" not in hand.legal_actions()]
@@ -122,7 +122,7 @@ def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
             legal = hand.legal_actions()[0].split()[1]
             drag(app, dict(table.card_rects(0))[legal].center, table.centre)
         else:
-            app.frame(FRAME)
+            step(app)
     else:
         raise AssertionError("no position with an illegal card came up")
     before = list(hand.actions)
@@ -150,14 +150,14 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
     short.write_text("extends: hearts-classic\nname: short\ntarget: 20\n")
     app, session, table = make_app("hearts-classic", humans=0)
     session.match = Match(load_rules(str(short)), seed=4)
-    for _ in range(20000):
+    for _ in frames():
         top = app.stack.top
         if isinstance(top, GameOverScene):
             break
         if isinstance(top, ScoreScene):
             click(app, top.next.rect.center)
         else:
-            app.frame(FRAME)
+            step(app)
     else:
         raise AssertionError("the match did not end")
     match = session.match

@@ -13,19 +13,19 @@ from game.ui.scenes.dialogs import CardPickScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
-from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, post, settle
+from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step
 
 
-def to_humans_play(app: App, session: Session, table: TableScene, limit: int = 30000):
+def to_humans_play(app: App, session: Session, table: TableScene):
     """Run frames (passing cards when asked) until the human may pick up a card."""
-    for _ in range(limit):
+    for _ in frames():
         if table.viewer_controls_play():
             return
         top = app.stack.top
         if isinstance(top, CardPickScene):
             choose_cards(app, top, top.cards[: top.count])
         else:
-            app.frame(FRAME)
+            step(app)
     raise AssertionError("the human's turn did not come")
 
 
@@ -47,26 +47,26 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app):
     before = len(session.hand.actions)
     for _ in range(30):  # walk the selection right until it rests on a legal card
         post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
-        app.frame(FRAME)
+        step(app)
         if session.hand.check(f"play {table.selected}") is None:
             break
     chosen = table.selected
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
-    app.frame(FRAME)
+    step(app)
     assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
 
 
 def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
     app, session, table = make_app("rook-classic", humans=1, seed=3)
     hand_before_bid = session.hand
-    for _ in range(30000):  # the human passes in the auction; the computers finish it
+    for _ in frames():  # the human passes in the auction; the computers finish it
         top = app.stack.top
         if table.viewer_controls_play():
             break
         if top.name == "bidding":
             click(app, top.pass_.rect.center)
         else:
-            app.frame(FRAME)
+            step(app)
     hand = session.hand
     assert hand is hand_before_bid and hand.phase == "play"
     click(app, table.hint_button.rect.center)
@@ -81,40 +81,53 @@ def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
     assert table.message == "Your last play was taken back"
 
 
-def test_claim_button_ends_a_settled_hand(make_app):
+def test_claim_button_ends_a_settled_hand():
     """When no play can change the points, the human on lead may claim; the rest is played out at once.
     (On a computer's lead the computer claims by itself: deals are tried until the human is on lead.)"""
     for seed in range(40):
-        app, session, table = make_app("hearts-classic", humans=1, seed=seed)
-        for _ in range(6000):
+        app, session, table = open_table("hearts-classic", humans=1, seed=seed)
+        if human_claims_a_settled_lead(app, session, table):
+            return
+    raise AssertionError("no deal gave the human a settled lead")
+
+
+def human_claims_a_settled_lead(app: App, session: Session, table: TableScene) -> bool:
+    """Play the hand (the human plays its last legal card) until the human is on a settled lead, then claim.
+    False if the hand ends first. The window is closed either way: one window at a time, as in the game."""
+    try:
+        for _ in frames(120):
             hand = session.hand
             if isinstance(app.stack.top, ScoreScene):
                 break
             if table.viewer_controls_play() and not hand.trick and session.play_is_settled():
-                app.frame(FRAME)
+                step(app)
                 assert table.claim_button.enabled
                 click(app, table.claim_button.rect.center)
                 assert session.hand.phase in ("done", "moon") and "claimed the rest" in table.claim_banner
-                return
+                return True
             top = app.stack.top
             if isinstance(top, CardPickScene):
                 choose_cards(app, top, top.cards[: top.count])
             elif table.viewer_controls_play():
                 drag(app, dict(table.card_rects(0))[hand.legal_actions()[-1].split()[1]].center, table.centre)
             else:
-                app.frame(FRAME)
+                step(app)
+        else:
+            raise AssertionError("the hand did not end")
         assert "claimed the rest" in table.claim_banner or len(session.hand.tricks) == 13
-    raise AssertionError("no deal gave the human a settled lead")
+        return False
+    finally:
+        app.close()
 
 
 def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
     app, session, table = make_app("rook-classic", humans=1)
     width_before = table.cw
     post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
-    app.frame(FRAME)
+    step(app)
     assert app.size == (1600, 900) and table.cw > width_before
     post(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))
-    app.frame(FRAME)
+    step(app)
     assert app.size == (800, 500)  # never smaller than the smallest playable window
 
 
@@ -125,8 +138,8 @@ def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
     session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=5.0)
     table = TableScene(session)
     app.push(table)
-    for _ in range(2000):
-        app.frame(FRAME)
+    for _ in frames(120):
+        step(app)
         if session.hand.phase == "play" and table.decision is not None and not table.decision.done:
             break
     assert table.decision is not None and not table.decision.done  # a Hard search is under way

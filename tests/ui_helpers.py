@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,6 +21,25 @@ FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, soun
 FRAME = 1 / 30
 
 
+def step(app: App, dt: float = FRAME):
+    """One frame, then, while a computer is thinking, a short wait for its answer. The real loop sleeps between
+    frames; frames run back to back would keep the worker thread from the interpreter on a slow machine (seen in
+    CI: Easy overran its budget and fell back)."""
+    app.frame(dt)
+    tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
+    decision = tables[-1].decision if tables else None
+    if decision is not None:
+        decision.wait(0.05)
+
+
+def frames(seconds: float = 300.0):
+    """Loop until a wall-clock deadline (not a frame count: how many frames a hand takes depends on the machine's
+    speed, since claims are checked a few milliseconds a frame). Use with ``for ... else: raise``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        yield
+
+
 def post(kind, **fields):
     pygame.event.post(pygame.event.Event(kind, **fields))
 
@@ -27,23 +47,23 @@ def post(kind, **fields):
 def click(app: App, pos):
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.frame(FRAME)
+    step(app)
 
 
 def drag(app: App, start, end, steps: int = 5):
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    app.frame(FRAME)
+    step(app)
     for i in range(1, steps + 1):
         point = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
         post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
-        app.frame(FRAME)
+        step(app)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.frame(FRAME)
+    step(app)
 
 
-def settle(app: App, frames: int = 40):
-    for _ in range(frames):
-        app.frame(FRAME)
+def settle(app: App, count: int = 40):
+    for _ in range(count):
+        step(app)
 
 
 def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
