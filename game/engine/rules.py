@@ -10,6 +10,7 @@ House rules are the same fields changed through ``Rules.changed``.
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -214,12 +215,22 @@ def preset_names() -> list[str]:
     return sorted(p.stem for p in config_dir().glob("*.yaml"))
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring = 2, 4, 4, 60
+
+
+def shown(value) -> str:
+    """A value as a message shows it: short however big it is (YAML aliases can make a few lines of a file expand
+    to billions of items, all written out by repr)."""
+    return _SHORT.repr(value)
+
+
 def _check_value(f: dataclasses.Field, value, where: str):
     meta = f.metadata
     expected = type(f.default)
 
     def fail(what_is_allowed: str):
-        raise RulesError(f"{where}: {f.name}: {value!r} is not allowed; {what_is_allowed}")
+        raise RulesError(f"{where}: {f.name}: {shown(value)} is not allowed; {what_is_allowed}")
 
     if expected is bool:
         if not isinstance(value, bool):
@@ -330,12 +341,18 @@ def _read_yaml(path: Path) -> dict:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise RulesError(f"{path}: cannot be read ({err.strerror or err})") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: is not UTF-8 text") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark else ""
         raise RulesError(f"{path}: is not valid YAML{at}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: is nested too deeply to be rule fields") from None
+    except ValueError as err:  # a tagged value yaml cannot build, such as !!timestamp 2001-99-99 or a 5000-digit int
+        raise RulesError(f"{path}: has a value that cannot be read ({str(err).split(':')[0]})") from None
     if not isinstance(data, dict):
         raise RulesError(f"{path}: expected a mapping of rule fields, found {type(data).__name__}")
     return data
@@ -352,7 +369,7 @@ def _preset_path(name_or_path: str | Path) -> Path:
 
 
 def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict:
-    if path in seen:
+    if path.resolve() in seen:  # the same file by another path (../folder/x.yaml) is still the same file
         raise RulesError(f"{path}: extends itself through {' -> '.join(p.stem for p in seen)}")
     data = _read_yaml(path)
     base_name = data.pop("extends", None)
@@ -360,9 +377,12 @@ def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict:
     if base_name is None:
         return data
     if not isinstance(base_name, str):
-        raise RulesError(f"{path}: extends: {base_name!r} is not allowed; name a preset")
-    base_path = _preset_path(base_name) if "/" not in base_name else path.parent / base_name
-    base = _merged_fields(base_path, seen + (path,))
+        raise RulesError(f"{path}: extends: {shown(base_name)} is not allowed; name a preset")
+    try:
+        base_path = _preset_path(base_name) if "/" not in base_name else path.parent / base_name
+    except RulesError as err:
+        raise RulesError(f"{path}: extends: {err}") from None
+    base = _merged_fields(base_path, seen + (path.resolve(),))
     base.pop("name", None)
     return {**base, **data}
 

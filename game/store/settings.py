@@ -10,6 +10,8 @@ from pathlib import Path
 import platformdirs
 import yaml
 
+from game.engine.rules import shown
+
 from .files import APP_NAME, set_aside, write_text_atomic
 
 LEVELS = ("easy", "normal", "hard")
@@ -62,17 +64,17 @@ def settings_from_dict(data: object) -> Settings:
         default = getattr(settings, name)
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise SettingsError(f"{name}: {value!r} is not allowed; use true or false")
+                raise SettingsError(f"{name}: {shown(value)} is not allowed; use true or false")
         elif isinstance(default, (int, float)):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise SettingsError(f"{name}: {value!r} is not a number")
+                raise SettingsError(f"{name}: {shown(value)} is not a number")
             low, high = RANGES[name]
             if not low <= value <= high:
-                raise SettingsError(f"{name}: {value!r} is not allowed; use {low} to {high}")
+                raise SettingsError(f"{name}: {shown(value)} is not allowed; use {low} to {high}")
             value = type(default)(value)
         elif name == "default_level":
             if value not in LEVELS:
-                raise SettingsError(f"{name}: {value!r} is not allowed; use one of {', '.join(LEVELS)}")
+                raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(LEVELS)}")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):

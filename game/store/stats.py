@@ -45,10 +45,10 @@ class StatsStore:
             if not isinstance(table, dict) or not all(
                     isinstance(names, dict) and all(
                         isinstance(counts, dict) and all(k in COUNTS and isinstance(v, int) and not isinstance(v, bool)
-                                                         for k, v in counts.items())
+                                                         and abs(v) <= 10**9 for k, v in counts.items())
                         for counts in names.values())
                     for names in table.values()):
-                raise ValueError("'presets' must map presets to names to counts")
+                raise ValueError("'presets' must map presets to names to counts (whole numbers within a billion)")
             return table, ""
         except Exception as err:  # unusable statistics must not stop the game
             problem = str(err).splitlines()[0] if str(err) else type(err).__name__

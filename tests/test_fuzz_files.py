@@ -1,0 +1,384 @@
+"""Bad files (issue 8): fuzzed settings, house-rule, preset, save and statistics files are refused with a clear message.
+
+Standards checked for the user's files (settings, house rules, the save, statistics): loading never raises, the
+defaults (or no match) are used, the problem is ONE line naming the file, and the file is kept aside as
+``<name>.bad`` with its bytes intact; a file that happens to be valid is used and left in place. For presets,
+``load_rules`` raises ``RulesError`` naming the file, and nothing else. YAML is read only with safe loading, so a
+tag that would construct an object or run a command is refused; saves and statistics are JSON; nothing is unpickled
+or evaluated. The number of files tried per kind is printed at the end of the module (for the README figures).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.ai import choose, make_player
+from game.engine import Match, Rules, load_rules
+from game.engine.rules import RulesError, config_dir
+from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore, house_fields
+from game.store.settings import RANGES
+from game.store.stats import COUNTS
+from game.ui.session import SeatPlan, Session
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+TRIED: Counter[str] = Counter()
+MESSAGE_LIMIT = 1000  # a clear message is short: one line, not a dump of the file
+DEEP = 10_000
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# --- loading one file of each kind, in a fresh folder ---
+
+
+def load_house_rules(folder: Path) -> tuple[object, str]:
+    rules, changes, problem = HouseRulesStore(folder).load("hearts-classic")
+    return (rules, changes), problem
+
+
+# each store: where its file is in the folder, how the game loads it, and what the game uses when it is refused
+STORES = {
+    "settings": ("settings.yaml", lambda folder: SettingsStore(folder).load(), Settings()),
+    "house rules": ("house-rules/hearts-classic.yaml", load_house_rules, (load_rules("hearts-classic"), {})),
+    "save": ("match.json", lambda folder: SaveStore(folder).load(Session.from_json), None),
+    "statistics": ("statistics.json", lambda folder: StatsStore(folder).load(), {}),
+}
+
+
+def try_store(kind: str, content: bytes, must_refuse: bool = False) -> str:
+    """Load ``content`` as the store's file and check the standard; returns the problem line ("" if used)."""
+    TRIED[kind] += 1
+    name, load, defaults = STORES[kind]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        value, problem = load(Path(tmp))
+        bad = path.with_name(path.name + ".bad")
+        if not problem:
+            assert not must_refuse, f"{kind}: accepted {content[:200]!r}"
+            assert path.read_bytes() == content and not bad.exists(), "a usable file stays where it is"
+            return ""
+        assert problem.splitlines() == [problem], f"not one line: {problem!r}"
+        assert str(path) in problem and bad.name in problem, problem
+        assert len(problem) < MESSAGE_LIMIT, problem[:300]
+        assert bad.read_bytes() == content and not path.exists(), "the bad file is kept aside, byte for byte"
+        assert value == defaults, f"{kind}: not the defaults after {problem}"
+        return problem
+
+
+def try_preset(content: bytes, must_refuse: bool = False) -> str:
+    """Load ``content`` as a preset file: a Rules or a RulesError naming the file; returns the message."""
+    TRIED["preset"] += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzzed.yaml"
+        path.write_bytes(content)
+        try:
+            rules = load_rules(path)
+        except RulesError as err:
+            message = str(err)
+            assert str(path) in message and len(message) < MESSAGE_LIMIT, message[:300]
+            return message
+        assert not must_refuse, f"preset: accepted {content[:200]!r}"
+        assert isinstance(rules, Rules)
+        return ""
+
+
+def refused_everywhere(content: bytes):
+    for kind in STORES:
+        try_store(kind, content, must_refuse=True)
+    try_preset(content, must_refuse=True)
+
+
+# --- valid files to truncate and damage ---
+
+
+def valid_files() -> dict[str, bytes]:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        SettingsStore(folder).save(Settings(card_scale=1.2, names=["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]))
+        HouseRulesStore(folder).save("hearts-classic", {"target": 50, "moon": "add", "royal_queens": ("QS", "QD")})
+        rules = load_rules("hearts-classic")
+        session = Session(Match(rules, seed=11), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
+        easy = make_player("easy")
+        for _ in range(70):  # a hand and a bit: finished hand records and one in progress
+            if session.hand.is_done:
+                session.match.next_hand()
+            session.hand.apply(choose(easy, session.hand))
+        SaveStore(folder).save(session.to_json())
+        stats = StatsStore(folder)
+        stats.add("hearts-classic", "Ann", {"matches": 1, "wins": 1, "hands": 9, "points": 40})
+        stats.add("rook-classic", "Bo", {"hands": 3, "contracts_made": 2, "contracts_set": 1})
+        return {
+            "settings": (folder / "settings.yaml").read_bytes(),
+            "house rules": (folder / "house-rules" / "hearts-classic.yaml").read_bytes(),
+            "save": (folder / "match.json").read_bytes(),
+            "statistics": (folder / "statistics.json").read_bytes(),
+            "preset": (config_dir() / "rook-500.yaml").read_bytes(),
+        }
+
+
+VALID = valid_files()
+
+
+def test_the_valid_files_are_used():
+    """The files the damage starts from are good: each loads with no problem."""
+    for kind in STORES:
+        assert try_store(kind, VALID[kind]) == ""
+    assert try_preset(VALID["preset"]) == ""
+
+
+def load(kind: str, content: bytes, must_refuse: bool = False) -> str:
+    return try_preset(content, must_refuse) if kind == "preset" else try_store(kind, content, must_refuse)
+
+
+KINDS = [*STORES, "preset"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@FUZZ
+@given(data=st.data())
+def test_a_truncated_file_is_used_or_refused_never_a_crash(kind, data):
+    """A crash while writing (or a full disk) can leave any prefix of a file."""
+    content = VALID[kind]
+    load(kind, content[:data.draw(st.integers(0, len(content) - 1), label="cut at")])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_file_is_used_or_refused_never_a_crash(kind, data):
+    """Bytes overwritten at random places: bit rot, a bad copy, an editor's slip."""
+    content = bytearray(VALID[kind])
+    for _ in range(data.draw(st.integers(1, 8), label="damaged bytes")):
+        content[data.draw(st.integers(0, len(content) - 1))] = data.draw(st.integers(0, 255))
+    load(kind, bytes(content))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@FUZZ
+@given(content=st.binary(max_size=600))
+def test_random_bytes_are_used_or_refused_never_a_crash(kind, content):
+    load(kind, content)
+
+
+# JSON-like values of every type, nested, with the numbers at their edges
+SCALARS = (st.none() | st.booleans() | st.integers() | st.sampled_from([10**100, -1, 0, 2**63, -(10**30)])
+           | st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([1e308, -1e308, 5e-324])
+           | st.text(max_size=20))
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+SETTING_NAMES = list(Settings.__dataclass_fields__)
+RULE_NAMES = list(Rules.__dataclass_fields__)
+
+
+def yaml_text(value) -> bytes:
+    return yaml.safe_dump(value, allow_unicode=True).encode()
+
+
+@FUZZ
+@given(fields=st.dictionaries(st.sampled_from(SETTING_NAMES) | st.text(max_size=10), VALUES, max_size=5))
+def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields):
+    """Known settings with values of any type and size, and unknown ones: a file is used only if every value is of
+    the setting's type and within its range."""
+    if try_store("settings", yaml_text(fields)):
+        return
+    defaults = Settings()
+    for name, value in fields.items():
+        if name in RANGES:
+            assert type(value) in (int, float) and RANGES[name][0] <= value <= RANGES[name][1], (name, value)
+        else:
+            assert type(value) is type(getattr(defaults, name)), (name, value)
+
+
+@FUZZ
+@given(fields=st.dictionaries(st.sampled_from(RULE_NAMES), VALUES, min_size=1, max_size=4),
+       preset=st.sampled_from(["hearts-classic", "rook-classic"]))
+def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset):
+    """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only house-rule
+    fields can ever be used."""
+    try_preset(yaml_text({"extends": preset, **fields}))
+    problem = try_store("house rules", yaml_text({"extends": "hearts-classic", **fields}))
+    assert problem or set(fields) <= set(house_fields("hearts")), fields
+
+
+@FUZZ
+@given(value=VALUES)
+def test_any_json_value_as_a_save_or_statistics_is_used_or_refused(value):
+    text = json.dumps(value).encode()
+    try_store("save", text)
+    try_store("statistics", text)
+
+
+@FUZZ
+@given(match=VALUES, seats=VALUES)
+def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match, seats):
+    text = json.dumps({"format": "trickhouse-save/1", "match": match, "seats": seats}).encode()
+    try_store("save", text, must_refuse=True)
+
+
+def valid_statistics(table) -> bool:
+    """What StatsStore may use: presets to names to counts, each count a known one and a whole number."""
+    return isinstance(table, dict) and all(
+        isinstance(names, dict) and all(
+            isinstance(counts, dict) and all(key in COUNTS and type(value) is int and abs(value) <= 10**9
+                                             for key, value in counts.items())
+            for counts in names.values())
+        for names in table.values())
+
+
+@FUZZ
+@given(presets=VALUES | st.dictionaries(st.text(max_size=5), st.dictionaries(
+    st.text(max_size=5), st.dictionaries(st.sampled_from(COUNTS) | st.text(max_size=5), SCALARS, max_size=3),
+    max_size=2), max_size=2))
+def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets):
+    """Counts are known names with whole numbers within a billion; anything else is refused."""
+    problem = try_store("statistics", json.dumps({"format": "trickhouse-statistics/1", "presets": presets}).encode())
+    assert bool(problem) != valid_statistics(presets), presets
+
+
+# --- hand-written cases that must be refused ---
+
+
+def test_huge_and_negative_numbers_are_refused():
+    """10**100, 1e308 and -1 where a setting, a rule, a count or a seat wants a small number, infinities, NaN, and
+    whole numbers too long to read at all (more than 4,300 digits)."""
+    for number in ("1" + "0" * 100, "1.0e+308", "-1", ".inf", ".nan"):
+        assert "window_width" in try_store("settings", f"window_width: {number}\n".encode(), must_refuse=True)
+        assert "target" in try_store("house rules", f"extends: hearts-classic\ntarget: {number}\n".encode(),
+                                     must_refuse=True)
+        assert "players" in try_preset(f"extends: rook-classic\nplayers: {number}\n".encode(), must_refuse=True)
+    too_long = "9" * 5000  # refused by yaml itself, before any field is looked at
+    try_store("settings", f"window_width: {too_long}\n".encode(), must_refuse=True)
+    try_store("house rules", f"extends: hearts-classic\ntarget: {too_long}\n".encode(), must_refuse=True)
+    assert "cannot be read" in try_preset(f"players: {too_long}\n".encode(), must_refuse=True)
+    save_text = VALID["save"].decode()
+    assert '"dealer":' in save_text
+    for number in ("1" + "0" * 100, "1e308", "1e999", "NaN", "9" * 5000):  # points may be below 0 (royal queens)
+        try_store("statistics", f'{{"format": "trickhouse-statistics/1", "presets": {{"rook-classic": '
+                                f'{{"Ann": {{"wins": {number}}}}}}}}}'.encode(), must_refuse=True)
+    for number in ("1" + "0" * 100, "1e308", "-1", "1e999", "NaN", "9" * 5000):
+        try_store("save", re.sub(r'"dealer":\d+', f'"dealer":{number}', save_text, count=1).encode(),
+                  must_refuse=True)
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ("{a: ", "}")])
+def test_deep_nesting_in_yaml_is_refused(opening, closing):
+    """10,000 nested lists or mappings: yaml's recursive parser gives up (RecursionError), which must become the
+    usual refusal, not a crash."""
+    content = (opening * DEEP + closing * DEEP).encode()
+    for kind in ("settings", "house rules"):
+        try_store(kind, content, must_refuse=True)
+    assert "nested too deeply" in try_preset(content, must_refuse=True)
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
+def test_deep_nesting_in_json_is_refused(opening, closing):
+    content = (opening * DEEP + closing * DEEP).encode()
+    try_store("save", content, must_refuse=True)
+    try_store("statistics", content, must_refuse=True)
+
+
+def billion_laughs(field: str, levels: int = 9) -> bytes:
+    """Nine aliases of nine aliases of ... nine strings: 9**9 strings if anything expands it (a repr, a copy)."""
+    lines = [f"{field}:", "  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for level in range(1, levels):
+        lines.append(f"  - &a{level} [" + ", ".join([f"*a{level - 1}"] * 9) + "]")
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.timeout(60)
+def test_a_billion_laughs_is_refused_without_expanding_it():
+    """Aliases keep the loaded data small, but a message that shows the value would expand it to 9**9 strings."""
+    assert "fullscreen" in try_store("settings", billion_laughs("fullscreen"), must_refuse=True)
+    try_store("settings", billion_laughs("default_level"), must_refuse=True)
+    try_store("house rules", b"extends: hearts-classic\n" + billion_laughs("target"), must_refuse=True)
+    assert "players" in try_preset(b"extends: rook-classic\n" + billion_laughs("players"), must_refuse=True)
+    assert "pass_cycle" in try_preset(b"extends: hearts-classic\n" + billion_laughs("pass_cycle"), must_refuse=True)
+    laughing_base = billion_laughs("title") + b"extends: *a8\n"
+    assert "extends" in try_preset(laughing_base, must_refuse=True)
+    try_store("house rules", laughing_base, must_refuse=True)
+
+
+def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path):
+    """Safe loading knows no python/* tags, so nothing is imported, constructed or run; the other standard tags
+    (binary, set, timestamp) give values of the wrong type; a self-referring alias is refused too."""
+    marker = tmp_path / "ran"
+    tags = [
+        f"!!python/object/apply:os.system ['touch {marker}']",
+        f"!!python/object/apply:subprocess.check_call [['touch', '{marker}']]",
+        "!!python/object/new:os.system ['echo hi']",
+        "!!python/name:os.system",
+        "!!python/module:os",
+        "!!python/object:game.store.Settings {fullscreen: true}",
+        "!!binary aGVsbG8=",
+        "!!set {a, b}",
+        "!!timestamp 2001-12-14",
+        "!!timestamp 2001-99-99",
+        "!!int abc",
+        "!!float abc",
+        "&loop [*loop]",
+    ]
+    for tag in tags:
+        try_store("settings", f"window_width: {tag}\n".encode(), must_refuse=True)
+        try_store("settings", f"{tag}\n".encode(), must_refuse=True)
+        try_store("house rules", f"extends: hearts-classic\nmoon: {tag}\n".encode(), must_refuse=True)
+        try_preset(f"extends: rook-classic\nbird_points: {tag}\n".encode(), must_refuse=True)
+        try_preset(f"{tag}\n".encode(), must_refuse=True)
+    assert not marker.exists(), "a YAML tag ran a command"
+
+
+def test_files_that_are_not_text_or_not_there_as_expected_are_refused():
+    """Empty files, NUL bytes, text that is not UTF-8, a byte-order mark before JSON, wrong top-level types."""
+    cases = [b"", b"   \n", b"\x00\x00\x00", b"\xff\xfe\xfd", b"[1, 2, 3]", b'"text"', b"42", b"null", b"- a\n- b\n",
+             "é: ü\n".encode("latin-1")]
+    for content in cases:
+        refused_everywhere(content)
+    # JSON does not allow a byte-order mark; YAML skips it, and an empty mapping is all defaults there
+    for kind in ("save", "statistics"):
+        try_store(kind, b"\xef\xbb\xbf{}", must_refuse=True)
+
+
+def test_a_preset_that_extends_itself_by_another_path_is_refused():
+    """``extends: ../<folder>/<same file>`` names the same file by a longer path each time round."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "loop.yaml"
+        path.write_text(f"extends: ../{Path(tmp).name}/loop.yaml\n")
+        TRIED["preset"] += 1
+        with pytest.raises(RulesError, match="extends itself"):
+            load_rules(path)
+
+
+# --- how the game reads its files ---
+
+UNSAFE = re.compile(r"yaml\.load\(|yaml\.unsafe_load|yaml\.full_load|yaml\.Loader|\bpickle\b|\bmarshal\b|"
+                    r"\bshelve\b|(?<![\w.])eval\(|(?<![\w.])exec\(")
+
+
+def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates():
+    """Issue 8: YAML is read only with safe loading, saves are JSON, nothing is unpickled or evaluated."""
+    sources = sorted(GAME.rglob("*.py"))
+    assert len(sources) > 30
+    found = [f"{path.relative_to(GAME.parent)}:{number}: {line.strip()}"
+             for path in sources for number, line in enumerate(path.read_text().splitlines(), 1)
+             if UNSAFE.search(line)]
+    assert found == []
+    yaml_calls = {call for path in sources for call in re.findall(r"yaml\.(\w+)\(", path.read_text())}
+    assert yaml_calls <= {"safe_load", "safe_dump"}, yaml_calls
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_files_tried(pytestconfig):
+    """Print how many files of each kind were tried (figures for the README)."""
+    yield
+    counts = ", ".join(f"{kind} {count:,}" for kind, count in sorted(TRIED.items()))
+    # shown past pytest's capture, so that a plain run prints the figures
+    with pytestconfig.pluginmanager.getplugin("capturemanager").global_and_fixture_disabled():
+        print(f"\nbad files tried: {sum(TRIED.values()):,} ({counts})")
