@@ -48,6 +48,8 @@ def run_window(args) -> int:
     settings, problem = SettingsStore().load() if autoplay is None else (Settings(), "")
     if autoplay is not None:  # readable but brisk, and the same on every machine
         settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.5, 0.25, 1.5
+        if args.fast:  # as fast as the settings allow: many actions (and saves) a second, for crash tests
+            settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.2, 0.0, 4.0
     app = App(settings, autoplay=autoplay)
     app.message = problem
     status = app.run(MenuScene())
@@ -70,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", type=Path, help="with --autoplay: save a PNG of each scene here")
     parser.add_argument("--save", action="store_true",
                         help="with --autoplay: save the match after every action, as a real game does")
+    parser.add_argument("--fast", action="store_true",
+                        help="with --autoplay: no pauses beyond the shortest the settings allow")
     parser.add_argument("--terminal", choices=preset_names(), metavar="PRESET",
                         help="play one hand between computer seats in the terminal")
     parser.add_argument("--seed", type=int, default=None)

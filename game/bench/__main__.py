@@ -20,7 +20,26 @@ def main(argv=None) -> int:
     frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
     frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
     frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
+    build = sub.add_parser("build", help="the one-file executable's size, start-up and memory, against a bare window")
+    build.add_argument("--no-build", dest="build", action="store_false",
+                       help="reuse dist/trickhouse and the bare window from an earlier run")
+    build.add_argument("--runs", type=int, default=5, help="launches timed for start-up; the median is shown")
+    soak = sub.add_parser("soak", help="every preset plays complete hands, engine invariants checked after each action")
+    soak.add_argument("--hands", type=int, default=2000, help="complete hands per preset")
+    soak.add_argument("--seed", type=int, default=1, help="seed of the matches and the seat levels")
+    crash = sub.add_parser("crash", help="SIGKILL the game at random moments; every save must resume")
+    crash.add_argument("--kills", type=int, default=300, help="how many times to kill the game")
+    crash.add_argument("--seed", type=int, default=1, help="seed of the kill moments and the matches")
     args = parser.parse_args(argv)
+    if args.bench == "crash":
+        from game.bench.crash import run as run_crash
+        return run_crash(args.kills, args.seed)
+    if args.bench == "soak":
+        from game.bench.soak import run as run_soak
+        return run_soak(args.hands, args.seed)
+    if args.bench == "build":
+        from game.bench.build import run as run_build
+        return run_build(args.build, args.runs)
     if args.bench == "frames":
         from game.bench.frames import run as run_frames
         return run_frames(args.seconds, args.budget)
