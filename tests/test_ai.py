@@ -3,6 +3,7 @@ its seat may see, and the worker thread cancels, survives failures and always an
 
 import logging
 import random
+import threading
 import time
 
 import pytest
@@ -183,6 +184,35 @@ def test_an_ai_past_its_limit_is_answered_with_the_fallback():
     time.sleep(0.3)
     assert decision.resolve_if_overdue()
     assert decision.action in hand.legal_actions() and decision.fell_back
+    assert worker.close()
+
+
+class Hangs:
+    """An AI stuck in a loop that never looks at cancelling (issue 8: an AI that hangs past its budget)."""
+
+    def __init__(self):
+        self.release = threading.Event()
+
+    def decide(self, hand):
+        self.release.wait(60)
+        return hand.legal_ids()[0]
+
+
+def test_an_ai_that_hangs_gets_a_fallback_and_later_decisions_do_not_wait_behind_it(caplog):
+    worker, hung = AIWorker(search_process=False), Hangs()
+    hand = playing_hand()
+    try:
+        decision = worker.request(hand, hung, limit=0.2)
+        time.sleep(0.3)
+        assert decision.resolve_if_overdue() and decision.action in hand.legal_actions()
+        with caplog.at_level(logging.WARNING, logger="trickhouse.ai"):
+            started = time.monotonic()
+            following = [worker.request(hand, make_player("easy")) for _ in range(3)]
+            assert all(later.wait(2) in hand.legal_actions() for later in following)
+        assert time.monotonic() - started < 1.0 and not any(later.fell_back for later in following)
+        assert "still running after its fallback move" in caplog.text
+    finally:
+        hung.release.set()
     assert worker.close()
 
 

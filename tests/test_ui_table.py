@@ -3,13 +3,16 @@ and click again, keyboard arrows + Enter, Hint, Undo, claims, resizing, and quit
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pygame
 
 from game.engine import Match, load_rules
+from game.store import SaveStore
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene
+from game.ui.scenes.menu import save_session
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
@@ -132,11 +135,11 @@ def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
 
 
 def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
-    """The window keeps answering while the computer thinks: Quit closes everything at once."""
+    """The window keeps answering while the computer thinks: Quit closes everything at once, the match saved."""
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=5.0)
-    table = TableScene(session)
+    table = TableScene(session, save=save_session)
     app.push(table)
     for _ in frames(120):
         step(app)
@@ -149,3 +152,30 @@ def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
     assert not app.running
     app.close()
     assert time.perf_counter() - started < 1.0
+    saved, problem = SaveStore().load(Session.from_json)  # saved after every action: nothing to do at the end
+    assert not problem and saved.hand.record() == session.hand.record() and session.hand.actions
+
+
+def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
+    """Issue 8, faults: seats whose AI raises, hangs past its budget or returns an illegal action get logged legal
+    fallback moves, and the hand is played to its score sheet."""
+    from tests.test_ai import Hangs, Illegal, Raises
+    app, session, table = open_table("hearts-classic", humans=0, seed=6)
+    hung = Hangs()
+    session.players[1], session.players[2], session.players[3] = Raises(), hung, Illegal()
+    session.hard_budget = 0.2
+    try:
+        with caplog.at_level(logging.WARNING, logger="trickhouse.ai"):
+            for _ in frames(120):
+                if isinstance(app.stack.top, ScoreScene):
+                    break
+                step(app)
+            else:
+                raise AssertionError(f"the hand stalled in {session.hand.phase}")
+        assert session.hand.is_done and len(session.hand.tricks) == 13
+        logged = caplog.text
+        assert "AI failed" in logged and "overran" in logged and "illegal action" in logged
+    finally:
+        hung.release.set()
+        app.close()
+

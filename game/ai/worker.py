@@ -143,18 +143,39 @@ class AIWorker:
     ``search_process`` is on (the default)."""
 
     def __init__(self, search_process: bool = True):
-        self._queue: queue.Queue[Decision | None] = queue.Queue()
-        self._current: Decision | None = None
         self._search = SearchProcess() if search_process else None
         if self._search is not None:
             self._search.start()  # now, so that the first search does not pay for starting Python
-        self._thread = threading.Thread(target=self._run, name="trickhouse-ai", daemon=True)
+        self._queue: queue.Queue[Decision | None] = queue.Queue()
+        self._current: Decision | None = None
+        self._start_thread()
+
+    def _start_thread(self):
+        self._thread = threading.Thread(target=self._run, args=(self._queue,), name="trickhouse-ai", daemon=True)
         self._thread.start()
 
     def request(self, hand: Hand, player, limit: float | None = None) -> Decision:
+        current = self._current
+        if current is not None and current.fell_back:
+            self._abandon_thread()
         decision = Decision(hand, player, limit)
         self._queue.put(decision)
         return decision
+
+    def _abandon_thread(self):
+        """The thread is still inside an AI whose answer was given up on (it overran and ignores cancelling): leave
+        it to finish on its own, and give the decisions to a new thread so that no later one waits behind it."""
+        log.warning("an AI is still running after its fallback move; later decisions go to a new thread")
+        stuck, self._queue = self._queue, queue.Queue()
+        while True:
+            try:
+                pending = stuck.get_nowait()
+            except queue.Empty:
+                break
+            self._queue.put(pending)
+        stuck.put(None)  # the stuck thread ends as soon as its AI returns
+        self._current = None
+        self._start_thread()
 
     def cancel_all(self):
         """Cancel the decision being made and every one waiting."""
@@ -183,16 +204,18 @@ class AIWorker:
             resource_tracker._resource_tracker._stop()
         return not self._thread.is_alive()
 
-    def _run(self):
+    def _run(self, jobs: queue.Queue):
         while True:
-            decision = self._queue.get()
+            decision = jobs.get()
             if decision is None:
                 return
-            self._current = decision
+            if jobs is self._queue:  # an abandoned thread no longer speaks for the worker
+                self._current = decision
             try:
                 self._decide(decision)
             finally:
-                self._current = None
+                if self._current is decision:
+                    self._current = None
 
     def _decide(self, decision: Decision):
         if decision.cancelled:
