@@ -92,6 +92,29 @@ def test_a_finished_hand_counts_in_the_statistics(make_app):
     assert scene.rows[0][:2] == ["hearts-classic", "P0"]
 
 
+def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
+    """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
+    from game.ui.scenes.menu import save_session
+    from game.ui.scenes.scoring import ScoreScene
+    from tests.test_ui_play import play_by_mouse
+    app, session, table = make_app("hearts-classic", humans=1, seed=3)
+    table.save = save_session
+    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
+    app.stack.clear()
+    menu = MenuScene()
+    app.push(menu)
+    click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
+    for _ in frames(60):
+        if isinstance(app.stack.top, ScoreScene):
+            break
+        step(app)
+    else:
+        raise AssertionError("the score sheet did not come back")
+    assert app.stack.top.session.hand.is_done
+    assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
+
+
 def test_continue_resumes_the_saved_match_exactly(app):
     """Issue 6: the match is saved after every action; Continue resumes it, whose turn included."""
     from game.engine import Match, load_rules

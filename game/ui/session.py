@@ -39,6 +39,7 @@ class Session:
         self.players = {i: make_player(plan.level, seed=hash((match.seed, i)) & 0xFFFF, budget=hard_budget)
                         for i, plan in enumerate(seats) if not plan.human}
         self.hint_player = make_player("normal")
+        self.counted_hands = 0  # finished hands of this match already in the statistics (saved: never twice)
         self._claim_for: tuple[Hand | None, int] = (None, -1)
         self._claim_steps = None
         self._claim_answer: bool | None = False
@@ -126,7 +127,8 @@ class Session:
     # --- saving ---
 
     def to_json(self) -> dict:
-        return {"match": self.match.to_json(), "seats": [asdict(plan) for plan in self.seats]}
+        return {"match": self.match.to_json(), "seats": [asdict(plan) for plan in self.seats],
+                "counted_hands": self.counted_hands}
 
     @classmethod
     def from_json(cls, data: dict, hard_budget: float = 1.0) -> Session:
@@ -135,4 +137,12 @@ class Session:
         seats = data.get("seats")
         if not isinstance(seats, list):
             raise ValueError("'seats' must be a list")
-        return cls(Match.from_json(data.get("match")), [SeatPlan.from_dict(s) for s in seats], hard_budget)
+        session = cls(Match.from_json(data.get("match")), [SeatPlan.from_dict(s) for s in seats], hard_budget)
+        counted = data.get("counted_hands", 0)  # absent in saves made before it was kept
+        if type(counted) is not int or not 0 <= counted <= session.finished_hands():
+            raise ValueError("'counted_hands' must be a whole number of finished hands")
+        session.counted_hands = counted
+        return session
+
+    def finished_hands(self) -> int:
+        return len(self.match.history) + self.hand.is_done

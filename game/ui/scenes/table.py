@@ -77,7 +77,6 @@ class TableScene(Scene):
         self.message = ""
         self.message_time = 0.0
         self.dialog_for: tuple | None = None   # (hand, action count) a dialog was opened for
-        self.counted_for = None                # the hand last counted in the statistics
         self.reviewing = False                 # showing the last completed trick
         self.hint: str | None = None
         self.claim_banner = ""
@@ -267,9 +266,12 @@ class TableScene(Scene):
     def step_game(self):
         hand = self.hand
         if hand.is_done:  # the score sheet is up whenever the table is on top with a finished hand
-            if self.counted_for is not hand:
-                self.counted_for = hand
+            session = self.session
+            if session.counted_hands < session.finished_hands():
+                session.counted_hands = session.finished_hands()
                 self.count_statistics()
+                if self.save is not None:
+                    self.save(session)
             from .scoring import ScoreScene
             self.app.push(ScoreScene(self.session, self.next_hand))
             return
