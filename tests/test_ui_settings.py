@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
 from game.ui.app import App
+from game.ui.assets import font, wrapped
+from game.ui.cards import card_size
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules_page import RulesScene, rule_lines
 from game.ui.scenes.settings import HouseRulesScene, SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
-from tests.ui_helpers import click, frames, settle, step
+from tests.ui_helpers import click, frames, post, settle, step
 
 
 @pytest.fixture
@@ -25,6 +28,31 @@ def row_buttons(scene, label: str):
     """The (<, >) buttons of the row whose label starts with ``label``."""
     index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
     return scene.controls[2 * index], scene.controls[2 * index + 1]
+
+
+LONG_MESSAGE = ("/home/sam/.config/Trickhouse/settings.yaml: window_width: 'big' is not a number; it was kept as "
+                "settings.yaml.bad and the defaults are used")
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1024, 900), (1920, 1080), (2560, 1080)])
+@pytest.mark.parametrize("message", ["", "short", LONG_MESSAGE])
+def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, message):
+    """Seen under Xvfb: at 1280x720 the sample cards reached behind New game; at 800x500 a bad file's message ran
+    off both sides of the window. The message takes as many rows as it needs, each within the window."""
+    post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    app.message = message
+    menu = MenuScene()
+    app.push(menu)
+    step(app)
+    assert app.size == size
+    card_bottom = menu.cards_top + card_size(menu.card_width)[1]
+    first, last = menu.buttons[0].rect, menu.buttons[-1].rect
+    rows = wrapped(message, menu.px - 2, size[0] - 20) if message else ("",)
+    assert all(font(menu.px - 2).size(row)[0] <= size[0] - 20 for row in rows)
+    message_top = size[1] - 10 - len(rows) * font(menu.px - 2).get_linesize()
+    assert first.top > card_bottom and last.bottom < message_top
+    assert all(a.rect.bottom < b.rect.top for a, b in zip(menu.buttons, menu.buttons[1:]))
+    assert first.height >= menu.px * 1.5  # still a button a mouse can hit
 
 
 def test_settings_change_at_once_and_are_saved(app):

@@ -32,3 +32,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def text(string: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Antialiased text on a transparent surface, cached: labels are redrawn every frame. Do not draw on it."""
     return font(size, bold).render(string, True, colour)
+
+
+@lru_cache(maxsize=64)
+def wrapped(string: str, size: int, width: int) -> tuple[str, ...]:
+    """``string`` broken at spaces into lines no wider than ``width`` pixels (a word longer than that, such as a
+    long file path, gets a line of its own)."""
+    measure = font(size).size
+    lines: list[str] = []
+    for word in string.split(" "):
+        if lines and measure(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)

@@ -7,7 +7,8 @@ import pygame
 from game.store import SaveStore
 
 from .. import theme
-from ..assets import text
+from ..assets import font, text, wrapped
+from ..cards import card_size
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button, layout_column, press_any
@@ -33,7 +34,17 @@ class MenuScene(Scene):
             Button("Statistics", self.statistics, key=pygame.K_t),
             Button("Quit", self.app.quit, key=pygame.K_q),
         ]
-        layout_column(self.buttons, (w // 2, int(h * 0.58)), int(self.px * 12), int(self.px * 2.1), 10)
+        # title, subtitle, the four sample cards, then the buttons in the room left above the message line
+        self.title_y = int(h * 0.16)
+        self.cards_top = self.title_y + self.px * 4
+        self.card_width = theme.card_width(self.app.size)
+        top = self.cards_top + card_size(self.card_width)[1] + self.px * 4 // 5
+        gap = 10 if h >= 600 else 6
+        rows = len(wrapped(self.app.message, self.px - 2, w - 20)) if self.app.message else 1
+        room = h - 10 - rows * font(self.px - 2).get_linesize() - self.px // 2 - top
+        height = min(int(self.px * 2.1), (room - gap * (len(self.buttons) - 1)) // len(self.buttons))
+        column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
+        layout_column(self.buttons, (w // 2, top + column // 2), int(self.px * 12), height, gap)
 
     def new_game(self):
         from .setup import SetupScene
@@ -77,19 +88,22 @@ class MenuScene(Scene):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         title = text("Trickhouse", self.px * 4, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.16))))
+        surface.blit(title, title.get_rect(center=(w // 2, self.title_y)))
         sub = text("Rook and Hearts, every variant in the rule books", self.px, theme.INK_DIM)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.16) + self.px * 3)))
-        art = self.app.art
-        cw = theme.card_width(self.app.size)
+        surface.blit(sub, sub.get_rect(center=(w // 2, self.title_y + self.px * 3)))
+        art, cw = self.app.art, self.card_width
         for i, card in enumerate(["ROOK", "G14", "QS", "AH"]):
             face = art.face(card, cw)
-            surface.blit(face, (w // 2 - 2 * cw - 30 + i * (cw + 20), int(h * 0.26)))
+            surface.blit(face, (w // 2 - 2 * cw - 30 + i * (cw + 20), self.cards_top))
         for button in self.buttons:
             button.draw(surface, self.px)
-        if self.app.message:
-            line = text(self.app.message, self.px - 2, theme.WARN)
-            surface.blit(line, line.get_rect(midbottom=(w // 2, h - 10)))
+        if self.app.message:  # one message, on as many rows as a narrow window needs, from the bottom up
+            size = self.px - 2
+            bottom = h - 10
+            for row in reversed(wrapped(self.app.message, size, w - 20)):
+                line = text(row, size, theme.WARN)
+                surface.blit(line, line.get_rect(midbottom=(w // 2, bottom)))
+                bottom -= line.get_height()
 
 
 def save_session(session: Session):
