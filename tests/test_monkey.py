@@ -15,12 +15,12 @@ from game.engine import Match, load_rules
 from game.store import Settings
 from game.ui.app import App
 from game.ui.cards import CardArt
-from game.ui.scenes.dialogs import CardPickScene, HandOffScene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.menu import MenuScene, save_session
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
-from tests.ui_helpers import frames, step
+from tests.ui_helpers import click, drag, frames, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
         pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,
@@ -112,10 +112,38 @@ def keep_going(app: App, need_table: bool):
         menu.continue_match()
 
 
-def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> set[str]:
-    """Send ``events`` random events, a few a frame; the names of the scenes the monkey saw."""
-    sent = 0
+STUCK_FRAMES = 60  # frames without an action before the monkey makes one move on purpose
+
+
+def nudge(app: App):
+    """One move made on purpose, with real events, as a player would: random clicks almost never drag three
+    chosen cards into the passing box and press Done, and without this the monkey could spend all its events in
+    the first dialog and never reach the tricks."""
+    top, table = app.stack.top, current_table(app)
+    if isinstance(top, HandOffScene):
+        click(app, (app.size[0] // 2, app.size[1] // 2))
+    elif isinstance(top, CardPickScene):
+        for card in top.remaining()[: top.count - len(top.chosen)]:
+            drag(app, dict(top.hand_rects())[card].center, top.box.center)
+        click(app, top.done.rect.center)
+    elif isinstance(top, BidScene):
+        click(app, (top.pass_ if top.pass_.enabled else top.bid).rect.center)
+    elif isinstance(top, ChoiceScene):
+        click(app, top.buttons[0].rect.center)
+    elif top is table and table.viewer_controls_play():
+        card = table.hand.legal_actions()[0].split()[1]
+        drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.centre)
+    elif top is not table:  # the pause menu, the last trick, a page opened from the pause menu: Esc goes back
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+        step(app)
+
+
+def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple[set[str], int]:
+    """Send ``events`` random events, a few a frame; the names of the scenes the monkey saw, and how many moves it
+    made on purpose (at a table, when no action had been taken for a while)."""
+    sent = nudges = 0
     visited = set()
+    last, still = None, 0
     while sent < events:
         for _ in range(rng.randrange(1, 12)):
             pygame.event.post(random_event(rng, app.size))
@@ -123,7 +151,16 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> set[s
         step(app)
         keep_going(app, need_table)
         visited.add(app.stack.top.name)
-    return visited
+        table = current_table(app)
+        position = (table.hand, len(table.hand.actions)) if table else None
+        still = still + 1 if position == last else 0
+        last = position
+        if need_table and still > STUCK_FRAMES:
+            nudge(app)
+            keep_going(app, need_table)
+            nudges += 1
+            still = 0
+    return visited, nudges
 
 
 @pytest.mark.parametrize("preset, events", [
@@ -142,11 +179,13 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
     app.push(MenuScene())
     try:
         # first from the main menu (settings, house rules, rules, statistics, setup, Continue ...), then at a table
-        pages = monkey(app, rng, events // 5, need_table=False)
+        pages, _ = monkey(app, rng, events // 5, need_table=False)
         keep_going(app, need_table=True)
-        play = monkey(app, rng, events - events // 5, need_table=True)
+        play, _ = monkey(app, rng, events - events // 5, need_table=True)
         assert not privacy.faults, privacy.faults[:3]
         assert {"menu", "table"} <= pages | play and len(pages | play) >= 4, pages | play  # it got around
+        match = current_table(app).session.match
+        assert match.hand.played or match.history, "the monkey never got as far as playing a card"
         # the monkey stops: the computer takes every seat and must bring the match to its end
         table = current_table(app)
         session = table.session
