@@ -270,8 +270,7 @@ class TableScene(Scene):
             if session.counted_hands < session.finished_hands():
                 session.counted_hands = session.finished_hands()
                 self.count_statistics()
-                if self.save is not None:
-                    self.save(session)
+                self.save_match()
             from .scoring import ScoreScene
             self.app.push(ScoreScene(self.session, self.next_hand))
             return
@@ -288,6 +287,11 @@ class TableScene(Scene):
             self.open_dialog()
             return
         self.computer_turn(seat)
+
+    def save_match(self):
+        """Saved after every action (and after counting a finished hand), so Continue resumes it exactly."""
+        if self.save is not None:
+            self.save(self.session)
 
     def count_statistics(self):
         """Each human's hand (and, at the end, match) goes into the statistics; never in autoplay."""
@@ -358,8 +362,7 @@ class TableScene(Scene):
             self.last_broken = broken
         elif action.startswith(("bid", "pass")) and hand.family == "rook":
             sounds.play("bid")
-        if self.save is not None:
-            self.save(self.session)
+        self.save_match()
 
     def hand_origin(self, seat: int, card: str) -> tuple[int, int]:
         for name, rect in self.card_rects(seat):
@@ -397,8 +400,7 @@ class TableScene(Scene):
         self.claim_banner = ""
         self.handed_to = None if self.session.hot_seat else self.handed_to
         self.app.sounds.play("shuffle")
-        if self.save is not None:
-            self.save(self.session)
+        self.save_match()
 
     # --- player commands ---
 
@@ -439,8 +441,7 @@ class TableScene(Scene):
             self.shown_trick = [(seat, card) for seat, card in self.view()["trick"]]
             self.collect_in = 0
             self.say("Your last play was taken back")
-            if self.save is not None:
-                self.save(self.session)
+            self.save_match()
         else:
             self.say("Nothing to undo")
 
@@ -462,8 +463,7 @@ class TableScene(Scene):
             hand.apply(fallback_action(hand))
         self.shown_trick = []
         self.collect_in = 0
-        if self.save is not None:
-            self.save(self.session)
+        self.save_match()
 
     def open_menu(self):
         from .dialogs import PauseScene
