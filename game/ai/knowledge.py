@@ -28,7 +28,7 @@ def voids(hand: Hand) -> list[C.CardSet]:
     for leader, cards in tricks:
         led = cards[0]
         if rook:
-            suit = hand._led_suit(led)
+            suit = hand.suit_led_by[led]
             follow = hand.follow_masks[suit] if suit < len(hand.follow_masks) else 0
         else:
             follow = C.SUIT_MASKS[led >> 4]

@@ -62,9 +62,8 @@ class RulePlayer:
         """Whether ``card`` played now would beat ``best`` in the trick on the table."""
         if hand.family == "hearts":
             return card >> 4 == hand.led_suit and card > best
-        keys = hand.trick_keys
-        counting = hand.follow_masks[hand.trump_suit] | hand.follow_masks[hand.led_suit]
-        return bool(counting >> card & 1) and keys[card] > keys[best]
+        keys = hand.led_keys[hand.led_suit]
+        return keys[card] > keys[best]
 
     def _out(self, hand: Hand, seat: int) -> C.CardSet:
         """Cards neither played nor in this seat's hand (Normal counts them; Easy assumes the whole deck)."""

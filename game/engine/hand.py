@@ -25,6 +25,21 @@ RECORD_FORMAT = "trickhouse-hand/1"
 DONE = "done"
 
 
+class _PhaseMethods(dict):
+    """Phase -> the name of its ``<prefix><phase>`` method, worked out once per phase (push runs for every action)."""
+
+    def __init__(self, prefix: str):
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, phase: str) -> str:
+        name = self[phase] = self.prefix + phase.replace("-", "_")
+        return name
+
+
+_LEGAL, _REFUSE, _PUSH = _PhaseMethods("_legal_"), _PhaseMethods("_refuse_"), _PhaseMethods("_push_")
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
@@ -198,13 +213,13 @@ class Hand:
     def legal_ids(self) -> list[A.Action]:
         if self.phase == DONE:
             return []
-        return getattr(self, "_legal_" + self.phase.replace("-", "_"))()
+        return getattr(self, _LEGAL[self.phase])()
 
     def refusal(self, action: A.Action) -> str | None:
         """Why this action is illegal now, in words a player understands; None if it is legal."""
         if self.phase == DONE:
             return "The hand is over"
-        return getattr(self, "_refuse_" + self.phase.replace("-", "_"))(action)
+        return getattr(self, _REFUSE[self.phase])(action)
 
     def push(self, action: A.Action):
         """Apply a legal action without checking it (the fast path for search and playouts)."""
@@ -212,7 +227,7 @@ class Hand:
         if self.phase == "play":
             self._push_play(action)
         else:
-            getattr(self, "_push_" + self.phase.replace("-", "_"))(action)
+            getattr(self, _PUSH[self.phase])(action)
 
     def random_action(self, rng: random.Random) -> A.Action:
         """A legal action drawn uniformly at random (for random playouts and property tests)."""
@@ -282,6 +297,9 @@ class Hand:
     def _hand_word(self) -> str:
         return "your hand"
 
+    # the suit a trick is in when each card leads it (a table: looked up once a trick on the hot path)
+    suit_led_by = tuple(card >> 4 for card in range(64))
+
     def _push_play(self, card: C.Card):
         seat = self.turn
         bit = 1 << card
@@ -291,7 +309,7 @@ class Hand:
         trick.append(card)
         if len(trick) == 1:
             self.leader = seat
-            self.led_suit = self._led_suit(card)
+            self.led_suit = self.suit_led_by[card]
         if len(trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
@@ -306,9 +324,6 @@ class Hand:
         self.led_suit = -1
         self.turn = winner
         self._after_trick(winner)
-
-    def _led_suit(self, card: C.Card) -> int:
-        return card >> 4
 
     def _winning_index(self) -> int:
         raise NotImplementedError

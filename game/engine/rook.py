@@ -15,6 +15,7 @@ from .hand import DONE, Hand, register_family
 NO_TRUMP = A.NO_TRUMP
 BIRD_SUIT = 4  # the effective suit of the Rook Bird at no trump
 BIRD_BIT = 1 << C.BIRD
+BID_ACTION = A.bid(0)  # | the value: a bid without the function calls (random playouts bid often)
 
 
 @register_family
@@ -240,11 +241,11 @@ class RookHand(Hand):
 
     def _push_bid(self, action):
         seat = self.turn
-        if A.kind_of(action) == A.PASS:
+        if action == A.PASS_ACTION:
             self.out[seat] = True
             self.bids.append((seat, 0))
         else:
-            self.high_bid = A.payload_of(action)
+            self.high_bid = action & A.PAYLOAD
             self.high_bidder = seat
             self.bids.append((seat, self.high_bid))
         if self.rules.auction == "single":
@@ -321,7 +322,7 @@ class RookHand(Hand):
             low += -low % step if rules.auction == "open" else 0
             bids = max(0, (rules.highest_bid - low) // step + 1)
             pick = int(rng.random() * (bids + 1))
-            return A.PASS_ACTION if pick == bids else A.bid(low + pick * step)
+            return A.PASS_ACTION if pick == bids else BID_ACTION | low + pick * step
         if self.phase == "nest":
             return A.make(A.DISCARD, C.random_subset(self.held[self.turn], self.rules.nest_size, rng))
         if self.phase == "trump":
@@ -404,7 +405,7 @@ class RookHand(Hand):
         tables = self.rules.memo.get(key)
         if tables is None:
             tables = self.rules.memo[key] = self._ranking_tables()
-        self.strength, self.trick_keys, self.follow_masks, self.trump_suit = tables
+        self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by = tables
 
     def _ranking_tables(self):
         rules = self.rules
@@ -423,7 +424,12 @@ class RookHand(Hand):
         trump_suit = self.trump if self.trump in C.SUITS else BIRD_SUIT
         # a trump beats any card of the suit led: its key is above every other card's
         keys = [strength[card] + (1000 if masks[trump_suit] >> card & 1 else 500) for card in range(64)]
-        return tuple(strength), tuple(keys), tuple(masks), trump_suit
+        # for each suit led, the keys with -1 for the cards that cannot win such a trick: finding the winner then
+        # needs no shifts of the wide card masks
+        led_keys = tuple(tuple(key if (masks[trump_suit] | masks[led]) >> card & 1 else -1
+                               for card, key in enumerate(keys)) for led in range(5))
+        suit_led_by = tuple(trump_suit if card == C.BIRD else card >> 4 for card in range(64))  # the Bird leads trump
+        return tuple(strength), tuple(keys), led_keys, tuple(masks), trump_suit, suit_led_by
 
     def _begin_play(self):
         rules = self.rules
@@ -444,9 +450,6 @@ class RookHand(Hand):
         if self.turn == 2 and self.rules.dummy and self.phase == "play":
             return 1 - self.declarer
         return self.turn
-
-    def _led_suit(self, card):
-        return self.trump_suit if card == C.BIRD else card >> 4
 
     def legal_mask(self) -> C.CardSet:
         held = self.held[self.turn]
@@ -476,11 +479,10 @@ class RookHand(Hand):
         return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
 
     def _winning_index(self) -> int:
-        keys = self.trick_keys
-        counting = self.follow_masks[self.trump_suit] | self.follow_masks[self.led_suit]  # other cards cannot win
+        keys = self.led_keys[self.led_suit]
         best_index, best_key = 0, -1
         for i, card in enumerate(self.trick):
-            if counting >> card & 1 and keys[card] > best_key:
+            if keys[card] > best_key:
                 best_index, best_key = i, keys[card]
         return best_index
 
