@@ -13,6 +13,7 @@ from game.ai.knowledge import sample_world, unseen, voids
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, load_rules, preset_names
+from game.engine import actions as A
 from game.engine import cards as C
 
 PRESETS = preset_names()
@@ -70,10 +71,33 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset):
                 world = sample_world(hand, seat, rng)
                 changed_worlds += world.held != hand.held
                 assert make_player(level).decide(world) == expected, f"{level} at {hand.phase}"
-        if hand.phase == "play":
+        if small_hard(5).searches(hand):
             world = sample_world(hand, seat, rng)
-            assert small_hard(5).decide(world) == small_hard(5).decide(hand)
+            assert small_hard(5).decide(world) == small_hard(5).decide(hand), f"hard at {hand.phase}"
     assert changed_worlds, "the reshuffles must actually move hidden cards"
+
+
+@pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "hearts-5p"])
+def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset):
+    """Issue 4: Hard searches "Hearts passing": the candidates hold Normal's own pass, every one is a legal pass,
+    and a short side suit of the seat's is tried passed whole (a void to discard on)."""
+    rules = load_rules(preset)
+    hard, normal = small_hard(2), make_player("normal")
+    passes = 0
+    for number in range(6):
+        hand = Hand.deal(rules, seed=f"{preset}:{number}", dealer=number % rules.players, number=number)
+        while hand.phase != "play":
+            if hand.phase == "pass":
+                lines = hard.candidates(hand)
+                assert normal.decide(hand) in lines and all(hand.refusal(a) is None for a in lines)
+                held = hand.held[hand.turn]
+                for suit in (C.CLUBS, C.DIAMONDS, C.SPADES):
+                    short = held & C.SUIT_MASKS[suit]
+                    if 0 < short.bit_count() <= rules.pass_count:
+                        assert any(A.payload_of(a) & short == short for a in lines), "a short suit is not tried"
+                passes += 1
+            hand.push(hard.decide(hand))
+    assert passes
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p",

@@ -87,8 +87,12 @@ class RulePlayer:
         return A.make(A.CHOOSE_HAND, 1)  # both hands are face down: nothing to choose by
 
     def _hearts_pass(self, hand: Hand) -> A.Action:
+        chosen = self.pass_ranking(hand)[: hand.rules.pass_count]
+        return A.make(A.PASS_CARDS, C.mask_of(chosen))
+
+    def pass_ranking(self, hand: Hand) -> list[C.Card]:
+        """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first)."""
         held = hand.held[hand.turn]
-        count = hand.rules.pass_count
         spades = held & SPADES_MASK
 
         def danger(card):
@@ -99,8 +103,7 @@ class RulePlayer:
             value = card & 15
             return value + (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
 
-        chosen = sorted(C.cards_in(held), key=danger, reverse=True)[:count]
-        return A.make(A.PASS_CARDS, C.mask_of(chosen))
+        return sorted(C.cards_in(held), key=danger, reverse=True)
 
     def _hearts_moon(self, hand: Hand) -> A.Action:
         seat = hand.turn

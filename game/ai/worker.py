@@ -225,8 +225,7 @@ class AIWorker:
         if hasattr(player, "cancelled"):
             player.cancelled = decision._cancelled.is_set
         try:
-            if self._search is not None and type(player) is SearchPlayer and hand.phase == "play" \
-                    and len(hand.legal_ids()) > 1:
+            if self._search is not None and type(player) is SearchPlayer and player.searches(hand):
                 text = self._search.decide(player.spec, hand.record(), decision._cancelled.is_set)
                 decision._finish(text if text is not None else fallback_action(hand), fell_back=text is None)
                 return
