@@ -97,20 +97,16 @@ def _ismcts_deal(args) -> dict:
             return action
 
         if hand.phase == "pass":
-            passes = {}
-            for seat in range(4):
+            passes = {seat: ismcts_pass(bot, hand.deal_text()["hands"], seat, direction)
+                      for seat in range(4) if seat not in our_seats}
+            while hand.phase == "pass":  # ours choose in turn, as in the game (Hard's search needs a real turn)
+                seat = hand.to_move
                 if seat in our_seats:
-                    asking = hand.copy()
-                    asking.turn = seat  # a pass depends only on the seat's own cards
-                    passes[seat] = ours_decide(asking).split()[1:]
-                    for card in passes[seat]:
-                        state.apply_action(spiel.spiel_card(card))
-                else:
-                    passes[seat] = ismcts_pass(bot, hand.deal_text()["hands"], seat, direction)
-                    for card in passes[seat]:
-                        state.apply_action(spiel.spiel_card(card))
-            while hand.phase == "pass":
-                hand.apply("pass-cards " + " ".join(passes[hand.to_move]))
+                    passes[seat] = ours_decide(hand).split()[1:]
+                hand.apply("pass-cards " + " ".join(passes[seat]))
+            for seat in range(4):  # OpenSpiel passes seat by seat from seat 0
+                for card in passes[seat]:
+                    state.apply_action(spiel.spiel_card(card))
         while hand.phase == "play":
             if hand.to_move in our_seats:
                 text = ours_decide(hand)

@@ -1,0 +1,23 @@
+"""The strength benchmark's match against OpenSpiel's ISMCTS plays whole hands, passes included (a searched pass
+needs a real turn in the pass phase: the benchmark once asked from a hand whose other seats had not passed)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+from game.bench.ai import _ismcts_deal  # noqa: E402
+from game.engine import load_rules  # noqa: E402
+from game.engine.hearts import pass_direction  # noqa: E402
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_a_duplicate_deal_against_ismcts_is_played_both_ways_to_the_end(number):
+    assert pass_direction(load_rules("hearts-classic"), number) != "hold"
+    result = _ismcts_deal((number, 20, 0.05))
+    assert len(result["ours"]) == len(result["theirs"]) == 2
+    for ours, theirs in zip(result["ours"], result["theirs"]):
+        assert 2 * (ours + theirs) in (26, 78)  # every penalty point taken, or OpenSpiel's moon: 0 and 3 x 26
+    # two seats of ours pass once and play 13 cards in each of the two plays of the deal
+    assert len(result["times"]) == 2 * 2 * (1 + 13)
