@@ -17,6 +17,8 @@ def main(argv=None) -> int:
     ai.add_argument("--budget", type=float, default=0.5, help="Hard's time budget per decision, seconds")
     ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
+    ai.add_argument("--simulations", type=int, action="append",
+                    help="an ISMCTS row at this many simulations a move (repeatable; default 2,000 and 10,000)")
     frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
     frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
     frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
@@ -45,7 +47,7 @@ def main(argv=None) -> int:
         return run_frames(args.seconds, args.budget)
     if args.bench == "ai":
         from game.bench.ai import run as run_ai
-        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only)
+        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations)
     if args.bench == "engine":
         from game.bench.engine import run
         return run(args.seconds, args.rounds, args.presets)

@@ -173,15 +173,16 @@ def duplicate_match(preset: str, a_level: str, b_level: str, deals: int, budget:
             f"{statistics.mean(a_times) * 1e3:.1f} ms | {worst:.0f} ms |")
 
 
-def run(quick: bool, deals: int | None, budget: float, processes: int, only: str | None) -> int:
+def run(quick: bool, deals: int | None, budget: float, processes: int, only: str | None,
+        simulations: list[int] | None = None) -> int:
     print(f"AI strength on duplicate deals, {processes} processes, Hard budget {budget:g} s a decision\n")
     if only in (None, "ismcts"):
         print("| match | hands | our penalty points / hand | ISMCTS points / hand | ISMCTS minus ours | "
               "our mean decision | our worst decision | wall time |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        runs = [(deals or (10 if quick else 200), 2000)] + ([] if quick else [(deals or 50, 10000)])
-        for count, simulations in runs:
-            print(hearts_vs_ismcts(count, simulations, budget, processes), flush=True)
+        default_deals = {2000: 10 if quick else 200, 10000: 50}
+        for count in simulations or ([2000] if quick else [2000, 10000]):
+            print(hearts_vs_ismcts(deals or default_deals.get(count, 50), count, budget, processes), flush=True)
         print()
     if only in (None, "ladder"):
         print("| preset | match | hands | first side's advantage / hand | contracts made | first side's mean "
