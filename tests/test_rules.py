@@ -97,6 +97,19 @@ def test_missing_file_is_refused(tmp_path):
         load_rules(tmp_path / "nothing.yaml")
 
 
+@pytest.mark.parametrize("base", ["./missing.yaml", "\\rook-classic", "no-such-preset"])
+def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_path, base):
+    """Standards: "a bad file gets one clear line naming the file and the problem". The file at fault is the one
+    whose extends: names a base that cannot be read (found by the fuzz test: a base written with a backslash was
+    looked for in the current folder, and the message named only the base)."""
+    write(tmp_path, "house.yaml", f"extends: '{base}'\n")
+    with pytest.raises(RulesError) as refused:
+        load_rules(tmp_path / "house.yaml")
+    message = str(refused.value)
+    assert message.startswith(f"{tmp_path / 'house.yaml'}: extends: ") and "\n" not in message
+    assert "cannot be read" in message or "no such preset" in message
+
+
 def test_house_rule_changes_are_validated_like_a_preset():
     rules = load_rules("hearts-classic")
     assert rules.changed({"moon": "add"}).moon == "add"

@@ -379,10 +379,11 @@ def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict:
     if not isinstance(base_name, str):
         raise RulesError(f"{path}: extends: {shown(base_name)} is not allowed; name a preset")
     try:
-        base_path = _preset_path(base_name) if "/" not in base_name else path.parent / base_name
+        # a name is a preset; a path (either slash, since files travel between systems) is beside this file
+        base_path = path.parent / base_name if "/" in base_name or "\\" in base_name else _preset_path(base_name)
+        base = _merged_fields(base_path, seen + (path.resolve(),))
     except RulesError as err:
-        raise RulesError(f"{path}: extends: {err}") from None
-    base = _merged_fields(base_path, seen + (path.resolve(),))
+        raise RulesError(f"{path}: extends: {err}") from None  # the message names the file that has the problem
     base.pop("name", None)
     return {**base, **data}
 
