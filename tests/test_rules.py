@@ -110,6 +110,13 @@ def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_
     assert "cannot be read" in message or "no such preset" in message
 
 
+def test_a_base_named_by_file_name_is_found_beside_the_file_not_in_the_current_folder(tmp_path, monkeypatch):
+    write(tmp_path, "base.yaml", "extends: hearts-classic\nmoon: add\n")
+    write(tmp_path, "house.yaml", "extends: base.yaml\n")
+    monkeypatch.chdir(tmp_path.parent)
+    assert load_rules(tmp_path / "house.yaml").moon == "add"
+
+
 def test_house_rule_changes_are_validated_like_a_preset():
     rules = load_rules("hearts-classic")
     assert rules.changed({"moon": "add"}).moon == "add"

@@ -358,9 +358,14 @@ def _read_yaml(path: Path) -> dict:
     return data
 
 
+def _names_a_file(text: str) -> bool:
+    """Whether a preset reference is a file (either slash, since files travel between systems) rather than a name."""
+    return text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text
+
+
 def _preset_path(name_or_path: str | Path) -> Path:
     text = str(name_or_path)
-    if isinstance(name_or_path, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
+    if isinstance(name_or_path, Path) or _names_a_file(text):
         return Path(name_or_path)
     path = config_dir() / f"{text}.yaml"
     if not path.is_file():
@@ -379,8 +384,8 @@ def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict:
     if not isinstance(base_name, str):
         raise RulesError(f"{path}: extends: {shown(base_name)} is not allowed; name a preset")
     try:
-        # a name is a preset; a path (either slash, since files travel between systems) is beside this file
-        base_path = path.parent / base_name if "/" in base_name or "\\" in base_name else _preset_path(base_name)
+        # a file named by extends: lies beside the file that names it, wherever the game was started from
+        base_path = path.parent / base_name if _names_a_file(base_name) else _preset_path(base_name)
         base = _merged_fields(base_path, seen + (path.resolve(),))
     except RulesError as err:
         raise RulesError(f"{path}: extends: {err}") from None  # the message names the file that has the problem
