@@ -9,6 +9,7 @@ import pytest
 from game.bench.soak import Broken, Checker, soak, soak_preset
 from game.engine import Match, load_rules, preset_names
 from game.engine.hearts import HeartsHand
+from game.engine.rook import RookHand
 
 HANDS_PER_PRESET = 4
 
@@ -48,7 +49,7 @@ def test_the_checker_catches_a_card_in_two_piles(monkeypatch):
     """The piles partition the deck: a card in two places at once is a broken engine."""
     rules, hand = started_hand("rook-classic")
     doubled = {**hand.piles(), "trick": hand.held[0] & -hand.held[0]}  # seat 0's lowest card, also on the table
-    monkeypatch.setattr(hand, "piles", lambda: doubled)
+    monkeypatch.setattr(RookHand, "piles", lambda self: doubled)
     with pytest.raises(Broken, match="already in another pile"):
         Checker(rules).state(hand)
 

@@ -48,6 +48,8 @@ def penalty_points(rules, taken: C.CardSet) -> int:
 
 @register_family
 class HeartsHand(Hand):
+    __slots__ = ("two_player", "breakers", "sub_hand", "tricks_in_sub_hand", "chosen", "passed", "received",
+                 "moon_choice", "direction", "pairs", "face_down", "later")
     family = "hearts"
 
     def _start(self):
@@ -62,6 +64,9 @@ class HeartsHand(Hand):
         self.received = [0] * self.n
         self.moon_choice = -1
         self.direction = pass_direction(rules, self.number)
+        self.pairs: list[tuple[C.CardSet, C.CardSet]] = []  # 2 players: the two hands each seat chooses from
+        self.face_down = [0] * self.n
+        self.later = [0] * self.n  # 2 players: each seat's hand for the second half
         if self.two_player:
             # decision 19: seats 0 and 1 take hands (0, 2) and (1, 3) and choose one blind
             self.pairs = [(self.dealt[0], self.dealt[2]), (self.dealt[1], self.dealt[3])]

@@ -20,6 +20,10 @@ BID_ACTION = A.bid(0)  # | the value: a bid without the function calls (random p
 
 @register_family
 class RookHand(Hand):
+    __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "out", "high_bid",
+                 "high_bidder", "declarer", "contract", "trump", "reverse", "called", "partner", "discards",
+                 "trump_card", "thrown_in", "last_trick_winner", "strength", "trick_keys", "led_keys",
+                 "follow_masks", "trump_suit", "suit_led_by", "privilege")
     family = "rook"
 
     # --- the deal ---
