@@ -8,6 +8,8 @@ The Rook Bird's suit is trump when there is one; at no trump it is a suit of its
 
 from __future__ import annotations
 
+import operator
+
 from . import actions as A
 from . import cards as C
 from .hand import DONE, Hand, register_family
@@ -18,10 +20,17 @@ BIRD_BIT = 1 << C.BIRD
 BID_ACTION = A.bid(0)  # | the value: a bid without the function calls (random playouts bid often)
 
 
+def _taker(places: list[int]):
+    """A function giving the items at these places of a list, as a tuple (itemgetter gives a bare item for one)."""
+    if len(places) > 1:
+        return operator.itemgetter(*places)
+    return lambda items: tuple(items[i] for i in places)
+
+
 @register_family
 class RookHand(Hand):
-    __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "out", "high_bid",
-                 "high_bidder", "declarer", "contract", "trump", "reverse", "called", "partner", "discards",
+    __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "bid_ranges", "out",
+                 "high_bid", "high_bidder", "declarer", "contract", "trump", "reverse", "called", "partner", "discards",
                  "trump_card", "thrown_in", "last_trick_winner", "strength", "trick_keys", "led_keys",
                  "follow_masks", "trump_suit", "suit_led_by", "privilege")
     family = "rook"
@@ -38,28 +47,26 @@ class RookHand(Hand):
         after each round until it is full (001 "To deal the nest"); rook-2p and rook-3p deal the hands first and
         then five of the last eight cards to the nest and three aside (001). The nest's top card is the last one
         placed on it; the dummy's cards are dealt face up and face down in turn."""
-        deck = C.shuffled(rules.deck_cards, rng)
-        to, nest_at, aside_at, up_at = cls._deal_pattern(rules, dealer)
+        deck_bits, piles, nest_at, up = cls._deal_pattern(rules, dealer)
+        deck = C.shuffled(deck_bits, rng)  # each card as its bit: a pile's mask is then the sum of its cards
         count = rules.hands_to_deal
-        piles = [0] * (count + 2)  # the hands, then the nest and the cards aside
-        for card, pile in zip(deck, to):
-            piles[pile] |= 1 << card
-        hands = piles[:count]
+        masks = [sum(pile(deck)) for pile in piles]
+        hands = masks[:count]
         extras = {}
         if nest_at:
-            extras["nest"] = piles[count]
-            extras["nest_order"] = [deck[i] for i in reversed(nest_at)]  # top card first
-        if aside_at:
-            extras["aside"] = piles[count + 1]
-        if up_at:
-            extras["dummy_up"] = C.mask_of(deck[i] for i in up_at)
+            extras["nest"] = masks[count]
+            extras["nest_order"] = [deck[i].bit_length() - 1 for i in reversed(nest_at)]  # top card first
+        if rules.aside:
+            extras["aside"] = masks[count + 1]
+        if up:
+            extras["dummy_up"] = sum(up(deck))
         return hands, extras
 
     @staticmethod
     def _deal_pattern(rules, dealer):
-        """The pile each place of the shuffled deck goes to, and the places of the nest (in the order placed), the
-        cards aside and the dummy's face-up half: the dealing order depends only on the rules and the dealer, so it
-        is worked out once."""
+        """The deck as card bits, and for each pile (the hands, the nest, the cards aside) a function taking its
+        cards out of the shuffled deck; the places of the nest in the order placed; and the dummy's face-up half.
+        The dealing order depends only on the rules and the dealer, so it is worked out once."""
         key = ("deal pattern", dealer)
         if key in rules.memo:
             return rules.memo[key]
@@ -82,16 +89,9 @@ class RookHand(Hand):
             nest.append(top)
             top += 1
         aside = list(range(top, rules.deck_size))
-        up = seats[2][::2] if rules.dummy else []
-        to = [0] * rules.deck_size  # the pile each place goes to: a seat, count for the nest, count + 1 aside
-        for seat, places in enumerate(seats):
-            for i in places:
-                to[i] = seat
-        for i in nest:
-            to[i] = count
-        for i in aside:
-            to[i] = count + 1
-        pattern = (to, nest, aside, up)
+        piles = [_taker(places) for places in (*seats, nest, aside)]
+        up = _taker(seats[2][::2]) if rules.dummy else None
+        pattern = ([1 << card for card in rules.deck_cards], piles, nest, up)
         rules.memo[key] = pattern
         return pattern
 
@@ -145,6 +145,7 @@ class RookHand(Hand):
         self.dummy_up = self.extras.get("dummy_up", 0)
         self.laid_aside = 0
         self.bids: list[tuple[int, int]] = []  # (seat, bid; 0 for a pass)
+        self.bid_ranges = self._bid_range_table()
         self.out = [False] * self.players  # passed for good
         self.high_bid = 0
         self.high_bidder = -1
@@ -213,17 +214,25 @@ class RookHand(Hand):
 
     def lowest_bid(self) -> int:
         """The smallest bid allowed now."""
-        rules = self.rules
-        if self.high_bidder < 0:
-            return rules.min_bid
-        return self.high_bid + rules.bid_step
+        return self.bid_ranges[self.high_bid][0]
+
+    def _bid_range_table(self) -> dict[int, tuple[int, int]]:
+        """For each high bid so far (0: nobody has bid), the smallest bid allowed and how many bids are allowed
+        (they go up by the step): worked out once per rules, because random playouts and search bid often."""
+        ranges = self.rules.memo.get("bid ranges")
+        if ranges is None:
+            rules = self.rules
+            ranges = {}
+            for high in (0, *range(rules.min_bid, rules.highest_bid + 1)):
+                low = high + rules.bid_step if high else rules.min_bid
+                ranges[high] = (low, max(0, (rules.highest_bid - low) // rules.bid_step + 1))
+            rules.memo["bid ranges"] = ranges
+        return ranges
 
     def _legal_bid(self):
-        rules = self.rules
-        step = rules.bid_step
-        low = self.lowest_bid()
-        low += -low % step if rules.auction == "open" else 0
-        return [A.PASS_ACTION] + [A.bid(v) for v in range(low, rules.highest_bid + 1, step)]
+        low, count = self.bid_ranges[self.high_bid]
+        step = self.rules.bid_step
+        return [A.PASS_ACTION] + [BID_ACTION | low + i * step for i in range(count)]
 
     def _refuse_bid(self, action):
         rules = self.rules
@@ -320,17 +329,18 @@ class RookHand(Hand):
         if self.phase == "play":
             return C.random_card(self.legal_mask(), rng)
         if self.phase == "bid":
-            # uniform over pass and the legal bids, without building their list (playouts bid often)
-            rules = self.rules
-            step, low = rules.bid_step, self.lowest_bid()
-            low += -low % step if rules.auction == "open" else 0
-            bids = max(0, (rules.highest_bid - low) // step + 1)
-            pick = int(rng.random() * (bids + 1))
-            return A.PASS_ACTION if pick == bids else BID_ACTION | low + pick * step
+            # uniform over pass and the legal bids, without building their list
+            low, count = self.bid_ranges[self.high_bid]
+            pick = int(rng.random() * (count + 1))
+            return A.PASS_ACTION if pick == count else BID_ACTION | low + pick * self.rules.bid_step
         if self.phase == "nest":
             return A.make(A.DISCARD, C.random_subset(self.held[self.turn], self.rules.nest_size, rng))
         if self.phase == "trump":
             return A.trump(int(rng.random() * (5 if self.rules.no_trump else 4)))  # NO_TRUMP follows the 4 suits
+        if self.phase == "order":
+            return A.make(A.ORDER, int(rng.random() * 2))
+        if self.phase == "call":
+            return A.make(A.CALL, C.random_card(self.rules.deck_mask, rng))  # any card of the deck (decision 13)
         return super().random_action(rng)
 
     # --- trump, order, the called card ---
