@@ -68,19 +68,22 @@ def mask_of(cards: Iterable[Card]) -> CardSet:
 
 def cards_in(mask: CardSet) -> Iterator[Card]:
     """The cards of a set in ascending code order (the canonical order for text)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(card_list(mask))
+
+
+# the cards in each byte of a card set, byte by byte: a set's cards are then 8 look-ups instead of one wide-int
+# step per card (card_list is on the hot path of the legal plays and of dealing worlds for search)
+_CARDS_IN_BYTE = tuple(tuple(tuple(8 * place + b for b in range(8) if byte >> b & 1) for byte in range(256))
+                       for place in range(8))
 
 
 def card_list(mask: CardSet) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a set in ascending code order, as a list."""
+    cards: list[Card] = []
+    for in_byte, byte in zip(_CARDS_IN_BYTE, mask.to_bytes(8, "little")):
+        if byte:
+            cards += in_byte[byte]
+    return cards
 
 
 def random_card(mask: CardSet, rng) -> Card:
@@ -91,11 +94,15 @@ def random_card(mask: CardSet, rng) -> Card:
 
 
 def random_subset(mask: CardSet, count: int, rng) -> CardSet:
-    """``count`` cards of a set, every choice equally likely (passes and nest discards in playouts)."""
+    """``count`` cards of a set, every choice equally likely (passes and nest discards in playouts, the unseen
+    cards of a world for search): the first ``count`` steps of a Fisher-Yates shuffle of the set's cards."""
+    cards = card_list(mask)
+    size = len(cards)
     chosen = 0
-    for _ in range(count):
-        card = random_card(mask, rng)
-        mask ^= 1 << card
+    for i in range(count):
+        j = i + int(rng.random() * (size - i))
+        card = cards[j]
+        cards[j] = cards[i]
         chosen |= 1 << card
     return chosen
 
