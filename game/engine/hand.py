@@ -26,21 +26,6 @@ RECORD_FORMAT = "trickhouse-hand/1"
 DONE = "done"
 
 
-class _PhaseMethods(dict):
-    """Phase -> the name of its ``<prefix><phase>`` method, worked out once per phase (push runs for every action)."""
-
-    def __init__(self, prefix: str):
-        super().__init__()
-        self.prefix = prefix
-
-    def __missing__(self, phase: str) -> str:
-        name = self[phase] = self.prefix + phase.replace("-", "_")
-        return name
-
-
-_LEGAL, _REFUSE, _PUSH = _PhaseMethods("_legal_"), _PhaseMethods("_refuse_"), _PhaseMethods("_push_")
-
-
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
@@ -60,6 +45,10 @@ class Hand:
         super().__init_subclass__(**kwargs)
         cls._state = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ()))
         cls._get_state = operator.attrgetter(*cls._state)
+        # phase -> its method, found once by name (push runs for every action)
+        cls._legal_in, cls._refuse_in, cls._push_in = (
+            {name[len(prefix):].replace("_", "-"): getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
+            for prefix in ("_legal_", "_refuse_", "_push_"))
 
     # --- construction ---
 
@@ -226,13 +215,13 @@ class Hand:
     def legal_ids(self) -> list[A.Action]:
         if self.phase == DONE:
             return []
-        return getattr(self, _LEGAL[self.phase])()
+        return self._legal_in[self.phase](self)
 
     def refusal(self, action: A.Action) -> str | None:
         """Why this action is illegal now, in words a player understands; None if it is legal."""
         if self.phase == DONE:
             return "The hand is over"
-        return getattr(self, _REFUSE[self.phase])(action)
+        return self._refuse_in[self.phase](self, action)
 
     def push(self, action: A.Action):
         """Apply a legal action without checking it (the fast path for search and playouts)."""
@@ -240,7 +229,7 @@ class Hand:
         if self.phase == "play":
             self._push_play(action)
         else:
-            getattr(self, _PUSH[self.phase])(action)
+            self._push_in[self.phase](self, action)
 
     def random_action(self, rng: random.Random) -> A.Action:
         """A legal action drawn uniformly at random (for random playouts and property tests)."""
