@@ -36,7 +36,8 @@ class Hand:
     and writes them measurably slower. Each family lists its own in ``__slots__``."""
 
     __slots__ = ("rules", "n", "dealer", "number", "scores", "dealt", "extras", "actions", "held", "taken",
-                 "tricks_won", "played", "trick", "leader", "led_suit", "tricks", "turn", "phase")
+                 "tricks_won", "played", "played_before_trick", "trick", "leader", "led_suit", "tricks", "turn",
+                 "phase")
     family = ""
     _state: tuple[str, ...] = __slots__  # every slot of the class and its bases, in the order copy() takes them
     _get_state = operator.attrgetter(*__slots__)
@@ -66,6 +67,7 @@ class Hand:
         self.taken = [0] * self.n
         self.tricks_won = [0] * self.n
         self.played = 0  # cards played to tricks in this deal (2-player Hearts: in this half)
+        self.played_before_trick = 0  # played, as it was when the trick in progress was led
         self.trick: list[C.Card] = []
         self.leader = -1  # the seat that led the trick in progress; the others follow in seat order
         self.led_suit = -1
@@ -312,15 +314,13 @@ class Hand:
         if len(trick) == 1:
             self.leader = seat
             self.led_suit = self.suit_led_by[card]
+            self.played_before_trick = self.played ^ bit
         if len(trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
         winner = (self.leader + self._winning_index()) % self.n
         self.tricks.append((self.leader, tuple(trick), winner))
-        cards = 0
-        for played in trick:
-            cards |= 1 << played
-        self.taken[winner] |= cards
+        self.taken[winner] |= self.played ^ self.played_before_trick  # the trick's cards
         self.tricks_won[winner] += 1
         self.trick = []
         self.led_suit = -1
