@@ -127,15 +127,15 @@ class Hand:
 
     @classmethod
     def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int):
-        deck = C.shuffled(rules.deck_cards, rng)
+        deck = C.shuffled(rules.deck_bits, rng)
         size = rules.hand_size
-        hands = [C.mask_of(deck[i * size:(i + 1) * size]) for i in range(rules.hands_to_deal)]
+        hands = [sum(deck[i * size:(i + 1) * size]) for i in range(rules.hands_to_deal)]
         rest = deck[rules.hands_to_deal * size:]
         extras = {}
         if rules.nest_size:
-            extras["nest"] = C.mask_of(rest[: rules.nest_size])
+            extras["nest"] = sum(rest[: rules.nest_size])
         if rules.aside:
-            extras["aside"] = C.mask_of(rest[rules.nest_size:])
+            extras["aside"] = sum(rest[rules.nest_size:])
         return hands, extras
 
     EXTRA_PILES = ("nest", "aside")

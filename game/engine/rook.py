@@ -18,13 +18,7 @@ NO_TRUMP = A.NO_TRUMP
 BIRD_SUIT = 4  # the effective suit of the Rook Bird at no trump
 BIRD_BIT = 1 << C.BIRD
 BID_ACTION = A.bid(0)  # | the value: a bid without the function calls (random playouts bid often)
-
-
-def _taker(places: list[int]):
-    """A function giving the items at these places of a list, as a tuple (itemgetter gives a bare item for one)."""
-    if len(places) > 1:
-        return operator.itemgetter(*places)
-    return lambda items: tuple(items[i] for i in places)
+PASS_ACTION = A.PASS_ACTION
 
 
 @register_family
@@ -47,26 +41,27 @@ class RookHand(Hand):
         after each round until it is full (001 "To deal the nest"); rook-2p and rook-3p deal the hands first and
         then five of the last eight cards to the nest and three aside (001). The nest's top card is the last one
         placed on it; the dummy's cards are dealt face up and face down in turn."""
-        deck_bits, piles, nest_at, up = cls._deal_pattern(rules, dealer)
-        deck = C.shuffled(deck_bits, rng)  # each card as its bit: a pile's mask is then the sum of its cards
+        in_piles, piles = cls._deal_pattern(rules, dealer)
+        cards = in_piles(C.shuffled(rules.deck_bits, rng))  # each card as its bit: a pile's set is a sum
+        masks = [sum(cards[start:end]) for start, end in piles]
         count = rules.hands_to_deal
-        masks = [sum(pile(deck)) for pile in piles]
-        hands = masks[:count]
         extras = {}
-        if nest_at:
+        if rules.nest_size:
             extras["nest"] = masks[count]
-            extras["nest_order"] = [deck[i].bit_length() - 1 for i in reversed(nest_at)]  # top card first
+            start, end = piles[count]
+            extras["nest_order"] = [bit.bit_length() - 1 for bit in reversed(cards[start:end])]  # top card first
         if rules.aside:
             extras["aside"] = masks[count + 1]
-        if up:
-            extras["dummy_up"] = sum(up(deck))
-        return hands, extras
+        if rules.dummy:
+            start, end = piles[2]
+            extras["dummy_up"] = sum(cards[start:end:2])
+        return masks[:count], extras
 
     @staticmethod
     def _deal_pattern(rules, dealer):
-        """The deck as card bits, and for each pile (the hands, the nest, the cards aside) a function taking its
-        cards out of the shuffled deck; the places of the nest in the order placed; and the dummy's face-up half.
-        The dealing order depends only on the rules and the dealer, so it is worked out once."""
+        """A function putting the places of the shuffled deck in pile order (the hands from seat 0, the nest in
+        the order placed, the cards aside), and where each pile starts and ends in it. The dealing order depends
+        only on the rules and the dealer, so it is worked out once."""
         key = ("deal pattern", dealer)
         if key in rules.memo:
             return rules.memo[key]
@@ -88,10 +83,12 @@ class RookHand(Hand):
         while len(nest) < rules.nest_size:
             nest.append(top)
             top += 1
-        aside = list(range(top, rules.deck_size))
-        piles = [_taker(places) for places in (*seats, nest, aside)]
-        up = _taker(seats[2][::2]) if rules.dummy else None
-        pattern = ([1 << card for card in rules.deck_cards], piles, nest, up)
+        order: list[int] = []
+        piles = []
+        for places in (*seats, nest, range(top, rules.deck_size)):
+            piles.append((len(order), len(order) + len(places)))
+            order += places
+        pattern = (operator.itemgetter(*order), piles)
         rules.memo[key] = pattern
         return pattern
 

@@ -129,6 +129,11 @@ class Rules:
         return tuple(C.card_list(self.deck_mask))
 
     @cached_property
+    def deck_bits(self) -> tuple[C.CardSet, ...]:
+        """Each card of the deck as its bit: dealt shuffled, a pile's card set is then the sum of its part."""
+        return tuple(1 << card for card in self.deck_cards)
+
+    @cached_property
     def memo(self) -> dict:
         """Tables the engine derives from these rules alone (deal patterns, rankings), built once and shared."""
         return {}
