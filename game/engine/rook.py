@@ -167,12 +167,6 @@ class RookHand(Hand):
         else:
             self._begin_auction()
 
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.n
-
-    def _next_bidder(self, seat: int) -> int:
-        return (seat + 1) % self.players
-
     # --- laying aside the extra card (Original 3-player, decision 14) ---
 
     def _legal_lay_aside(self):
@@ -198,7 +192,7 @@ class RookHand(Hand):
             self._turn_trump_from_nest()
             return
         self.phase = "bid"
-        self.turn = self._next_bidder(self.dealer)
+        self.turn = (self.dealer + 1) % self.players  # the dummy does not bid
 
     def _turn_trump_from_nest(self):
         """Beginner: "turn over the top card of the nest, and that color will be trump. If the top card of the nest
@@ -229,7 +223,7 @@ class RookHand(Hand):
     def _legal_bid(self):
         low, count = self.bid_ranges[self.high_bid]
         step = self.rules.bid_step
-        return [A.PASS_ACTION] + [BID_ACTION | low + i * step for i in range(count)]
+        return [PASS_ACTION] + [BID_ACTION | low + i * step for i in range(count)]
 
     def _refuse_bid(self, action):
         rules = self.rules
@@ -251,8 +245,9 @@ class RookHand(Hand):
 
     def _push_bid(self, action):
         seat = self.turn
-        if action == A.PASS_ACTION:
-            self.out[seat] = True
+        out = self.out
+        if action == PASS_ACTION:
+            out[seat] = True
             self.bids.append((seat, 0))
         else:
             self.high_bid = action & A.PAYLOAD
@@ -263,17 +258,17 @@ class RookHand(Hand):
             if seat == self.dealer:
                 self._end_auction()
             else:
-                self.turn = self._next_bidder(seat)
+                self.turn = (seat + 1) % self.players
             return
-        out = self.out
         bidding = out.count(False)
         if not bidding or (bidding == 1 and self.high_bidder >= 0 and not out[self.high_bidder]):
             self._end_auction()
             return
-        nxt = self._next_bidder(seat)
-        while self.out[nxt]:
-            nxt = self._next_bidder(nxt)
-        self.turn = nxt
+        players = self.players  # the next player who has not passed for good (the dummy does not bid)
+        seat = (seat + 1) % players
+        while out[seat]:
+            seat = (seat + 1) % players
+        self.turn = seat
 
     def _end_auction(self):
         if self.high_bidder >= 0:
@@ -329,7 +324,7 @@ class RookHand(Hand):
             # uniform over pass and the legal bids, without building their list
             low, count = self.bid_ranges[self.high_bid]
             pick = int(rng.random() * (count + 1))
-            return A.PASS_ACTION if pick == count else BID_ACTION | low + pick * self.rules.bid_step
+            return PASS_ACTION if pick == count else BID_ACTION | low + pick * self.rules.bid_step
         if self.phase == "nest":
             return A.make(A.DISCARD, C.random_subset(self.held[self.turn], self.rules.nest_size, rng))
         if self.phase == "trump":
