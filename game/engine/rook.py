@@ -333,6 +333,8 @@ class RookHand(Hand):
             return A.make(A.ORDER, int(rng.random() * 2))
         if self.phase == "call":
             return A.make(A.CALL, C.random_card(self.rules.deck_mask, rng))  # any card of the deck (decision 13)
+        if self.phase == "lay-aside":
+            return A.make(A.LAY_ASIDE, C.random_card(self.held[self.turn], rng))
         return super().random_action(rng)
 
     # --- trump, order, the called card ---
