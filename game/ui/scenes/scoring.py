@@ -10,7 +10,7 @@ import pygame
 from game.engine import Hand
 
 from .. import theme
-from ..assets import text
+from ..assets import font, text
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any, shade
@@ -26,15 +26,16 @@ def score_owners(session: Session) -> list[tuple[str, list[int]]]:
     return [(session.name(seat), [seat]) for seat in range(rules.players)]
 
 
-def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
-    """The header and one row per finished hand, as text."""
+def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[str]]]:
+    """The header and one row per finished hand, as text; and the same rows with each player's cell cut to the
+    change and the total, for a table too wide for the whole cells (many players, long names, a small window)."""
     match = session.match
     owners = score_owners(session)
     rook = match.rules.family == "rook"
     header = ["Hand"] + (["Bidder", "Bid", "Trump"] if rook else []) + [name for name, _ in owners]
     hands: list[Hand] = match.history + ([match.hand] if match.hand.is_done else [])
     totals = [0] * match.rules.players
-    rows = []
+    rows, short_rows = [], []
     for number, hand in enumerate(hands, 1):
         view = hand.view(0)
         delta = hand.score_delta()
@@ -48,27 +49,66 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]]]:
                 made = " made" if hand.contract_made() else " set"
                 row += [session.name(declarer) if declarer >= 0 else "-", f"{view.get('contract', '-')}{made}",
                         (view.get("trump") or "-")]
+        short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
             points = sum(hand.points()[s] for s in seats) if len(hand.points()) > seat else 0
             row.append(f"{points} pts  {delta[seat]:+d}  = {totals[seat]}")
+            short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
         rows.append(row)
-    return header, rows
+        short_rows.append(short_row)
+    return header, rows, short_rows
+
+
+SHEET_ROWS = 12  # the last hands shown; earlier ones scroll off the top
+SMALLEST_SHEET_TEXT = 11  # pixels: the text is not made smaller than this to fit
+
+
+def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, list[int]]:
+    """The text size, at most ``px``, at which columns as wide as their widest text plus a gap fit ``width``
+    pixels (or the smallest size, if none does), and those widths."""
+    size = px
+    while True:
+        widths = [max(font(size, bold=r == 0).size(row[c])[0] for r, row in enumerate(shown)) + size
+                  for c in range(len(shown[0]))]
+        if sum(widths) - size <= width or size <= SMALLEST_SHEET_TEXT:
+            return size, widths
+        size -= 1
+
+
+def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
+                 short_rows: list[list[str]] | None = None):
+    """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
+
+    The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
+    are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
+    at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
+    shown = [header] + rows[-SHEET_ROWS:]
+    size, widths = _fitted_columns(shown, width, px)
+    if sum(widths) - size > width and short_rows is not None:
+        shown = [header] + short_rows[-SHEET_ROWS:]
+        size, widths = _fitted_columns(shown, width, px)
+    needed = sum(widths) - size  # no gap after the last column
+    if needed > width:
+        widths = [w * width / needed for w in widths]
+    spare = max(0, width - needed) / len(widths)
+    lefts, x = [], 0.0
+    for w in widths:
+        lefts.append(int(x))
+        x += w + spare
+    return size, shown[1:], lefts, [int(w) for w in widths]
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
-               first_share: float = 0.08):
-    columns = len(header)
-    first = rect.width * first_share
-    widths = [first] + [(rect.width - first) / (columns - 1)] * (columns - 1)
+               short_rows: list[list[str]] | None = None):
+    """The header and the last hands as a table that fits the width of ``rect`` (see sheet_layout)."""
+    size, shown, lefts, widths = sheet_layout(header, rows, rect.width, px, short_rows)
     y = rect.y
-    for r, row in enumerate([header] + rows[-12:]):
-        x = rect.x
-        for value, width in zip(row, widths):
-            label = text(value, px, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
-            surface.blit(label, (int(x), y))
-            x += width
-        y += int(px * 1.5)
+    for r, row in enumerate([header] + shown):
+        for value, left, width in zip(row, lefts, widths):
+            label = text(value, size, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
+            surface.blit(label, (rect.x + left, y), pygame.Rect(0, 0, width - size // 2, label.get_height()))
+        y += int(size * 1.5)
         if r == 0:
             pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)
 
@@ -117,7 +157,8 @@ class ScoreScene(Scene):
             title = f"{self.session.name(hand.moon_shooter())} shot the moon!"
         heading = text(title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
-        draw_sheet(surface, self.rect.inflate(-40, -120).move(0, 20), *self.sheet, self.px - 2)
+        header, rows, short_rows = self.sheet
+        draw_sheet(surface, self.rect.inflate(-40, -120).move(0, 20), header, rows, self.px - 2, short_rows)
         self.next.draw(surface, self.px)
 
 
@@ -159,7 +200,8 @@ class GameOverScene(Scene):
         line = " and ".join(dict.fromkeys(names)) + (" win!" if len(names) > 1 else " wins!")
         title = text(line, self.px * 2, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.12))))
-        draw_sheet(surface, pygame.Rect(int(w * 0.1), int(h * 0.22), int(w * 0.8), int(h * 0.55)), *self.sheet,
-                   self.px - 2)
+        header, rows, short_rows = self.sheet
+        draw_sheet(surface, pygame.Rect(int(w * 0.1), int(h * 0.22), int(w * 0.8), int(h * 0.55)), header, rows,
+                   self.px - 2, short_rows)
         for button in self.buttons:
             button.draw(surface, self.px)

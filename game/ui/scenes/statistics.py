@@ -54,7 +54,7 @@ class StatisticsScene(Scene):
         surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
         if self.rows:
             draw_sheet(surface, pygame.Rect(int(w * 0.04), int(self.px * 3), int(w * 0.92), h), HEADER, self.rows,
-                       self.px - 4, first_share=0.17)
+                       self.px - 4)
         else:
             empty = text("No games finished yet: statistics count the human players' hands and matches",
                          self.px - 2, theme.INK_DIM)

@@ -1,0 +1,85 @@
+"""The score sheet fits its panel: every column as wide as its text, smaller text or shorter cells for big tables,
+and no text running into the next column (seen: rook-3p's cells overlapped, "10 pts +20 = 2010 pts ...")."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import Match, load_rules
+from game.ui.assets import font
+from game.ui.scenes.scoring import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
+from game.ui.session import SeatPlan, Session
+from tests import ui_helpers  # noqa: F401  (the dummy video driver)
+
+
+def played_session(preset: str, names: list[str], hands: int) -> Session:
+    """A session whose match has ``hands`` finished hands, played at random."""
+    rules = load_rules(preset)
+    session = Session(Match(rules, seed=3), [SeatPlan(name, True) for name in names])
+    rng = random.Random(3)
+    for number in range(hands):
+        hand = session.match.hand
+        while not hand.is_done:
+            hand.push(hand.random_action(rng))
+        if number < hands - 1:
+            session.match.next_hand()
+    return session
+
+
+def sheet_width(window_width: int) -> int:
+    """The width ScoreScene gives the sheet in a window this wide."""
+    return int(window_width * 0.84) - 40
+
+
+def check_columns_apart(size: int, lefts: list[int], widths: list[int], width: int):
+    for left, column_width, next_left in zip(lefts, widths, lefts[1:]):
+        assert left + column_width <= next_left
+    assert lefts[-1] + widths[-1] - size <= width
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+
+
+def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
+    """The case that overlapped: rook-3p in a 1280-wide window."""
+    header, rows, short_rows = sheet_rows(played_session("rook-3p", ["You", "West", "North"], 3))
+    size, shown, lefts, widths = sheet_layout(header, rows, sheet_width(1280), 18, short_rows)
+    assert shown == rows and size >= SMALLEST_SHEET_TEXT
+    check_columns_apart(size, lefts, widths, sheet_width(1280))
+    for row in [header] + shown:
+        for value, column_width in zip(row, widths):
+            assert font(size, bold=row is header).size(value)[0] <= column_width - size // 2, value
+
+
+def test_a_four_player_sheet_keeps_the_text_size_asked_for():
+    header, rows, short_rows = sheet_rows(played_session("hearts-classic", ["You", "West", "North", "East"], 2))
+    size, shown, _, _ = sheet_layout(header, rows, sheet_width(1280), 18, short_rows)
+    assert size == 18 and shown == rows
+
+
+@pytest.mark.parametrize("window_width", [800, 1280])
+def test_six_players_with_long_names_stay_inside_the_panel(window_width):
+    """Names may be 24 characters: the cells shorten to the change and the total, the text shrinks, and at the
+    smallest window the columns narrow (each text cut at its column's edge) rather than run into each other."""
+    names = [f"{n} Longname-the-Player"[:24] for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")]
+    header, rows, short_rows = sheet_rows(played_session("rook-6p", names, 3))
+    width = sheet_width(window_width)
+    size, shown, lefts, widths = sheet_layout(header, rows, width, 18, short_rows)
+    assert shown == short_rows and size == SMALLEST_SHEET_TEXT
+    check_columns_apart(size, lefts, widths, width)
+
+
+def test_short_cells_are_the_change_and_total_of_the_whole_ones():
+    header, rows, short_rows = sheet_rows(played_session("rook-3p", ["You", "West", "North"], 2))
+    players = len(header) - 4  # Hand, Bidder, Bid, Trump
+    for row, short in zip(rows, short_rows):
+        assert short[:4] == row[:4]
+        for cell, short_cell in zip(row[4:], short[4:]):
+            points, change, total = cell.split("  ")
+            assert short_cell == f"{change} {total}" and points.endswith(" pts")
+        assert len(short) == 4 + players
