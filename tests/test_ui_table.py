@@ -179,3 +179,22 @@ def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
         hung.release.set()
         app.close()
 
+
+
+def test_the_auction_panel_clears_the_seats_beside_it_at_six_players_with_long_names(make_app):
+    """A round of six bids a line ran over the name plates of the seats to either side (seen in a rook-6p
+    screenshot): the panel takes fewer bids a line until it clears every seat beside it."""
+    app, session, table = make_app("rook-6p", humans=0)
+    for i, seat in enumerate(session.seats):
+        seat.name = f"Player {i} Longname"
+    hand = session.hand
+    while len(hand.bids) < 8:
+        hand.apply(f"bid {hand.lowest_bid()}")
+    assert hand.phase == "bid"
+    surface = app.screen
+    view = table.view()
+    areas = [table.draw_seat(surface, seat, view) for seat in range(hand.n)]
+    panel = table.draw_auction(surface, view, areas)
+    beside = [area for area in areas if not area.left <= panel.centerx <= area.right]
+    assert len(beside) == 4 and panel.collidelist(beside) == -1
+    assert panel.height < app.size[1] * 0.3  # wrapped into a few lines, not one bid a line

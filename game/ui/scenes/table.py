@@ -548,10 +548,9 @@ class TableScene(Scene):
         hand = self.hand
         view = self.view()
         self.draw_info(surface, view)
-        for seat in range(hand.n):
-            self.draw_seat(surface, seat, view)
+        seat_areas = [self.draw_seat(surface, seat, view) for seat in range(hand.n)]
         if hand.phase == "bid" or (hand.family == "rook" and view.get("bids") and hand.phase in ("nest", "trump")):
-            self.draw_auction(surface, view)
+            self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
         for flight in self.flights:
             self.blit_card(surface, flight.card, flight.position())
@@ -585,9 +584,11 @@ class TableScene(Scene):
             if card not in landing:
                 self.blit_card(surface, card, self.trick_spot(seat))
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, view: dict):
+    def draw_seat(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
+        """Draw a seat's cards and name plate; return the area they cover."""
         art = self.app.art
         face_up = self.card_rects(seat)
+        drawn = [rect for _, rect in face_up]
         count = view["hand_sizes"][seat]
         if face_up or seat == self.viewer:
             mine = self.viewer_may_play() and seat == self.playing_seat()
@@ -606,16 +607,18 @@ class TableScene(Scene):
             if hidden > 0:  # rook-2p: the dummy's face-down half during the auction, in the same row
                 for rect in self.open_hand_rects(seat, len(face_up) + hidden)[len(face_up):]:
                     surface.blit(art.back(rect.width), rect)
+                    drawn.append(rect)
         else:
             for rect in self.small_rects(seat, count):
                 surface.blit(art.back(rect.width), rect)
-        self.draw_name_plate(surface, seat, view)
+                drawn.append(rect)
+        return self.draw_name_plate(surface, seat, view).unionall(drawn)
 
     def _viewer_has_played(self) -> bool:
         return any(seat == self.viewer for trick in self.view()["tricks"]
                    for seat, _ in trick["cards"]) or any(seat == self.viewer for seat, _ in self.shown_trick)
 
-    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict):
+    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
         hand = self.hand
         ax, ay = self.seat_anchor(seat)
         if seat == self.viewer:
@@ -647,6 +650,7 @@ class TableScene(Scene):
         if to_move:
             pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
         surface.blit(surf, rect)
+        return back
 
     def draw_info(self, surface: pygame.Surface, view: dict):
         hand = self.hand
@@ -680,23 +684,30 @@ class TableScene(Scene):
         from .scoring import score_owners
         return [(name, seats[0]) for name, seats in score_owners(self.session)]
 
-    def draw_auction(self, surface: pygame.Surface, view: dict):
+    def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
+        """The bids so far in a panel above the bid dialog and below the top seat: a round of the auction a line
+        where that clears every seat's cards and name plate, fewer bids a line where it would not (five and six
+        players, long names)."""
         bids = [f"{self.session.name(seat)} {action.removeprefix('bid ')}" for seat, action in view.get("bids", [])]
-        per_line = max(1, self.hand.n)  # one round of the auction a line, so every bid so far stays in view
-        lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)][-4:] or ["No bids yet"]
         title = text("Auction", self.text_px, theme.GOLD, bold=True)
-        labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
-        width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
-        height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20
         w, h = self.app.size
-        rect = pygame.Rect(0, int(h * 0.19), width, height)  # above the bid dialog, below the top seat
-        rect.centerx = w // 2
+        beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
+        for per_line in range(max(1, self.hand.n), 0, -1):
+            lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)][-4:] or ["No bids yet"]
+            labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
+            width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
+            height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20
+            rect = pygame.Rect(0, int(h * 0.19), width, height)
+            rect.centerx = w // 2
+            if rect.collidelist(beside) < 0:
+                break
         panel(surface, rect)
         surface.blit(title, (rect.x + 14, rect.y + 8))
         y = rect.y + 10 + title.get_height()
         for label in labels:
             surface.blit(label, (rect.x + 14, y))
             y += label.get_height() + 2
+        return rect
 
     def draw_last_trick(self, surface: pygame.Surface, view: dict):
         last = view["tricks"][-1]
