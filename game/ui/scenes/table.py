@@ -685,22 +685,32 @@ class TableScene(Scene):
         return [(name, seats[0]) for name, seats in score_owners(self.session)]
 
     def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
-        """The bids so far in a panel above the bid dialog and below the top seat: a round of the auction a line
-        where that clears every seat's cards and name plate, fewer bids a line where it would not (five and six
-        players, long names)."""
+        """The bids of the last four rounds in a panel above the bid dialog and below the top seat: a round a line
+        where that clears the seats to either side, fewer bids a line where it would not (five and six players,
+        long names), and below those seats when even two a line would run into one (a long name plate)."""
+        n = max(1, self.hand.n)
         bids = [f"{self.session.name(seat)} {action.removeprefix('bid ')}" for seat, action in view.get("bids", [])]
+        bids = bids[max(0, (len(bids) - 1) // n - 3) * n:]
         title = text("Auction", self.text_px, theme.GOLD, bold=True)
         w, h = self.app.size
         beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
-        for per_line in range(max(1, self.hand.n), 0, -1):
-            lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)][-4:] or ["No bids yet"]
+
+        def laid_out(per_line: int) -> tuple[pygame.Rect, list[pygame.Surface]]:
+            lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)] or ["No bids yet"]
             labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
             width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
             height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20
             rect = pygame.Rect(0, int(h * 0.19), width, height)
             rect.centerx = w // 2
+            return rect, labels
+
+        for per_line in range(n, 1, -1):
+            rect, labels = laid_out(per_line)
             if rect.collidelist(beside) < 0:
                 break
+        else:
+            rect, labels = laid_out(n)
+            rect.top = max([rect.top] + [area.bottom + 8 for area in beside if area.colliderect(rect)])
         panel(surface, rect)
         surface.blit(title, (rect.x + 14, rect.y + 8))
         y = rect.y + 10 + title.get_height()
