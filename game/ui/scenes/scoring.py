@@ -4,6 +4,7 @@ end of the match."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 
@@ -83,10 +84,10 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
     are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
     at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
-    shown = [header] + rows[-SHEET_ROWS:]
+    shown = [header, *rows[-SHEET_ROWS:]]
     size, widths = _fitted_columns(shown, width, px)
     if sum(widths) - size > width and short_rows is not None:
-        shown = [header] + short_rows[-SHEET_ROWS:]
+        shown = [header, *short_rows[-SHEET_ROWS:]]
         size, widths = _fitted_columns(shown, width, px)
     needed = sum(widths) - size  # no gap after the last column
     if needed > width:
@@ -99,10 +100,18 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
     return size, shown[1:], lefts, [int(w) for w in widths]
 
 
+# measuring every cell at each text size takes milliseconds for a big table: once per sheet and size, not a frame
+_remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
+
+
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
                short_rows: list[list[str]] | None = None):
     """The header and the last hands as a table that fits the width of ``rect`` (see sheet_layout)."""
-    size, shown, lefts, widths = sheet_layout(header, rows, rect.width, px, short_rows)
+    def frozen(table: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+        return tuple(map(tuple, table[-SHEET_ROWS:]))
+
+    size, shown, lefts, widths = _remembered_sheet_layout(
+        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows))
     y = rect.y
     for r, row in enumerate([header] + shown):
         for value, left, width in zip(row, lefts, widths):
