@@ -4,13 +4,14 @@ and no text running into the next column (seen: rook-3p's cells overlapped, "10 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from game.engine import Match, load_rules
 from game.ui.assets import font
-from game.ui.scenes.scoring import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
+from game.ui.scenes.scoring import SMALLEST_SHEET_TEXT, ScoreScene, sheet_layout, sheet_rows
 from game.ui.session import SeatPlan, Session
 from tests import ui_helpers  # noqa: F401  (the dummy video driver)
 
@@ -29,9 +30,12 @@ def played_session(preset: str, names: list[str], hands: int) -> Session:
     return session
 
 
-def sheet_width(window_width: int) -> int:
-    """The width ScoreScene gives the sheet in a window this wide."""
-    return int(window_width * 0.84) - 40
+def sheet_width(session: Session, window_width: int) -> int:
+    """The width ScoreScene gives the sheet in a window this wide (16:9, or the smallest window's 8:5)."""
+    scene = ScoreScene(session, lambda: None)
+    scene.app = SimpleNamespace(size=(window_width, window_width * 9 // 16 if window_width > 800 else 500))
+    scene.layout()
+    return scene.sheet_rect.width
 
 
 def check_columns_apart(size: int, lefts: list[int], widths: list[int], width: int):
@@ -47,18 +51,21 @@ def fonts():
 
 def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
     """The case that overlapped: rook-3p in a 1280-wide window."""
-    header, rows, short_rows = sheet_rows(played_session("rook-3p", ["You", "West", "North"], 3))
-    size, shown, lefts, widths = sheet_layout(header, rows, sheet_width(1280), 18, short_rows)
+    session = played_session("rook-3p", ["You", "West", "North"], 3)
+    header, rows, short_rows = sheet_rows(session)
+    width = sheet_width(session, 1280)
+    size, shown, lefts, widths = sheet_layout(header, rows, width, 18, short_rows)
     assert shown == rows and size >= SMALLEST_SHEET_TEXT
-    check_columns_apart(size, lefts, widths, sheet_width(1280))
+    check_columns_apart(size, lefts, widths, width)
     for row in [header] + shown:
         for value, column_width in zip(row, widths):
             assert font(size, bold=row is header).size(value)[0] <= column_width - size // 2, value
 
 
 def test_a_four_player_sheet_keeps_the_text_size_asked_for():
-    header, rows, short_rows = sheet_rows(played_session("hearts-classic", ["You", "West", "North", "East"], 2))
-    size, shown, _, _ = sheet_layout(header, rows, sheet_width(1280), 18, short_rows)
+    session = played_session("hearts-classic", ["You", "West", "North", "East"], 2)
+    header, rows, short_rows = sheet_rows(session)
+    size, shown, _, _ = sheet_layout(header, rows, sheet_width(session, 1280), 18, short_rows)
     assert size == 18 and shown == rows
 
 
@@ -67,8 +74,9 @@ def test_six_players_with_long_names_stay_inside_the_panel(window_width):
     """Names may be 24 characters: the cells shorten to the change and the total, the text shrinks, and at the
     smallest window the columns narrow (each text cut at its column's edge) rather than run into each other."""
     names = [f"{n} Longname-the-Player"[:24] for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")]
-    header, rows, short_rows = sheet_rows(played_session("rook-6p", names, 3))
-    width = sheet_width(window_width)
+    session = played_session("rook-6p", names, 3)
+    header, rows, short_rows = sheet_rows(session)
+    width = sheet_width(session, window_width)
     size, shown, lefts, widths = sheet_layout(header, rows, width, 18, short_rows)
     assert shown == short_rows and size == SMALLEST_SHEET_TEXT
     check_columns_apart(size, lefts, widths, width)

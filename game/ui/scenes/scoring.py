@@ -136,6 +136,7 @@ class ScoreScene(Scene):
         w, h = self.app.size
         self.px = theme.text_size(self.app.size)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
+        self.sheet_rect = self.rect.inflate(-40, -120).move(0, 20)  # below the title, above the button
         label = "See the result" if self.session.match.is_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         height = int(self.px * 2)
@@ -167,7 +168,7 @@ class ScoreScene(Scene):
         heading = text(title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
         header, rows, short_rows = self.sheet
-        draw_sheet(surface, self.rect.inflate(-40, -120).move(0, 20), header, rows, self.px - 2, short_rows)
+        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
         self.next.draw(surface, self.px)
 
 
