@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 COMMANDS = {
     "play": ([], ["-m", "game"]),
-    "test": (["dev"], ["-m", "pytest"]),
+    "test": (["dev"], ["-m", "pytest"]),  # after `ruff check` (see main)
     "bench": (["dev"], ["-m", "game.bench"]),
     "build": (["build"], ["-m", "PyInstaller", "build.spec", "--noconfirm", "--clean"]),
 }
@@ -53,6 +53,10 @@ def main() -> int:
         return 2
     extras, module = COMMANDS[sys.argv[1]]
     python = ensure_installed(extras)
+    if sys.argv[1] == "test":  # the lint is part of the test command, so CI and a new clone run it too
+        lint = subprocess.call([str(python), "-m", "ruff", "check", "game", "tests", "dev.py"], cwd=ROOT)
+        if lint:
+            return lint
     return subprocess.call([str(python), *module, *sys.argv[2:]], cwd=ROOT)
 
 

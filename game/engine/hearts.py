@@ -19,6 +19,10 @@ QS_BIT = 1 << QS
 CLUBS_MASK = C.SUIT_MASKS[C.CLUBS]
 HEARTS_MASK = C.SUIT_MASKS[C.HEARTS]
 PENALTY_CARDS = HEARTS_MASK | QS_BIT
+# book 002: "These look different than the standard Queens and have special names": each special queen's name and
+# what taking it does (decision 18), for whatever shows the cards
+SPECIAL_QUEENS = {"QS": ("Most Evil", "26 points"), "QC": ("Most Kind", "cancels the Queen of spades"),
+                  "QH": ("Broken Hearted", "doubles your hearts"), "QD": ("Best Friend", "-10 points")}
 DIRECTION_OFFSET = {"left": 1, "across": 2, "right": -1, "left2": 2, "right2": -2, "trade": 1, "hold": 0}
 DIRECTION_WORDS = {"left": "to the left", "across": "across", "right": "to the right", "left2": "two to the left",
                    "right2": "two to the right", "trade": "to your opponent", "hold": "no pass (hold)"}
