@@ -9,7 +9,6 @@ import time
 import pytest
 
 from game.ai import make_player
-from game.ai.knowledge import sample_world, unseen, voids
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, load_rules, preset_names
@@ -68,11 +67,11 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset):
         for level in ("easy", "normal"):
             expected = make_player(level).decide(hand)
             for _ in range(3):
-                world = sample_world(hand, seat, rng)
+                world = hand.resample(seat, rng)
                 changed_worlds += world.held != hand.held
                 assert make_player(level).decide(world) == expected, f"{level} at {hand.phase}"
         if small_hard(5).searches(hand):
-            world = sample_world(hand, seat, rng)
+            world = hand.resample(seat, rng)
             assert small_hard(5).decide(world) == small_hard(5).decide(hand), f"hard at {hand.phase}"
     assert changed_worlds, "the reshuffles must actually move hidden cards"
 
@@ -106,10 +105,10 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset):
     rng = random.Random(3)
     for hand in decision_points(preset, 8, seed=11):
         seat = hand.to_move
-        hidden = unseen(hand, seat)
-        shown = voids(hand)
+        hidden = hand.information(seat).unseen
+        shown = hand.voids()
         for _ in range(5):
-            world = sample_world(hand, seat, rng)
+            world = hand.resample(seat, rng)
             assert world.held[seat] == hand.held[seat]
             assert [m.bit_count() for m in world.held] == [m.bit_count() for m in hand.held]
             assert world.played == hand.played and world.tricks == hand.tricks

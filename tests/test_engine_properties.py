@@ -70,7 +70,8 @@ def check_views_hide_hidden_cards(hand: Hand):
         view = hand.view(seat)
         # the legal list may name any card of the deck (500's call): it is checked to be the engine's own list
         legal = view.pop("legal")
-        assert legal == (hand.legal_actions() if hand.to_move == seat and not hand._choosing_cards() else [])
+        choosing_cards = hand.phase in ("nest", "pass")  # their legal set is every combination: not listed
+        assert legal == (hand.legal_actions() if hand.to_move == seat and not choosing_cards else [])
         leaked = words_in(view) & set(hand.rules.card_names(hidden_from(hand, seat)))
         assert not leaked, f"seat {seat} sees {leaked}"
         if hand.rules.family == "rook" and hand.rules.sides == "called" and hand.partner >= 0:

@@ -7,10 +7,12 @@ import pytest
 
 from game.engine import Hand, IllegalAction, Match, load_rules
 from game.engine.hearts import pass_direction
+from game.engine.results import HandResult
 from tests.deals import build_deal, hand_with, play_all
 
 CLASSIC = load_rules("hearts-classic")
 ROYAL = load_rules("hearts-royal")
+ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # the last hand of a match
 # No passing, so play rules can be tested from the deal as written.
 HOLD = CLASSIC.changed({"pass_cycle": ["hold"]})
 HOLD_ROYAL = ROYAL.changed({"pass_cycle": ["hold"]})
@@ -315,22 +317,22 @@ def test_the_game_ends_when_someone_reaches_100_and_the_fewest_points_win():
     """002: "The game is over when, at the end of the hand, one or more players have taken enough points to reach
     100 or more. The person with the fewest points is the winner." Decision 7."""
     from game.engine.hearts import HeartsHand
-    assert HeartsHand.match_winners(CLASSIC, [99, 40, 60, 80], 9) is None
-    assert HeartsHand.match_winners(CLASSIC, [100, 40, 60, 80], 9) == [1]
+    assert HeartsHand.match_outcome(CLASSIC, [99, 40, 60, 80], 9, ALONE) is None
+    assert HeartsHand.match_outcome(CLASSIC, [100, 40, 60, 80], 9, ALONE) == [1]
 
 
 def test_equal_lowest_scores_share_the_win():
     """002: "If two or more players are tied with matching low scores, then the game is a tie among those players." """
     from game.engine.hearts import HeartsHand
-    assert HeartsHand.match_winners(CLASSIC, [104, 40, 40, 80], 9) == [1, 2]
+    assert HeartsHand.match_outcome(CLASSIC, [104, 40, 40, 80], 9, ALONE) == [1, 2]
 
 
 def test_house_fixed_number_of_hands_ends_the_match():
     """Decision 8 (house): play N hands; in Hearts the lowest total wins."""
     from game.engine.hearts import HeartsHand
     rules = CLASSIC.changed({"fixed_hands": 3})
-    assert HeartsHand.match_winners(rules, [10, 5, 20, 30], 2) is None
-    assert HeartsHand.match_winners(rules, [10, 5, 20, 30], 3) == [1]
+    assert HeartsHand.match_outcome(rules, [10, 5, 20, 30], 2, ALONE) is None
+    assert HeartsHand.match_outcome(rules, [10, 5, 20, 30], 3, ALONE) == [1]
 
 
 # --- Royal Hearts ---

@@ -5,10 +5,15 @@ import random
 
 import pytest
 
+from game.ai import make_player
 from game.engine import Hand, IllegalAction, Match, load_rules, rook
 from game.engine import cards as C
 from game.engine.hand import DONE
+from game.engine.results import HandResult
 from tests.deals import build_deal, hand_with, play_all
+
+PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
+ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # ... where everyone played alone
 
 
 def names(hand, mask):
@@ -149,7 +154,7 @@ def test_opening_bid_must_be_at_least_70():
 def test_bids_must_be_divisible_by_5():
     """001 "Bids must be divisible by 5, such as 70, 75, 80." """
     hand = hand_with("rook-classic", {})
-    assert hand.check("bid 72") == "Bids go up by 5"
+    assert hand.check("bid 72") == "Bids go up by 5: bid 70, 75, 80, ... or pass"
     assert "bid 72" not in hand.legal_actions() and "bid 75" in hand.legal_actions()
 
 
@@ -210,6 +215,35 @@ def test_intermediate_has_one_bid_each_the_dealer_last_and_one_star_more():
     assert hand.to_move == 0
     hand.apply("bid 9")
     assert (hand.phase, hand.declarer, hand.contract) == ("nest", 0, 9), "the dealer's bid ends the auction"
+
+
+def test_house_rule_intermediate_the_first_bidder_may_not_pass():
+    """000 Intermediate: "Each player makes *one bid*" (RULES.md decision 6, house): the first bidder, left of the
+    dealer, must bid; the others may still pass."""
+    rules = load_rules("rook-intermediate").changed({"first_bid_required": True})
+    hand = hand_with(rules, {}, dealer=0)
+    assert "pass" not in hand.legal_actions() and hand.legal_actions()[0] == "bid 1"
+    assert hand.check("pass") == "The first bidder may not pass: bid at least 1"
+    with pytest.raises(IllegalAction):
+        hand.apply("pass")
+    hand.apply("bid 3")
+    assert "pass" in hand.legal_actions()
+    hand.apply("pass")
+    assert load_rules("rook-intermediate").sentence("first_bid_required") == "The first bidder may pass"
+
+
+def test_house_bid_step_is_one_rule_for_listing_checking_and_applying_bids():
+    """000 Intermediate "bid at least one higher than the previous bid", with the house bid step of 5: the bids the
+    engine lists are the only ones it accepts (bid 1, 6, 11, ...; a bid of 2 is refused by check and apply alike)."""
+    rules = load_rules("rook-intermediate").changed({"bid_step": 5})
+    hand = hand_with(rules, {}, dealer=0)
+    assert [a for a in hand.legal_actions() if a.startswith("bid")][:3] == ["bid 1", "bid 6", "bid 11"]
+    assert hand.check("bid 2") == "Bids go up by 5: bid 1, 6, 11, ... or pass"
+    with pytest.raises(IllegalAction, match="Bids go up by 5"):
+        hand.apply("bid 2")
+    hand.apply("bid 6")
+    assert [a for a in hand.legal_actions() if a.startswith("bid")][:2] == ["bid 11", "bid 16"]
+    assert hand.check("bid 12") is not None and hand.check("bid 16") is None
 
 
 def test_intermediate_first_bid_is_at_least_one_star():
@@ -604,7 +638,35 @@ def test_500_declarers_who_make_their_bid_and_reach_500_win():
     ready_to_play(hand, 0, "green", bid=75)
     finish_with_captures(hand, {0: "Y1 Y5 Y10 Y14 G1 G5 G10 G14"})
     assert hand.score_delta() == [80, 0, 80, 0]
-    assert hand.match_winners(rules, [510, 300, 510, 300], 5) == [0, 2]
+    assert hand.match_outcome(rules, [500, 300, 500, 300], 5, hand.result()) == [0, 2]
+
+
+def test_500_five_players_the_declaring_side_reaching_500_together_both_win():
+    """004 "The team that scores 500 points first wins." The declarer and the called partner score alike, so they
+    often reach 500 together with equal scores: RULES.md decision 12, "every player of that side who has 500 or more
+    shares the win ... and the match never continues past it"."""
+    rules = load_rules("rook-500-5p")
+    for before, after in (([100, 415, 300, 415, 100], [100, 500, 300, 500, 100]),  # equal: both win
+                          ([100, 420, 300, 425, 100], [100, 505, 300, 510, 100])):  # 505 and 510: both win too
+        hand = hand_with(rules, {3: "Y1"}, dealer=0, scores=before)
+        ready_to_play(hand, 1, "green", bid=75, call="Y1")
+        finish_with_captures(hand, {1: "G1 G5 G10 G14 R1", 3: "B1 B5 B10"})
+        result = hand.result()
+        assert result.made and result.declaring_side() == (1, 3)
+        scores = [b + d for b, d in zip(before, result.score_change)]
+        assert scores == after
+        assert rook.RookHand.match_outcome(rules, scores, 9, result) == [1, 3]
+
+
+def test_500_five_players_a_declarer_who_calls_their_own_card_wins_alone():
+    """004 "If the declarer calls a card in their own hand ... they play alone"; decision 12: the declaring side,
+    here the declarer alone, wins at once."""
+    rules = load_rules("rook-500-5p")
+    hand = hand_with(rules, {1: "Y1"}, dealer=0, scores=[100, 420, 300, 420, 100])
+    ready_to_play(hand, 1, "green", bid=75, call="Y1")
+    finish_with_captures(hand, {1: "G1 G5 G10 G14 R1 B1 B5 B10"})
+    scores = [b + d for b, d in zip([100, 420, 300, 420, 100], hand.result().score_change)]
+    assert rook.RookHand.match_outcome(rules, scores, 9, hand.result()) == [1]
 
 
 def test_500_declarers_short_of_500_are_capped_too():
@@ -662,31 +724,31 @@ def test_500_five_players_the_partner_stays_secret_until_the_called_card_is_play
 def test_the_first_partnership_to_300_wins():
     """001 "To be the first partnership to reach 300 points"."""
     rules = load_rules("rook-classic")
-    assert rook.RookHand.match_winners(rules, [290, 250, 290, 250], 6) is None
-    assert rook.RookHand.match_winners(rules, [310, 250, 310, 250], 6) == [0, 2]
+    assert rook.RookHand.match_outcome(rules, [290, 250, 290, 250], 6, PARTNERSHIPS) is None
+    assert rook.RookHand.match_outcome(rules, [310, 250, 310, 250], 6, PARTNERSHIPS) == [0, 2]
 
 
 def test_both_sides_over_300_the_higher_total_wins_and_a_tie_plays_another_hand():
     """001 "If both sides exceed 300 points at the end of the same hand, the higher total wins. In the case of a tie,
     play another hand to determine the winner." (RULES.md decision 7)."""
     rules = load_rules("rook-classic")
-    assert rook.RookHand.match_winners(rules, [310, 325, 310, 325], 6) == [1, 3]
-    assert rook.RookHand.match_winners(rules, [320, 320, 320, 320], 6) is None
+    assert rook.RookHand.match_outcome(rules, [310, 325, 310, 325], 6, PARTNERSHIPS) == [1, 3]
+    assert rook.RookHand.match_outcome(rules, [320, 320, 320, 320], 6, PARTNERSHIPS) is None
 
 
 def test_beginner_game_is_won_at_40_and_a_tie_is_played_again():
     """000 "Keep playing until one player reaches 40 at the end of a hand ... In case of a tie, just play again!" """
     rules = load_rules("rook-beginner")
-    assert rook.RookHand.match_winners(rules, [41, 40, 12, 3], 3) == [0]
-    assert rook.RookHand.match_winners(rules, [41, 41, 12, 3], 3) is None
+    assert rook.RookHand.match_outcome(rules, [41, 40, 12, 3], 3, ALONE) == [0]
+    assert rook.RookHand.match_outcome(rules, [41, 41, 12, 3], 3, ALONE) is None
 
 
 def test_house_rule_a_fixed_number_of_hands():
     """001 "Some players may prefer to decide how many hands they will play, then declare as winners the partnership
     that has the higher score" (RULES.md decision 8)."""
     rules = load_rules("rook-classic").changed({"fixed_hands": 3})
-    assert rook.RookHand.match_winners(rules, [400, 0, 400, 0], 2) is None
-    assert rook.RookHand.match_winners(rules, [90, 100, 90, 100], 3) == [1, 3]
+    assert rook.RookHand.match_outcome(rules, [400, 0, 400, 0], 2, PARTNERSHIPS) is None
+    assert rook.RookHand.match_outcome(rules, [90, 100, 90, 100], 3, PARTNERSHIPS) == [1, 3]
 
 
 def test_house_rule_rotating_partners_every_four_hands():
@@ -698,6 +760,28 @@ def test_house_rule_rotating_partners_every_four_hands():
         hand = Hand.deal(rules, seed=1, number=number)
         partners.append(sorted(hand.side_of(0)))
     assert partners == [[0, 2], [0, 2], [0, 1], [0, 1], [0, 3], [0, 3]]
+
+
+def test_house_rule_rotating_partners_play_exactly_12_hands_of_individual_scores():
+    """001 "at the end of 12 hands, each player will have played game hands with each of the other players" (RULES.md
+    decision 9): the match is exactly 12 hands whatever the scores (a thrown-in hand does not count), each player
+    keeps a score of their own, and the highest individual total wins."""
+    rules = load_rules("rook-classic").changed({"rotating_partners": True, "target": 50})
+    match = Match(rules, seed=3)
+    assert match.score_columns == ((0,), (1,), (2,), (3,))
+    player = make_player("normal")  # plays well enough that the scores pass the target long before 12 hands
+    while True:
+        while not match.hand.is_done:
+            match.apply(match.hand.action_text(player.decide(match.hand)))
+        if match.is_over:
+            break
+        assert match.hands_played + (not match.hand.thrown_in) < 12, "the match went past 12 hands"
+        match.next_hand()
+    assert match.hands_played + 1 == 12 and match.outcome().hands == 12
+    assert max(match.scores) > rules.target, "the target alone would have ended it sooner"
+    assert match.winners == [s for s in range(4) if match.scores[s] == max(match.scores)]
+    with pytest.raises(Exception, match="rotating partners play exactly 12 hands"):
+        rules.changed({"fixed_hands": 6})
 
 
 def test_the_deal_passes_left():
@@ -730,6 +814,33 @@ def test_original_three_player_left_of_dealer_lays_an_extra_card_aside_before_th
         assert sum(hand.points()) == 100
 
 
+def test_house_rule_original_three_player_keeps_the_extra_card_to_the_end():
+    """003 "the person to the left of the dealer will end the hand with one extra card" read literally (RULES.md
+    decision 14, house): no card is laid aside; that player holds 14 cards through the play, ends the hand with one
+    unplayed card, and its counters go to whoever takes the last trick."""
+    rules = load_rules("rook-original-3p").changed({"extra_card_kept": True})
+    hand = hand_with(rules, {1: "Y14"}, dealer=0)
+    assert hand.phase == "bid" and hand.held[1].bit_count() == 14
+    assert not any(a.startswith("lay-aside") for a in hand.legal_actions())
+    rng = random.Random(3)
+    while hand.phase == "bid":
+        hand.apply("bid 5" if not hand.bids else "pass")
+    while hand.phase != "play":
+        hand.push(hand.random_action(rng))
+    while hand.phase == "play":
+        seat = hand.turn
+        held = hand.held[seat]
+        # the extra player never plays the Y14, so it is the card left at the end
+        options = [c for c in C.card_list(hand.legal_mask()) if c != rules.parse_card("Y14")] or \
+            C.card_list(hand.legal_mask())
+        hand.apply_id(rng.choice(options))
+        assert hand.held[seat].bit_count() == held.bit_count() - 1
+    assert len(hand.tricks) == 13 and not any(hand.held)
+    last = hand.tricks[-1][2]
+    assert hand.taken[last] >> rules.parse_card("Y14") & 1, "the extra card goes to the last trick's taker"
+    assert sum(hand.points()) == 100
+
+
 def test_original_four_player_deals_14_cards_and_no_nest():
     """003 "Each player is dealt 14 cards. There is no nest." After the auction the declarer names trump at once."""
     hand = hand_with("rook-original-4p", {}, dealer=3)
@@ -755,15 +866,40 @@ def test_two_player_dummy_is_half_face_up_during_the_auction_and_all_face_up_aft
 
 def test_two_player_dummy_leads_first_and_the_non_bidder_plays_it():
     """001 "The player who did not win the bid will play the dummy hand ... The dummy hand leads the first card."
-    RULES.md decision 22: the dummy plays after seat 1 and before seat 0."""
+    """
     for declarer in (0, 1):
         hand = hand_with("rook-2p", {2: "Y4"}, dealer=1)
         ready_to_play(hand, declarer, "green")
         assert hand.turn == 2 and hand.to_move == 1 - declarer
         assert legal_cards(hand) == names(hand, hand.held[2])
         hand.apply("play Y4")
-        assert hand.turn == 0 and hand.to_move == 0
         assert hand.view(0)["trick"] == [[2, "Y4"]]
+
+
+def test_two_player_the_dummy_sits_on_the_dealers_right_whoever_deals():
+    """001: "deal out 12 cards into three piles – one for your opponent, one for you, and a dummy hand that is to
+    your right" (RULES.md decision 22): play goes dummy, dealer, non-dealer every hand, whichever player deals."""
+    for dealer in (0, 1):
+        hand = hand_with("rook-2p", {2: "Y4", 0: "Y5", 1: "Y6"}, dealer=dealer)
+        assert hand.seats_clockwise_from(2) == (2, dealer, 1 - dealer)
+        ready_to_play(hand, 0, "green")
+        play_all(hand, "play Y4")
+        assert hand.turn == dealer
+        play_all(hand, f"play Y{5 + dealer}")
+        assert hand.turn == 1 - dealer
+        play_all(hand, f"play Y{6 - dealer}")
+        assert [seat for seat, _ in hand.view(0)["tricks"][0]["cards"]] == [2, dealer, 1 - dealer]
+
+
+def test_two_player_only_a_player_deals():
+    """RULES.md decision 22: "only a player deals (never the dummy seat)": a deal the engine accepts is one it can
+    replay, so the dummy's seat is refused as dealer with a clear message."""
+    rules = load_rules("rook-2p")
+    with pytest.raises(ValueError, match="dealer 2 is not a player"):
+        Hand.deal(rules, seed=1, dealer=2)
+    for dealer in (0, 1):
+        hand = Hand.deal(rules, seed=1, dealer=dealer)
+        assert Hand.from_record(hand.record()).dealer == dealer
 
 
 def test_two_player_refusals_name_the_dummy():

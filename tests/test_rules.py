@@ -135,3 +135,56 @@ def test_every_field_is_documented():
     docs = Rules.field_docs()
     assert all(entry["doc"] for entry in docs.values())
     assert docs["moon"]["house"] and docs["moon"]["choices"] == ("choice", "add", "subtract")
+
+
+def every_value(rules, name):
+    """Each value a house rule can take that reads differently: both of a toggle, each choice, each subset of
+    queens, a number and 0."""
+    meta = Rules.field_docs()[name]
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return [True, False]
+    if isinstance(value, tuple):
+        return [(), tuple(meta["choices"][:2]), tuple(meta["choices"])]
+    if meta["choices"]:
+        return list(meta["choices"])
+    return [value, meta["low"]] if meta["low"] is not None else [value]
+
+
+def test_every_house_rule_and_every_choice_says_what_it_does():
+    """The house-rules screen shows one sentence per rule, from the rule field itself (RULES.md: each decision marked
+    (house) is an option in the settings screen): no field or choice is left to fall back on its raw name."""
+    seen = set()
+    for preset in preset_names():
+        book = load_rules(preset)
+        for name in book.house_fields():
+            seen.add(name)
+            for value in every_value(book, name):
+                try:
+                    rules = book.changed({name: value})
+                except RulesError:
+                    continue  # a value these rules do not allow (a first lead by the dummy in a 4-player game)
+                sentence = rules.sentence(name)
+                assert sentence and not sentence.startswith(f"{name.replace('_', ' ')}:"), (preset, name, value)
+    assert seen == {f for f, meta in Rules.field_docs().items() if meta["house"]}
+
+
+def test_the_nest_scored_by_nobody_has_its_sentence():
+    """RULES.md decision 4 (house): the nest may be scored by nobody; the settings screen says so in words."""
+    rules = load_rules("rook-classic").changed({"nest_to": "nobody"})
+    assert rules.sentence("nest_to") == "Nobody scores the nest: its counters are out of play"
+
+
+def test_house_rules_belong_to_a_family_and_step_as_declared():
+    """Which family a field belongs to and its step live on the field: the Hearts screen shows no Rook rules, the
+    minimum bid steps by the bid step, the extra card rule only where there is an extra card."""
+    hearts, rook = load_rules("hearts-classic"), load_rules("rook-classic")
+    assert "moon" in hearts.house_fields() and "moon" not in rook.house_fields()
+    assert "bird_rank" in rook.house_fields() and "bird_rank" not in hearts.house_fields()
+    assert "target" in hearts.house_fields() and "target" in rook.house_fields()
+    assert "extra_card_kept" not in rook.house_fields() and "extra_card_kept" in \
+        load_rules("rook-original-3p").house_fields()
+    assert rook.house_step("min_bid") == 5 and rook.changed({"bid_step": 10, "min_bid": 70}).house_step("min_bid") == 10
+    assert (hearts.house_step("target"), rook.house_step("target")) == (10, 50)
+    assert set(hearts.family_fields()) & set(rook.family_fields()) >= {"target", "players", "hand_size"}
+    assert "pass_count" not in rook.family_fields() and "counters" not in hearts.family_fields()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 
 from game.engine import Match, load_rules
 from game.ui.scene import Scene, SceneStack
@@ -121,3 +125,37 @@ def test_scene_stack_lifecycle_and_overlays():
     stack.pop(opaque)
     stack.pop(dialog)
     assert table.calls[-1] == "resume" and dialog.calls[-1] == "exit"
+
+
+def play_decisions(session: Session, count: int) -> list[str]:
+    """The next ``count`` actions the computer seats choose (every seat a computer), applied as they come."""
+    chosen = []
+    for _ in range(count):
+        hand = session.hand
+        text = hand.action_text(session.players[hand.to_move].decide(hand))
+        hand.apply(text)
+        chosen.append(text)
+    return chosen
+
+
+def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without_a_break():
+    """Issue 15: a computer seat's seed comes from the match seed and its seat the same way in every run (never
+    Python's salted hash() of text), and Hard's worlds come from that seed and the position alone, so a match
+    saved and resumed in another process plays on exactly as it would have."""
+    rules = load_rules("rook-2p")
+    seats = [SeatPlan(f"P{i}", False, "hard") for i in range(rules.players)]
+    unbroken = Session(Match(rules, seed="club night"), seats, hard_budget=30)
+    first = play_decisions(unbroken, 12)
+    saved = json.loads(json.dumps(unbroken.to_json()))
+    later = play_decisions(unbroken, 10)
+    resumed = Session.from_json(saved, hard_budget=30)
+    assert play_decisions(resumed, 10) == later and len(first) == 12
+    # and in another process, whose hash() of text differs
+    script = ("import json, sys; from game.ui.session import Session; "
+              "s = Session.from_json(json.loads(sys.stdin.read()), hard_budget=30); "
+              "print(json.dumps({i: p.seed for i, p in s.players.items()}))")
+    seeds = {str(i): p.seed for i, p in resumed.players.items()}
+    for hash_seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", script], input=json.dumps(saved), capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=60, check=True)
+        assert json.loads(out.stdout) == seeds

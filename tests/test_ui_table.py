@@ -14,7 +14,7 @@ from game.store import SaveStore
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene
 from game.ui.scenes.menu import save_session
-from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.scoring import ScoreScene, sheet_rows
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step
@@ -200,3 +200,30 @@ def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_len
     beside = [area for area in areas if not area.left <= panel.centerx <= area.right]
     assert len(beside) >= 2 and panel.collidelist(beside) == -1
     assert panel.height < app.size[1] * 0.3  # a few lines, not a bid a line
+
+
+def test_the_rook_2p_dummy_is_drawn_where_it_sits():
+    """001 "a dummy hand that is to your right" (RULES.md decision 22): the table draws the seats in the engine's
+    clockwise order, so the dummy sits on the dealer's right whichever player deals: with the viewer (seat 0) dealing
+    the dummy is the seat before the viewer (upper right), with seat 1 dealing it comes next (upper left)."""
+    rules = load_rules("rook-2p")
+    for dealer in (0, 1):
+        seed = next(s for s in range(100) if Match(rules, seed=s).first_dealer == dealer)
+        app, session, table = open_table("rook-2p", 1, seed=seed)
+        width = app.size[0]
+        dummy_x, dealer_x = table.seat_anchor(2)[0], table.seat_anchor(dealer)[0]
+        app.close()
+        assert (dummy_x > width // 2) == (dealer == 0), f"dealer {dealer}: the dummy is drawn at x={dummy_x}"
+        if dealer == 1:
+            assert dealer_x > width // 2 > dummy_x, "clockwise from the viewer: the dummy, then the dealer"
+
+
+def test_rotating_partners_keep_one_score_column_per_player(make_app):
+    """RULES.md decision 9 (book 001 individual scoring): "the score sheet and table show one column per player"."""
+    app, session, table = make_app("rook-classic", 1)
+    rules = session.rules.changed({"rotating_partners": True})
+    rotating = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
+    assert [seats for _, seats in rotating.score_columns()] == [(0,), (1,), (2,), (3,)]
+    assert [name for name, _ in session.score_columns()] == ["P0 & P2", "P1 & P3"]
+    header, _, _ = sheet_rows(rotating)
+    assert header[-4:] == ["P0", "P1", "P2", "P3"]

@@ -12,8 +12,6 @@ from game.engine import cards as C
 from game.engine.hand import Hand
 from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT
 
-from .knowledge import voids
-
 SPADES_MASK = C.SUIT_MASKS[C.SPADES]
 
 
@@ -25,15 +23,6 @@ def highest(mask: C.CardSet, key) -> C.Card:
     return max(C.cards_in(mask), key=key)
 
 
-def known_side(hand: Hand, seat: int) -> frozenset[int]:
-    """The seats ``seat`` knows to be on its side: a secret called partner counts only once it is known to it."""
-    if hand.family != "rook" or (hand.declarer < 0 and hand.rules.sides != "partners"):
-        return frozenset((seat,))
-    if hand.rules.sides == "called" and hand.partner_known_to(seat) < 0:
-        return frozenset((seat,))
-    return hand.side_of(seat)
-
-
 class RulePlayer:
     """Sound rule-based decisions for one seat; ``decide(hand)`` returns an int action for ``hand.to_move``."""
 
@@ -41,29 +30,9 @@ class RulePlayer:
         self.counting = counting
 
     def decide(self, hand: Hand) -> A.Action:
-        method = getattr(self, f"_{hand.family}_{hand.phase.replace('-', '_')}", None)
-        if method is None:
-            return hand.legal_ids()[0]
-        return method(hand)
+        return self.DECISIONS[hand.family, hand.phase](self, hand)
 
     # --- shared trick knowledge ---
-
-    def _rank(self, hand: Hand):
-        if hand.family == "rook":
-            return hand.strength.__getitem__
-        return lambda card: card & 15
-
-    def _winning_card(self, hand: Hand) -> tuple[C.Card, int]:
-        """The card now winning the trick on the table and the seat that played it."""
-        index = hand._winning_index()
-        return hand.trick[index], (hand.leader + index) % hand.n
-
-    def _beats(self, hand: Hand, card: C.Card, best: C.Card) -> bool:
-        """Whether ``card`` played now would beat ``best`` in the trick on the table."""
-        if hand.family == "hearts":
-            return card >> 4 == hand.led_suit and card > best
-        keys = hand.led_keys[hand.led_suit]
-        return keys[card] > keys[best]
 
     def _out(self, hand: Hand, seat: int) -> C.CardSet:
         """Cards neither played nor in this seat's hand (Normal counts them; Easy assumes the whole deck)."""
@@ -118,12 +87,12 @@ class RulePlayer:
     def _hearts_play(self, hand: Hand) -> A.Action:
         seat = hand.turn
         legal = hand.legal_mask()
-        rank = self._rank(hand)
+        rank = hand.strength.__getitem__
         if legal.bit_count() == 1:
             return C.card_list(legal)[0]
         if not hand.trick:
             return self._hearts_lead(hand, seat, legal, rank)
-        best, _ = self._winning_card(hand)
+        best, _ = hand.trick_winner()
         led = hand.led_suit
         following = legal & C.SUIT_MASKS[led]
         last = len(hand.trick) == hand.n - 1
@@ -163,7 +132,7 @@ class RulePlayer:
                 if spades:
                     return lowest(spades, rank)
             out = self._out(hand, seat)
-            shown = voids(hand)
+            shown = hand.voids()
             def safety(card):
                 suit = C.SUIT_MASKS[card >> 4]
                 below = sum(1 for c in C.cards_in(out & suit) if c > card)  # cards out that would take it over
@@ -268,7 +237,7 @@ class RulePlayer:
         keys = hand.trick_keys
         trumps = legal & hand.follow_masks[hand.trump_suit]
         if not hand.trick:
-            if self.counting and hand.declarer in known_side(hand, seat):
+            if self.counting and hand.declarer in hand.side_known_to(seat):
                 # the declaring side draws the opponents' trumps while it holds the most of them
                 out_trumps = self._out(hand, seat) & hand.follow_masks[hand.trump_suit]
                 if trumps.bit_count() >= 3 and out_trumps:
@@ -278,11 +247,11 @@ class RulePlayer:
                 return max(C.cards_in(masters), key=lambda c: points[c])
             side = legal & ~trumps
             return lowest(side or legal, lambda c: (points[c], rank(c)))
-        best, best_seat = self._winning_card(hand)
-        partner_winning = best_seat in known_side(hand, seat)
+        best, best_seat = hand.trick_winner()
+        partner_winning = best_seat in hand.side_known_to(seat)
         last = len(hand.trick) == hand.n - 1
         on_table = sum(points[c] for c in hand.trick)
-        winners = [c for c in C.cards_in(legal) if self._beats(hand, c, best)]
+        winners = [c for c in C.cards_in(legal) if hand.beats(c, best)]
         if partner_winning and (last or keys[best] >= 1000):
             # our side has it: give it points
             return max(C.cards_in(legal), key=lambda c: (points[c], -rank(c)))
@@ -295,6 +264,14 @@ class RulePlayer:
                 return min(C.cards_in(sure), key=lambda c: keys[c])
         # cannot or need not win: throw the least valuable card
         return min(C.cards_in(legal), key=lambda c: (points[c], keys[c]))
+
+    DECISIONS = {  # (family, phase): the rule that decides it
+        ("hearts", "choose"): _hearts_choose, ("hearts", "pass"): _hearts_pass, ("hearts", "play"): _hearts_play,
+        ("hearts", "moon"): _hearts_moon,
+        ("rook", "lay-aside"): _rook_lay_aside, ("rook", "bid"): _rook_bid, ("rook", "nest"): _rook_nest,
+        ("rook", "trump"): _rook_trump, ("rook", "order"): _rook_order, ("rook", "call"): _rook_call,
+        ("rook", "play"): _rook_play,
+    }
 
 
 _BIRD = 1 << C.BIRD

@@ -1,24 +1,26 @@
 """Hard: search over sampled worlds (perfect-information Monte Carlo with imperfect-information playouts).
 
-Each candidate is tried in the same worlds, each dealt at random consistently with what the seat knows
-(``knowledge.sample_world``), and each world is played out by the Normal rules, which decide only from what their
-seat could see; the candidate with the best average result for the seat's side wins. The candidates are every
-card the seat may play and, in Hearts, the passes made of Normal's most dangerous cards and one more, or of a
-short side suit passed whole (a void to discard on) made up with Normal's most dangerous cards: searched passes
-saved 0.61 ± 0.97 points a hand against Normal's pass (400 hands).
+Each candidate is tried in the same worlds, each dealt at random consistently with what the seat knows (the
+engine's ``Hand.resample`` of the seat's information set), and each world is played out by the Normal rules, which
+decide only from what their seat could see; the candidate with the best average result for the seat's side wins.
+The candidates are every card the seat may play and, in Hearts, the passes made of Normal's most dangerous cards
+and one more, or of a short side suit passed whole (a void to discard on) made up with Normal's most dangerous
+cards: searched passes saved 0.61 ± 0.97 points a hand against Normal's pass (400 hands).
 
 Rook's bids, nest, trump, rank order and called card are Normal's rules: searched versions (trump and the nest
 per colour over the same worlds; bids judged by declaring at once in each world) did not beat them,
 -3.2 ± 3.5 points a hand over 1,200 hands of rook-classic. Choosing a face-down hand and the moon choice are
 Normal's too: nothing hidden bears on them.
 
-The number of worlds is fixed, so a decision is reproducible from the seed; the time budget only cuts a search
+The number of worlds is fixed and the worlds of a decision are drawn from the player's seed and the seat's view
+alone, so a decision is reproducible (also in a match resumed from its save); the time budget only cuts a search
 short on a slow machine.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import time
 
@@ -26,25 +28,13 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
 
-from .knowledge import sample_world
 from .rules_play import RulePlayer
-
-
-def side_result(hand: Hand, seat: int) -> float:
-    """A finished hand's worth to ``seat``: its score change against the average of the seats not on its side
-    (Hearts scores count against, so the sign turns)."""
-    delta = hand.score_delta()
-    if hand.family == "hearts":
-        delta = [-d for d in delta]
-    side = hand.side_of(seat) if hand.family == "rook" else {seat}
-    others = [delta[s] for s in range(len(delta)) if s not in side]
-    return delta[seat] - (sum(others) / len(others) if others else 0)
 
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 40):
         self.spec = (seed, budget, worlds)  # enough to build the same player in a search process
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.budget = budget
         self.worlds = worlds
         self.rollout = RulePlayer(counting=True)
@@ -85,18 +75,25 @@ class SearchPlayer:
         seat = hand.to_move
         deadline = time.perf_counter() + self.budget * 0.9
         totals = dict.fromkeys(candidates, 0.0)
+        rng = self.worlds_for(hand)
         for _ in range(self.worlds):
-            world = self.world(hand, seat)
+            world = self.world(hand, seat, rng)
             for action in candidates:
                 playout = world.copy()
                 playout.push(action)
                 while playout.phase != DONE:
                     playout.push(self.rollout.decide(playout))
-                totals[action] += side_result(playout, seat)
+                totals[action] += playout.result().margin(seat)
             if time.perf_counter() > deadline or self.cancelled():
                 break
         return max(candidates, key=lambda action: (totals[action], -action))
 
-    def world(self, hand: Hand, seat: int) -> Hand:
+    def world(self, hand: Hand, seat: int, rng: random.Random) -> Hand:
         """A world the seat cannot tell from the real one."""
-        return sample_world(hand, seat, self.rng)
+        return hand.resample(seat, rng)
+
+    def worlds_for(self, hand: Hand) -> random.Random:
+        """The generator of a decision's worlds: from the seed and what the seat to move sees (its view), never
+        from earlier decisions, so that a match resumed from its save decides as the same match played without a
+        break, and the hidden cards cannot change the worlds either."""
+        return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move), sort_keys=True)}")

@@ -24,7 +24,6 @@ except ImportError:  # Windows
     resource = None
 
 from game.ai import make_player
-from game.ai.search import side_result
 from game.engine import Hand, load_rules
 from game.engine.hearts import pass_direction
 
@@ -153,9 +152,10 @@ def _duplicate_deal(args) -> dict:
             action = players[seat].decide(hand)
             out["times"][a_level if seat in a_seats else b_level].append(time.perf_counter() - started)
             hand.push(action)
-        out["diff"].append(side_result(hand, min(a_seats)))
-        if rules.family == "rook" and hand.declarer >= 0:
-            out["made"].append(bool(hand.contract_made()))
+        result = hand.result()
+        out["diff"].append(result.margin(min(a_seats)))
+        if result.declarer >= 0:
+            out["made"].append(result.made)
     return out
 
 

@@ -14,5 +14,5 @@ class OmniscientPlayer(SearchPlayer):
     def __init__(self, seed: int = 0, budget: float = 1.0):
         super().__init__(seed=seed, budget=budget, worlds=1)  # one world: the real one; rollouts are deterministic
 
-    def world(self, hand: Hand, seat: int) -> Hand:
+    def world(self, hand: Hand, seat: int, rng) -> Hand:
         return hand.copy()

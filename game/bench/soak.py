@@ -48,6 +48,7 @@ class Checker:
         self.checks = 0
         self.card_of = {rules.card_name(card): card for card in rules.deck_cards}
         self.points_of = rules.card_points
+        self.rng = random.Random(rules.name)
 
     def ok(self, condition: bool, what: str):
         self.checks += 1
@@ -72,19 +73,24 @@ class Checker:
         self.hand_sizes(hand)
         for seat in range(rules.players):
             self.view(hand, seat)
+        if not hand.is_done:
+            # what the computer players search: a world the seat to move cannot tell from the real hand
+            seat = hand.to_move
+            self.ok(hand.resample(seat, self.rng).view(seat) == hand.view(seat),
+                    f"seat {seat} can tell a resampled hand from the real one")
 
     def hand_sizes(self, hand: Hand):
         rules = self.rules
         sizes = [mask.bit_count() for mask in hand.held]
         if hand.phase == "play":
             # every hand holds as many cards as the others, less one for each seat that has played to this trick
-            in_trick = {(hand.leader + i) % hand.n for i in range(len(hand.trick))}
+            in_trick = set(hand.seats_clockwise_from(hand.leader)[:len(hand.trick)]) if hand.trick else set()
             before = {sizes[s] + (s in in_trick) for s in range(hand.n)}
             self.ok(len(before) == 1, f"hand sizes {sizes} with {len(hand.trick)} cards on the trick")
             return
         if hand.is_done:
             # a hand thrown in after all passed ends with the cards still in hand (decision 5)
-            self.ok(getattr(hand, "thrown_in", False) or not any(sizes), f"cards left in hand at the end: {sizes}")
+            self.ok(hand.result().thrown_in or not any(sizes), f"cards left in hand at the end: {sizes}")
             return
         for seat in range(hand.n):
             expected = rules.hand_size
@@ -174,7 +180,7 @@ class Checker:
         self.ok(replay.points() == hand.points() and replay.score_delta() == hand.score_delta(),
                 "the replayed hand scores differently")
         self.ok(len(hand.score_delta()) == self.rules.players, "a score change per player")
-        if getattr(hand, "thrown_in", False):
+        if hand.result().thrown_in:
             self.ok(not hand.tricks and not any(hand.points()), "a hand thrown in has no tricks and no points")
             return
         halves = 2 if hand.family == "hearts" and hand.two_player else 1

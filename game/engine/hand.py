@@ -1,33 +1,52 @@
 """One hand of a game: the deal plus the actions taken so far.
 
 ``Hand`` holds what every trick-taking hand shares (seats' cards as bitmasks,
-the trick in progress, tricks taken, records) and routes each phase to small
-methods of the family's subclass (``HeartsHand``, ``RookHand``):
+the trick in progress, tricks taken, records). Each family's subclass
+(``HeartsHand``, ``RookHand``) routes its phases through one explicit table,
+``PHASES``: for each phase a ``Phase`` with
 
-- ``_legal_<phase>()`` lists the legal int actions,
-- ``_refuse_<phase>(action)`` gives the reason an action is illegal, or None,
-- ``_push_<phase>(action)`` applies a legal action without checking it.
+- ``legal(hand)``: the legal actions, as a lazy ``LegalSet`` (legal.py),
+- ``explain(hand, action)``: why an action outside that set is refused,
+- ``push(hand, action)``: apply a legal action without checking it.
 
-The text layer (``legal_actions``, ``apply``) sits on the int layer
-(``legal_ids``, ``apply_id``, ``push``); the AI and benchmarks use ints.
+An action is legal exactly when it is in the phase's legal set, so ``check``,
+``apply``, ``legal_actions``, random playouts and the computer players cannot
+disagree. The text layer (``legal_actions``, ``apply``) sits on the int layer
+(``legal``, ``apply_id``, ``push``); the AI and benchmarks use ints.
 """
 
 from __future__ import annotations
 
 import operator
 import random
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
 from . import cards as C
+from . import knowledge
+from .legal import NOTHING, CardSubsets, LegalSet, OneCard
+from .results import HandResult
 from .rules import Rules, rules_from_dict
 
-RECORD_FORMAT = "trickhouse-hand/1"
+RECORD_FORMAT = "trickhouse-hand/2"
+OLD_RECORD_FORMAT = "trickhouse-hand/1"  # before the rook-2p dummy sat on the dealer's right (decision 22)
 DONE = "done"
+HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a hand: its legal actions, the reason for refusing any other action, and how to apply one."""
+    legal: Callable[[Hand], LegalSet]
+    explain: Callable[[Hand, A.Action], str]
+    push: Callable[[Hand, A.Action], None]
 
 
 class Hand:
@@ -37,8 +56,9 @@ class Hand:
 
     __slots__ = ("rules", "n", "dealer", "number", "scores", "dealt", "extras", "actions", "held", "taken",
                  "tricks_won", "played", "played_before_trick", "trick", "leader", "led_suit", "tricks", "turn",
-                 "phase")
+                 "phase", "following", "play_order")
     family = ""
+    PHASES: dict[str, Phase] = {}  # each family's phases, by name
     _state: tuple[str, ...] = __slots__  # every slot of the class and its bases, in the order copy() takes them
     _get_state = operator.attrgetter(*__slots__)
 
@@ -46,18 +66,29 @@ class Hand:
         super().__init_subclass__(**kwargs)
         cls._state = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ()))
         cls._get_state = operator.attrgetter(*cls._state)
-        # phase -> its method, found once by name (push runs for every action)
-        cls._legal_in, cls._refuse_in, cls._push_in = (
-            {name[len(prefix):].replace("_", "-"): getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
-            for prefix in ("_legal_", "_refuse_", "_push_"))
+        # CPython specialises each attribute look-up for the one class it sees there; a method both families share
+        # sees two in a process that plays both (a server, the paired benchmark) and runs 5-8% slower a hand. So
+        # each family runs its own copy of the methods every action goes through.
+        for name in HOT_PATH:
+            if name not in cls.__dict__:
+                shared = getattr(Hand, name)
+                setattr(cls, name, types.FunctionType(shared.__code__.replace(), shared.__globals__, name,
+                                                      shared.__defaults__, shared.__closure__))
+        own = {getattr(Hand, name): cls.__dict__[name] for name in HOT_PATH}
+        cls.PHASES = {name: Phase(*(own.get(step, step) for step in (phase.legal, phase.explain, phase.push)))
+                      for name, phase in cls.PHASES.items()}
 
     # --- construction ---
 
     def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
                  number: int = 0, scores: list[int] | None = None):
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
+                             f"{rules.players - 1}")
         self.rules = rules
         self.n = self._seat_count(rules)
         self.dealer = dealer
+        self.following, self.play_order = self._seating(rules, dealer)
         self.number = number
         self.scores = list(scores) if scores is not None else [0] * rules.players
         self.dealt = list(hands)
@@ -96,8 +127,9 @@ class Hand:
 
     @classmethod
     def from_record(cls, record: dict) -> Hand:
-        """Replay a record made by ``record()``; raise ValueError if it is not a valid hand."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        """Replay a record made by ``record()`` (or by an earlier version); raise ValueError if it is not a valid
+        hand."""
+        if not isinstance(record, dict) or record.get("format") not in (RECORD_FORMAT, OLD_RECORD_FORMAT):
             raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
         rules = rules_from_dict(record.get("rules"), "hand record rules")
         scores = record.get("scores")
@@ -113,6 +145,8 @@ class Hand:
         actions = record.get("actions")
         if not isinstance(actions, list):
             raise ValueError("hand record: actions must be a list")
+        if record["format"] == OLD_RECORD_FORMAT:
+            actions = hand._old_actions(actions)
         for i, text in enumerate(actions):
             try:
                 hand.apply(text)
@@ -120,10 +154,40 @@ class Hand:
                 raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
         return hand
 
+    def _old_actions(self, actions: list) -> list:
+        """The actions of a record of an earlier format, as this engine plays them (see RookHand)."""
+        return actions
+
     @classmethod
     def _seat_count(cls, rules: Rules) -> int:
         """Seats at the table that play to tricks (the rook-2p dummy has one; 2-player Hearts's extra hands do not)."""
         return rules.players
+
+    @classmethod
+    def _clockwise(cls, rules: Rules, dealer: int) -> list[int]:
+        """The seats at the table in clockwise order (each plays after the one before it)."""
+        return list(range(cls._seat_count(rules)))
+
+    @classmethod
+    def _seating(cls, rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """For each seat the seat to its left (who plays next), and for each leader the order of a trick: worked
+        out once per rules, for each dealer."""
+        seating = rules.memo.get("seating")
+        if seating is None:
+            seating = rules.memo["seating"] = []
+            for each in range(rules.players):
+                ring = cls._clockwise(rules, each)
+                following = [0] * len(ring)
+                orders: list[tuple[int, ...]] = [()] * len(ring)
+                for i, seat in enumerate(ring):
+                    following[seat] = ring[(i + 1) % len(ring)]
+                    orders[seat] = tuple(ring[i:] + ring[:i])
+                seating.append((tuple(following), tuple(orders)))
+        return seating[dealer]
+
+    def seats_clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat at the table, clockwise from ``seat`` (the table draws them around it in this order)."""
+        return self.play_order[seat]
 
     @classmethod
     def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int):
@@ -210,34 +274,45 @@ class Hand:
         return self.phase == DONE
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.n
+        """The seat to the left of ``seat``: the next to play."""
+        return self.following[seat]
 
     # --- the int layer ---
 
-    def legal_ids(self) -> list[A.Action]:
+    @property
+    def legal(self) -> LegalSet:
+        """The legal actions now, as a lazy set: ``action in hand.legal``, ``len(hand.legal)``, iteration,
+        ``hand.legal.random(rng)``."""
         if self.phase == DONE:
-            return []
-        return self._legal_in[self.phase](self)
+            return NOTHING
+        return self.PHASES[self.phase].legal(self)
+
+    def legal_ids(self) -> list[A.Action]:
+        """The legal actions now, as a list in the phase's own order."""
+        return list(self.legal)
 
     def refusal(self, action: A.Action) -> str | None:
         """Why this action is illegal now, in words a player understands; None if it is legal."""
         if self.phase == DONE:
             return "The hand is over"
-        return self._refuse_in[self.phase](self, action)
+        phase = self.PHASES[self.phase]
+        if action in phase.legal(self):
+            return None
+        return phase.explain(self, action)
 
     def push(self, action: A.Action):
         """Apply a legal action without checking it (the fast path for search and playouts)."""
         self.actions.append(action)
-        if self.phase == "play":
+        if self.phase == "play":  # the play phase's push, without the table: most actions are plays
             self._push_play(action)
         else:
-            self._push_in[self.phase](self, action)
+            self.PHASES[self.phase].push(self, action)
 
     def random_action(self, rng: random.Random) -> A.Action:
         """A legal action drawn uniformly at random (for random playouts and property tests)."""
-        if self.phase == "play":
+        if self.phase == "play":  # the play phase's legal set is legal_mask(): drawn from without the set object
             return C.random_card(self.legal_mask(), rng)
-        return rng.choice(self.legal_ids())
+        return self.legal.random(rng)
 
     def apply_id(self, action: A.Action):
         reason = self.refusal(action)
@@ -255,7 +330,7 @@ class Hand:
 
     def legal_actions(self) -> list[str]:
         """The legal actions now, as canonical text, sorted by their int code."""
-        return [self.action_text(a) for a in sorted(self.legal_ids())]
+        return [self.action_text(a) for a in sorted(self.legal)]
 
     def check(self, text: str) -> str | None:
         """Why this action text is illegal now, or None if it is legal; never raises."""
@@ -279,17 +354,15 @@ class Hand:
         """The cards the player to move may play now (play phase only)."""
         raise NotImplementedError
 
-    def _legal_play(self) -> list[A.Action]:
-        return C.card_list(self.legal_mask())
+    def _play_choices(self) -> LegalSet:
+        return OneCard(A.PLAY, self.legal_mask())
 
-    def _refuse_play(self, action: A.Action) -> str | None:
+    def _play_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.PLAY:
             return f"Now {self._seat_word()} play a card"
         card = action
         if not self.held[self.turn] >> card & 1:
             return f"{self.rules.card_name(card)} is not in {self._hand_word()}"
-        if self.legal_mask() >> card & 1:
-            return None
         return self._play_reason(card)
 
     def _play_reason(self, card: C.Card) -> str:
@@ -316,9 +389,9 @@ class Hand:
             self.led_suit = self.suit_led_by[card]
             self.played_before_trick = self.played ^ bit
         if len(trick) < self.n:
-            self.turn = (seat + 1) % self.n
+            self.turn = self.following[seat]
             return
-        winner = (self.leader + self._winning_index()) % self.n
+        winner = self.play_order[self.leader][self._winning_index()]
         self.tricks.append((self.leader, tuple(trick), winner))
         self.taken[winner] |= self.played ^ self.played_before_trick  # the trick's cards
         self.tricks_won[winner] += 1
@@ -333,12 +406,86 @@ class Hand:
     def _after_trick(self, winner: int):
         raise NotImplementedError
 
+    # --- tricks, as the players see them ---
+
+    # how each card ranks within its suit for taking tricks (Rook: by the trump and the rank order named)
+    strength = tuple(card & 15 for card in range(64))
+    follow_masks = (*C.SUIT_MASKS, 0)  # the cards that follow each suit led (Rook: trump takes in the Rook Bird)
+    privilege = 0  # cards that may be played at any time, following or not (decision 1: the Rook Bird)
+
+    def trick_winner(self) -> tuple[C.Card, int]:
+        """The card now winning the trick on the table, and the seat that played it."""
+        index = self._winning_index()
+        return self.trick[index], self.play_order[self.leader][index]
+
+    def beats(self, card: C.Card, best: C.Card) -> bool:
+        """Whether ``card``, played now, would beat ``best`` in the trick on the table."""
+        raise NotImplementedError
+
+    def voids(self) -> list[C.CardSet]:
+        """Per seat, the cards it has shown it cannot hold: a seat that did not follow the suit led holds none of
+        it. A card played under its privilege (decision 1) shows nothing."""
+        out = [0] * self.n
+        tricks = [(leader, cards) for leader, cards, _ in self.tricks[self._first_trick_of_these_hands():]]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for leader, cards in tricks:
+            follow = self.follow_masks[self.suit_led_by[cards[0]]]
+            if not follow:
+                continue
+            order = self.play_order[leader]
+            for i in range(1, len(cards)):
+                card = cards[i]
+                if not (follow | self.privilege) >> card & 1:
+                    out[order[i]] |= follow
+        return out
+
+    def _first_trick_of_these_hands(self) -> int:
+        """The first trick played with the hands now held (2-player Hearts takes up new hands halfway)."""
+        return 0
+
+    # --- what each seat knows ---
+
+    def information(self, seat: int) -> knowledge.InfoSet:
+        """What ``seat`` knows about the cards (its information set): see knowledge.py."""
+        return knowledge.information(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Hand:
+        """A copy with every card hidden from ``seat`` dealt again at random, consistently with everything the seat
+        knows: ``resample(seat, rng).view(seat) == view(seat)``. Search plays in such worlds."""
+        return knowledge.resample(self, seat, rng)
+
+    def side_known_to(self, seat: int) -> frozenset[int]:
+        """The seats ``seat`` knows to score with it this hand (a secret partner only once known to it)."""
+        return frozenset((seat,))
+
+    def public_cards(self) -> C.CardSet:
+        """Cards lying face up for everyone (besides the tricks)."""
+        return 0
+
+    def _hidden_places(self, seat: int) -> list[tuple[str, int, C.CardSet, C.CardSet]]:
+        """(place, seat or -1, cards there, those of them the seat knows are there) for every place holding cards
+        hidden from ``seat``; place names the attribute (indexed by the seat, or a pile of its own)."""
+        raise NotImplementedError
+
+    def _sent_by(self, seat: int) -> C.CardSet:
+        """Cards ``seat`` itself put somewhere it knows (passed, laid back, laid aside)."""
+        return 0
+
+    def _after_resample(self, seat: int):
+        """Set what follows from where the hidden cards now lie (Rook: who holds the called card)."""
+
     # --- results ---
 
     @classmethod
-    def match_winners(cls, rules: Rules, scores: list[int], hands_played: int) -> list[int] | None:
-        """The winning seats if a match with these scores is over, else None."""
+    def match_outcome(cls, rules: Rules, scores: list[int], hands_played: int, last: HandResult) -> list[int] | None:
+        """The winning seats if a match with these scores is over after the hand ``last``, else None."""
         raise NotImplementedError
+
+    @classmethod
+    def score_columns(cls, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """The columns of a match's score sheet: the seats whose one score each column shows."""
+        return tuple((seat,) for seat in range(rules.players))
 
     def points(self) -> list[int]:
         """Points each seat has captured so far in this hand (Hearts: penalty points)."""
@@ -346,6 +493,10 @@ class Hand:
 
     def score_delta(self) -> list[int]:
         """Each seat's change to the match score; only meaningful once the hand is done."""
+        raise NotImplementedError
+
+    def result(self) -> HandResult | None:
+        """What the hand came to, once it is done (None before)."""
         raise NotImplementedError
 
     def view(self, seat: int) -> dict:
@@ -382,17 +533,8 @@ class Hand:
 
     def _trick_views(self) -> list[dict]:
         name = self.rules.card_name
-        views = []
-        for leader, cards, winner in self.tricks:
-            seats = self._trick_order(leader, len(cards))
-            views.append({"leader": leader, "cards": [[s, name(c)] for s, c in zip(seats, cards)], "winner": winner})
-        return views
-
-    def _trick_order(self, leader: int, size: int) -> list[int]:
-        seats = [leader]
-        while len(seats) < size:
-            seats.append((seats[-1] + 1) % self.n)
-        return seats
+        return [{"leader": leader, "cards": [[s, name(c)] for s, c in zip(self.play_order[leader], cards)],
+                 "winner": winner} for leader, cards, winner in self.tricks]
 
     def _common_view(self, seat: int) -> dict:
         name = self.rules.card_name
@@ -408,15 +550,12 @@ class Hand:
             "to_move": self.to_move,
             "hand": self.rules.card_names(self.held[seat]),
             "hand_sizes": [mask.bit_count() for mask in self.held],
-            "trick": [[s, name(c)] for s, c in zip(self._trick_order(self.leader, len(self.trick)), self.trick)],
+            "trick": [[s, name(c)] for s, c in zip(self.play_order[self.leader], self.trick)],
             "tricks": self._trick_views(),
             "tricks_won": list(self.tricks_won),
-            "legal": self.legal_actions() if self.to_move == seat and not self._choosing_cards() else [],
+            # a choice of several cards (the nest, a pass) is not listed: its legal set is every combination
+            "legal": self.legal_actions() if self.to_move == seat and not isinstance(self.legal, CardSubsets) else [],
         }
-
-    def _choosing_cards(self) -> bool:
-        """True in phases whose action names several cards (their legal list is every combination)."""
-        return False
 
 
 _FAMILIES: dict[str, type[Hand]] = {}

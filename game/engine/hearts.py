@@ -6,11 +6,11 @@ Phases: ``choose`` (2 players: each picks one of their two face-down hands),
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import actions as A
 from . import cards as C
-from .hand import DONE, Hand, register_family
+from .hand import DONE, Hand, Phase, register_family
+from .legal import CardSubsets, Listed
+from .results import HandResult
 
 TWO_CLUBS = C.make_card(C.CLUBS, 2)
 QUEEN_OF = {name: C.make_card("CDHS".index(name[1]), 12) for name in ("QS", "QC", "QH", "QD")}
@@ -26,6 +26,10 @@ SPECIAL_QUEENS = {"QS": ("Most Evil", "26 points"), "QC": ("Most Kind", "cancels
 DIRECTION_OFFSET = {"left": 1, "across": 2, "right": -1, "left2": 2, "right2": -2, "trade": 1, "hold": 0}
 DIRECTION_WORDS = {"left": "to the left", "across": "across", "right": "to the right", "left2": "two to the left",
                    "right2": "two to the right", "trade": "to your opponent", "hold": "no pass (hold)"}
+
+
+CHOOSE_HANDS = Listed((A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)))
+MOON_REWARDS = Listed((A.make(A.MOON, 0), A.make(A.MOON, 1)))
 
 
 def pass_direction(rules, number: int) -> str:
@@ -84,13 +88,11 @@ class HeartsHand(Hand):
 
     # --- choosing a hand (2 players) ---
 
-    def _legal_choose(self):
-        return [A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)]
+    def _choose_choices(self):
+        return CHOOSE_HANDS
 
-    def _refuse_choose(self, action):
-        if A.kind_of(action) != A.CHOOSE_HAND:
-            return "First choose which of your two face-down hands to play first"
-        return None
+    def _choose_refusal(self, action):
+        return "First choose which of your two face-down hands to play first"
 
     def _push_choose(self, action):
         seat = self.turn
@@ -113,24 +115,17 @@ class HeartsHand(Hand):
         self.phase = "pass"
         self.turn = self.next_seat(self.dealer)
 
-    def _choosing_cards(self):
-        return self.phase == "pass"
+    def _pass_choices(self):
+        return CardSubsets(A.PASS_CARDS, self.held[self.turn], self.rules.pass_count)
 
-    def _legal_pass(self):
-        held = C.card_list(self.held[self.turn])
-        return [A.make(A.PASS_CARDS, C.mask_of(cards)) for cards in combinations(held, self.rules.pass_count)]
-
-    def _refuse_pass(self, action):
+    def _pass_refusal(self, action):
         count = self.rules.pass_count
         if A.kind_of(action) != A.PASS_CARDS:
             return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
-        cards = A.payload_of(action)
-        stray = cards & ~self.held[self.turn]
+        stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
             return f"{self.rules.cards_text(stray)} is not in your hand"
-        if cards.bit_count() != count:
-            return f"Pass exactly {count} cards"
-        return None
+        return f"Pass exactly {count} cards"
 
     def _push_pass(self, action):
         seat = self.turn
@@ -149,13 +144,6 @@ class HeartsHand(Hand):
             self.passed[giver] = self.chosen[giver]
         self.chosen = [0] * self.n
         self._begin_play()
-
-    def random_action(self, rng):
-        if self.phase == "play":
-            return C.random_card(self.legal_mask(), rng)
-        if self.phase == "pass":
-            return A.make(A.PASS_CARDS, C.random_subset(self.held[self.turn], self.rules.pass_count, rng))
-        return super().random_action(rng)
 
     # --- play ---
 
@@ -232,6 +220,9 @@ class HeartsHand(Hand):
             return f"Hearts and {name(QS)} may not be played on the first trick"
         return f"{name(card)} cannot be played now"
 
+    def beats(self, card, best):
+        return card >> 4 == self.led_suit and card > best
+
     def _winning_index(self) -> int:
         # no trump in Hearts: the highest card of the suit led wins
         led = self.led_suit
@@ -271,23 +262,28 @@ class HeartsHand(Hand):
                 return seat
         return None
 
-    def _legal_moon(self):
-        return [A.make(A.MOON, 0), A.make(A.MOON, 1)]
+    def _moon_choices(self):
+        return MOON_REWARDS
 
-    def _refuse_moon(self, action):
-        if A.kind_of(action) != A.MOON:
-            return "You shot the moon: choose to subtract the reward from your score or add it to the others'"
-        return None
+    def _moon_refusal(self, action):
+        return "You shot the moon: choose to subtract the reward from your score or add it to the others'"
 
     def _push_moon(self, action):
         self.moon_choice = A.payload_of(action)
         self.phase = DONE
         self.turn = -1
 
+    PHASES = {  # each phase's legal actions, the reason for refusing others, and how a legal one is applied
+        "choose": Phase(_choose_choices, _choose_refusal, _push_choose),
+        "pass": Phase(_pass_choices, _pass_refusal, _push_pass),
+        "play": Phase(Hand._play_choices, Hand._play_refusal, Hand._push_play),
+        "moon": Phase(_moon_choices, _moon_refusal, _push_moon),
+    }
+
     # --- results ---
 
     @classmethod
-    def match_winners(cls, rules, scores, hands_played):
+    def match_outcome(cls, rules, scores, hands_played, last):
         """Decision 7: the match ends when someone has the target or more at the end of a hand (or after the
         house rule's fixed number of hands); the lowest score wins and equal lowest scores share the win."""
         if rules.fixed_hands:
@@ -318,6 +314,38 @@ class HeartsHand(Hand):
                 points = [0 if seat == shooter else p + reward for seat, p in enumerate(points)]
         # no score sheet total goes below 0 (book 002; decisions 17 and 18)
         return [max(0, score + p) - score for score, p in zip(self.scores, points)]
+
+    def result(self):
+        if not self.is_done:
+            return None
+        shooter = self.moon_shooter()
+        return HandResult(points=tuple(self.points()), score_change=tuple(self.score_delta()),
+                          sides=tuple((seat,) for seat in range(self.n)),
+                          moon_shooter=-1 if shooter is None else shooter, lower_is_better=True)
+
+    # --- what a seat knows ---
+
+    def _first_trick_of_these_hands(self):
+        return self.rules.hand_size * self.sub_hand  # decision 19: the second half is played with other hands
+
+    def _hidden_places(self, seat):
+        places = []
+        known_to_seat = self.passed[seat]  # cards the seat passed are where it sent them
+        for other in range(self.n):
+            if other != seat:
+                places.append(("held", other, self.held[other], self.held[other] & known_to_seat))
+                if self.chosen[other]:
+                    places.append(("chosen", other, self.chosen[other], 0))
+        if self.two_player:
+            for other in range(self.n):
+                if self.later[other]:
+                    places.append(("later", other, self.later[other], 0))
+                if self.face_down[other]:
+                    places.append(("face_down", other, self.face_down[other], 0))
+        return places
+
+    def _sent_by(self, seat):
+        return self.passed[seat] | self.chosen[seat]
 
     def piles(self):
         piles = super().piles()

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from .hand import Hand, family_class
+from .results import Outcome
 from .rules import Rules, rules_from_dict
 
 MATCH_FORMAT = "trickhouse-match/1"
@@ -43,7 +44,13 @@ class Match:
     @property
     def hands_played(self) -> int:
         """Finished hands that counted (a hand thrown in after all passed does not)."""
-        return sum(1 for hand in self.history if not _thrown_in(hand))
+        return sum(1 for hand in self.history if not hand.result().thrown_in)
+
+    @property
+    def score_columns(self) -> tuple[tuple[int, ...], ...]:
+        """The columns of the score sheet: each the seats whose one score it shows (a partnership, or a player;
+        one per player with rotating partners and in the 2-player game, whose dummy keeps no score)."""
+        return family_class(self.rules).score_columns(self.rules)
 
     @property
     def scores(self) -> list[int]:
@@ -53,20 +60,24 @@ class Match:
             scores = [s + d for s, d in zip(scores, self.hand.score_delta())]
         return scores
 
-    def _result(self) -> list[int] | None:
+    def outcome(self) -> Outcome | None:
+        """How the match ended, once the current hand is done and it has (None while it goes on)."""
         if self.hand is None or not self.hand.is_done:
             return None
-        played = self.hands_played + (0 if _thrown_in(self.hand) else 1)
-        return family_class(self.rules).match_winners(self.rules, self.scores, played)
+        last = self.hand.result()
+        played = self.hands_played + (0 if last.thrown_in else 1)
+        winners = family_class(self.rules).match_outcome(self.rules, self.scores, played, last)
+        return None if winners is None else Outcome(tuple(winners), played)
 
     @property
     def is_over(self) -> bool:
-        return self._result() is not None
+        return self.outcome() is not None
 
     @property
     def winners(self) -> list[int]:
         """The winning seats once the match is over (more than one on a shared win), else []."""
-        return self._result() or []
+        outcome = self.outcome()
+        return list(outcome.winners) if outcome else []
 
     def apply(self, text: str):
         """Apply an action to the current hand (raises IllegalAction with the reason)."""
@@ -81,7 +92,7 @@ class Match:
             raise ValueError("the match is over")
         finished = self.hand
         self.history.append(finished)
-        dealer = finished.dealer if _thrown_in(finished) else (finished.dealer + 1) % self.rules.players
+        dealer = finished.dealer if finished.result().thrown_in else (finished.dealer + 1) % self.rules.players
         self.hand = self._deal(dealer)
         return self.hand
 
@@ -127,10 +138,7 @@ class Match:
                 if match.is_over:
                     raise ValueError(f"match: the match was over after hand {i + 1}, but more hands follow it")
                 match.history.append(hand)
-                expected_dealer = hand.dealer if _thrown_in(hand) else (hand.dealer + 1) % rules.players
+                expected_dealer = hand.dealer if hand.result().thrown_in else (hand.dealer + 1) % rules.players
         match.first_dealer = match.history[0].dealer if match.history else match.hand.dealer
         return match
 
-
-def _thrown_in(hand: Hand) -> bool:
-    return getattr(hand, "thrown_in", False)

@@ -12,18 +12,23 @@ import operator
 
 from . import actions as A
 from . import cards as C
-from .hand import DONE, Hand, register_family
+from .hand import DONE, Hand, Phase, register_family
+from .legal import Bids, CardSubsets, Listed, OneCard
+from .results import HandResult
 
 NO_TRUMP = A.NO_TRUMP
 BIRD_SUIT = 4  # the effective suit of the Rook Bird at no trump
 BIRD_BIT = 1 << C.BIRD
-BID_ACTION = A.bid(0)  # | the value: a bid without the function calls (random playouts bid often)
 PASS_ACTION = A.PASS_ACTION
+COLOURS = Listed(tuple(A.trump(suit) for suit in C.SUITS))
+COLOURS_OR_NONE = Listed((*COLOURS.actions, A.trump(NO_TRUMP)))
+ORDERS = Listed((A.make(A.ORDER, 0), A.make(A.ORDER, 1)))
+PARTNER_HANDS = 4  # decision 9: rotating partners change every 4 hands, across, beside, then the other beside
 
 
 @register_family
 class RookHand(Hand):
-    __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "bid_ranges", "out",
+    __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "bid_sets", "out",
                  "high_bid", "high_bidder", "declarer", "contract", "trump", "reverse", "called", "partner", "discards",
                  "trump_card", "thrown_in", "last_trick_winner", "strength", "trick_keys", "led_keys",
                  "follow_masks", "trump_suit", "suit_led_by", "privilege")
@@ -34,6 +39,45 @@ class RookHand(Hand):
     @classmethod
     def _seat_count(cls, rules) -> int:
         return rules.hands_to_deal  # the rook-2p dummy has a seat at the table
+
+    @classmethod
+    def _clockwise(cls, rules, dealer):
+        if rules.dummy:
+            # decision 22 (001: "a dummy hand that is to your right"): the dummy sits on the dealer's right, so play
+            # goes dummy, dealer, non-dealer, whichever player deals
+            return [2, dealer, 1 - dealer]
+        return super()._clockwise(rules, dealer)
+
+    def _old_actions(self, actions):
+        """Records made before decision 22 was corrected played the rook-2p dummy's tricks in seat order (dummy,
+        seat 0, seat 1) whoever dealt. With seat 1 dealing, every trick has the same cards from the same hands, but
+        they come dummy, dealer, non-dealer: each trick's plays are put in that order. Plays of a trick left
+        unfinished after its first out-of-order card are taken back, to be played again."""
+        if not self.rules.dummy or self.play_order[2] == (2, 0, 1):
+            return actions
+        scratch = self.copy()
+        replayed, trick = [], []
+        try:
+            for text in [*actions, None]:
+                if text is not None and scratch.phase != "play":
+                    scratch.apply(text)
+                    replayed.append(text)
+                    continue
+                if text is not None:
+                    trick.append(scratch.parse_action(text))
+                    if len(trick) < scratch.n:
+                        continue
+                while trick:  # the card of each seat in turn, while the seat to play has one here
+                    card = next((c for c in trick if scratch.held[scratch.turn] >> c & 1), None)
+                    if card is None:
+                        break
+                    scratch.apply_id(card)
+                    replayed.append(scratch.action_text(card))
+                    trick.remove(card)
+                trick = []
+        except (ValueError, StopIteration):
+            return actions  # not an old record of this kind after all: replaying it names the problem
+        return replayed
 
     @classmethod
     def _shuffle_and_deal(cls, rules, rng, dealer):
@@ -142,7 +186,7 @@ class RookHand(Hand):
         self.dummy_up = self.extras.get("dummy_up", 0)
         self.laid_aside = 0
         self.bids: list[tuple[int, int]] = []  # (seat, bid; 0 for a pass)
-        self.bid_ranges = self._bid_range_table()
+        self.bid_sets = self._bid_set_table()
         self.out = [False] * self.players  # passed for good
         self.high_bid = 0
         self.high_bidder = -1
@@ -158,7 +202,7 @@ class RookHand(Hand):
         self.last_trick_winner = -1
         self._set_ranking()
         self.privilege = BIRD_BIT if rules.bird_privilege else 0
-        if rules.extra_card:
+        if rules.extra_card and not rules.extra_card_kept:
             left = self.next_seat(self.dealer)
             if self.held[left].bit_count() != rules.hand_size + 1:
                 raise ValueError("deal: the player left of the dealer must hold the extra card")
@@ -169,15 +213,13 @@ class RookHand(Hand):
 
     # --- laying aside the extra card (Original 3-player, decision 14) ---
 
-    def _legal_lay_aside(self):
-        return [A.make(A.LAY_ASIDE, card) for card in C.cards_in(self.held[self.turn])]
+    def _lay_aside_choices(self):
+        return OneCard(A.LAY_ASIDE, self.held[self.turn])
 
-    def _refuse_lay_aside(self, action):
+    def _lay_aside_refusal(self, action):
         if A.kind_of(action) != A.LAY_ASIDE:
             return "First lay one card aside: it goes to whoever takes the last trick"
-        if not self.held[self.turn] >> A.payload_of(action) & 1:
-            return f"{self.rules.card_name(A.payload_of(action))} is not in your hand"
-        return None
+        return f"{self.rules.card_name(A.payload_of(action))} is not in your hand"
 
     def _push_lay_aside(self, action):
         card = A.payload_of(action)
@@ -205,43 +247,46 @@ class RookHand(Hand):
 
     def lowest_bid(self) -> int:
         """The smallest bid allowed now."""
-        return self.bid_ranges[self.high_bid][0]
+        return self.bid_sets[self.high_bid][True].low
 
-    def _bid_range_table(self) -> dict[int, tuple[int, int]]:
-        """For each high bid so far (0: nobody has bid), the smallest bid allowed and how many bids are allowed
-        (they go up by the step): worked out once per rules, because random playouts and search bid often."""
-        ranges = self.rules.memo.get("bid ranges")
-        if ranges is None:
+    def _bid_set_table(self) -> dict[int, tuple[Bids, Bids]]:
+        """For each high bid so far (0: nobody has bid), the legal bids without and with a pass (the bids from the
+        smallest allowed up by the step to the highest): worked out once per rules, because random playouts and
+        search bid often."""
+        table = self.rules.memo.get("bid sets")
+        if table is None:
             rules = self.rules
-            ranges = {}
+            table = {}
             for high in (0, *range(rules.min_bid, rules.highest_bid + 1)):
                 low = high + rules.bid_step if high else rules.min_bid
-                ranges[high] = (low, max(0, (rules.highest_bid - low) // rules.bid_step + 1))
-            rules.memo["bid ranges"] = ranges
-        return ranges
+                count = max(0, (rules.highest_bid - low) // rules.bid_step + 1)
+                table[high] = (Bids(False, low, count, rules.bid_step), Bids(True, low, count, rules.bid_step))
+            rules.memo["bid sets"] = table
+        return table
 
-    def _legal_bid(self):
-        low, count = self.bid_ranges[self.high_bid]
-        step = self.rules.bid_step
-        return [PASS_ACTION] + [BID_ACTION | low + i * step for i in range(count)]
+    def may_pass(self) -> bool:
+        """Whether the player to bid may pass (house, decision 6: the first bidder may not)."""
+        return bool(self.bids) or not self.rules.first_bid_required
 
-    def _refuse_bid(self, action):
+    def _bid_choices(self):
+        return self.bid_sets[self.high_bid][bool(self.bids) or not self.rules.first_bid_required]  # may_pass()
+
+    def _bid_refusal(self, action):
         rules = self.rules
-        kind = A.kind_of(action)
-        if kind == A.PASS:
-            return None
-        if kind != A.BID:
-            return f"Bid at least {self.lowest_bid()} or pass" if self.lowest_bid() <= rules.highest_bid else "Pass"
+        low, step = self.lowest_bid(), rules.bid_step
+        or_pass = " or pass" if self.may_pass() else ""
+        if action == PASS_ACTION:
+            return f"The first bidder may not pass: bid at least {low}"
+        if A.kind_of(action) != A.BID:
+            return f"Bid at least {low}{or_pass}" if low <= rules.highest_bid else "Pass"
         value = A.payload_of(action)
         if value > rules.highest_bid:
             return f"The highest bid is {rules.highest_bid}"
         if self.high_bidder < 0 and value < rules.min_bid:
             return f"The opening bid is at least {rules.min_bid}"
-        if value < self.lowest_bid():
-            return f"Bid at least {self.lowest_bid()} or pass"
-        if rules.auction == "open" and value % rules.bid_step:
-            return f"Bids go up by {rules.bid_step}"
-        return None
+        if value < low:
+            return f"Bid at least {low}{or_pass}"
+        return f"Bids go up by {step}: bid {low}, {low + step}, {low + 2 * step}, ...{or_pass}"
 
     def _push_bid(self, action):
         seat = self.turn
@@ -291,25 +336,17 @@ class RookHand(Hand):
 
     # --- the nest ---
 
-    def _choosing_cards(self):
-        return self.phase == "nest"
+    def _nest_choices(self):
+        return CardSubsets(A.DISCARD, self.held[self.turn], self.rules.nest_size)
 
-    def _legal_nest(self):
-        from itertools import combinations
-        held = C.card_list(self.held[self.turn])
-        return [A.make(A.DISCARD, C.mask_of(c)) for c in combinations(held, self.rules.nest_size)]
-
-    def _refuse_nest(self, action):
+    def _nest_refusal(self, action):
         size = self.rules.nest_size
         if A.kind_of(action) != A.DISCARD:
             return f"First lay back exactly {size} cards to the nest"
-        cards = A.payload_of(action)
-        stray = cards & ~self.held[self.turn]
+        stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
             return f"{self.rules.cards_text(stray)} is not in your hand"
-        if cards.bit_count() != size:
-            return f"Lay back exactly {size} cards"
-        return None
+        return f"Lay back exactly {size} cards"
 
     def _push_nest(self, action):
         cards = A.payload_of(action)
@@ -317,43 +354,20 @@ class RookHand(Hand):
         self.discards = cards
         self._begin_trump()
 
-    def random_action(self, rng):
-        if self.phase == "play":
-            return C.random_card(self.legal_mask(), rng)
-        if self.phase == "bid":
-            # uniform over pass and the legal bids, without building their list
-            low, count = self.bid_ranges[self.high_bid]
-            pick = int(rng.random() * (count + 1))
-            return PASS_ACTION if pick == count else BID_ACTION | low + pick * self.rules.bid_step
-        if self.phase == "nest":
-            return A.make(A.DISCARD, C.random_subset(self.held[self.turn], self.rules.nest_size, rng))
-        if self.phase == "trump":
-            return A.trump(int(rng.random() * (5 if self.rules.no_trump else 4)))  # NO_TRUMP follows the 4 suits
-        if self.phase == "order":
-            return A.make(A.ORDER, int(rng.random() * 2))
-        if self.phase == "call":
-            return A.make(A.CALL, C.random_card(self.rules.deck_mask, rng))  # any card of the deck (decision 13)
-        if self.phase == "lay-aside":
-            return A.make(A.LAY_ASIDE, C.random_card(self.held[self.turn], rng))
-        return super().random_action(rng)
-
     # --- trump, order, the called card ---
 
     def _begin_trump(self):
         self.phase = "trump"
         self.turn = self.declarer
 
-    def _legal_trump(self):
-        suits = [A.trump(s) for s in C.SUITS]
-        return suits + [A.trump(NO_TRUMP)] if self.rules.no_trump else suits
+    def _trump_choices(self):
+        return COLOURS_OR_NONE if self.rules.no_trump else COLOURS
 
-    def _refuse_trump(self, action):
+    def _trump_refusal(self, action):
         if A.kind_of(action) != A.TRUMP:
             return "Name trump first"
-        if A.payload_of(action) == NO_TRUMP and not self.rules.no_trump:
-            return "These rules have no no-trump: name a colour" if self.rules.deck == C.ROOK_DECK else \
-                "These rules have no no-trump: name a suit"
-        return None
+        return "These rules have no no-trump: name a colour" if self.rules.deck == C.ROOK_DECK else \
+            "These rules have no no-trump: name a suit"
 
     def _push_trump(self, action):
         self._name_trump(A.payload_of(action))
@@ -368,13 +382,11 @@ class RookHand(Hand):
         self.trump = suit
         self._set_ranking()
 
-    def _legal_order(self):
-        return [A.make(A.ORDER, 0), A.make(A.ORDER, 1)]
+    def _order_choices(self):
+        return ORDERS
 
-    def _refuse_order(self, action):
-        if A.kind_of(action) != A.ORDER:
-            return "Choose the rank order: normal or reverse"
-        return None
+    def _order_refusal(self, action):
+        return "Choose the rank order: normal or reverse"
 
     def _push_order(self, action):
         self.reverse = A.payload_of(action) == 1
@@ -388,15 +400,13 @@ class RookHand(Hand):
         else:
             self._begin_play()
 
-    def _legal_call(self):
-        return [A.make(A.CALL, card) for card in C.cards_in(self.rules.deck_mask)]
+    def _call_choices(self):
+        return OneCard(A.CALL, self.rules.deck_mask)  # any card of the deck (decision 13)
 
-    def _refuse_call(self, action):
+    def _call_refusal(self, action):
         if A.kind_of(action) != A.CALL:
             return "Call a card: its holder is your secret partner"
-        if not self.rules.deck_mask >> A.payload_of(action) & 1:
-            return "That card is not in this game's deck"
-        return None
+        return "That card is not in this game's deck"
 
     def _push_call(self, action):
         card = A.payload_of(action)
@@ -486,6 +496,10 @@ class RookHand(Hand):
     def _suit_word(self, suit: int) -> str:
         return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
 
+    def beats(self, card, best):
+        keys = self.led_keys[self.led_suit]
+        return keys[card] > keys[best]
+
     def _winning_index(self) -> int:
         keys = self.led_keys[self.led_suit]
         best_index, best_key = 0, -1
@@ -495,10 +509,13 @@ class RookHand(Hand):
         return best_index
 
     def _after_trick(self, winner):
-        if self.held[winner]:  # every hand holds as many cards as the others between tricks
+        if len(self.tricks) < self.rules.hand_size:
             return
         # the last trick: the nest and the laid-aside card go where the rules say (decisions 4 and 14)
         self.last_trick_winner = winner
+        if self.rules.extra_card_kept:  # (house, decision 14) the card never played is the one laid aside
+            left = self.next_seat(self.dealer)
+            self.laid_aside, self.held[left] = self.held[left], 0
         nest = self.discards or self.nest
         where = self.rules.nest_to
         if where == "last_trick":
@@ -520,7 +537,7 @@ class RookHand(Hand):
         if rules.sides == "partners":
             if rules.rotating_partners:
                 # decision 9: new partners every 4 hands: across, then beside, then the other beside
-                rotation = (self.number // 4) % 3
+                rotation = (self.number // PARTNER_HANDS) % 3
                 partner = (seat + 2) % 4 if rotation == 0 else seat ^ 1 if rotation == 1 else 3 - seat
             else:
                 partner = (seat + 2) % 4
@@ -568,20 +585,43 @@ class RookHand(Hand):
                     delta[seat] = rules.cap - self.scores[seat]
         return delta
 
+    def result(self):
+        if not self.is_done:
+            return None
+        sides = []
+        for seat in range(self.n):
+            side = tuple(sorted(self.side_of(seat)))
+            if side not in sides:
+                sides.append(side)
+        return HandResult(points=tuple(self.points()), score_change=tuple(self.score_delta()), sides=tuple(sides),
+                          declarer=self.declarer, contract=self.contract, made=self.contract_made(),
+                          thrown_in=self.thrown_in)
+
     @classmethod
-    def match_winners(cls, rules, scores, hands_played):
-        """Decision 7: over when a score reaches the target (or after the fixed number of hands); the higher total
-        wins; equal totals of different sides play another hand."""
-        if rules.fixed_hands:
-            if hands_played < rules.fixed_hands:
+    def match_outcome(cls, rules, scores, hands_played, last):
+        """Decisions 7-9 and 12: a match ends at the target, or after its number of hands (a house rule; rotating
+        partners play exactly 12), and the highest total wins."""
+        if rules.match_hands:
+            if hands_played < rules.match_hands:
                 return None
+            if rules.rotating_partners:  # decision 9: individual totals after 12 hands; equal best totals share
+                return [seat for seat, score in enumerate(scores) if score == max(scores)]
         elif max(scores) < rules.target:
             return None
-        best = max(scores)
-        top = [seat for seat, score in enumerate(scores) if score == best]
-        fixed_partners = rules.sides == "partners" and not rules.rotating_partners
-        sides = {seat % 2 for seat in top} if fixed_partners else set(top)
-        return top if len(sides) == 1 else None
+        if rules.cap and max(scores) >= rules.target:
+            # decision 12 (004: "The team that scores 500 points first wins"): only the declaring side can pass
+            # the cap, and every player of it with the target or more shares the win at once
+            return [seat for seat, score in enumerate(scores) if score >= rules.target]
+        # decision 7: the higher total wins; equal totals of different sides play another hand (those who scored
+        # together in the last hand, a partnership or the declarer's opponents, are one side)
+        top = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        return top if any(set(top) <= set(side) for side in last.sides) else None
+
+    @classmethod
+    def score_columns(cls, rules):
+        if rules.sides == "partners" and not rules.rotating_partners:
+            return ((0, 2), (1, 3))  # a partnership keeps one score
+        return super().score_columns(rules)
 
     # --- what a seat may see ---
 
@@ -596,8 +636,43 @@ class RookHand(Hand):
         """The called partner as ``seat`` knows it: the holder knows, everyone knows once the card is played."""
         if self.partner < 0:
             return -1
-        played = any(self.called in cards for _, cards, _ in self.tricks) or self.called in self.trick
-        return self.partner if seat == self.partner or played or self.phase == DONE else -1
+        return self.partner if seat == self.partner or self._called_card_seen() or self.phase == DONE else -1
+
+    def _called_card_seen(self) -> bool:
+        return self.called >= 0 and bool(self.played >> self.called & 1)  # played: every card played this hand
+
+    def side_known_to(self, seat):
+        rules = self.rules
+        if self.declarer < 0 and rules.sides != "partners":
+            return frozenset((seat,))
+        if rules.sides == "called" and self.partner_known_to(seat) < 0:
+            return frozenset((seat,))
+        return self.side_of(seat)
+
+    def _hidden_places(self, seat):
+        public = self.public_cards()
+        places = [("held", other, self.held[other], self.held[other] & public) for other in range(self.n)
+                  if other != seat]
+        if self.nest:
+            places.append(("nest", -1, self.nest, self.nest & public))  # Beginner's trump card lies face up on it
+        if self.discards and seat != self.declarer:
+            places.append(("discards", -1, self.discards, 0))
+        if self.aside:
+            places.append(("aside", -1, self.aside, 0))
+        if self.laid_aside and seat != self.next_seat(self.dealer):
+            places.append(("laid_aside", -1, self.laid_aside, 0))
+        return places
+
+    def _sent_by(self, seat):
+        sent = self.discards if seat == self.declarer else 0
+        return sent | (self.laid_aside if seat == self.next_seat(self.dealer) else 0)
+
+    def _after_resample(self, seat):
+        # the secret partner is whoever holds the called card in this world (decision 13)
+        if self.rules.sides == "called" and self.called >= 0 and not self._called_card_seen() \
+                and self.partner_known_to(seat) < 0:
+            self.partner = next((s for s in range(self.n) if s != self.declarer and self.held[s] >> self.called & 1),
+                                -1)
 
     def view(self, seat: int) -> dict:
         rules = self.rules
@@ -629,6 +704,16 @@ class RookHand(Hand):
         if self.phase == DONE:
             view["nest"] = names(self.extras.get("nest", 0))
         return view
+
+    PHASES = {  # each phase's legal actions, the reason for refusing others, and how a legal one is applied
+        "lay-aside": Phase(_lay_aside_choices, _lay_aside_refusal, _push_lay_aside),
+        "bid": Phase(_bid_choices, _bid_refusal, _push_bid),
+        "nest": Phase(_nest_choices, _nest_refusal, _push_nest),
+        "trump": Phase(_trump_choices, _trump_refusal, _push_trump),
+        "order": Phase(_order_choices, _order_refusal, _push_order),
+        "call": Phase(_call_choices, _call_refusal, _push_call),
+        "play": Phase(Hand._play_choices, Hand._play_refusal, Hand._push_play),
+    }
 
     def piles(self):
         piles = super().piles()

@@ -25,11 +25,27 @@ class RulesError(ValueError):
     """A preset or house-rule file, or a change to the rules, that cannot be used."""
 
 
-def _field(default, doc, choices=(), low=None, high=None, house=False, by_rank=False):
-    meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house, "by_rank": by_rank}
+def _field(default, doc, choices=(), low=None, high=None, house=False, by_rank=False, step=1, says=None,
+           needs=None, family=None):
+    """A rule field: its default, comment and allowed values, the ``family`` it belongs to (None: every game), and
+    for a house rule (``house``) what the house-rules screen needs: its ``step`` (a number, another field's name,
+    or one per family), what each value ``says`` (a sentence per value; the key None is a sentence for any other
+    value, with {} for it) and the field that must be on for it to matter (``needs``)."""
+    meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house, "by_rank": by_rank,
+            "step": step, "says": says or {}, "needs": needs, "family": family}
     if isinstance(default, (list, dict)):
         raise TypeError("rule defaults must be immutable")
+    if house and not says:
+        raise TypeError("a house rule says what it does")
     return field(default=default, metadata=meta)
+
+
+def _hearts(default, doc, **meta):
+    return _field(default, doc, family="hearts", **meta)
+
+
+def _rook(default, doc, **meta):
+    return _field(default, doc, family="rook", **meta)
 
 
 HEARTS_DIRECTIONS = ("left", "across", "right", "left2", "right2", "trade", "hold")
@@ -54,68 +70,110 @@ class Rules:
     nest_size: int = _field(5, "cards dealt to the nest (0: no nest)", low=0, high=10)
     aside: int = _field(0, "cards dealt face down and left out of play for the whole hand", low=0, high=10)
     target: int = _field(300, "match target: Rook, the score that wins; Hearts, the score that ends the match",
-                         low=1, high=100000, house=True)
+                         low=1, high=100000, house=True, step={"rook": 50, "hearts": 10},
+                         says={None: "The match ends at {} points"})
     fixed_hands: int = _field(0, "(house) play exactly this many hands, best total wins; 0 plays to the target",
-                              low=0, high=200, house=True)
+                              low=0, high=200, house=True,
+                              says={0: "Play to the target score", None: "Play exactly {} hands; the best total wins"})
 
     # --- Hearts ---
-    pass_count: int = _field(3, "cards each player passes before play", low=0, high=5)
-    pass_cycle: tuple = _field(("left", "across", "right"), "the passing directions, hand by hand, repeating",
-                               choices=HEARTS_DIRECTIONS)
-    hold_hand: bool = _field(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True)
-    two_clubs_leads: bool = _field(True, "(house) the 2 of clubs leads the first trick", house=True)
-    qs_breaks_hearts: bool = _field(True, "(house) playing the Queen of spades breaks hearts", house=True)
-    penalty_on_first_trick: bool = _field(
-        True, "(house) hearts and the Queen of spades may be played on the first trick", house=True)
-    hearts_must_be_broken: bool = _field(
-        True, "(house) hearts may not be led until broken, unless the leader holds only hearts", house=True)
-    qs_leads_any_time: bool = _field(
-        True, "(house) the Queen of spades may be led before hearts are broken", house=True)
-    moon: str = _field("choice", "(house) the moon shooter's reward: the shooter's choice, always add to the others, "
-                       "or always subtract from the shooter", choices=("choice", "add", "subtract"), house=True)
-    royal_queens: tuple = _field((), "(house) the Royal Hearts queens in play; the others are plain",
-                                 choices=ROYAL_QUEENS, house=True)
+    pass_count: int = _hearts(3, "cards each player passes before play", low=0, high=5)
+    pass_cycle: tuple = _hearts(("left", "across", "right"), "the passing directions, hand by hand, repeating",
+                                choices=HEARTS_DIRECTIONS)
+    hold_hand: bool = _hearts(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True,
+                              says={True: "Every few hands nobody passes", False: "Cards are passed every hand"})
+    two_clubs_leads: bool = _hearts(True, "(house) the 2 of clubs leads the first trick", house=True,
+                                    says={True: "The 2 of clubs leads the first trick",
+                                          False: "The player left of the dealer leads"})
+    qs_breaks_hearts: bool = _hearts(True, "(house) playing the Queen of spades breaks hearts", house=True,
+                                     says={True: "The Queen of spades breaks hearts",
+                                           False: "Only a heart breaks hearts"})
+    penalty_on_first_trick: bool = _hearts(
+        True, "(house) hearts and the Queen of spades may be played on the first trick", house=True,
+        says={True: "Hearts and the Queen may be played on the first trick",
+              False: "No points may be played on the first trick"})
+    hearts_must_be_broken: bool = _hearts(
+        True, "(house) hearts may not be led until broken, unless the leader holds only hearts", house=True,
+        says={True: "Hearts may not be led until broken", False: "Hearts may be led at any time"})
+    qs_leads_any_time: bool = _hearts(
+        True, "(house) the Queen of spades may be led before hearts are broken", house=True,
+        says={True: "The Queen of spades may be led at any time",
+              False: "The Queen of spades may not be led before hearts are broken"})
+    moon: str = _hearts("choice", "(house) the moon shooter's reward: the shooter's choice, always add to the others, "
+                        "or always subtract from the shooter", choices=("choice", "add", "subtract"), house=True,
+                        says={"choice": "The moon shooter chooses: subtract from own score or add to the others",
+                              "add": "Shooting the moon adds the reward to every other player",
+                              "subtract": "Shooting the moon subtracts the reward from the shooter"})
+    royal_queens: tuple = _hearts((), "(house) the Royal Hearts queens in play; the others are plain",
+                                  choices=ROYAL_QUEENS, house=True,
+                                  says={(): "Special queens: none (Classic scoring)", None: "Special queens: {}"})
 
     # --- Rook ---
-    extra_card: bool = _field(False, "the player left of the dealer gets one card more and lays one aside before the "
-                              "auction; it goes to whoever takes the last trick (Original 3-player, decision 14)")
-    dummy: bool = _field(False, "a dummy hand, half face up during the auction, played by the non-bidder (rook-2p, "
-                         "decision 22)")
-    auction: str = _field("open", "open: bid in turn, a pass is for good, until all but one have passed; single: one "
-                          "bid each, the dealer last (Intermediate, decision 6); none: no bidding (Beginner)",
-                          choices=("open", "single", "none"))
-    min_bid: int = _field(70, "the smallest first bid", low=1, high=1000, house=True)
-    bid_step: int = _field(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True)
-    max_bid: int = _field(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True)
-    counters: tuple = _field(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, {rank: points} "
-                             "(standard deck: king 13, ace 14)", by_rank=True)
-    bird_points: int = _field(20, "points of the Rook Bird (the joker)", low=0, high=100)
-    trump_rule: str = _field("named", "named: the declarer names trump; nest_top: the top card of the nest names it "
-                             "(the Rook Bird goes to the bottom, Beginner)", choices=("named", "nest_top"))
-    no_trump: bool = _field(False, "the declarer may name no trump (500)")
-    reverse_order: bool = _field(False, "the declarer may reverse the rank order (500, decision 20)")
-    ones_high: bool = _field(False, "the 1s rank above the 14s (500)")
-    bird_rank: str = _field("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
-                            choices=("high", "low"), house=True)
-    bird_privilege: bool = _field(True, "(house) the Rook Bird may be played at any time, even by a player who can "
-                                  "follow (decision 1)", house=True)
-    first_lead: str = _field("dealer_left", "(house) who leads the first trick (decision 3)",
-                             choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True)
-    nest_to: str = _field("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
-                          "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
-                          house=True)
-    all_pass: str = _field("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
-                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True)
-    sides: str = _field("partners", "partners: seats 0+2 against 1+3; alone: every player for themselves; "
-                        "declarer_vs_rest: the others play together against the declarer; called: the declarer calls a "
-                        "card and its holder is a secret partner (decision 13)",
-                        choices=("partners", "alone", "declarer_vs_rest", "called"))
-    set_scores: str = _field("minus_bid", "what a declaring side that fails its bid scores: minus the bid, or zero "
-                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
-    cap: int = _field(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
-                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True)
-    rotating_partners: bool = _field(False, "(house) change partners every 4 hands and keep individual scores "
-                                     "(decision 9)", house=True)
+    extra_card: bool = _rook(False, "the player left of the dealer gets one card more and lays one aside before the "
+                             "auction; it goes to whoever takes the last trick (Original 3-player, decision 14)")
+    dummy: bool = _rook(False, "a dummy hand, half face up during the auction, played by the non-bidder (rook-2p, "
+                        "decision 22)")
+    auction: str = _rook("open", "open: bid in turn, a pass is for good, until all but one have passed; single: one "
+                         "bid each, the dealer last (Intermediate, decision 6); none: no bidding (Beginner)",
+                         choices=("open", "single", "none"))
+    extra_card_kept: bool = _rook(False, "(house) the player left of the dealer keeps all 14 cards through the play "
+                                  "and ends the hand with one unplayed card, which goes to whoever takes the last "
+                                  "trick (decision 14, 003: 'will end the hand with one extra card')", house=True,
+                                  needs="extra_card",
+                                  says={True: "The extra card stays in hand to the end; the last trick takes it",
+                                        False: "The extra card is laid aside before the auction"})
+    min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, step="bid_step",
+                         says={None: "The first bid is at least {}"})
+    bid_step: int = _rook(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True, step=5,
+                          says={None: "Bids go up by {}"})
+    max_bid: int = _rook(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True,
+                         step="bid_step", says={0: "Bids go up to the points in a hand", None: "No bid above {}"})
+    first_bid_required: bool = _rook(False, "(house) the first player to bid may not pass (decision 6, 000: 'Each "
+                                     "player makes one bid')", house=True,
+                                     says={True: "The first bidder must bid", False: "The first bidder may pass"})
+    counters: tuple = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, {rank: points} "
+                            "(standard deck: king 13, ace 14)", by_rank=True)
+    bird_points: int = _rook(20, "points of the Rook Bird (the joker)", low=0, high=100)
+    trump_rule: str = _rook("named", "named: the declarer names trump; nest_top: the top card of the nest names it "
+                            "(the Rook Bird goes to the bottom, Beginner)", choices=("named", "nest_top"))
+    no_trump: bool = _rook(False, "the declarer may name no trump (500)")
+    reverse_order: bool = _rook(False, "the declarer may reverse the rank order (500, decision 20)")
+    ones_high: bool = _rook(False, "the 1s rank above the 14s (500)")
+    bird_rank: str = _rook("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
+                           choices=("high", "low"), house=True,
+                           says={"high": "The Rook Bird is the highest trump",
+                                 "low": "The Rook Bird is the lowest trump"})
+    bird_privilege: bool = _rook(True, "(house) the Rook Bird may be played at any time, even by a player who can "
+                                 "follow (decision 1)", house=True,
+                                 says={True: "The Rook Bird may be played at any time",
+                                       False: "The Rook Bird follows the rules of any trump"})
+    first_lead: str = _rook("dealer_left", "(house) who leads the first trick (decision 3)",
+                            choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True,
+                            says={"dealer_left": "The player left of the dealer leads first",
+                                  "declarer_left": "The player left of the declarer leads first",
+                                  "declarer": "The declarer leads first", "dummy": "The dummy leads first"})
+    nest_to: str = _rook("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
+                         "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
+                         house=True, says={"last_trick": "Whoever takes the last trick takes the nest",
+                                           "declarer": "The declarer's side scores the nest",
+                                           "nobody": "Nobody scores the nest: its counters are out of play"})
+    all_pass: str = _rook("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
+                          "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True,
+                          says={"redeal": "If everyone passes the same dealer deals again",
+                                "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"})
+    sides: str = _rook("partners", "partners: seats 0+2 against 1+3; alone: every player for themselves; "
+                       "declarer_vs_rest: the others play together against the declarer; called: the declarer calls a "
+                       "card and its holder is a secret partner (decision 13)",
+                       choices=("partners", "alone", "declarer_vs_rest", "called"))
+    set_scores: str = _rook("minus_bid", "what a declaring side that fails its bid scores: minus the bid, or zero "
+                            "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
+    cap: int = _rook(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
+                     "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True,
+                     step=10, says={0: "No cap", None: "No score ends a hand between {} and the target"})
+    rotating_partners: bool = _rook(False, "(house) change partners every 4 hands and keep individual scores; the "
+                                    "match is exactly 12 hands (decision 9)", house=True,
+                                    says={True: "Partners change every 4 hands; individual scores; 12 hands",
+                                          False: "Fixed partners"})
 
     # --- derived values, computed once ---
 
@@ -163,6 +221,37 @@ class Rules:
     def highest_bid(self) -> int:
         return self.max_bid or self.points_in_deck
 
+    @property
+    def match_hands(self) -> int:
+        """Hands in a match of a fixed length (0: played to the target): decision 9's rotating partners play 12,
+        each partnership 4 (book 001: "at the end of 12 hands, each player will have played game hands with each
+        of the other players"); otherwise the house rule of decision 8."""
+        return ROTATING_PARTNER_HANDS if self.rotating_partners else self.fixed_hands
+
+    def family_fields(self) -> list[str]:
+        """The fields that matter to this family's games, in the order declared."""
+        return [f.name for f in dataclasses.fields(self) if f.metadata["family"] in (None, self.family)]
+
+    def house_fields(self) -> list[str]:
+        """The house rules that matter to these rules (the settings screen's rows), in the order declared."""
+        return [name for name in self.family_fields() if FIELDS[name].metadata["house"]
+                and (FIELDS[name].metadata["needs"] is None or getattr(self, FIELDS[name].metadata["needs"]))]
+
+    def house_step(self, name: str) -> int:
+        """How far one press of < or > moves a number house rule."""
+        step = FIELDS[name].metadata["step"]
+        if isinstance(step, str):
+            return getattr(self, step)
+        return step[self.family] if isinstance(step, dict) else step
+
+    def sentence(self, name: str) -> str:
+        """What the rule field ``name`` does now, in a sentence for the house-rules screen."""
+        says = FIELDS[name].metadata["says"]
+        value = getattr(self, name)
+        if value in says:
+            return says[value]
+        return says[None].format(" ".join(value) if isinstance(value, tuple) else value)
+
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
 
@@ -208,6 +297,10 @@ class Rules:
     def field_docs() -> dict[str, dict]:
         """Each field's default, allowed values and comment, for settings screens and docs."""
         return {f.name: {"default": f.default, **f.metadata} for f in dataclasses.fields(Rules)}
+
+
+FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
+ROTATING_PARTNER_HANDS = 12
 
 
 def config_dir() -> Path:
@@ -329,6 +422,12 @@ def _check_consistent(rules: Rules, where: str):
         fail(f"sides: partners need 4 players, not {rules.players}")
     if rules.rotating_partners and rules.sides != "partners":
         fail("rotating_partners: only a partnership game can rotate partners")
+    if rules.rotating_partners and rules.fixed_hands:
+        fail(f"fixed_hands: rotating partners play exactly {ROTATING_PARTNER_HANDS} hands; set fixed_hands to 0")
+    if rules.extra_card_kept and not rules.extra_card:
+        fail("extra_card_kept: only a game with an extra card (Original 3-player) can keep it")
+    if rules.first_bid_required and rules.auction == "none":
+        fail("first_bid_required: this game has no auction")
     if rules.trump_rule == "nest_top" and rules.nest_size == 0:
         fail("trump_rule: nest_top needs a nest")
     if rules.auction == "none" and rules.trump_rule != "nest_top":

@@ -2,9 +2,8 @@
 statistics. Knows no screen; a file that cannot be used is kept aside (.bad) and named in one line."""
 
 from .files import SaveStore
-from .house import HouseRulesStore, family_fields, house_fields
+from .house import HouseRulesStore
 from .settings import Settings, SettingsStore
 from .stats import StatsStore, hand_counts, match_counts
 
-__all__ = ["HouseRulesStore", "SaveStore", "Settings", "SettingsStore", "StatsStore", "family_fields", "hand_counts",
-           "house_fields", "match_counts"]
+__all__ = ["HouseRulesStore", "SaveStore", "Settings", "SettingsStore", "StatsStore", "hand_counts", "match_counts"]

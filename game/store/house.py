@@ -3,7 +3,6 @@ house-rule fields; it is loaded through the engine's own validation, like the pr
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 
 import yaml
@@ -13,22 +12,6 @@ from game.engine.rules import Rules, RulesError
 
 from .files import set_aside, write_text_atomic
 from .settings import config_dir
-
-
-def family_fields(family: str) -> list[str]:
-    """The rule fields that matter to a family, in the order the rules declare them: the Hearts fields lie between
-    pass_count and extra_card, the Rook fields after; the rest belong to every game."""
-    names = [f.name for f in fields(Rules)]
-    hearts = names[names.index("pass_count"):names.index("extra_card")]
-    rook = names[names.index("extra_card"):]
-    other = set(rook if family == "hearts" else hearts)
-    return [name for name in names if name not in other]
-
-
-def house_fields(family: str) -> list[str]:
-    """The house-rule fields of a family (the ones the settings screen changes)."""
-    docs = Rules.field_docs()
-    return [name for name in family_fields(family) if docs[name]["house"]]
 
 
 def _plain(value):
@@ -57,7 +40,7 @@ class HouseRulesStore:
             if not isinstance(data, dict) or data.get("extends") != preset:
                 raise RulesError(f"{path}: must start with 'extends: {preset}'")
             changes = {k: v for k, v in data.items() if k != "extends"}
-            allowed = set(house_fields(book.family))
+            allowed = set(book.house_fields())
             others = sorted(str(k) for k in changes if k not in allowed)
             if others:
                 raise RulesError(f"{path}: {others[0]} is not a house rule of {book.title}")

@@ -16,10 +16,11 @@ COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set
 
 def hand_counts(hand: Hand, seat: int) -> dict[str, int]:
     """What one finished hand adds to a player's statistics."""
-    counts = {"hands": 1, "points": hand.points()[seat] if seat < len(hand.points()) else 0}
-    if hand.family == "rook" and hand.declarer >= 0 and seat in hand.side_of(hand.declarer):
-        counts["contracts_made" if hand.contract_made() else "contracts_set"] = 1
-    if hand.family == "hearts" and hand.moon_shooter() == seat:
+    result = hand.result()
+    counts = {"hands": 1, "points": result.points[seat]}
+    if seat in result.declaring_side():
+        counts["contracts_made" if result.made else "contracts_set"] = 1
+    if result.moon_shooter == seat:
         counts["moons"] = 1
     return counts
 

@@ -6,6 +6,7 @@ No pygame here: the table scene draws a Session and feeds it the actions players
 from __future__ import annotations
 
 import time
+import zlib
 from dataclasses import asdict, dataclass
 
 from game.ai import LEVELS, make_player
@@ -36,7 +37,9 @@ class Session:
         self.match = match
         self.seats = seats
         self.hard_budget = hard_budget
-        self.players = {i: make_player(plan.level, seed=hash((match.seed, i)) & 0xFFFF, budget=hard_budget)
+        # each computer's seed from the match's seed and its seat: the same in every run (Python's hash() of text
+        # is not), so a match resumed from its save plays on as the same match would have without a break
+        self.players = {i: make_player(plan.level, seed=zlib.crc32(f"{match.seed}:{i}".encode()), budget=hard_budget)
                         for i, plan in enumerate(seats) if not plan.human}
         self.hint_player = make_player("normal")
         self.counted_hands = 0  # finished hands of this match already in the statistics (saved: never twice)
@@ -64,6 +67,10 @@ class Session:
         if seat >= len(self.seats):  # rook-2p: the third hand is the dummy
             return "Dummy"
         return self.seats[seat].name
+
+    def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The score columns the match keeps (a partnership, or a player), named: (names, seats)."""
+        return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in self.match.score_columns]
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].human

@@ -7,7 +7,7 @@ from dataclasses import fields
 import pygame
 
 from game.engine import preset_names
-from game.store import HouseRulesStore, family_fields
+from game.store import HouseRulesStore
 
 from .. import theme
 from ..assets import text
@@ -20,7 +20,7 @@ SKIPPED = {"name", "title", "source", "family"}
 def rule_lines(rules) -> list[tuple[str, bool]]:
     """One line per rule field that matters to this game: its meaning and its value; True marks a house rule."""
     lines = []
-    relevant = set(family_fields(rules.family))
+    relevant = set(rules.family_fields())
     for spec in fields(rules):
         if spec.name in SKIPPED or spec.name not in relevant:
             continue

@@ -19,42 +19,33 @@ from ..widgets import Button, layout_row, panel, press_any, shade
 AUTOPLAY_SECONDS = 1.5
 
 
-def score_owners(session: Session) -> list[tuple[str, list[int]]]:
-    """The columns of the sheet: one per side in partnership games, else one per player."""
-    rules = session.rules
-    if rules.family == "rook" and rules.sides == "partners" and rules.players == 4:
-        return [(f"{session.name(0)} & {session.name(2)}", [0, 2]), (f"{session.name(1)} & {session.name(3)}", [1, 3])]
-    return [(session.name(seat), [seat]) for seat in range(rules.players)]
-
-
 def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """The header and one row per finished hand, as text; and the same rows with each player's cell cut to the
     change and the total, for a table too wide for the whole cells (many players, long names, a small window)."""
     match = session.match
-    owners = score_owners(session)
-    rook = match.rules.family == "rook"
-    header = ["Hand"] + (["Bidder", "Bid", "Trump"] if rook else []) + [name for name, _ in owners]
+    owners = session.score_columns()
+    auction = match.rules.family == "rook"  # the bidder, bid and trump get columns of their own
+    header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
     hands: list[Hand] = match.history + ([match.hand] if match.hand.is_done else [])
     totals = [0] * match.rules.players
     rows, short_rows = [], []
     for number, hand in enumerate(hands, 1):
-        view = hand.view(0)
-        delta = hand.score_delta()
+        result = hand.result()
+        delta = result.score_change
         totals = [t + d for t, d in zip(totals, delta)]
         row = [str(number)]
-        if rook:
-            if view.get("thrown_in"):
+        if auction:
+            if result.thrown_in:
                 row += ["all passed", "-", "-"]
             else:
-                declarer = view.get("declarer", -1)
-                made = " made" if hand.contract_made() else " set"
-                row += [session.name(declarer) if declarer >= 0 else "-", f"{view.get('contract', '-')}{made}",
-                        (view.get("trump") or "-")]
+                declarer = result.declarer
+                made = " made" if result.made else " set"
+                row += [session.name(declarer) if declarer >= 0 else "-",
+                        f"{result.contract}{made}" if declarer >= 0 else "-", hand.view(0).get("trump") or "-"]
         short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
-            points = sum(hand.points()[s] for s in seats) if len(hand.points()) > seat else 0
-            row.append(f"{points} pts  {delta[seat]:+d}  = {totals[seat]}")
+            row.append(f"{result.side_points(seat)} pts  {delta[seat]:+d}  = {totals[seat]}")
             short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
         rows.append(row)
         short_rows.append(short_row)
@@ -158,13 +149,12 @@ class ScoreScene(Scene):
     def draw(self, surface: pygame.Surface):
         shade(surface)
         panel(surface, self.rect)
-        hand = self.session.hand
+        result = self.session.hand.result()
         title = "Score sheet"
-        if hand.family == "rook" and hand.declarer >= 0:
-            made = "made" if hand.contract_made() else "set"
-            title = f"{self.session.name(hand.declarer)} bid {hand.contract}: {made}"
-        elif hand.family == "hearts" and hand.moon_shooter() is not None:
-            title = f"{self.session.name(hand.moon_shooter())} shot the moon!"
+        if result.declarer >= 0:
+            title = f"{self.session.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
+        elif result.moon_shooter >= 0:
+            title = f"{self.session.name(result.moon_shooter)} shot the moon!"
         heading = text(title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
         header, rows, short_rows = self.sheet

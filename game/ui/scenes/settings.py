@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import load_rules, preset_names
 from game.engine.rules import Rules, RulesError
-from game.store import HouseRulesStore, SettingsStore, house_fields
+from game.store import HouseRulesStore, SettingsStore
 from game.store.settings import LEVELS, RANGES
 
 from .. import theme
@@ -170,51 +170,6 @@ class SettingsScene(FormScene):
         self.store.save(self.app.settings)
 
 
-def _sentence(r: Rules, name: str) -> str:
-    """What the house rule ``name`` does now, in a sentence."""
-    either = {  # field: (sentence when on, sentence when off)
-        "hold_hand": ("Every few hands nobody passes", "Cards are passed every hand"),
-        "two_clubs_leads": ("The 2 of clubs leads the first trick", "The player left of the dealer leads"),
-        "qs_breaks_hearts": ("The Queen of spades breaks hearts", "Only a heart breaks hearts"),
-        "penalty_on_first_trick": ("Hearts and the Queen may be played on the first trick",
-                                   "No points may be played on the first trick"),
-        "hearts_must_be_broken": ("Hearts may not be led until broken", "Hearts may be led at any time"),
-        "qs_leads_any_time": ("The Queen of spades may be led at any time",
-                              "The Queen of spades may not be led before hearts are broken"),
-        "bird_privilege": ("The Rook Bird may be played at any time", "The Rook Bird follows the rules of any trump"),
-        "rotating_partners": ("Partners change every 4 hands; individual scores", "Fixed partners"),
-    }
-    if name in either:
-        return either[name][0 if getattr(r, name) else 1]
-    choices = {
-        "moon": {"choice": "The moon shooter chooses: subtract from own score or add to the others",
-                 "add": "Shooting the moon adds the reward to every other player",
-                 "subtract": "Shooting the moon subtracts the reward from the shooter"},
-        "bird_rank": {"high": "The Rook Bird is the highest trump", "low": "The Rook Bird is the lowest trump"},
-        "first_lead": {"dealer_left": "The player left of the dealer leads first",
-                       "declarer_left": "The player left of the declarer leads first",
-                       "declarer": "The declarer leads first", "dummy": "The dummy leads first"},
-        "nest_to": {"last_trick": "Whoever takes the last trick takes the nest",
-                    "declarer": "The declarer's side scores the nest"},
-        "all_pass": {"redeal": "If everyone passes the same dealer deals again",
-                     "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"},
-    }
-    if name in choices:
-        value = getattr(r, name)
-        return choices[name].get(value, f"{name.replace('_', ' ')}: {value}")
-    numbers = {
-        "target": f"The match ends at {r.target} points",
-        "fixed_hands": f"Play exactly {r.fixed_hands} hands; the best total wins" if r.fixed_hands
-        else "Play to the target score",
-        "min_bid": f"The first bid is at least {r.min_bid}",
-        "bid_step": f"Bids go up by {r.bid_step}",
-        "max_bid": f"No bid above {r.max_bid}" if r.max_bid else "Bids go up to the points in a hand",
-        "cap": f"No score ends a hand between {r.cap} and the target" if r.cap else "No cap",
-        "royal_queens": "Special queens: " + (", ".join(r.royal_queens) or "none (Classic scoring)"),
-    }
-    return numbers.get(name, "")
-
-
 class HouseRulesScene(FormScene):
     name = "house-rules"
 
@@ -234,12 +189,12 @@ class HouseRulesScene(FormScene):
     def make_rows(self) -> list[Row]:
         rows = []
         docs = Rules.field_docs()
-        for name in house_fields(self.book.family):
+        for name in self.book.house_fields():
             meta = docs[name]
             label = name.replace("_", " ").capitalize()
             label = label + " (changed)" if name in self.changes else label
             rows.append(Row(label, lambda name=name: self.value_text(name),
-                            lambda name=name: _sentence(self.rules, name),
+                            lambda name=name: self.rules.sentence(name),
                             lambda delta, name=name, meta=meta: self.step(name, meta, delta)))
         return rows
 
@@ -256,19 +211,13 @@ class HouseRulesScene(FormScene):
         if isinstance(value, bool):
             new = not value
         elif isinstance(value, int):
-            new = value + delta * self.int_step(name)
+            new = value + delta * self.rules.house_step(name)
         elif meta["choices"] and isinstance(value, str):
             new = _cycle(meta["choices"], value, delta)
         else:  # royal queens: every subset, in a fixed order
             subsets = [tuple(q for i, q in enumerate(meta["choices"]) if mask >> i & 1) for mask in range(16)]
             new = _cycle(tuple(subsets), value, delta)
         self.try_change({**self.changes, name: new})
-
-    def int_step(self, name: str) -> int:
-        if name in ("min_bid", "max_bid"):
-            return self.rules.bid_step
-        return {"target": 50 if self.rules.family == "rook" else 10, "fixed_hands": 1, "bid_step": 5,
-                "cap": 10}.get(name, 1)
 
     def try_change(self, changes: dict):
         try:

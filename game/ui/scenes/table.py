@@ -125,10 +125,12 @@ class TableScene(Scene):
             button.rect.x += shift
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
-        """Where a seat sits, the viewer at the bottom and the others clockwise (to the viewer's left first)."""
+        """Where a seat sits, the viewer at the bottom and the others clockwise (to the viewer's left first), in the
+        order the engine seats them (the rook-2p dummy on the dealer's right)."""
         w, h = self.app.size
-        n = self.session.hand.n
-        offset = (seat - self.viewer) % n
+        around = self.hand.seats_clockwise_from(self.viewer)
+        n = len(around)
+        offset = around.index(seat)
         angle = math.pi / 2 + 2 * math.pi * offset / n
         cx, cy = self.centre
         return (int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle)))
@@ -671,18 +673,13 @@ class TableScene(Scene):
             lines.append((f"Passing: {view.get('pass_direction', '-')}", theme.INK))
             lines.append(("Hearts broken" if view.get("hearts_broken") else "Hearts not broken",
                           theme.WARN if view.get("hearts_broken") else theme.INK_DIM))
-        lines.append(("Scores: " + "  ".join(f"{name} {view['scores'][seat]}" for name, seat in self.score_owners()),
-                      theme.INK))
+        lines.append(("Scores: " + "  ".join(f"{name} {view['scores'][seats[0]]}"
+                                             for name, seats in session.score_columns()), theme.INK))
         y = 10
         for line, colour in lines:
             label = text(line, self.text_px - 2, colour, bold=colour == theme.GOLD)
             surface.blit(label, (12, y))
             y += label.get_height() + 2
-
-    def score_owners(self) -> list[tuple[str, int]]:
-        """One score per side in partnership games, else one per player: (name, a seat holding it)."""
-        from .scoring import score_owners
-        return [(name, seats[0]) for name, seats in score_owners(self.session)]
 
     def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids of the last four rounds in a panel above the bid dialog and below the top seat: a round a line

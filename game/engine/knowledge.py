@@ -1,0 +1,111 @@
+"""What one seat knows about a hand (its information set), and hands it cannot tell apart from the real one.
+
+As OpenSpiel's ``HeartsState::ResampleFromInfostate``, this lives in the game, not in the players: the family says
+where its hidden cards lie (``Hand._hidden_places``), and ``resample`` deals every card the seat cannot see into
+those places again at random, keeping each place's size, every card the seat knows the place of, and every void
+the play has revealed. A resampled hand shows the seat exactly the view it had (``Hand.view(seat)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import cards as C
+
+
+@dataclass(frozen=True)
+class HiddenPlace:
+    """A place holding cards the seat cannot see: another seat's hand, the nest, the cards set aside, ..."""
+    place: str  # the engine's name for it: held, chosen, later, face_down, nest, discards, aside, laid_aside
+    seat: int  # whose (-1 for a pile on the table)
+    size: int  # cards there
+    known: C.CardSet  # the cards there that the seat knows are there (face up, or passed there by the seat)
+
+
+@dataclass(frozen=True)
+class InfoSet:
+    """Everything one seat knows about the cards: its own, the face-up ones, the ones it sent somewhere (passed,
+    laid back, laid aside), the voids the play has shown, and the hidden places with their sizes."""
+    seat: int
+    hand: C.CardSet
+    public: C.CardSet
+    sent: C.CardSet
+    voids: tuple[C.CardSet, ...]
+    hidden: tuple[HiddenPlace, ...]
+    unseen: C.CardSet  # every card the seat cannot see, wherever it lies
+
+
+def information(hand, seat: int) -> InfoSet:
+    places = hand._hidden_places(seat)
+    unseen = 0
+    for _, _, cards, known in places:
+        unseen |= cards & ~known
+    return InfoSet(seat=seat, hand=hand.held[seat], public=hand.public_cards(), sent=hand._sent_by(seat),
+                   voids=tuple(hand.voids()), unseen=unseen,
+                   hidden=tuple(HiddenPlace(place, index, cards.bit_count(), known)
+                                for place, index, cards, known in places))
+
+
+def resample(hand, seat: int, rng, tries: int = 20):
+    """A copy of ``hand`` with every card hidden from ``seat`` dealt again at random, consistently with what the
+    seat knows: place sizes, known holdings, revealed voids."""
+    places = hand._hidden_places(seat)
+    out = hand.voids()
+    pool = 0
+    for _, _, cards, known in places:
+        pool |= cards & ~known
+    need = [(cards & ~known).bit_count() for _, _, cards, known in places]
+    # the cards each place may take: a seat's hand none of the suits it has shown void in, other piles any
+    allowed = [pool & ~out[index] if place == "held" and index >= 0 else pool for place, index, _, _ in places]
+    order = sorted(range(len(places)), key=lambda i: allowed[i].bit_count())  # the most constrained first
+    for _ in range(tries):  # mostly the first try does: fill each place at random from what is left
+        left, filled = pool, {}
+        for i in order:
+            choice = left & allowed[i]
+            if choice.bit_count() < need[i]:
+                break
+            filled[i] = C.random_subset(choice, need[i], rng)
+            left &= ~filled[i]
+        else:
+            return _with_places(hand, seat, places, filled)
+    # tight voids (say three cards that only one seat may hold): card by card, each to a place chosen at random
+    # among those that leave the rest dealable; the real deal shows that one always is
+    filled = dict.fromkeys(range(len(places)), 0)
+    left = pool
+    for card in C.shuffled(C.card_list(pool), rng):
+        bit = 1 << card
+        left ^= bit
+        options = [i for i in range(len(places)) if need[i] and allowed[i] & bit]
+        for i in C.shuffled(options, rng):
+            need[i] -= 1
+            if _dealable(left, need, allowed):
+                filled[i] |= bit
+                break
+            need[i] += 1
+    return _with_places(hand, seat, places, filled)
+
+
+def _dealable(left: C.CardSet, need: list[int], allowed: list[C.CardSet]) -> bool:
+    """Whether the cards ``left`` can fill every place's ``need`` from its ``allowed`` cards (Hall's condition:
+    every group of places together allows at least as many of the cards as they need)."""
+    places = [i for i in range(len(need)) if need[i]]
+    for subset in range(1, 1 << len(places)):
+        wanted, reach = 0, 0
+        for bit, i in enumerate(places):
+            if subset >> bit & 1:
+                wanted += need[i]
+                reach |= allowed[i]
+        if (reach & left).bit_count() < wanted:
+            return False
+    return True
+
+
+def _with_places(hand, seat: int, places, filled):
+    world = hand.copy()
+    for i, (place, index, _, known) in enumerate(places):
+        if index >= 0:
+            getattr(world, place)[index] = filled[i] | known
+        else:
+            setattr(world, place, filled[i] | known)
+    world._after_resample(seat)
+    return world

@@ -1,0 +1,54 @@
+"""What a finished hand and a finished match come to: one typed answer each (python-chess's ``Board.outcome()``),
+so that the score sheet, statistics, the computer players and the benchmarks never work out for themselves who
+scored with whom or who won."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A finished hand.
+
+    ``points`` are what each seat captured (Hearts: penalty points; rook-2p: the dummy's seat too);
+    ``score_change`` is each player's change to the match score; ``sides`` are the groups of seats that scored
+    together this hand (a partnership, the declarer and a called partner, the rook-2p non-bidder and the dummy,
+    or one seat alone)."""
+
+    points: tuple[int, ...]
+    score_change: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    declarer: int = -1
+    contract: int = 0
+    made: bool | None = None  # whether the declaring side took its bid (None without a declarer)
+    moon_shooter: int = -1
+    thrown_in: bool = False  # everyone passed (decision 5): the hand does not count
+    lower_is_better: bool = False  # Hearts: points and scores count against the player
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        return next(side for side in self.sides if seat in side)
+
+    def declaring_side(self) -> tuple[int, ...]:
+        return self.side_of(self.declarer) if self.declarer >= 0 else ()
+
+    def side_points(self, seat: int) -> int:
+        """The points ``seat``'s side captured together (the rook-2p non-bidder's include the dummy's)."""
+        return sum(self.points[s] for s in self.side_of(seat))
+
+    def margin(self, seat: int) -> float:
+        """The hand's worth to ``seat``: its score change against the average of the players not on its side,
+        signed so that more is better (what the computer players maximise)."""
+        change = self.score_change
+        side = self.side_of(seat)
+        others = [change[s] for s in range(len(change)) if s not in side]
+        worth = change[seat] - (sum(others) / len(others) if others else 0)
+        return -worth if self.lower_is_better else worth
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished match: the winning seats (more than one on a shared win) and the hands that counted."""
+
+    winners: tuple[int, ...]
+    hands: int

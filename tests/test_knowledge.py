@@ -1,0 +1,86 @@
+"""What a seat knows, in the engine (OpenSpiel's ``ResampleFromInfostate``): a hand resampled for a seat shows that
+seat exactly the view it had, moves only cards the seat cannot see, keeps every place's size and every revealed
+void; the information set names the seat's cards, the face-up ones and the hidden places."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import Hand, load_rules, preset_names
+from tests.deals import hand_with
+
+PRESETS = preset_names()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
+    rng = random.Random(seed)
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
+    moved = 0
+    while not hand.is_done:
+        seat = rng.randrange(rules.players)
+        info = hand.information(seat)
+        world = hand.resample(seat, rng)
+        assert world.view(seat) == hand.view(seat), f"seat {seat} can tell the world apart at {hand.phase}"
+        assert world.held[seat] == hand.held[seat] and world.record()["actions"] == hand.record()["actions"]
+        for other in range(hand.n):
+            changed = world.held[other] ^ hand.held[other]
+            assert not changed & ~info.unseen, "only cards hidden from the seat may move"
+            if other != seat:
+                assert not world.held[other] & info.voids[other] & info.unseen, "a revealed void was broken"
+            moved |= changed
+        hand.push(hand.random_action(rng))
+    assert moved or rules.players == 2, "the resamples must actually move hidden cards"
+
+
+def test_the_information_set_names_hidden_places_and_their_sizes():
+    """Rook 2 players: the seat sees its cards and the dummy's face-up half; the other player's hand, the dummy's
+    face-down half, the nest and the three cards aside are hidden, each with its size (001)."""
+    hand = hand_with("rook-2p", {}, dealer=0)
+    info = hand.information(0)
+    assert info.hand == hand.held[0] and info.public == hand.public_cards() != 0
+    places = {(place.place, place.seat): (place.size, place.known) for place in info.hidden}
+    assert places == {("held", 1): (12, 0), ("held", 2): (12, hand.public_cards()), ("nest", -1): (5, 0),
+                      ("aside", -1): (3, 0)}
+    assert info.unseen == hand.rules.deck_mask & ~hand.held[0] & ~hand.public_cards()
+
+
+def test_cards_the_seat_passed_stay_where_it_sent_them():
+    """Hearts (002 "Passing 3 Cards"): the cards a player passed are known to be in the receiver's hand."""
+    hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)
+    rng = random.Random(1)
+    while hand.phase == "pass":
+        hand.apply("pass-cards 2S 3S 4S" if hand.to_move == 0 else hand.action_text(hand.random_action(rng)))
+    info = hand.information(0)
+    sent = hand.rules.parse_cards("2S 3S 4S")
+    assert info.sent == sent and next(p for p in info.hidden if p.seat == 1).known == sent
+    for _ in range(20):
+        assert hand.resample(0, rng).held[1] & sent == sent
+
+
+def test_the_secret_partner_moves_with_the_called_card():
+    """004 5 players: "the player who holds the card is their partner ... This player does not reveal themselves,
+    except through playing the called card." A world for a defender puts the partner wherever the called card lies
+    in it (in the declarer's discards, the declarer plays alone: decision 13); the partner itself knows."""
+    hand = hand_with("rook-500-5p", {3: "Y1"}, dealer=0)
+    rng = random.Random(4)
+    while hand.phase != "play":
+        if hand.phase == "bid":
+            hand.apply("bid 75" if hand.to_move == 1 else "pass")
+        elif hand.phase == "call":
+            hand.apply("call Y1")
+        else:
+            hand.push(hand.random_action(rng))
+    partners = set()
+    for _ in range(30):
+        world = hand.resample(0, rng)
+        holder = next((s for s in range(5) if world.held[s] >> hand.rules.parse_card("Y1") & 1), -1)
+        assert world.partner == (holder if holder != 1 else -1)
+        partners.add(world.partner)
+        assert hand.resample(3, rng).partner == 3
+    assert len(partners) > 1
