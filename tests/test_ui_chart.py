@@ -1,0 +1,61 @@
+"""The score chart on the score sheet and the game-over screen: one line per side (or player), with the target."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import Match, load_rules
+from game.ui.app import App
+from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
+from game.ui.scenes.scoring import GameOverScene, ScoreScene, chart_target, score_owners
+from game.ui.session import SeatPlan, Session
+from tests.ui_helpers import FAST, post, step
+
+
+def played(preset: str, hands: int) -> Session:
+    rules = load_rules(preset)
+    session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", True) for i in range(rules.players)])
+    rng = random.Random(4)
+    for number in range(hands):
+        hand = session.match.hand
+        while not hand.is_done:
+            hand.push(hand.random_action(rng))
+        if number < hands - 1:
+            session.match.next_hand()
+    return session
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
+@pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
+def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
+    session = played(preset, 3)
+    app = App(FAST, search_process=False)
+    try:
+        scene = screen(session, lambda: None) if screen is ScoreScene else screen(session)
+        app.push(scene)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert len(scene.series) == len(score_owners(session)) == sides
+        assert [len(line) for _, line in scene.series] == [4] * sides  # the start and three hands
+        match = session.match
+        assert [line[-1] for _, line in scene.series] == [match.scores[seats[0]] for _, seats in score_owners(session)]
+        px = scene.px - 6
+        lines, y_of = chart_lines(scene.chart_rect, px, scene.series, chart_target(session))
+        assert len(lines) == sides
+        app.stack.draw(app.screen)
+        for index, points in enumerate(lines):  # each line's last marker, in its own colour
+            drawn = [tuple(app.screen.get_at(point))[:3] for point in points[1:]]
+            assert LINE_COLOURS[index] in drawn, (index, drawn)
+        area = plot_area(scene.chart_rect, px)
+        target = y_of(session.rules.target)
+        assert area.top <= target <= area.bottom
+        assert tuple(app.screen.get_at((area.x + 3, target)))[:3] == (240, 200, 80)  # the dashed target line
+        assert scene.chart_rect.bottom <= app.size[1] and not scene.chart_rect.colliderect(scene.sheet_rect)
+        buttons = [scene.next] if screen is ScoreScene else scene.buttons
+        assert all(not scene.chart_rect.colliderect(button.rect) for button in buttons)
+    finally:
+        app.close()
