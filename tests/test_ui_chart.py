@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
-from game.engine import Match, load_rules
+from game.engine import load_rules
 from game.ui.app import App
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene, chart_target, score_owners
-from game.ui.session import SeatPlan, Session
+from tests.test_ui_scoring import played_session
 from tests.ui_helpers import FAST, post, step
-
-
-def played(preset: str, hands: int) -> Session:
-    rules = load_rules(preset)
-    session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", True) for i in range(rules.players)])
-    rng = random.Random(4)
-    for number in range(hands):
-        hand = session.match.hand
-        while not hand.is_done:
-            hand.push(hand.random_action(rng))
-        if number < hands - 1:
-            session.match.next_hand()
-    return session
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
 def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
-    session = played(preset, 3)
+    session = played_session(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
     app = App(FAST, search_process=False)
     try:
         scene = screen(session, lambda: None) if screen is ScoreScene else screen(session)
