@@ -15,11 +15,13 @@ import pygame
 from game.ai.worker import fallback_action
 from game.engine import IllegalAction
 from game.store import StatsStore, hand_counts, match_counts
+from game.store.settings import RANGES
 
 from .. import table_marks, theme
 from ..assets import text
 from ..auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from ..cards import CARD_RATIO
+from ..dealing import Deal
 from ..hand_layout import arranged, hand_bottom, spread
 from ..scene import Scene
 from ..session import Session
@@ -90,6 +92,8 @@ class TableScene(Scene):
         self._view_key: tuple | None = None
         self._view: dict = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
+        self.deal: Deal | None = None  # the deal being shown
+        self.dealt_for = None  # the hand whose deal was shown (or skipped)
 
     @property
     def shot_name(self) -> str:
@@ -244,6 +248,7 @@ class TableScene(Scene):
             self.art.prepare(*self.to_warm.pop())
         self.refresh_buttons()
         speed = self.app.settings.animation_speed
+        self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
         if self.message and time.monotonic() - self.message_time > 4:
             self.message = ""
@@ -263,6 +268,19 @@ class TableScene(Scene):
             return
         self.step_game()
 
+    def update_deal(self, dt: float):
+        """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
+        hand = self.hand
+        if self.dealt_for is not hand:
+            self.dealt_for = hand
+            fastest = self.app.settings.animation_speed >= RANGES["animation_speed"][1]
+            self.deal = None if hand.actions or fastest else Deal(self.view()["hand_sizes"],
+                                                                  hand.next_seat(hand.dealer))
+        elif self.deal is not None:
+            self.deal.advance(dt)
+            if self.deal.done:
+                self.deal = None
+
     def step_game(self):
         hand = self.hand
         if hand.is_done:  # the score sheet is up whenever the table is on top with a finished hand
@@ -280,6 +298,8 @@ class TableScene(Scene):
             self.claim()
             return
         if self.session.is_human(seat):
+            if self.deal is not None:  # a player's dialog waits for the cards to land
+                return
             if self.handed_to != seat:
                 from .dialogs import HandOffScene
                 self.app.push(HandOffScene(self.session.name(seat), lambda: self.take_over(seat)))
@@ -320,7 +340,8 @@ class TableScene(Scene):
             return
         self.decision.resolve_if_overdue()
         pause = self.app.settings.computer_pause / self.app.settings.animation_speed
-        if not self.decision.done or time.monotonic() - self.decision_started < pause or not self.claim_known:
+        if not self.decision.done or time.monotonic() - self.decision_started < pause or not self.claim_known \
+                or self.deal is not None:  # asked at once, applied once the cards have landed
             return
         action = self.decision.wait(0)
         self.decision = None
@@ -551,6 +572,13 @@ class TableScene(Scene):
         view = self.view()
         self.draw_info(surface, view)
         seat_areas = [self.draw_seat(surface, seat, view) for seat in range(hand.n)]
+        if self.deal is not None:
+            for seat, t in self.deal.in_air():
+                ax, ay = self.seat_anchor(seat) if seat != self.viewer else self.hand_rects(["x"])[0].midtop
+                t = 1 - (1 - t) ** 2
+                x = self.centre[0] + (ax - self.centre[0]) * t - self.cw * 0.31
+                y = self.centre[1] + (ay - self.centre[1]) * t - self.ch * 0.31
+                surface.blit(self.art.back(int(self.cw * 0.62)), (int(x), int(y)))
         if hand.rules.royal_queens:
             table_marks.draw_queen_legend(surface, hand.rules.royal_queens, (w - 8, 8), max(12, self.text_px - 6),
                                           seat_areas)
@@ -612,8 +640,11 @@ class TableScene(Scene):
         """Draw a seat's cards and name plate; return the area they cover."""
         art = self.art
         face_up = self.card_rects(seat)
-        drawn = [rect for _, rect in face_up]
         count = view["hand_sizes"][seat]
+        if self.deal is not None:  # only the cards that have landed
+            count = self.deal.arrived(seat)
+            face_up = face_up[:count]
+        drawn = [rect for _, rect in face_up]
         if face_up or seat == self.viewer:
             mine = self.viewer_may_play() and seat == self.playing_seat()
             legal = {a.split()[1] for a in view["legal"] if a.startswith("play ")} if mine else set()
