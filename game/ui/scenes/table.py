@@ -24,6 +24,7 @@ from ..cards import CARD_RATIO
 from ..dealing import Deal
 from ..hand_layout import arranged, hand_bottom, spread
 from ..scene import Scene
+from ..seat_map import seat_angle
 from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any
 
@@ -135,9 +136,7 @@ class TableScene(Scene):
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         """Where a seat sits, the viewer at the bottom and the others clockwise (to the viewer's left first)."""
         w, h = self.app.size
-        n = self.session.hand.n
-        offset = (seat - self.viewer) % n
-        angle = math.pi / 2 + 2 * math.pi * offset / n
+        angle = seat_angle(seat, self.viewer, self.session.hand.n)
         cx, cy = self.centre
         return (int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle)))
 
