@@ -207,7 +207,7 @@ class TableScene(Scene):
         if seat == self.viewer:
             return arranged([c for c in view["hand"] if not self.in_flight(c)], self.hand.rules, view.get("trump"))
         if "dummy" in view and seat == 2:
-            return [c for c in view["dummy"] if not self.in_flight(c)]
+            return arranged([c for c in view["dummy"] if not self.in_flight(c)], self.hand.rules, view.get("trump"))
         return []
 
     def in_flight(self, card: str) -> bool:
