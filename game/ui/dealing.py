@@ -6,6 +6,10 @@ while it plays, and waits for it only before applying a decision or opening a pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pygame
+
 SECONDS = 1.2  # the whole deal at animation speed 1
 FLIGHT = 0.25  # each card's flight, at most
 
@@ -45,3 +49,13 @@ class Deal:
             if 0 <= t < 1:
                 flying.append((seat, t))
         return flying
+
+
+def draw_deal(surface: pygame.Surface, deal: Deal, start: tuple[int, int], back: pygame.Surface,
+              target: Callable[[int], tuple[int, int]]):
+    """The cards in the air, face down, from ``start`` (the middle of the table) to ``target(seat)``."""
+    for seat, t in deal.in_air():
+        tx, ty = target(seat)
+        t = 1 - (1 - t) ** 2  # fast out of the deck, slowing as it lands
+        centre = (start[0] + (tx - start[0]) * t, start[1] + (ty - start[1]) * t)
+        surface.blit(back, back.get_rect(center=(round(centre[0]), round(centre[1]))))

@@ -21,7 +21,7 @@ from .. import table_marks, theme
 from ..assets import text
 from ..auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from ..cards import CARD_RATIO
-from ..dealing import Deal
+from ..dealing import Deal, draw_deal
 from ..hand_layout import arranged, hand_bottom, spread
 from ..scene import Scene
 from ..seat_map import seat_angle
@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.buttons_for: tuple | None = None
         self._view_key: tuple | None = None
         self._view: dict = {}
+        self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
         self.deal: Deal | None = None  # the deal being shown
         self.dealt_for = None  # the hand whose deal was shown (or skipped)
@@ -156,7 +157,7 @@ class TableScene(Scene):
 
     def hand_rects(self, cards: list[str], bottom: int | None = None) -> list[pygame.Rect]:
         """The viewer's cards in a row along the bottom, a comfortable gap apart, overlapping only as needed."""
-        w, h = self.app.size
+        w = self.app.size[0]
         margin = self.cw // 2
         top = (bottom if bottom is not None else hand_bottom(self.app.size)) - self.ch
         return [pygame.Rect(margin + x, top, self.cw, self.ch) for x in spread(len(cards), self.cw, w - 2 * margin)]
@@ -196,6 +197,9 @@ class TableScene(Scene):
         key = (hand, len(hand.actions), self.viewer)
         if self._view_key != key:
             self._view_key, self._view = key, hand.view(self.viewer)
+            # the order the viewer's cards (and the rook-2p dummy's open cards) are shown in
+            self._shown_order = {seat: arranged(self._view[part], hand.rules, self._view.get("trump"))
+                                 for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in self._view}
         return self._view
 
     def busy(self) -> bool:
@@ -203,11 +207,9 @@ class TableScene(Scene):
 
     def cards_of(self, seat: int) -> list[str]:
         """The cards of ``seat`` the viewer may see face up ([] if none)."""
-        view = self.view()
-        if seat == self.viewer:
-            return arranged([c for c in view["hand"] if not self.in_flight(c)], self.hand.rules, view.get("trump"))
-        if "dummy" in view and seat == 2:
-            return arranged([c for c in view["dummy"] if not self.in_flight(c)], self.hand.rules, view.get("trump"))
+        self.view()
+        if seat == self.viewer or seat == 2:
+            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
         return []
 
     def in_flight(self, card: str) -> bool:
@@ -572,12 +574,8 @@ class TableScene(Scene):
         self.draw_info(surface, view)
         seat_areas = [self.draw_seat(surface, seat, view) for seat in range(hand.n)]
         if self.deal is not None:
-            for seat, t in self.deal.in_air():
-                ax, ay = self.seat_anchor(seat) if seat != self.viewer else self.hand_rects(["x"])[0].midtop
-                t = 1 - (1 - t) ** 2
-                x = self.centre[0] + (ax - self.centre[0]) * t - self.cw * 0.31
-                y = self.centre[1] + (ay - self.centre[1]) * t - self.ch * 0.31
-                surface.blit(self.art.back(int(self.cw * 0.62)), (int(x), int(y)))
+            draw_deal(surface, self.deal, self.centre, self.art.back(int(self.cw * 0.62)),
+                      lambda seat: self.seat_anchor(seat) if seat != self.viewer else self.hand_rects(["x"])[0].midtop)
         if hand.rules.royal_queens:
             table_marks.draw_queen_legend(surface, hand.rules.royal_queens, (w - 8, 8), max(12, self.text_px - 6),
                                           seat_areas)
