@@ -13,8 +13,9 @@ from pathlib import Path
 import pygame
 
 from .cards import CARD_RATIO, CardArt
+from .theme import TABLES
 
-FELT = (30, 90, 58)  # the green table's felt, whatever theme the player chose: the icon stays one picture
+FELT = TABLES["green"].felt  # whatever table colours the player chose: the icon stays one picture
 
 
 def draw_icon(size: int = 256) -> pygame.Surface:
