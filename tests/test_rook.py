@@ -296,6 +296,16 @@ def test_the_declarer_lays_back_exactly_five_cards():
     assert hand.view(0)["discarded"] == []
 
 
+def test_only_the_declarer_sees_which_cards_came_from_the_nest_and_only_during_the_exchange():
+    hand = hand_with("rook-classic", {1: "G5 G6 G7 G8 G9 G10 G11 G12 G13"}, nest="B5 B6 B7 B8 B9")
+    assert hand.view(1)["from_nest"] == []  # the auction: nobody has seen the nest
+    win_auction(hand, 1)
+    assert hand.phase == "nest" and hand.view(1)["from_nest"] == ["B5", "B6", "B7", "B8", "B9"]
+    assert all(hand.view(seat)["from_nest"] == [] for seat in (0, 2, 3))
+    hand.apply("discard G5 G6 B5 B6 B7")
+    assert hand.view(1)["from_nest"] == []
+
+
 def test_the_player_who_takes_the_last_trick_captures_the_nest():
     """001 "The player who takes the last trick captures the nest and scores any Counters found in it." """
     hand = hand_with("rook-classic", {})

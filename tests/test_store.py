@@ -76,7 +76,8 @@ def test_a_save_with_an_illegal_action_is_refused(tmp_path):
 
 def test_settings_round_trip(tmp_path):
     store = SettingsStore(tmp_path)
-    settings = Settings(card_scale=1.2, sound=False, names=["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], default_level="hard")
+    settings = Settings(card_scale=1.2, sound=False, names=["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], default_level="hard",
+                        table_colour="wine", card_back="tartan")
     store.save(settings)
     loaded, problem = store.load()
     assert problem == "" and loaded == settings
@@ -88,6 +89,8 @@ def test_settings_round_trip(tmp_path):
     ("sound: loud\n", "sound: 'loud' is not allowed; use true or false"),
     ("card_scale: 900\n", "card_scale: 900 is not allowed; use 0.7 to 1.5"),
     ("names: [a, b]\n", "names: use a list of 6 names"),
+    ("table_colour: purple\n", "table_colour: 'purple' is not allowed; use one of green, blue, wine, slate"),
+    ("card_back: [lattice]\n", "card_back: ['lattice'] is not allowed; use one of lattice, circles, tartan"),
     ("!!python/object/apply:os.system ['echo unsafe']\n", "could not determine a constructor"),
     ("- just\n- a list\n", "expected a mapping of settings"),
 ])

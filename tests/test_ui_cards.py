@@ -83,3 +83,32 @@ def test_outline_is_a_ring():
 def test_unknown_cards_are_refused(name):
     with pytest.raises(ValueError, match="is not a card"):
         CardArt().face(name, 70)
+
+
+@pytest.mark.parametrize("marks", [True, False])
+def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks):
+    """Book 002: the Royal queens "look different than the standard Queens and have special names"."""
+    royal, plain = CardArt(marks, specials=("QS", "QC", "QH", "QD")), CardArt(marks)
+    looks = {pixels(royal.face(queen, 70)) for queen in ("QS", "QC", "QH", "QD")}
+    assert len(looks) == 4
+    for queen in ("QS", "QC", "QH", "QD"):
+        special, ordinary = royal.face(queen, 70), plain.face(queen, 70)
+        assert pixels(special) != pixels(ordinary)
+        # at a glance: the paper in the middle of the card is gold, not the plain card's white
+        middle = special.get_at((8, special.get_height() // 2))
+        assert middle.b < middle.r - 40 and ordinary.get_at((8, ordinary.get_height() // 2)).b > 220
+    assert pixels(royal.face("KS", 70)) == pixels(plain.face("KS", 70))  # only the queens in play change
+
+
+def test_a_subset_of_special_queens_leaves_the_others_plain():
+    some, plain = CardArt(specials=("QD",)), CardArt()
+    assert pixels(some.face("QD", 70)) != pixels(plain.face("QD", 70))
+    assert pixels(some.face("QS", 70)) == pixels(plain.face("QS", 70))
+
+
+def test_every_card_back_is_drawn_and_they_differ():
+    from game.store.settings import CARD_BACKS
+    from game.ui.card_backs import BACKS
+    assert set(BACKS) == set(CARD_BACKS)
+    looks = {pixels(CardArt(back=name).back(70)) for name in CARD_BACKS}
+    assert len(looks) == len(CARD_BACKS) >= 3

@@ -17,20 +17,12 @@ from game.ui.scenes.menu import save_session
 from game.ui.scenes.scoring import ScoreScene, sheet_rows
 from game.ui.scenes.table import TableScene
 from game.ui.session import SeatPlan, Session
-from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step
+from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step, to_turn
 
 
 def to_humans_play(app: App, session: Session, table: TableScene):
     """Run frames (passing cards when asked) until the human may pick up a card."""
-    for _ in frames():
-        if table.viewer_controls_play():
-            return
-        top = app.stack.top
-        if isinstance(top, CardPickScene):
-            choose_cards(app, top, top.cards[: top.count])
-        else:
-            step(app)
-    raise AssertionError("the human's turn did not come")
+    to_turn(app, table.viewer_controls_play)
 
 
 def test_click_to_select_then_click_again_plays(make_app):

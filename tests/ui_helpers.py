@@ -84,3 +84,16 @@ def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, T
     table = TableScene(session)
     app.push(table)
     return app, session, table
+
+
+def to_turn(app: App, ready) -> None:
+    """Run frames, passing the first cards offered whenever cards are to be chosen, until ``ready()``."""
+    for _ in frames(60):
+        if ready():
+            return
+        top = app.stack.top
+        if isinstance(top, CardPickScene):
+            choose_cards(app, top, top.cards[: top.count])
+        else:
+            step(app)
+    raise AssertionError("the turn did not come")

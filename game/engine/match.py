@@ -16,6 +16,13 @@ from .rules import Rules, rules_from_dict
 MATCH_FORMAT = "trickhouse-match/1"
 
 
+def score_columns(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The columns of a match's score sheet under these rules: each the seats whose one score it shows (a
+    partnership, or a player; one per player with rotating partners and in the 2-player game, whose dummy keeps no
+    score)."""
+    return family_class(rules).score_columns(rules)
+
+
 class Match:
     def __init__(self, rules: Rules, seed: Any = None):
         if seed is None:
@@ -48,9 +55,8 @@ class Match:
 
     @property
     def score_columns(self) -> tuple[tuple[int, ...], ...]:
-        """The columns of the score sheet: each the seats whose one score it shows (a partnership, or a player;
-        one per player with rotating partners and in the 2-player game, whose dummy keeps no score)."""
-        return family_class(self.rules).score_columns(self.rules)
+        """The columns of the score sheet (see ``score_columns``)."""
+        return score_columns(self.rules)
 
     @property
     def scores(self) -> list[int]:

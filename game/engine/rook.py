@@ -692,6 +692,8 @@ class RookHand(Hand):
             "discarded": names(self.discards) if seat == self.declarer else [],
             "laid_aside": names(self.laid_aside) if seat == self.next_seat(self.dealer) else [],
             "cards_to_choose": rules.nest_size if self.phase == "nest" and self.turn == seat else 0,
+            # the nest's cards, now in the declarer's hand: only the declarer saw them, and only while choosing
+            "from_nest": names(self.extras.get("nest", 0)) if self.phase == "nest" and seat == self.declarer else [],
             "points": self.points(),
             "thrown_in": self.thrown_in,
         })

@@ -15,6 +15,9 @@ from game.engine.rules import shown
 from .files import APP_NAME, set_aside, write_text_atomic
 
 LEVELS = ("easy", "normal", "hard")
+# the looks the window can draw (game/ui/theme.py and game/ui/cards.py draw one of each; a test keeps them in step)
+TABLE_COLOURS = ("green", "blue", "wine", "slate")
+CARD_BACKS = ("lattice", "circles", "tartan")
 
 
 def config_dir() -> Path:
@@ -36,9 +39,13 @@ class Settings:
     sound: bool = True
     hard_budget: float = 1.0       # seconds a Hard decision may take
     default_level: str = "normal"
+    table_colour: str = "green"    # the felt and panels (TABLE_COLOURS)
+    card_back: str = "lattice"     # the pattern on the backs of the cards (CARD_BACKS)
     names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
 
 
+# what each word may be
+CHOICES = {"default_level": LEVELS, "table_colour": TABLE_COLOURS, "card_back": CARD_BACKS}
 # what each number may be: (lowest, highest)
 RANGES = {
     "window_width": (800, 7680), "window_height": (500, 4320), "card_scale": (0.7, 1.5),
@@ -72,9 +79,9 @@ def settings_from_dict(data: object) -> Settings:
             if not low <= value <= high:
                 raise SettingsError(f"{name}: {shown(value)} is not allowed; use {low} to {high}")
             value = type(default)(value)
-        elif name == "default_level":
-            if value not in LEVELS:
-                raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(LEVELS)}")
+        elif name in CHOICES:
+            if value not in CHOICES[name]:
+                raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(CHOICES[name])}")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):

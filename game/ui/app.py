@@ -13,8 +13,9 @@ import pygame
 from game.ai.worker import AIWorker
 from game.store import Settings
 
-from . import assets
+from . import assets, theme
 from .cards import CardArt
+from .icon import draw_icon
 from .scene import Scene, SceneStack
 from .sound import Sounds
 
@@ -43,11 +44,13 @@ class App:
                  search_process: bool = True):
         pygame.init()
         pygame.display.set_caption("Trickhouse")
+        pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
         self.settings = settings or Settings()
+        theme.use(self.settings.table_colour)
         self.fullscreen = self.settings.fullscreen
         self.screen = self._open_window()
         self.autoplay = autoplay
-        self.art = CardArt(marks=self.settings.marks)
+        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
         self.sounds = Sounds(self.settings.sound)
         self.worker = AIWorker(search_process=search_process)
         self.stack = SceneStack()
@@ -84,8 +87,10 @@ class App:
         self.apply_settings(resize=True)
 
     def apply_settings(self, resize: bool = False):
-        """Take changed settings into use at once: the card marks, sound, and (``resize``) the window."""
-        self.art = CardArt(marks=self.settings.marks)
+        """Take changed settings into use at once: the card marks and backs, the table colours, sound, and
+        (``resize``) the window."""
+        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
+        theme.use(self.settings.table_colour)
         self.sounds.enabled = self.settings.sound
         if resize:
             self.fullscreen = self.settings.fullscreen

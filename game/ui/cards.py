@@ -14,7 +14,9 @@ from functools import lru_cache
 import pygame
 
 from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTERS, parse_card, rank_of, suit_of
+from game.engine.hearts import SPECIAL_QUEENS
 from game.ui import assets
+from game.ui.card_backs import BACKS
 
 CARD_RATIO = 1.45  # height / width
 SS = 4  # pygame.draw does not antialias: shapes are drawn this many times larger and smoothly scaled down
@@ -32,9 +34,9 @@ GOLD_EDGE: RGB = (110, 78, 0)
 ROOK_INKS: dict[str, RGB] = {"B": BLACK, "G": GREEN, "R": RED, "Y": GOLD}
 SUIT_INKS: dict[str, RGB] = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
 COUNTERS = {1, 5, 10, 14}  # the Rook numbers that score in some preset
+ROYAL_PAPER: RGB = (247, 229, 170)
 BIRD_SKY: RGB = (196, 228, 228)
 BACK_RED: RGB = (122, 22, 32)
-BACK_LATTICE: RGB = (160, 52, 60)
 BACK_GILT: RGB = (222, 186, 110)
 
 # pygame.Rect anchors and where they land when the surface is turned half round
@@ -48,23 +50,31 @@ def card_size(width: int) -> tuple[int, int]:
 
 
 class CardArt:
-    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter)."""
+    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter);
+    ``back`` names the pattern on the backs (BACKS); ``specials`` are the Royal Hearts queens in play (the rule
+    field ``royal_queens``), each drawn as its own card with its name and what it does."""
 
-    def __init__(self, marks: bool = True) -> None:
+    def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = ()) -> None:
         self.marks = marks
+        self.back_design = back
+        self.specials = frozenset(specials)
+
+    def with_specials(self, specials: tuple[str, ...]) -> CardArt:
+        """The same pictures for a game whose special queens are ``specials``."""
+        return CardArt(self.marks, self.back_design, specials)
 
     def face(self, name: str, width: int) -> pygame.Surface:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
-        return _face(name, width, self.marks)
+        return _face(name, width, self.marks, name in self.specials)
 
     def prepare(self, name: str, width: int) -> None:
         """Draw a face into the cache ahead of need (a face costs milliseconds; a new hand drawn all at once would
         cost a frame)."""
-        _face(name, width, self.marks)
+        _face(name, width, self.marks, name in self.specials)
 
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
-        return _back(width)
+        return _back(width, self.back_design)
 
     def outline(self, width: int, colour: RGB | str) -> pygame.Surface:
         """A ring the size of a card, transparent inside, to blit over a legal or selected card."""
@@ -187,13 +197,15 @@ def _read(name: str) -> tuple[str, int]:
 
 
 @lru_cache(maxsize=512)
-def _face(name: str, width: int, marks: bool) -> pygame.Surface:
+def _face(name: str, width: int, marks: bool, special: bool = False) -> pygame.Surface:
     deck, card = _read(name)
     if card == BIRD:
         return _rook_bird(width) if deck == ROOK_DECK else _joker(width)
     letter = SUIT_LETTERS[deck][suit_of(card)]
     if deck == ROOK_DECK:
         return _rook_face(letter, rank_of(card), width, marks)
+    if special and name in SPECIAL_QUEENS:
+        return _royal_queen(name, width, marks)
     return _standard_face(letter, rank_of(card), width, marks)
 
 
@@ -330,6 +342,51 @@ def _standard_face(suit: str, rank: int, width: int, marks: bool) -> pygame.Surf
     return sketch.finish()
 
 
+def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
+    """A special queen of Royal Hearts (book 002: they "look different than the standard Queens and have special
+    names"): gold paper in a gold frame, a crown, its name and what taking it does; a small one-line index at both
+    ends leaves the middle for the words."""
+    suit = name[1]
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    colour = SUIT_INKS[suit]
+    sketch.rect(ROYAL_PAPER, (w * 0.03, w * 0.03, w * 0.94, h - w * 0.06), w * 0.06)
+    sketch.rect(GOLD_EDGE, (w * 0.05, w * 0.05, w * 0.9, h - w * 0.1), w * 0.05, width=max(1.0, w / 40))
+    pad = w * 0.09
+    rank = _ink("Q", round(w * 0.2), colour)
+    tag = _ink(suit, round(w * 0.12), colour) if marks else None
+    pip = rank.get_height() * 0.8
+
+    def index() -> None:
+        sketch.label(rank, "topleft", (pad, pad))
+        _pip(sketch, suit, (pad + rank.get_width() + w * 0.03 + pip / 2, pad + rank.get_height() / 2), pip)
+        if tag is not None:
+            sketch.label(tag, "topleft", (pad + rank.get_width() + w * 0.06 + pip, pad + rank.get_height() * 0.2))
+
+    sketch.both_ends(index)
+    top = pad + rank.get_height() + w * 0.05
+    crown = w * 0.13
+    cx, y = w / 2, top + crown
+    points = [(cx - crown * 1.3, y), (cx - crown * 1.3, y - crown * 0.7), (cx - crown * 0.65, y - crown * 0.25),
+              (cx, y - crown), (cx + crown * 0.65, y - crown * 0.25), (cx + crown * 1.3, y - crown * 0.7),
+              (cx + crown * 1.3, y)]
+    sketch.polygon(GOLD_EDGE, points)
+    sketch.polygon(GOLD, [(x, yy + crown * 0.12) for x, yy in points[1:-1]] + [(cx + crown * 1.1, y - crown * 0.1),
+                                                                               (cx - crown * 1.1, y - crown * 0.1)])
+    title, effect = SPECIAL_QUEENS[name]
+    y += w * 0.04
+    room = w * 0.84
+    for line, size, ink, bold in [(line, round(w * 0.135), colour, True) for line in assets.wrapped(title, round(
+            w * 0.15), room)] + [(line, round(w * 0.115), BLACK, False) for line in assets.wrapped(effect, round(
+            w * 0.12), room)]:
+        label = assets.text(line, size, ink, bold)
+        if label.get_width() > room:  # a long word at a small size: narrower, never past the frame
+            label = pygame.transform.smoothscale(label, (round(room), label.get_height()))
+        sketch.label(label, "midtop", (w / 2, y))
+        y += label.get_height() * 0.92
+    return sketch.finish()
+
+
 def _joker(width: int) -> pygame.Surface:
     sketch = _blank(width)
     w, h = sketch.width, sketch.height
@@ -377,19 +434,13 @@ def _rook_bird(width: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=32)
-def _back(width: int) -> pygame.Surface:
+def _back(width: int, design: str) -> pygame.Surface:
     sketch = _blank(width)
     w, h = sketch.width, sketch.height
     margin = w * 0.07
     panel = pygame.Surface((round((w - 2 * margin) * SS), round((h - 2 * margin) * SS)), pygame.SRCALPHA)
-    panel.fill(BACK_RED)
-    pw, ph = panel.get_size()
-    step, line = w * 0.11 * SS, max(1, round(w / 70 * SS))
-    for i in range(-int(ph / step) - 1, int(pw / step) + 2):  # diagonals both ways, from every start that shows
-        x = i * step
-        pygame.draw.line(panel, BACK_LATTICE, (x, 0), (x + ph, ph), line)
-        pygame.draw.line(panel, BACK_LATTICE, (x, ph), (x + ph, 0), line)
-    # keep the lattice inside the panel's rounded corners: alpha is the minimum of the panel's and this mask's
+    BACKS[design](panel, w * SS)
+    # keep the pattern inside the panel's rounded corners: alpha is the minimum of the panel's and this mask's
     mask = pygame.Surface(panel.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(w * 0.05 * SS))
     panel.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

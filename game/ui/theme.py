@@ -1,21 +1,51 @@
-"""Colours and sizes shared by the scenes, all derived from the window size so everything scales."""
+"""Colours and sizes shared by the scenes, all derived from the window size so everything scales.
+
+The table's colours come in several themes (the ``table_colour`` setting): ``use`` puts one in the module's
+names (FELT, PANEL, BUTTON, ...), which every scene reads as it draws, so a change shows at once everywhere.
+"""
 
 from __future__ import annotations
 
-FELT = (30, 90, 58)
-FELT_DARK = (22, 68, 44)
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TableColours:
+    felt: tuple[int, int, int]
+    felt_dark: tuple[int, int, int]
+    panel: tuple[int, int, int, int]
+    button: tuple[int, int, int]
+    button_hover: tuple[int, int, int]
+
+
+# the names are those of game.store.settings.TABLE_COLOURS (tests/test_ui_themes.py keeps them in step)
+TABLES = {
+    "green": TableColours((30, 90, 58), (22, 68, 44), (16, 40, 28, 225), (52, 110, 80), (70, 140, 100)),
+    "blue": TableColours((28, 66, 108), (19, 47, 80), (12, 28, 50, 225), (48, 88, 138), (66, 112, 168)),
+    "wine": TableColours((104, 34, 48), (78, 24, 35), (44, 14, 22, 225), (132, 52, 68), (160, 70, 88)),
+    "slate": TableColours((58, 64, 70), (42, 46, 52), (24, 27, 31, 225), (78, 88, 98), (100, 112, 124)),
+}
+
 INK = (245, 243, 235)
 INK_DIM = (190, 200, 190)
 GOLD = (240, 200, 80)
 WARN = (255, 140, 110)
-PANEL = (16, 40, 28, 225)
-BUTTON = (52, 110, 80)
-BUTTON_HOVER = (70, 140, 100)
 BUTTON_OFF = (60, 70, 64)
 SHADE = (0, 0, 0, 150)
 LEGAL = (255, 225, 90)
 SELECTED = (90, 200, 255)
 RECEIVED = (170, 120, 255)
+
+
+def use(table_colour: str):
+    """Draw with the table colours of that name from now on."""
+    global FELT, FELT_DARK, PANEL, BUTTON, BUTTON_HOVER
+    colours = TABLES[table_colour]
+    FELT, FELT_DARK, PANEL = colours.felt, colours.felt_dark, colours.panel
+    BUTTON, BUTTON_HOVER = colours.button, colours.button_hover
+
+
+use("green")  # until the settings say otherwise
 
 
 def card_width(size: tuple[int, int], scale: float = 1.0) -> int:

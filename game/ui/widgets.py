@@ -68,9 +68,9 @@ def layout_column(buttons: list[Button], center: tuple[int, int], width: int, he
 
 # translucent layers are made once per size: a new full-window alpha surface every frame costs milliseconds
 @lru_cache(maxsize=32)
-def _panel_layer(size: tuple[int, int]) -> pygame.Surface:
+def _panel_layer(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, theme.PANEL, layer.get_rect(), border_radius=14)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=14)
     return layer
 
 
@@ -83,7 +83,7 @@ def _shade_layer(size: tuple[int, int]) -> pygame.Surface:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect):
     """A translucent dark panel with a thin gold edge, for dialogs over the table."""
-    surface.blit(_panel_layer(rect.size), rect.topleft)
+    surface.blit(_panel_layer(rect.size, theme.PANEL), rect.topleft)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=14)
 
 

@@ -13,7 +13,9 @@ import pygame
 
 from .. import theme
 from ..assets import text
+from ..auction import bid_dialog_rect
 from ..cards import CARD_RATIO
+from ..hand_layout import arranged
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
@@ -82,15 +84,18 @@ class BidScene(Dialog):
 
     def layout(self):
         super().layout()
+        # just above the player's hand and below the auction panel, which keeps clear of it (game/ui/auction.py)
+        title_width = text(self.title, self.px + 4, theme.GOLD, bold=True).get_width()
+        self.rect = bid_dialog_rect(self.app.size, self.app.settings.card_scale, title_width)
         self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
         self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
         self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
         self.pass_ = Button("Pass", lambda: self.choose("pass"), enabled=self.can_pass, key=pygame.K_p)
-        height = int(self.px * 2)
-        layout_row([self.down, self.up], (self.rect.centerx, self.rect.centery), height, int(self.px * 6),
+        height = int(self.px * 1.8)
+        layout_row([self.down, self.up], (self.rect.centerx, self.value_y()), height, int(self.px * 5),
                    min_width=height)
-        layout_row([self.bid, self.pass_], (self.rect.centerx, self.rect.bottom - height - self.px), height,
-                   int(self.px), min_width=height * 3)
+        layout_row([self.bid, self.pass_], (self.rect.centerx, self.rect.bottom - height // 2 - self.px // 2),
+                   height, int(self.px), min_width=height * 3)
         self.buttons = [self.down, self.up, self.bid, self.pass_]
         self.refresh()
 
@@ -109,11 +114,15 @@ class BidScene(Dialog):
         if self.bids:
             self.choose(f"bid {self.bids[self.index]}")
 
+    def value_y(self) -> int:
+        """The middle of the row with the bid and its - and + buttons."""
+        return self.rect.y + int(self.px * 3.2)
+
     def draw(self, surface: pygame.Surface):
         super().draw(surface)
         if self.bids:
-            value = text(str(self.bids[self.index]), self.px * 2, theme.INK, bold=True)
-            surface.blit(value, value.get_rect(center=(self.rect.centerx, self.rect.centery)))
+            value = text(str(self.bids[self.index]), int(self.px * 1.6), theme.INK, bold=True)
+            surface.blit(value, value.get_rect(center=(self.rect.centerx, self.value_y())))
 
 
 class ChoiceScene(Dialog):
@@ -151,8 +160,11 @@ class CardPickScene(Dialog):
     the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
 
     def __init__(self, session: Session, act: Act, name: str, title: str, word: str, count: int,
-                 cards: list[str], box_label: str):
+                 cards: list[str], box_label: str, marked: tuple[list[str], str] | None = None):
+        """``marked``: (cards, what they are) to outline among the cards, such as the nest's cards."""
         super().__init__(session, act)
+        self.marked = set(marked[0]) if marked else set()
+        self.marked_note = marked[1] if marked else ""
         self.name = name
         self.title = title
         self.word = word
@@ -260,10 +272,15 @@ class CardPickScene(Dialog):
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
         surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
         dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
-        art = self.app.art
+        art = self.app.art.with_specials(self.session.rules.royal_queens)
         for card, rect in self.box_rects() + self.hand_rects():
             if card != dragged:
                 surface.blit(art.face(card, rect.width), rect)
+                if card in self.marked:
+                    surface.blit(art.outline(rect.width, theme.RECEIVED), rect)
+        if self.marked_note:
+            note = text(self.marked_note, self.px - 2, theme.RECEIVED, bold=True)
+            surface.blit(note, note.get_rect(midtop=(self.rect.centerx, self.box.bottom + 4)))
         if dragged is not None:
             _, grab, _, pos = self.drag
             width = dict(self.box_rects() + self.hand_rects())[dragged].width
@@ -345,18 +362,20 @@ def dialog_for_phase(session: Session, act: Act) -> Scene | None:
     who = session.name(seat)
     view = hand.view(seat)
     phase = hand.phase
+    held = arranged(view["hand"], hand.rules, view.get("trump"))
     if phase == "bid":
         return BidScene(session, act)
     if phase == "nest":
         return CardPickScene(session, act, "nest-exchange", f"{who}: lay back {view['cards_to_choose']} cards",
-                             "discard", view["cards_to_choose"], view["hand"], "Nest")
+                             "discard", view["cards_to_choose"], held, "Nest",
+                             marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
     if phase == "pass":
         direction = view.get("pass_direction", "")
         return CardPickScene(session, act, "passing", f"{who}: pass {view['cards_to_choose']} cards {direction}",
-                             "pass-cards", view["cards_to_choose"], view["hand"], "To pass")
+                             "pass-cards", view["cards_to_choose"], held, "To pass")
     if phase == "lay-aside":
-        return CardPickScene(session, act, "lay-aside", f"{who}: lay one card aside", "lay-aside", 1,
-                             view["hand"], "Aside")
+        return CardPickScene(session, act, "lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held,
+                             "Aside")
     if phase == "call":
         callable_cards = [a.split()[1] for a in hand.legal_actions()]
         return CardPickScene(session, act, "called-partner", f"{who}: call a card; its holder is your partner",

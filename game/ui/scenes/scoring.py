@@ -12,6 +12,7 @@ from game.engine import Hand
 
 from .. import theme
 from ..assets import font, text
+from ..chart import draw_chart, score_series
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any, shade
@@ -52,6 +53,19 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[
     return header, rows, short_rows
 
 
+def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The sheet's part of ``area`` (the top) and the chart's (the bottom 45%)."""
+    chart = int(area.height * 0.45)
+    return (pygame.Rect(area.x, area.y, area.width, area.height - chart - 10),
+            pygame.Rect(area.x, area.bottom - chart, area.width, chart))
+
+
+def chart_target(session: Session) -> int | None:
+    """The score that ends the match, drawn across the chart (none when a fixed number of hands is played)."""
+    rules = session.rules
+    return None if rules.fixed_hands else rules.target
+
+
 SHEET_ROWS = 12  # the last hands shown; earlier ones scroll off the top
 SMALLEST_SHEET_TEXT = 11  # pixels: the text is not made smaller than this to fit
 
@@ -69,16 +83,16 @@ def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, l
 
 
 def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
-                 short_rows: list[list[str]] | None = None):
+                 short_rows: list[list[str]] | None = None, last: int = SHEET_ROWS):
     """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
 
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
     are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
     at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
-    shown = [header, *rows[-SHEET_ROWS:]]
+    shown = [header, *rows[-last:]]
     size, widths = _fitted_columns(shown, width, px)
     if sum(widths) - size > width and short_rows is not None:
-        shown = [header, *short_rows[-SHEET_ROWS:]]
+        shown = [header, *short_rows[-last:]]
         size, widths = _fitted_columns(shown, width, px)
     needed = sum(widths) - size  # no gap after the last column
     if needed > width:
@@ -97,12 +111,15 @@ _remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
                short_rows: list[list[str]] | None = None):
-    """The header and the last hands as a table that fits the width of ``rect`` (see sheet_layout)."""
+    """The header and the last hands as a table that fits ``rect`` (see sheet_layout): as many of the last hands
+    as its height holds, at most SHEET_ROWS (the chart shows every hand)."""
+    last = max(1, min(SHEET_ROWS, rect.height // int(px * 1.5) - 1))
+
     def frozen(table: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-        return tuple(map(tuple, table[-SHEET_ROWS:]))
+        return tuple(map(tuple, table[-last:]))
 
     size, shown, lefts, widths = _remembered_sheet_layout(
-        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows))
+        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows), last)
     y = rect.y
     for r, row in enumerate([header] + shown):
         for value, left, width in zip(row, lefts, widths):
@@ -122,16 +139,20 @@ class ScoreScene(Scene):
         self.on_next = on_next
         self.shown_for = 0.0
         self.sheet = sheet_rows(session)
+        self.series = score_series(session, session.score_columns())
 
     def layout(self):
         w, h = self.app.size
         self.px = theme.text_size(self.app.size)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
-        self.sheet_rect = self.rect.inflate(-40, -120).move(0, 20)  # below the title, above the button
         label = "See the result" if self.session.match.is_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         height = int(self.px * 2)
         layout_row([self.next], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
+        # below the title, above the button: the sheet, and under it the chart
+        top = self.rect.y + 80
+        self.sheet_rect, self.chart_rect = split(pygame.Rect(self.rect.x + 20, top, self.rect.width - 40,
+                                                             self.next.rect.top - 8 - top))
 
     def go_on(self):
         self.stack.pop(self)
@@ -159,6 +180,7 @@ class ScoreScene(Scene):
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
+        draw_chart(surface, self.chart_rect, self.series, chart_target(self.session), self.px - 6)
         self.next.draw(surface, self.px)
 
 
@@ -169,10 +191,12 @@ class GameOverScene(Scene):
         self.session = session
         self.shown_for = 0.0
         self.sheet = sheet_rows(session)
+        self.series = score_series(session, session.score_columns())
 
     def layout(self):
         w, h = self.app.size
         self.px = theme.text_size(self.app.size)
+        self.sheet_rect, self.chart_rect = split(pygame.Rect(int(w * 0.1), int(h * 0.2), int(w * 0.8), int(h * 0.6)))
         self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu)]
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
@@ -201,7 +225,7 @@ class GameOverScene(Scene):
         title = text(line, self.px * 2, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.12))))
         header, rows, short_rows = self.sheet
-        draw_sheet(surface, pygame.Rect(int(w * 0.1), int(h * 0.22), int(w * 0.8), int(h * 0.55)), header, rows,
-                   self.px - 2, short_rows)
+        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
+        draw_chart(surface, self.chart_rect, self.series, chart_target(self.session), self.px - 6)
         for button in self.buttons:
             button.draw(surface, self.px)

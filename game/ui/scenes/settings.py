@@ -14,7 +14,7 @@ import pygame
 from game.engine import load_rules, preset_names
 from game.engine.rules import Rules, RulesError
 from game.store import HouseRulesStore, SettingsStore
-from game.store.settings import LEVELS, RANGES
+from game.store.settings import CARD_BACKS, LEVELS, RANGES, TABLE_COLOURS
 
 from .. import theme
 from ..assets import text
@@ -132,9 +132,11 @@ class SettingsScene(FormScene):
             s.fullscreen = not s.fullscreen
             self.apply(resize=True)
 
-        def level(delta: int):
-            s.default_level = _cycle(LEVELS, s.default_level, delta)
-            self.apply()
+        def choice(name: str, options: tuple[str, ...], label: str, effect: str) -> Row:
+            def change(delta: int):
+                setattr(s, name, _cycle(options, getattr(s, name), delta))
+                self.apply()
+            return Row(label, lambda: getattr(s, name).capitalize(), lambda: effect, change)
 
         return [
             Row("Window size", lambda: f"{s.window_width} x {s.window_height}",
@@ -151,8 +153,9 @@ class SettingsScene(FormScene):
             toggle("sound", "Sound effects", "Short sounds for plays, tricks, bids, hearts broken, the Queen",
                    "Silent"),
             number("hard_budget", "Hard thinking time", 0.1, " s", "The most a Hard computer thinks a move"),
-            Row("Default opponent level", lambda: s.default_level.capitalize(),
-                lambda: "The level new computer seats start with", level),
+            choice("default_level", LEVELS, "Default opponent level", "The level new computer seats start with"),
+            choice("table_colour", TABLE_COLOURS, "Table colours", "The felt, the panels and the buttons"),
+            choice("card_back", CARD_BACKS, "Card backs", "The pattern on the backs of the cards"),
         ]
 
     def bottom_buttons(self) -> list[Button]:

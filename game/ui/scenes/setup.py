@@ -7,12 +7,13 @@ import random
 import pygame
 
 from game.ai import LEVELS
-from game.engine import Match, preset_names
+from game.engine import Hand, Match, preset_names
 from game.store import HouseRulesStore
 
 from .. import theme
 from ..assets import text
 from ..scene import Scene
+from ..seat_map import draw_seat_map, partnerships
 from ..session import SeatPlan, Session
 from ..widgets import Button, layout_row, press_any
 
@@ -42,6 +43,9 @@ class SetupScene(Scene):
     def choose_preset(self, preset: str):
         self.preset = preset
         self.rules, changes, problem = HouseRulesStore().load(preset)
+        self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
+        self.sides = partnerships(self.rules)
+        self.seat_count = self.first_hand.n
         self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
                                       if changes else "The book's rules")
         settings = self.app.settings
@@ -73,18 +77,22 @@ class SetupScene(Scene):
         layout_row([self.previous, self.next], (w // 2, int(h * 0.29)), height, int(w * 0.5), min_width=height)
         self.seat_buttons = []
         top = int(h * 0.40)
+        rows_x = int(w * 0.4)  # the seat rows, and to their right the map of the table
         for seat, plan in enumerate(self.seats):
             y = top + seat * int(height * 1.25)
             kind = Button("Human" if plan.human else "Computer", lambda s=seat: self.toggle_human(s))
             level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s), enabled=not plan.human)
             name = Button(plan.name + ("_" if self.editing == seat else ""), lambda s=seat: self.edit_name(s))
             name.chosen = self.editing == seat
-            layout_row([name, kind, level], (w // 2, y), height, 12, min_width=px * 9)
+            layout_row([name, kind, level], (rows_x, y), height, 12, min_width=px * 9)
             self.seat_buttons += [name, kind, level]
         self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         layout_row([self.back, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
         self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back, self.start]
+        left = max(button.rect.right for button in self.seat_buttons) + px
+        self.map_rect = pygame.Rect(left, top - height // 2, w - 8 - left, min(int(h * 0.42), self.start.rect.top - 8
+                                                                               - (top - height // 2)))
 
     def step_preset(self, delta: int):
         names = self.presets[self.family]
@@ -151,6 +159,14 @@ class SetupScene(Scene):
         surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + px + 10)))
         for button in self.buttons:
             button.draw(surface, px - 2)
+        viewer = next((seat for seat, plan in enumerate(self.seats) if plan.human), 0)  # as the table seats them
+        names = [plan.name for plan in self.seats] + ["Dummy"] * (self.seat_count - len(self.seats))
+        draw_seat_map(surface, self.map_rect, names, self.first_hand.seats_clockwise_from(viewer), self.sides,
+                      max(12, px - 6))
+        if self.sides:
+            names = [" & ".join(self.seats[seat].name for seat in side) for side in self.sides]
+            line = text("Partners: " + "  against  ".join(names), px - 4, theme.INK, bold=True)
+            surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + 2 * px + 14)))
         if self.editing is not None:
             hint = text("Type a name, then Enter", px - 4, theme.INK_DIM)
             surface.blit(hint, hint.get_rect(center=(w // 2, h - int(px * 4))))

@@ -15,11 +15,16 @@ import pygame
 from game.ai.worker import fallback_action
 from game.engine import IllegalAction
 from game.store import StatsStore, hand_counts, match_counts
+from game.store.settings import RANGES
 
-from .. import theme
+from .. import table_marks, theme
 from ..assets import text
+from ..auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from ..cards import CARD_RATIO
+from ..dealing import Deal, draw_deal
+from ..hand_layout import arranged, hand_bottom, spread
 from ..scene import Scene
+from ..seat_map import seat_angle
 from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any
 
@@ -87,6 +92,10 @@ class TableScene(Scene):
         self.buttons_for: tuple | None = None
         self._view_key: tuple | None = None
         self._view: dict = {}
+        self._shown_order: dict[int, list[str]] = {}
+        self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
+        self.deal: Deal | None = None  # the deal being shown
+        self.dealt_for = None  # the hand whose deal was shown (or skipped)
 
     @property
     def shot_name(self) -> str:
@@ -102,6 +111,7 @@ class TableScene(Scene):
         self.cw = theme.card_width(size, self.app.settings.card_scale)
         self.ch = round(self.cw * CARD_RATIO)
         self.text_px = theme.text_size(size)
+        self.art = self.app.art.with_specials(self.session.rules.royal_queens)
         w, h = size
         self.centre = (w // 2, int(h * 0.42))
         self.hint_button = Button("Hint", self.show_hint, key=pygame.K_h)
@@ -128,10 +138,7 @@ class TableScene(Scene):
         """Where a seat sits, the viewer at the bottom and the others clockwise (to the viewer's left first), in the
         order the engine seats them (the rook-2p dummy on the dealer's right)."""
         w, h = self.app.size
-        around = self.hand.seats_clockwise_from(self.viewer)
-        n = len(around)
-        offset = around.index(seat)
-        angle = math.pi / 2 + 2 * math.pi * offset / n
+        angle = seat_angle(seat, self.hand.seats_clockwise_from(self.viewer))
         cx, cy = self.centre
         return (int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle)))
 
@@ -150,15 +157,11 @@ class TableScene(Scene):
             self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3))
 
     def hand_rects(self, cards: list[str], bottom: int | None = None) -> list[pygame.Rect]:
-        """The viewer's cards in a row along the bottom, overlapping as needed."""
-        w, h = self.app.size
-        if not cards:
-            return []
-        room = w * 0.62
-        step = min(self.cw * 0.72, (room - self.cw) / max(1, len(cards) - 1))
-        left = (w - (step * (len(cards) - 1) + self.cw)) / 2
-        top = (bottom if bottom is not None else h - int(self.text_px * 2.6)) - self.ch
-        return [pygame.Rect(int(left + i * step), top, self.cw, self.ch) for i in range(len(cards))]
+        """The viewer's cards in a row along the bottom, a comfortable gap apart, overlapping only as needed."""
+        w = self.app.size[0]
+        margin = self.cw // 2
+        top = (bottom if bottom is not None else hand_bottom(self.app.size)) - self.ch
+        return [pygame.Rect(margin + x, top, self.cw, self.ch) for x in spread(len(cards), self.cw, w - 2 * margin)]
 
     def small_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Another seat's cards: a small overlapping fan centred on its anchor."""
@@ -195,6 +198,9 @@ class TableScene(Scene):
         key = (hand, len(hand.actions), self.viewer)
         if self._view_key != key:
             self._view_key, self._view = key, hand.view(self.viewer)
+            # the order the viewer's cards (and the rook-2p dummy's open cards) are shown in
+            self._shown_order = {seat: arranged(self._view[part], hand.rules, self._view.get("trump"))
+                                 for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in self._view}
         return self._view
 
     def busy(self) -> bool:
@@ -202,11 +208,9 @@ class TableScene(Scene):
 
     def cards_of(self, seat: int) -> list[str]:
         """The cards of ``seat`` the viewer may see face up ([] if none)."""
-        view = self.view()
-        if seat == self.viewer:
-            return [c for c in view["hand"] if not self.in_flight(c)]
-        if "dummy" in view and seat == 2:
-            return [c for c in view["dummy"] if not self.in_flight(c)]
+        self.view()
+        if seat == self.viewer or seat == 2:
+            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
         return []
 
     def in_flight(self, card: str) -> bool:
@@ -243,9 +247,10 @@ class TableScene(Scene):
     def update(self, dt: float):
         self.app.thinking = self.decision is not None and not self.decision.done
         if self.to_warm:
-            self.app.art.prepare(*self.to_warm.pop())
+            self.art.prepare(*self.to_warm.pop())
         self.refresh_buttons()
         speed = self.app.settings.animation_speed
+        self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
         if self.message and time.monotonic() - self.message_time > 4:
             self.message = ""
@@ -265,6 +270,19 @@ class TableScene(Scene):
             return
         self.step_game()
 
+    def update_deal(self, dt: float):
+        """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
+        hand = self.hand
+        if self.dealt_for is not hand:
+            self.dealt_for = hand
+            fastest = self.app.settings.animation_speed >= RANGES["animation_speed"][1]
+            self.deal = None if hand.actions or fastest else Deal(self.view()["hand_sizes"],
+                                                                  hand.next_seat(hand.dealer))
+        elif self.deal is not None:
+            self.deal.advance(dt)
+            if self.deal.done:
+                self.deal = None
+
     def step_game(self):
         hand = self.hand
         if hand.is_done:  # the score sheet is up whenever the table is on top with a finished hand
@@ -282,6 +300,8 @@ class TableScene(Scene):
             self.claim()
             return
         if self.session.is_human(seat):
+            if self.deal is not None:  # a player's dialog waits for the cards to land
+                return
             if self.handed_to != seat:
                 from .dialogs import HandOffScene
                 self.app.push(HandOffScene(self.session.name(seat), lambda: self.take_over(seat)))
@@ -322,7 +342,8 @@ class TableScene(Scene):
             return
         self.decision.resolve_if_overdue()
         pause = self.app.settings.computer_pause / self.app.settings.animation_speed
-        if not self.decision.done or time.monotonic() - self.decision_started < pause or not self.claim_known:
+        if not self.decision.done or time.monotonic() - self.decision_started < pause or not self.claim_known \
+                or self.deal is not None:  # asked at once, applied once the cards have landed
             return
         action = self.decision.wait(0)
         self.decision = None
@@ -488,6 +509,8 @@ class TableScene(Scene):
         self.last_button.enabled = bool(self.hand.tricks)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if press_any(self.buttons, event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -551,6 +574,12 @@ class TableScene(Scene):
         view = self.view()
         self.draw_info(surface, view)
         seat_areas = [self.draw_seat(surface, seat, view) for seat in range(hand.n)]
+        if self.deal is not None:
+            draw_deal(surface, self.deal, self.centre, self.art.back(int(self.cw * 0.62)),
+                      lambda seat: self.seat_anchor(seat) if seat != self.viewer else self.hand_rects(["x"])[0].midtop)
+        if hand.rules.royal_queens:
+            table_marks.draw_queen_legend(surface, hand.rules.royal_queens, (w - 8, 8), max(12, self.text_px - 6),
+                                          seat_areas)
         if hand.phase == "bid" or (hand.family == "rook" and view.get("bids") and hand.phase in ("nest", "trump")):
             self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
@@ -572,7 +601,7 @@ class TableScene(Scene):
 
     def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
         width = round(self.cw * scale)
-        face = self.app.art.face(card, width) if card else self.app.art.back(width)
+        face = self.art.face(card, width) if card else self.art.back(width)
         surface.blit(face, (int(pos[0]), int(pos[1])))
 
     def draw_trick(self, surface: pygame.Surface):
@@ -585,25 +614,47 @@ class TableScene(Scene):
         for seat, card in self.shown_trick:
             if card not in landing:
                 self.blit_card(surface, card, self.trick_spot(seat))
+        if self.collect_in > 0 and not self.flights and self.hand.tricks:  # the trick is complete: who takes it
+            winner = self.hand.tricks[-1][2]
+            spot = pygame.Rect(self.trick_spot(winner), (self.cw, self.ch))
+            table_marks.draw_winner(surface, spot, self.art, self.session.name(winner), self.text_px - 4)
+
+    def lifted_card(self) -> str | None:
+        """The viewer's card under the pointer (the top one where cards overlap): drawn lifted."""
+        if self.pointer is None or self.drag is not None:
+            return None
+        hit = [card for card, rect in self.card_rects(self.viewer) if rect.collidepoint(self.pointer)]
+        return hit[-1] if hit else None
+
+    def marked_cards(self, seat: int, view: dict) -> set[str]:
+        """The viewer's cards that just came to them: received in a Hearts pass (until they first play) and
+        the nest's cards during the nest exchange."""
+        if seat != self.viewer:
+            return set()
+        received = [] if self._viewer_has_played() else view.get("received", [])
+        return set(received) | set(view.get("from_nest", []))
 
     def draw_seat(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
         """Draw a seat's cards and name plate; return the area they cover."""
-        art = self.app.art
+        art = self.art
         face_up = self.card_rects(seat)
-        drawn = [rect for _, rect in face_up]
         count = view["hand_sizes"][seat]
+        if self.deal is not None:  # only the cards that have landed
+            count = self.deal.arrived(seat)
+            face_up = face_up[:count]
+        drawn = [rect for _, rect in face_up]
         if face_up or seat == self.viewer:
             mine = self.viewer_may_play() and seat == self.playing_seat()
             legal = {a.split()[1] for a in view["legal"] if a.startswith("play ")} if mine else set()
-            received = set(view.get("received", [])) if seat == self.viewer and not self._viewer_has_played() \
-                else set()
+            marked = self.marked_cards(seat, view)
+            lifted = self.lifted_card() if seat == self.viewer else None
             for card, rect in face_up:
-                spot = rect.move(0, -10 if card == self.selected else 0)
+                spot = rect.move(0, -10 if card == self.selected else -max(6, self.ch // 12) if card == lifted else 0)
                 surface.blit(art.face(card, rect.width), spot)
                 if card in legal:
                     surface.blit(art.outline(rect.width, theme.SELECTED if card == self.selected else theme.LEGAL),
                                  spot)
-                elif card in received:
+                elif card in marked:
                     surface.blit(art.outline(rect.width, theme.RECEIVED), spot)
             hidden = count - len(self.view().get("dummy", [])) if seat != self.viewer else 0
             if hidden > 0:  # rook-2p: the dummy's face-down half during the auction, in the same row
@@ -620,7 +671,8 @@ class TableScene(Scene):
         return any(seat == self.viewer for trick in self.view()["tricks"]
                    for seat, _ in trick["cards"]) or any(seat == self.viewer for seat, _ in self.shown_trick)
 
-    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
+    def name_plate(self, seat: int, view: dict) -> tuple[pygame.Surface, pygame.Rect]:
+        """A seat's name plate: its text and where the text goes (the plate is that, 8 px wider each way)."""
         hand = self.hand
         ax, ay = self.seat_anchor(seat)
         if seat == self.viewer:
@@ -647,11 +699,23 @@ class TableScene(Scene):
         surf = text(label, self.text_px - 2, theme.GOLD if to_move else theme.INK, bold=to_move)
         rect = surf.get_rect(center=(ax, ay))
         rect.clamp_ip(self.app.screen.get_rect().inflate(-16, -8))
+        return surf, rect
+
+    def turn_marker(self, view: dict) -> list[tuple[float, float]] | None:
+        """The marker beside the name plate of the seat to move (None once the hand is over)."""
+        if self.hand.is_done:
+            return None
+        plate = self.name_plate(self.hand.to_move, view)[1].inflate(16, 8)
+        return table_marks.turn_marker(plate, self.centre, self.text_px, self.thinking_dots / 4)
+
+    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
+        surf, rect = self.name_plate(seat, view)
         back = rect.inflate(16, 8)
         pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=8)
-        if to_move:
-            pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
         surface.blit(surf, rect)
+        if seat == self.hand.to_move and not self.hand.is_done:
+            pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
+            return back.union(table_marks.draw_turn_marker(surface, self.turn_marker(view)))
         return back
 
     def draw_info(self, surface: pygame.Surface, view: dict):
@@ -682,38 +746,14 @@ class TableScene(Scene):
             y += label.get_height() + 2
 
     def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
-        """The bids of the last four rounds in a panel above the bid dialog and below the top seat: a round a line
-        where that clears the seats to either side, fewer bids a line where it would not (five and six players,
-        long names), and below those seats when even two a line would run into one (a long name plate)."""
-        n = max(1, self.hand.n)
+        """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
         bids = [f"{self.session.name(seat)} {action.removeprefix('bid ')}" for seat, action in view.get("bids", [])]
-        bids = bids[max(0, (len(bids) - 1) // n - 3) * n:]
-        title = text("Auction", self.text_px, theme.GOLD, bold=True)
-        w, h = self.app.size
+        w = self.app.size[0]
         beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
-
-        def laid_out(per_line: int) -> tuple[pygame.Rect, list[pygame.Surface]]:
-            lines = ["   ".join(bids[i:i + per_line]) for i in range(0, len(bids), per_line)] or ["No bids yet"]
-            labels = [text(line, self.text_px - 2, theme.INK) for line in lines]
-            width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
-            height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20
-            rect = pygame.Rect(0, int(h * 0.19), width, height)
-            rect.centerx = w // 2
-            return rect, labels
-
-        for per_line in range(n, 1, -1):
-            rect, labels = laid_out(per_line)
-            if rect.collidelist(beside) < 0:
-                break
-        else:
-            rect, labels = laid_out(n)
-            rect.top = max([rect.top] + [area.bottom + 8 for area in beside if area.colliderect(rect)])
-        panel(surface, rect)
-        surface.blit(title, (rect.x + 14, rect.y + 8))
-        y = rect.y + 10 + title.get_height()
-        for label in labels:
-            surface.blit(label, (rect.x + 14, y))
-            y += label.get_height() + 2
+        dialog = bid_dialog_rect(self.app.size, self.app.settings.card_scale, 0)
+        rect, title, labels = auction_layout(bids, max(1, self.hand.n), self.app.size, self.text_px - 2, beside,
+                                             dialog.top - 8)
+        draw_auction_panel(surface, rect, title, labels)
         return rect
 
     def draw_last_trick(self, surface: pygame.Surface, view: dict):

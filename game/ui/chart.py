@@ -1,0 +1,89 @@
+"""The score chart on the score sheet and the game-over screen: each side's (or player's) total after every hand,
+and the target, as lines drawn with pygame."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .assets import text
+
+# a colour and a marker shape per line, so that the lines tell apart without their colours too
+LINE_COLOURS = [(90, 200, 255), (255, 140, 110), (150, 230, 120), (205, 150, 255), (245, 243, 235), (255, 190, 90)]
+MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
+
+
+def score_series(session, owners: list[tuple[str, tuple[int, ...]]]) -> list[tuple[str, list[int]]]:
+    """For each score column (name, its seats): the total before the first hand and after every finished one."""
+    match = session.match
+    hands = match.history + ([match.hand] if match.hand.is_done else [])
+    totals = [[0] + [hand.scores[seats[0]] + hand.result().score_change[seats[0]] for hand in hands]
+              for _, seats in owners]
+    return [(name, line) for (name, _), line in zip(owners, totals)]
+
+
+def plot_area(rect: pygame.Rect, px: int) -> pygame.Rect:
+    """The part of the chart's rect inside the axes: room on the left for the scores, below for the hand numbers,
+    and on the right for the names."""
+    return pygame.Rect(rect.x + px * 3, rect.y + px // 2, rect.width - px * 3 - px * 7, rect.height - px * 2)
+
+
+def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]], target: int | None):
+    """Each line's points in window pixels, and a function from a score to its height in the window."""
+    area = plot_area(rect, px)
+    values = [v for _, line in series for v in line] + ([target] if target else []) + [0]
+    low, high = min(values), max(values)
+    high = high if high > low else low + 1
+    hands = max(1, max(len(line) for _, line in series) - 1)
+
+    def y_of(score: float) -> int:
+        return round(area.bottom - (score - low) / (high - low) * area.height)
+
+    lines = [[(round(area.x + i * area.width / hands), y_of(v)) for i, v in enumerate(line)] for _, line in series]
+    return lines, y_of
+
+
+def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[str, list[int]]], target: int | None,
+               px: int):
+    area = plot_area(rect, px)
+    lines, y_of = chart_lines(rect, px, series, target)
+    pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.topleft, 1)
+    pygame.draw.line(surface, theme.INK_DIM, (area.x, y_of(0)), (area.right, y_of(0)), 1)
+    zero = text("0", px, theme.INK_DIM)
+    surface.blit(zero, zero.get_rect(midright=(area.x - 4, y_of(0))))
+    if target:
+        y = y_of(target)
+        for x in range(area.x, area.right, 12):  # dashed
+            pygame.draw.line(surface, theme.GOLD, (x, y), (min(x + 6, area.right), y), 2)
+        label = text(str(target), px, theme.GOLD, bold=True)
+        surface.blit(label, label.get_rect(midright=(area.x - 4, y)))
+    hands = len(lines[0]) - 1 if lines else 0
+    for i in range(hands + 1):
+        if hands <= 12 or i % ((hands + 11) // 12) == 0:
+            number = text(str(i), px, theme.INK_DIM)
+            surface.blit(number, number.get_rect(midtop=(lines[0][i][0], area.bottom + 4)))
+    # the names at the ends of the lines, moved apart where lines end close together
+    ends = sorted(range(len(lines)), key=lambda i: lines[i][-1][1])
+    label_y: dict[int, int] = {}
+    for i in ends:
+        label_y[i] = max([lines[i][-1][1]] + [label_y[j] + px + 2 for j in label_y])
+    for index, ((name, _), points) in enumerate(zip(series, lines)):
+        colour, marker = LINE_COLOURS[index % len(LINE_COLOURS)], MARKERS[index % len(MARKERS)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, colour, False, points, 3)
+        for point in points:
+            _marker(surface, marker, colour, point, max(3, px // 4))
+        label = text(name, px, colour, bold=True)
+        surface.blit(label, label.get_rect(midleft=(area.right + px, label_y[index])))
+
+
+def _marker(surface: pygame.Surface, shape: str, colour, at: tuple[int, int], r: int):
+    x, y = at
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, at, r)
+    elif shape == "square":
+        pygame.draw.rect(surface, colour, (x - r, y - r, 2 * r, 2 * r))
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, colour, [(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)])
+    else:
+        pygame.draw.polygon(surface, colour, [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)])

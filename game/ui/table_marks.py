@@ -1,0 +1,66 @@
+"""What the table draws over itself to say what is going on: the marker at the seat to move, the ring round
+the card that wins a finished trick, and the legend of the special queens in play."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.engine.hearts import SPECIAL_QUEENS
+
+from . import theme
+from .assets import text
+from .widgets import panel
+
+
+def turn_marker(plate: pygame.Rect, towards: tuple[int, int], size: int, bob: float) -> list[tuple[float, float]]:
+    """A triangle beside a name plate, on the side facing the middle of the table, pointing at the plate;
+    ``bob`` (0 to 1) moves it to and fro a little so the eye finds it."""
+    left = towards[0] < plate.left
+    shift = size * 0.25 * math.sin(bob * 2 * math.pi)
+    tip_x = plate.left - 4 - shift if left else plate.right + 4 + shift
+    back = tip_x - size if left else tip_x + size
+    cy = plate.centery
+    return [(tip_x, cy), (back, cy - size * 0.6), (back, cy + size * 0.6)]
+
+
+def draw_turn_marker(surface: pygame.Surface, points: list[tuple[float, float]]) -> pygame.Rect:
+    area = pygame.draw.polygon(surface, theme.GOLD, points)
+    pygame.draw.polygon(surface, theme.FELT_DARK, points, width=2)
+    return area
+
+
+def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, name: str, px: int):
+    """The winning card of a finished trick ringed in gold, with who takes it beneath."""
+    surface.blit(art.outline(card.width, theme.GOLD), card)
+    label = text(f"{name} takes the trick", px, theme.GOLD, bold=True)
+    back = label.get_rect(midtop=(card.centerx, card.bottom + 4)).inflate(12, 4)
+    back.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=6)
+    surface.blit(label, label.get_rect(center=back.center))
+
+
+def queen_legend(queens: tuple[str, ...], px: int) -> list[pygame.Surface]:
+    """One line per special queen in play, in the engine's words: "QS Most Evil: 26 points"."""
+    return [text(f"{queen} {SPECIAL_QUEENS[queen][0]}: {SPECIAL_QUEENS[queen][1]}", px, theme.INK)
+            for queen in queens]
+
+
+def draw_queen_legend(surface: pygame.Surface, queens: tuple[str, ...], topright: tuple[int, int], px: int,
+                      avoid: list[pygame.Rect]) -> pygame.Rect:
+    """A small panel listing the special queens in play, its top right corner at ``topright`` or lower, below
+    any of the ``avoid`` areas (the seats) it would cover."""
+    title = text("Special queens", px, theme.GOLD, bold=True)
+    lines = queen_legend(queens, px)
+    rect = pygame.Rect(0, 0, max(s.get_width() for s in [title, *lines]) + 20,
+                       title.get_height() + sum(s.get_height() for s in lines) + 14)
+    rect.topright = topright
+    while (hit := rect.collidelist(avoid)) >= 0:
+        rect.top = avoid[hit].bottom + 6
+    panel(surface, rect)
+    y = rect.y + 6
+    for line in [title, *lines]:
+        surface.blit(line, (rect.x + 10, y))
+        y += line.get_height()
+    return rect

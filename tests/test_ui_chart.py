@@ -1,0 +1,47 @@
+"""The score chart on the score sheet and the game-over screen: one line per side (or player), with the target."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import load_rules
+from game.ui.app import App
+from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
+from game.ui.scenes.scoring import GameOverScene, ScoreScene, chart_target
+from tests.test_ui_scoring import played_session
+from tests.ui_helpers import FAST, post, step
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
+@pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
+def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
+    session = played_session(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
+    app = App(FAST, search_process=False)
+    try:
+        scene = screen(session, lambda: None) if screen is ScoreScene else screen(session)
+        app.push(scene)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert len(scene.series) == len(session.score_columns()) == sides
+        assert [len(line) for _, line in scene.series] == [4] * sides  # the start and three hands
+        match = session.match
+        columns = session.score_columns()
+        assert [line[-1] for _, line in scene.series] == [match.scores[seats[0]] for _, seats in columns]
+        px = scene.px - 6
+        lines, y_of = chart_lines(scene.chart_rect, px, scene.series, chart_target(session))
+        assert len(lines) == sides
+        app.stack.draw(app.screen)
+        for index, points in enumerate(lines):  # each line's last marker, in its own colour
+            drawn = [tuple(app.screen.get_at(point))[:3] for point in points[1:]]
+            assert LINE_COLOURS[index] in drawn, (index, drawn)
+        area = plot_area(scene.chart_rect, px)
+        target = y_of(session.rules.target)
+        assert area.top <= target <= area.bottom
+        assert tuple(app.screen.get_at((area.x + 3, target)))[:3] == (240, 200, 80)  # the dashed target line
+        assert scene.chart_rect.bottom <= app.size[1] and not scene.chart_rect.colliderect(scene.sheet_rect)
+        buttons = [scene.next] if screen is ScoreScene else scene.buttons
+        assert all(not scene.chart_rect.colliderect(button.rect) for button in buttons)
+    finally:
+        app.close()

@@ -1,0 +1,35 @@
+"""New game shows who sits where and, for partnership presets, who plays with whom (from the engine's sides)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.chart import LINE_COLOURS
+from game.ui.scenes.setup import SetupScene
+from game.ui.seat_map import seat_points
+from tests.ui_helpers import FAST, post, step
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("preset, sides", [("rook-classic", [(0, 2), (1, 3)]), ("rook-500", [(0, 2), (1, 3)]),
+                                           ("rook-5p", []), ("rook-3p", []), ("hearts-classic", [])])
+def test_setup_shows_the_seats_and_the_partnerships(size, preset, sides):
+    app = App(FAST, search_process=False)
+    try:
+        scene = SetupScene(preset)
+        app.push(scene)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert scene.sides == sides
+        assert app.screen.get_rect().contains(scene.map_rect)
+        assert scene.map_rect.collidelist([button.rect for button in scene.buttons]) == -1
+        points = seat_points(scene.map_rect, scene.first_hand.seats_clockwise_from(0))
+        assert len({point for point in points}) == scene.seat_count
+        (x0, y0), (x2, y2) = points[0], points[2]
+        between = (round(x0 + (x2 - x0) * 0.3), round(y0 + (y2 - y0) * 0.3))  # on the line from seat 0 to seat 2
+        colour = tuple(app.screen.get_at(between))[:3]
+        assert (colour == LINE_COLOURS[0]) == bool(sides)
+    finally:
+        app.close()

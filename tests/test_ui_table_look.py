@@ -1,0 +1,219 @@
+"""What the table shows a player (issue 19), driven by posted events with the SDL dummy driver: the special
+queens and their legend, the nest's cards marked, the hand's spacing and order, the card under the pointer,
+the marker at the seat to move, the trick's winner, and the bid dialog beside the auction."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Match, load_rules
+from game.ui import theme
+from game.ui.app import App
+from game.ui.hand_layout import GAP, arranged
+from game.ui.scenes.dialogs import BidScene, CardPickScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import SeatPlan, Session
+from game.ui.table_marks import queen_legend
+from tests.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
+
+SIZES = [(1280, 720), (800, 500)]
+
+
+def open_at(size, preset: str, humans: int, seed: int = 5, names=None, **settings) -> tuple[App, Session, TableScene]:
+    app = App(FAST if not settings else type(FAST)(**{**FAST.__dict__, **settings}), search_process=False)
+    rules = load_rules(preset)
+    seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, "easy") for i in range(rules.players)]
+    session = Session(Match(rules, seed=seed), seats)
+    table = TableScene(session)
+    app.push(table)
+    post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    step(app)
+    assert app.size == size
+    return app, session, table
+
+
+@pytest.fixture
+def opened():
+    apps = []
+
+    def make(*args, **kwargs):
+        result = open_at(*args, **kwargs)
+        apps.append(result[0])
+        return result
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def is_gold_paper(colour) -> bool:
+    return colour.r > 200 and colour.b < colour.r - 40  # the special queens' paper; a plain card's is white
+
+
+def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened):
+    seed = next(s for s in range(100) if {"QS", "QH"} <= set(Match(load_rules("hearts-royal"), seed=s).hand
+                                                              .view(0)["hand"]))
+    app, session, table = opened((1280, 720), "hearts-royal", humans=1, seed=seed)
+    for _ in frames(30):
+        if isinstance(app.stack.top, CardPickScene):
+            break
+        step(app)
+    scene = app.stack.top
+    rects = dict(scene.hand_rects())
+    plain = next(card for card in rects if card not in session.rules.royal_queens)
+    for card in ("QS", "QH", plain):
+        rect = rects[card]
+        colour = app.screen.get_at((rect.x + 8, rect.centery))
+        assert is_gold_paper(colour) == (card != plain), card
+    assert [line.get_width() > 0 for line in queen_legend(session.rules.royal_queens, 14)] == [True] * 4
+
+
+def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened):
+    rules = load_rules("hearts-classic").changed({"royal_queens": ("QD",)})
+    app, session, table = opened((1280, 720), "hearts-classic", humans=1)
+    assert not table.art.specials  # Classic: plain queens, no legend
+    session.match = Match(rules, seed=1)
+    table.layout()
+    assert table.art.specials == {"QD"} and len(queen_legend(rules.royal_queens, 14)) == 1
+
+
+def human_declarer(opened, size=(1280, 720)):
+    """A rook-classic table where the human (seat 0) won the auction and is laying back the nest."""
+    for seed in range(1, 40):
+        app, session, table = opened(size, "rook-classic", humans=1, seed=seed)
+        for _ in frames(60):
+            top = app.stack.top
+            if session.hand.phase != "bid" and not isinstance(top, BidScene):
+                break
+            if isinstance(top, BidScene):
+                click(app, (top.bid if top.bids else top.pass_).rect.center)
+            else:
+                step(app)
+        settle(app, 3)
+        if session.hand.phase == "nest" and isinstance(app.stack.top, CardPickScene):
+            return app, session, table, app.stack.top
+    raise AssertionError("the human never won an auction")
+
+
+def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
+    app, session, table, scene = human_declarer(opened)
+    nest = set(session.rules.card_names(session.hand.extras["nest"]))
+    assert scene.marked == nest and table.marked_cards(0, table.view()) == nest
+    step(app)
+    for card, rect in scene.hand_rects():
+        ring = app.screen.get_at((rect.x + 1, rect.centery))
+        assert (tuple(ring)[:3] == theme.RECEIVED) == (card in nest), card
+    choose_cards(app, scene, scene.cards[:5])
+    assert session.hand.phase != "nest"
+    assert table.marked_cards(0, table.view()) == set()
+
+
+@pytest.mark.parametrize("count", [9, 13])
+def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
+    app, session, table = opened((1280, 720), "rook-classic", humans=1)
+    rects = table.hand_rects(["x"] * count)
+    gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
+    assert all(abs(gap - table.cw * GAP) <= 1 for gap in gaps), gaps  # no overlap: every card shows whole
+    assert rects[0].left >= 0 and rects[-1].right <= 1280
+    assert abs((rects[0].left + rects[-1].right) / 2 - 640) <= 1
+
+
+def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened):
+    """17 cards (Hearts for 3) just fit the smallest window side by side; with the largest cards they overlap."""
+    app, session, table = opened((800, 500), "hearts-3p", humans=1)
+    rects = table.hand_rects(["x"] * 17)
+    assert all(a.right <= b.left for a, b in zip(rects, rects[1:])) and rects[-1].right <= 800
+    app.settings.card_scale = 1.5
+    app.apply_settings()
+    rects = table.hand_rects(["x"] * 17)
+    steps = {b.left - a.left for a, b in zip(rects, rects[1:])}
+    assert max(steps) - min(steps) <= 1 and max(steps) < table.cw  # overlapping, evenly
+    assert rects[0].left >= 0 and rects[-1].right <= 800
+
+
+def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order():
+    rook = load_rules("rook-classic")
+    hand = ["ROOK", "B5", "G14", "G5", "R10", "Y7", "B14"]
+    assert arranged(hand, rook, "green") == ["B5", "B14", "R10", "Y7", "G5", "G14", "ROOK"]
+    assert arranged(hand, rook, None) == ["B5", "B14", "G5", "G14", "R10", "Y7", "ROOK"]
+    assert arranged(["B1", "B14"], load_rules("rook-500"), "black") == ["B14", "B1"]  # 1s high
+    hearts = load_rules("hearts-classic")
+    assert arranged(["AH", "2C", "QS", "3D", "KC"], hearts) == ["2C", "KC", "3D", "QS", "AH"]
+
+
+def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(opened):
+    app, session, table = opened((1280, 720), "hearts-classic", humans=1)
+    to_turn(app, table.viewer_controls_play)
+    cards = table.cards_of(0)
+    assert cards == arranged(cards, session.rules)
+    card, rect = table.card_rects(0)[4]
+    felt_above = app.screen.get_at((rect.centerx, rect.top - 3))
+    post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert table.lifted_card() == card
+    assert app.screen.get_at((rect.centerx, rect.top - 3)) != felt_above  # the card now shows above the row
+    post(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top - 60), rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert table.lifted_card() is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_marker_points_at_the_seat_to_move(opened, size):
+    app, session, table = opened(size, "hearts-classic", humans=1, computer_pause=5.0)
+    to_turn(app, lambda: session.hand.phase == "play" and session.hand.to_move != 0)  # a computer thinks 5 s
+    step(app)
+    view = table.view()
+    points = table.turn_marker(view)
+    x, y = (sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3)
+    table.draw(app.screen)  # as the last frame drew it: the marker bobs from frame to frame
+    assert tuple(app.screen.get_at((round(x), round(y))))[:3] == theme.GOLD
+    plate = table.name_plate(session.hand.to_move, view)[1]
+    assert abs(y - plate.centery) <= 2 and not plate.collidepoint(x, y)
+    others = [table.name_plate(seat, view)[1] for seat in range(4) if seat != session.hand.to_move]
+    assert all(not plate.inflate(60, 0).colliderect(other) for other in others)
+
+
+def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened):
+    app, session, table = opened((1280, 720), "hearts-classic", humans=0, trick_pause=30.0)
+    for _ in frames(60):
+        if table.collect_in > 0 and not table.flights:
+            break
+        step(app)
+    else:
+        raise AssertionError("no trick was completed")
+    winner = session.hand.tricks[-1][2]
+    step(app)
+    spot = table.trick_spot(winner)
+    assert tuple(app.screen.get_at((spot[0] + 1, spot[1] + table.ch // 2)))[:3] == theme.GOLD
+    losers = [seat for seat, _ in table.shown_trick if seat != winner]
+    for seat in losers:
+        x, y = table.trick_spot(seat)
+        assert tuple(app.screen.get_at((x + 1, y + table.ch // 2)))[:3] != theme.GOLD
+
+
+LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",
+        "Wilhelmina Longname", "Konstantinos Long"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", ["rook-classic", "rook-5p", "rook-6p"])
+def test_the_bid_dialog_never_covers_the_auction(opened, size, preset):
+    app, session, table = opened(size, preset, humans=1, names=LONG)
+    hand = session.hand
+    for _ in frames(30):  # two rounds of bids, then the human's turn, with the dialog up
+        if isinstance(app.stack.top, BidScene) and len(hand.bids) >= 2 * hand.n:
+            break
+        if hand.to_move != 0 or len(hand.bids) < 2 * hand.n:
+            table.decision = None
+            hand.apply(f"bid {hand.lowest_bid()}")
+        step(app)
+    dialog = app.stack.top
+    assert isinstance(dialog, BidScene)
+    surface = app.screen
+    view = table.view()
+    areas = [table.draw_seat(surface, seat, view) for seat in range(hand.n)]
+    auction = table.draw_auction(surface, view, areas)
+    assert not auction.colliderect(dialog.rect)
+    assert dialog.rect.bottom <= table.hand_rects(["x"])[0].top  # nor the player's hand
+    assert all(surface.get_rect().contains(button.rect) for button in dialog.buttons)
