@@ -7,9 +7,10 @@ and the card notation helpers. See RULES.md for the notation.
 from . import hearts as _hearts  # noqa: F401  (registers the Hearts family)
 from . import rook as _rook  # noqa: F401  (registers the Rook family)
 from .cards import card_name, parse_card
+from .events import Event
 from .hand import Hand, IllegalAction
 from .match import Match, score_columns
 from .rules import Rules, RulesError, load_rules, preset_names
 
-__all__ = ["Hand", "IllegalAction", "Match", "Rules", "RulesError", "card_name", "load_rules", "parse_card",
+__all__ = ["Event", "Hand", "IllegalAction", "Match", "Rules", "RulesError", "card_name", "load_rules", "parse_card",
            "preset_names", "score_columns"]

@@ -27,6 +27,7 @@ from typing import Any
 from . import actions as A
 from . import cards as C
 from . import knowledge
+from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
 from .rules import Rules, rules_from_dict
@@ -149,9 +150,13 @@ class Hand:
             actions = hand._old_actions(actions)
         for i, text in enumerate(actions):
             try:
-                hand.apply(text)
+                action = hand.parse_action(text)
+                reason = hand.refusal(action)
+                if reason:
+                    raise IllegalAction(reason)
             except (IllegalAction, A.ActionTextError) as err:
                 raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+            hand.push(action)
         return hand
 
     def _old_actions(self, actions: list) -> list:
@@ -314,11 +319,48 @@ class Hand:
             return C.random_card(self.legal_mask(), rng)
         return self.legal.random(rng)
 
-    def apply_id(self, action: A.Action):
+    def apply_id(self, action: A.Action) -> list[Event]:
+        """Apply a legal action; raise IllegalAction (hand unchanged) if it is not legal now. Returns what happened,
+        as events."""
         reason = self.refusal(action)
         if reason:
             raise IllegalAction(reason)
+        before, actor = self._moment(), self.turn
         self.push(action)
+        return self._events(action, actor, before)
+
+    # --- what an action did ---
+
+    # each kind of action as the event it is, and whether its cards are the actor's secret
+    ACTION_EVENTS = {A.BID: ("bid", False), A.PASS: ("passed", False), A.DISCARD: ("nest-laid", True),
+                     A.TRUMP: ("trump-named", False), A.ORDER: ("order-named", False), A.CALL: ("card-called", False),
+                     A.PASS_CARDS: ("cards-passed", True), A.CHOOSE_HAND: ("hand-chosen", False),
+                     A.MOON: ("moon-reward", False), A.LAY_ASIDE: ("laid-aside", True), A.PLAY: ("card-played", False)}
+
+    def _moment(self) -> dict:
+        """What the events of an action are worked out against: the hand as it was just before it."""
+        return {"phase": self.phase, "tricks": len(self.tricks), "points": self.points()}
+
+    def _events(self, action: A.Action, actor: int, before: dict) -> list[Event]:
+        kind, payload = A.kind_of(action), A.payload_of(action)
+        name, words = self.rules.card_name, self.action_text(action).split()
+        event, secret = self.ACTION_EVENTS[kind]
+        cards = tuple(self.rules.card_names(payload)) if kind in A.CARDS_KINDS else \
+            (name(payload),) if kind in A.CARD_KINDS else ()
+        events = [Event(event, actor, cards, points=payload if kind == A.BID else 0,
+                        word=words[1] if kind in (A.TRUMP, A.ORDER, A.CHOOSE_HAND, A.MOON) else "", secret=secret)]
+        if len(self.tricks) > before["tricks"]:
+            _, trick, winner = self.tricks[-1]
+            won = self.points()[winner] - before["points"][winner]
+            events.append(Event("trick-won", winner, tuple(name(card) for card in trick), points=won))
+        events += self._family_events(before)
+        if self.is_done:
+            events.append(Event("hand-over"))
+        return events
+
+    def _family_events(self, before: dict) -> list[Event]:
+        """What else an action did in this family's game (hearts broken, a contract made, ...)."""
+        return []
 
     # --- the text layer ---
 
@@ -340,13 +382,14 @@ class Hand:
             return str(err)
         return self.refusal(action)
 
-    def apply(self, text: str):
-        """Apply an action given as canonical text; raise IllegalAction (hand unchanged) if it is not legal now."""
+    def apply(self, text: str) -> list[Event]:
+        """Apply an action given as canonical text; raise IllegalAction (hand unchanged) if it is not legal now.
+        Returns what happened, as events."""
         try:
             action = self.parse_action(text)
         except A.ActionTextError as err:
             raise IllegalAction(str(err)) from None
-        self.apply_id(action)
+        return self.apply_id(action)
 
     # --- shared trick play ---
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import cards as C
+from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .legal import CardSubsets, Listed
 from .results import HandResult
@@ -219,6 +220,23 @@ class HeartsHand(Hand):
         if first and not rules.penalty_on_first_trick and (1 << card) & PENALTY_CARDS:
             return f"Hearts and {name(QS)} may not be played on the first trick"
         return f"{name(card)} cannot be played now"
+
+    def _moment(self):
+        return {**super()._moment(), "broken": self.broken}
+
+    def _family_events(self, before):
+        events = []
+        if self.broken and not before["broken"]:
+            events.append(Event("hearts-broken"))
+        if len(self.tricks) > before["tricks"] and QS in self.tricks[-1][1]:
+            events.append(Event("queen-taken", self.tricks[-1][2], ("QS",)))
+        if before["phase"] == "pass" and self.phase != "pass":  # the cards changed hands (book 002, "Passing")
+            names = self.rules.card_names
+            events += [Event("cards-received", seat, tuple(names(self.received[seat])), secret=True)
+                       for seat in range(self.n)]
+        if before["phase"] == "play" and self.phase in ("moon", DONE) and self.moon_shooter() is not None:
+            events.append(Event("moon-shot", self.moon_shooter()))
+        return events
 
     def beats(self, card, best):
         return card >> 4 == self.led_suit and card > best

@@ -12,6 +12,7 @@ import operator
 
 from . import actions as A
 from . import cards as C
+from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .legal import Bids, CardSubsets, Listed, OneCard
 from .results import HandResult
@@ -495,6 +496,26 @@ class RookHand(Hand):
 
     def _suit_word(self, suit: int) -> str:
         return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
+
+    def _moment(self):
+        return {**super()._moment(), "partner seen": self._called_card_seen()}
+
+    def _family_events(self, before):
+        events = []
+        if before["phase"] == "bid" and self.phase != "bid":
+            if self.thrown_in:
+                events.append(Event("thrown-in"))
+            else:
+                events.append(Event("auction-won", self.declarer, points=self.contract))
+        if self.phase == "nest" and before["phase"] != "nest":
+            events.append(Event("nest-taken", self.declarer, tuple(self.rules.card_names(self.extras["nest"])),
+                                secret=True))
+        if self._called_card_seen() and not before["partner seen"] and self.partner >= 0:
+            events.append(Event("partner-revealed", self.partner))
+        if self.is_done and self.declarer >= 0 and not self.thrown_in:
+            made = self.contract_made()
+            events.append(Event("contract-made" if made else "contract-set", self.declarer, points=self.contract))
+        return events
 
     def beats(self, card, best):
         keys = self.led_keys[self.led_suit]
