@@ -9,7 +9,7 @@ import json
 from game.bench.crash import check_save, crash
 from game.engine import Match, load_rules
 from game.store import SaveStore
-from game.ui.session import SeatPlan, Session
+from game.table.session import SeatPlan, Session
 
 KILLS = 25
 

@@ -27,7 +27,7 @@ from game.engine.rules import RulesError, config_dir
 from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.settings import RANGES
 from game.store.stats import COUNTS
-from game.ui.session import SeatPlan, Session
+from game.table.session import SeatPlan, Session
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 TRIED: Counter[str] = Counter()

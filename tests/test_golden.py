@@ -19,7 +19,7 @@ import pytest
 
 from game.ai import make_player
 from game.engine import Hand, load_rules
-from game.ui.session import Session
+from game.table.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
 PERFT = json.loads((GOLDEN / "perft.json").read_text())

@@ -13,13 +13,13 @@ import pytest
 from game.ai import make_player
 from game.engine import Match, load_rules
 from game.store import Settings
+from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.menu import MenuScene, save_session
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from game.ui.session import SeatPlan, Session
 from tests.ui_helpers import click, drag, frames, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,

@@ -10,7 +10,7 @@ import pytest
 from game.engine import Match, load_rules
 from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore, hand_counts
 from game.store.files import write_atomic
-from game.ui.session import SeatPlan, Session
+from game.table.session import SeatPlan, Session
 from tests.deals import playout_action
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from game.engine import Match, load_rules
 from game.store import Settings
 from game.store.settings import RANGES
+from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.dealing import Deal
 from game.ui.scenes.table import TableScene
-from game.ui.session import SeatPlan, Session
 from tests.ui_helpers import step
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Match, load_rules, preset_names
+from game.table.session import Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from game.ui.session import Session
 from tests.ui_helpers import choose_cards, click, drag, frames, settle, step
 
 

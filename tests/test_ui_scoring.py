@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.table.session import SeatPlan, Session
 from game.ui.assets import font
 from game.ui.scenes.scoring import SMALLEST_SHEET_TEXT, ScoreScene, sheet_layout, sheet_rows
-from game.ui.session import SeatPlan, Session
 from tests import ui_helpers  # noqa: F401  (the dummy video driver)
 
 

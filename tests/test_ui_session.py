@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 from game.engine import Match, load_rules
+from game.table.session import SeatPlan, Session
 from game.ui.scene import Scene, SceneStack
-from game.ui.session import SeatPlan, Session
 
 
 def session_with(preset: str, humans: list[int], seed: int = 4) -> Session:
@@ -151,7 +151,7 @@ def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without
     resumed = Session.from_json(saved, hard_budget=30)
     assert play_decisions(resumed, 10) == later and len(first) == 12
     # and in another process, whose hash() of text differs
-    script = ("import json, sys; from game.ui.session import Session; "
+    script = ("import json, sys; from game.table.session import Session; "
               "s = Session.from_json(json.loads(sys.stdin.read()), hard_budget=30); "
               "print(json.dumps({i: p.seed for i, p in s.players.items()}))")
     seeds = {str(i): p.seed for i, p in resumed.players.items()}

@@ -147,9 +147,9 @@ def test_continue_resumes_the_saved_match_exactly(app):
     """Issue 6: the match is saved after every action; Continue resumes it, whose turn included."""
     from game.engine import Match, load_rules
     from game.store import SaveStore
+    from game.table.session import SeatPlan, Session
     from game.ui.scenes.menu import save_session
     from game.ui.scenes.table import TableScene
-    from game.ui.session import SeatPlan, Session
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=9), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
     table = TableScene(session, save=save_session)

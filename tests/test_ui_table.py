@@ -11,12 +11,12 @@ import pytest
 
 from game.engine import Match, load_rules
 from game.store import SaveStore
+from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene
 from game.ui.scenes.menu import save_session
 from game.ui.scenes.scoring import ScoreScene, sheet_rows
 from game.ui.scenes.table import TableScene
-from game.ui.session import SeatPlan, Session
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step, to_turn
 
 

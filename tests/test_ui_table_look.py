@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.table.session import SeatPlan, Session
 from game.ui import theme
 from game.ui.app import App
 from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
-from game.ui.session import SeatPlan, Session
 from game.ui.table_marks import queen_legend
 from tests.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
 

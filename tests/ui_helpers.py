@@ -12,10 +12,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.engine import Match, load_rules  # noqa: E402
+from game.table.session import SeatPlan, Session  # noqa: E402
 from game.ui.app import App, Settings  # noqa: E402
 from game.ui.scenes.dialogs import CardPickScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import SeatPlan, Session  # noqa: E402
 
 FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
 FRAME = 1 / 30

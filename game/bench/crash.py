@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.ai import choose, make_player
 from game.store import SaveStore
-from game.ui.session import Session
+from game.table.session import Session
 
 PRESET = "hearts-classic"
 FIRST_SAVE_TIMEOUT = 60.0  # seconds; the window starts in about 2 s on a busy machine

@@ -11,13 +11,14 @@ from collections.abc import Callable
 
 import pygame
 
+from game.table.session import Session
+
 from .. import theme
 from ..assets import text
 from ..auction import bid_dialog_rect
 from ..cards import CARD_RATIO
 from ..hand_layout import arranged
 from ..scene import Scene
-from ..session import Session
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
 
 Act = Callable[[str], None]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.store import SaveStore
+from game.table.session import Session
 
 from .. import theme
 from ..assets import font, text, wrapped
 from ..cards import card_size
 from ..scene import Scene
-from ..session import Session
 from ..widgets import Button, layout_column, press_any
 
 AUTOPLAY_SECONDS = 0.8

@@ -9,12 +9,12 @@ from functools import lru_cache
 import pygame
 
 from game.engine import Hand
+from game.table.session import Session
 
 from .. import theme
 from ..assets import font, text
 from ..chart import draw_chart, score_series
 from ..scene import Scene
-from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 AUTOPLAY_SECONDS = 1.5

@@ -9,12 +9,12 @@ import pygame
 from game.ai import LEVELS
 from game.engine import Hand, Match, preset_names
 from game.store import HouseRulesStore
+from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import text
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
-from ..session import SeatPlan, Session
 from ..widgets import Button, layout_row, press_any
 
 AUTOPLAY_SECONDS = 0.8

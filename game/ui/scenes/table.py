@@ -16,6 +16,7 @@ from game.ai.worker import fallback_action
 from game.engine import IllegalAction
 from game.store import StatsStore, hand_counts, match_counts
 from game.store.settings import RANGES
+from game.table.session import Session
 
 from .. import table_marks, theme
 from ..assets import text
@@ -25,7 +26,6 @@ from ..dealing import Deal, draw_deal
 from ..hand_layout import arranged, hand_bottom, spread
 from ..scene import Scene
 from ..seat_map import seat_angle
-from ..session import Session
 from ..widgets import Button, layout_row, panel, press_any
 
 DRAG_THRESHOLD = 6

@@ -1,6 +1,5 @@
-"""One match being played at the table: the engine's Match, who sits in each seat, the computer players.
-
-No pygame here: the table scene draws a Session and feeds it the actions players choose.
+"""One match being played at a table: the engine's Match, who sits in each seat, the computer players, undo, the
+claim check, and the match's saved form. The controller runs its flow; no pygame here.
 """
 
 from __future__ import annotations

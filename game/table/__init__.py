@@ -1,0 +1,8 @@
+"""A match at a table, without a window: the session (match, seats, computer players, undo, claims, saving) and
+the controller that runs its flow for a window, a test or a network server (its intents are in controller.py).
+No pygame here."""
+
+from .controller import TableController
+from .session import SeatPlan, Session
+
+__all__ = ["SeatPlan", "Session", "TableController"]

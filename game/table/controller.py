@@ -1,0 +1,289 @@
+"""The match at a table, run without a window: whose turn it is, the computer seats' decisions through the AI
+worker and their pace, the hot-seat hand-off, claims, statistics and saving, the next hand and game over.
+
+A window, a test or a network server drives it the same way: ``poll()`` for what comes next, ``act(text)`` for
+the decision of a person at the table, ``take_over(seat)`` once a hand-off is done, ``next_hand()`` after the
+score sheet. It answers with plain intents (a person's turn, a hand-off, what an action did as engine events, the
+score sheet, game over, a line to show) and draws nothing: the window only draws them and takes input.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai import make_player
+from game.ai.worker import Decision, fallback_action
+from game.engine import Event
+from game.engine.results import HandResult, Outcome
+from game.store import StatsStore, hand_counts, match_counts
+
+from .session import Session
+
+CLAIM_SECONDS = 0.003  # the claim check works this long a poll, so that it never costs a window a frame
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A person at this table decides now for ``seat`` in ``phase`` (a dialog, or a card to play)."""
+    seat: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """Hot-seat: the next decision is ``seat``'s; every hand stays hidden until that player takes over."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """An action was applied: ``seat`` is whose cards or decision it was (the rook-2p dummy's own seat)."""
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """No play could change the points any more: ``seat`` claimed the rest and it was played out at once."""
+    seat: int
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """The hand is over: the score sheet shows ``result``; ``next_hand()`` goes on."""
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class NewHand:
+    number: int  # hands dealt in the match so far, this one included
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the Normal computer would do for ``seat``, asked by ``request_hint``."""
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+
+
+Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message
+
+
+class TableController:
+    """One match at one table. ``pause`` says how long a computer's decision waits before it is played (so that
+    people can follow it); ``save`` is called with the session after every action; ``stats`` counts the humans'
+    hands and matches (None: nothing is counted, as in autoplay)."""
+
+    def __init__(self, session: Session, worker, *, pause: Callable[[], float] = lambda: 0.0,
+                 save: Callable[[Session], None] | None = None, stats: StatsStore | None = None,
+                 clock: Callable[[], float] = time.monotonic, claim_seconds: float = CLAIM_SECONDS):
+        self.session = session
+        self.worker = worker
+        self.pause = pause
+        self.save = save
+        self.stats = stats
+        self.clock = clock
+        self.claim_seconds = claim_seconds
+        self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
+        self.decision: Decision | None = None
+        self.decision_started = 0.0
+        self.hint_decision: Decision | None = None
+        self.hint_for: tuple | None = None
+        self.announced: tuple | None = None  # the last turn, hand-off or score sheet announced (each only once)
+
+    @property
+    def hand(self):
+        return self.session.hand
+
+    @property
+    def thinking(self) -> bool:
+        """A computer seat is deciding."""
+        return self.decision is not None and not self.decision.done
+
+    def position(self) -> tuple:
+        """The position as it stands (an undo can bring an earlier one back)."""
+        return self.hand, len(self.hand.actions)
+
+    # --- what comes next ---
+
+    def poll(self, ready: bool = True) -> list[Intent]:
+        """What comes next. While the window is not ``ready`` (cards still moving), computers are asked and claims
+        worked out, but nothing is applied or announced."""
+        intents: list[Intent] = self._hint_answer()
+        hand = self.hand
+        if hand.is_done:
+            intents += self._count_finished_hand()
+            if ready and self.announced != ("over", hand):
+                self.announced = ("over", hand)
+                intents.append(HandOver(hand.result()))
+            return intents
+        seat = hand.to_move
+        session = self.session
+        claim_known = session.settled_check(self.claim_seconds) is not None
+        if not session.is_human(seat):
+            if ready and session.play_is_settled():
+                intents.append(self._play_out(seat))
+                return intents
+            played = self._computer_turn(ready and claim_known)
+            return intents + ([played] if played is not None else [])
+        if ready and self.announced != self.position():
+            self.announced = self.position()
+            intents.append(HandOff(seat) if self.handed_to != seat else Turn(seat, hand.phase))
+        return intents
+
+    def _computer_turn(self, may_play: bool) -> Played | None:
+        if self.decision is None:
+            player = self.session.players[self.hand.to_move]
+            self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
+            self.decision_started = self.clock()
+        self.decision.resolve_if_overdue()
+        if not may_play or not self.decision.done or self.clock() - self.decision_started < self.pause():
+            return None
+        action = self.decision.wait(0)
+        self.decision = None
+        if self.hand.check(action) is not None:  # an answer for another position (never expected): play on
+            action = fallback_action(self.hand)
+        return self._apply(action)
+
+    def _apply(self, action: str) -> Played:
+        seat = self.hand.turn
+        events = self.hand.apply(action)
+        self._save()
+        return Played(seat, action, tuple(events))
+
+    def _count_finished_hand(self) -> list[Intent]:
+        """Each human's finished hand (and at the end, the match) into the statistics, once, then saved."""
+        session = self.session
+        if session.counted_hands >= session.finished_hands():
+            return []
+        session.counted_hands = session.finished_hands()
+        problems = []
+        if self.stats is not None:
+            match = session.match
+            for seat in session.humans:
+                counts = hand_counts(match.hand, seat)
+                if match.is_over:
+                    counts.update(match_counts(match, seat))
+                problem = self.stats.add(session.rules.name, session.name(seat), counts)
+                if problem:
+                    problems.append(Message(problem))
+        self._save()
+        return problems[:1]
+
+    def _save(self):
+        if self.save is not None:
+            self.save(self.session)
+
+    # --- what the people at the table do ---
+
+    def act(self, action: str) -> Played | str:
+        """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged)."""
+        seat = self.hand.to_move
+        if not self.session.is_human(seat) or self.handed_to != seat:
+            return "It is not your turn"
+        reason = self.hand.check(action)
+        if reason is not None:
+            return reason
+        self.cancel_hint()
+        return self._apply(action)
+
+    def take_over(self, seat: int):
+        """Hot-seat: the player of ``seat`` is at the screen now."""
+        self.handed_to = seat
+        self.announced = None
+
+    def claim(self) -> Claimed | str:
+        """A person claims the rest: allowed once no play can change the points."""
+        hand = self.hand
+        if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
+            return "The remaining tricks are not certain yet"
+        return self._play_out(hand.to_move)
+
+    def _play_out(self, seat: int) -> Claimed:
+        if self.decision is not None:
+            self.decision.cancel()
+            self.decision = None
+        self.cancel_hint()
+        events = []
+        while self.hand.phase == "play":
+            events += self.hand.apply(fallback_action(self.hand))
+        self._save()
+        return Claimed(seat, tuple(events))
+
+    def undo(self) -> str:
+        """Take back the human's last play in a game against the computer; a line saying what happened."""
+        if self.session.hot_seat:
+            return "Undo is for games against the computer"
+        if self.decision is not None:
+            self.decision.cancel()
+            self.decision = None
+        self.cancel_hint()
+        if not self.session.undo():
+            return "Nothing to undo"
+        self.announced = None
+        self._save()
+        return "Your last play was taken back"
+
+    def next_hand(self) -> MatchOver | NewHand:
+        """After the score sheet: game over, or the next hand dealt."""
+        match = self.session.match
+        if match.is_over:
+            return MatchOver(match.outcome())
+        match.next_hand()
+        if self.session.hot_seat:
+            self.handed_to = None
+        self.announced = None
+        self._save()
+        return NewHand(len(match.history) + 1)
+
+    # --- hints ---
+
+    def request_hint(self) -> bool:
+        """Ask the worker what the Normal computer would do for the person to move; ``poll`` answers with a Hint.
+        False if it is not a person's turn here."""
+        seat = self.hand.to_move
+        if not self.session.is_human(seat) or self.handed_to != seat:
+            return False
+        if self.hint_for != self.position():
+            self.cancel_hint()
+            self.hint_for = self.position()
+            self.hint_decision = self.worker.request(self.hand.copy(), make_player("normal"))
+        return True
+
+    def cancel_hint(self):
+        if self.hint_decision is not None:
+            self.hint_decision.cancel()
+        self.hint_decision, self.hint_for = None, None
+
+    def _hint_answer(self) -> list[Intent]:
+        decision = self.hint_decision
+        if decision is None or not decision.done:
+            return []
+        if self.hint_for != self.position():  # the position moved on (an undo) before the answer came
+            self.cancel_hint()
+            return []
+        self.hint_decision = None
+        return [Hint(self.hand.to_move, decision.wait(0))]
+
+    # --- waiting, for callers without a frame loop (tests, a server) ---
+
+    def wait(self, timeout: float) -> None:
+        """Block up to ``timeout`` seconds for the computer or hint decision under way."""
+        for decision in (self.decision, self.hint_decision):
+            if decision is not None and not decision.done:
+                decision.wait(timeout)
+                return

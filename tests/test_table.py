@@ -1,0 +1,249 @@
+"""The table controller runs whole matches without a window (issue 16): computer seats through the AI worker,
+hot-seat humans driven by the test as a player would (a hand-off before each one's turn, then their decision),
+statistics and saves at the right moments, the score sheet, the next hand and game over; the controller never
+touches pygame."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.ai import make_player
+from game.ai.worker import AIWorker
+from game.engine import Match, load_rules, preset_names
+from game.store import StatsStore
+from game.table import SeatPlan, Session, TableController
+from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+
+
+@pytest.fixture(scope="module")
+def worker():
+    worker = AIWorker(search_process=False)
+    yield worker
+    worker.close()
+
+
+def table(preset: str, humans: list[int], worker, level: str = "easy", seed: int = 1, **options):
+    rules = load_rules(preset)
+    seats = [SeatPlan(f"P{i}", i in humans, level) for i in range(rules.players)]
+    return TableController(Session(Match(rules, seed=seed), seats), worker, **options)
+
+
+class Players:
+    """The people at the table, played by the test: each decides with the Normal rules from its own view."""
+
+    def __init__(self, controller: TableController):
+        self.controller = controller
+        self.player = make_player("normal")
+        self.at_screen: int | None = controller.handed_to
+        self.log: list = []
+        self.computer_plays = 0
+
+    def answer(self, intent):
+        controller = self.controller
+        self.log.append(intent)
+        if isinstance(intent, HandOff):
+            self.at_screen = intent.seat
+            controller.take_over(intent.seat)
+        elif isinstance(intent, Played):  # from poll: a computer's decision
+            self.computer_plays += 1
+        elif isinstance(intent, Turn):
+            assert intent.seat == self.at_screen == controller.hand.to_move, "a turn for a player not at the screen"
+            assert controller.session.is_human(intent.seat)
+            hand = controller.hand
+            played = controller.act(hand.action_text(self.player.decide(hand)))
+            assert isinstance(played, Played), played
+            self.log.append(played)
+
+
+def run_match(controller: TableController, players: Players, most_hands: int = 60) -> MatchOver:
+    hands = 0
+    while True:
+        intents = controller.poll()
+        if not intents:
+            controller.wait(1.0)
+            continue
+        for intent in intents:
+            players.log.append(intent)
+            if isinstance(intent, HandOver):
+                hands += 1
+                assert hands <= most_hands, "the match went on far too long"
+                following = controller.next_hand()
+                if isinstance(following, MatchOver):
+                    return following
+                assert isinstance(following, NewHand)
+            else:
+                players.answer(intent)
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
+    """Computers in every seat but two hot-seat humans: the match ends with winners and every hand's points."""
+    rules = load_rules(preset)
+    humans = [0, 1]
+    controller = table(preset, humans, worker, seed=len(preset))
+    players = Players(controller)
+    over = run_match(controller, players)
+    match = controller.session.match
+    assert match.is_over and list(over.outcome.winners) == match.winners
+    turns = [i for i in players.log if isinstance(i, Turn)]
+    assert turns and {t.seat for t in turns} <= set(humans)
+    # hot-seat: a hand-off comes before the first decision of each player after another player's
+    shown = None
+    for intent in players.log:
+        if isinstance(intent, HandOff):
+            shown = intent.seat
+        elif isinstance(intent, Turn):
+            assert intent.seat == shown
+        elif isinstance(intent, NewHand):
+            shown = None
+    assert players.computer_plays or rules.players == 2, "the computer seats played through the worker"
+
+
+def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker, tmp_path):
+    stats = StatsStore(tmp_path)
+    saves = []
+    controller = table("hearts-classic", [0], worker, stats=stats, save=lambda s: saves.append(s.finished_hands()))
+    players = Players(controller)
+    run_match(controller, players)
+    assert not any(isinstance(i, HandOff) for i in players.log)
+    table_stats, problem = stats.load()
+    counts = table_stats["hearts-classic"]["P0"]
+    match = controller.session.match
+    assert not problem and counts["matches"] == 1 and counts["hands"] == len(match.history) + 1
+    assert counts.get("wins", 0) == int(0 in match.winners)
+    assert saves and saves[-1] == len(match.history) + 1, "saved after counting the last hand"
+    assert len(saves) >= sum(len(h.actions) for h in match.history), "saved after every action"
+
+
+def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
+    """A computer's answer waits out the pause (so people can follow it); a person's illegal action is refused
+    with the engine's reason."""
+    now = [0.0]
+    first = Match(load_rules("rook-classic"), seed=3).hand.to_move  # a computer bids first, then the human
+    human = (first + 1) % 4
+    controller = table("rook-classic", [human], worker, pause=lambda: 2.0, clock=lambda: now[0], seed=3)
+    for _ in range(200):
+        assert not any(isinstance(i, Played) for i in controller.poll())
+        controller.wait(1.0)
+        if controller.decision is not None and controller.decision.done:
+            break
+    assert controller.decision is not None and controller.decision.done
+    assert not controller.poll(), "answered, but the pause is not over"
+    now[0] = 2.5
+    played = controller.poll()
+    assert len(played) == 1 and isinstance(played[0], Played) and played[0].seat == first
+    turn = controller.poll()
+    assert turn == [Turn(human, "bid")]
+    before = controller.hand.record()
+    for illegal in ("bid 72", "play G14", "trump green"):
+        reason = controller.act(illegal)
+        assert isinstance(reason, str) and reason == controller.hand.check(illegal) and reason
+    assert controller.hand.record() == before
+
+
+def test_not_ready_asks_the_computer_but_plays_nothing(worker):
+    """While the window's cards still move, the computer is asked at once, but its answer waits."""
+    controller = table("hearts-classic", [], worker, seed=2)
+    assert controller.poll(ready=False) == [] and controller.decision is not None
+    controller.wait(2.0)
+    assert controller.poll(ready=False) == []
+    assert isinstance(controller.poll(ready=True)[0], Played)
+
+
+def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
+    controller = table("hearts-classic", [0], worker, seed=4)
+    players = Players(controller)
+    while controller.hand.phase != "play" or controller.hand.to_move != 0 or not controller.hand.tricks:
+        for intent in controller.poll():
+            players.answer(intent)
+        controller.wait(1.0)
+    assert controller.request_hint()
+    for _ in range(100):
+        hints = [i for i in controller.poll() if isinstance(i, Hint)]
+        if hints:
+            break
+        controller.wait(0.2)
+    assert hints and controller.hand.check(hints[0].action) is None and hints[0].seat == 0
+    before = controller.hand.record()
+    assert isinstance(controller.act(hints[0].action), Played)
+    assert controller.undo() == "Your last play was taken back"
+    assert controller.hand.record() == before
+
+
+def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
+    """Computers claim by themselves once no play can change the points; the claim reports every card played."""
+    for seed in range(30):
+        controller = table("rook-classic", [], worker, seed=seed)
+        players = Players(controller)
+        claims = []
+        while not controller.hand.is_done:
+            intents = controller.poll()
+            claims += [i for i in intents if isinstance(i, Claimed)]
+            for intent in intents:
+                players.answer(intent)
+            if not intents:
+                controller.wait(1.0)
+        if claims:
+            played = [e for e in claims[0].events if e.kind == "card-played"]
+            assert played and claims[0].events[-1].kind == "hand-over"
+            return
+    pytest.fail("no claim in 30 hands")
+
+
+def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp_path):
+    (tmp_path / "statistics.json").write_text("{not json")
+    controller = table("rook-beginner", [0], worker, stats=StatsStore(tmp_path))
+    players = Players(controller)
+    while not controller.hand.is_done:
+        for intent in controller.poll():
+            players.answer(intent)
+        controller.wait(1.0)
+    messages = [i for i in controller.poll() if isinstance(i, Message)]
+    assert messages and "statistics.json" in messages[0].text and ".bad" in messages[0].text
+
+
+def test_the_table_package_runs_without_pygame():
+    """game/table is plain Python: it imports and plays a hand with pygame made unimportable."""
+    script = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'pygame':
+            raise ImportError('blocked: ' + name)
+sys.meta_path.insert(0, Block())
+from game.ai.worker import AIWorker
+from game.engine import Match, load_rules
+from game.table import SeatPlan, Session, TableController
+worker = AIWorker(search_process=False)
+rules = load_rules('rook-2p')
+controller = TableController(Session(Match(rules, seed=1), [SeatPlan('A', False), SeatPlan('B', False)]), worker)
+while not controller.hand.is_done:
+    controller.poll()
+    controller.wait(1.0)
+print('ok', 'pygame' in sys.modules)
+worker.close()
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok False"
+
+
+def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
+    """A match.json of the earlier format (tests/golden/saves.json) resumes and plays to its next hand."""
+    from tests.test_golden import SAVES
+    for pinned in SAVES.values():
+        session = Session.from_json(json.loads(json.dumps(pinned["save"])))
+        for plan in session.seats:
+            plan.human = False
+        controller = TableController(Session(session.match, session.seats), worker)
+        number = len(controller.session.match.history)
+        while len(controller.session.match.history) == number:
+            for intent in controller.poll():
+                if isinstance(intent, HandOver):
+                    assert isinstance(controller.next_hand(), NewHand)
+            controller.wait(1.0)
+        assert controller.hand.phase != "done" and not controller.hand.actions
