@@ -38,8 +38,8 @@ def run_window(args) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "trickhouse")
     from game.store import Settings, SettingsStore
-    from game.ui.app import App, Autoplay
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.app import App
+    from game.ui.autoplay import Autoplay
 
     autoplay = None
     if args.autoplay:
@@ -51,8 +51,8 @@ def run_window(args) -> int:
         if args.fast:  # as fast as the settings allow: many actions (and saves) a second, for crash tests
             settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.2, 0.0, 4.0
     app = App(settings, autoplay=autoplay)
-    app.message = problem
-    status = app.run(MenuScene())
+    app.services.notice = problem
+    status = app.run("menu")
     if autoplay is not None:
         width, height = app.final_size
         print(f"autoplay {args.autoplay}: {autoplay.hands_done} hands, {autoplay.level} computers, "

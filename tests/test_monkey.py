@@ -17,7 +17,6 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
-from game.ui.scenes.menu import MenuScene, save_session
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
 from tests.ui_helpers import click, drag, frames, post, step
@@ -104,11 +103,10 @@ def keep_going(app: App, need_table: bool):
     """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue)."""
     app.running = True
     if not app.stack.scenes:
-        app.push(MenuScene())
+        app.open("menu")
     if need_table and current_table(app) is None:
         app.stack.clear()
-        menu = MenuScene()
-        app.push(menu)
+        menu = app.open("menu")
         menu.continue_match()
 
 
@@ -132,7 +130,7 @@ def nudge(app: App):
         click(app, top.buttons[0].rect.center)
     elif top is table and table.viewer_controls_play():
         card = table.hand.legal_actions()[0].split()[1]
-        drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.centre)
+        drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.place.centre)
     elif top is not table:  # the pause menu, the last trick, a page opened from the pause menu: Esc goes back
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
         step(app)
@@ -175,8 +173,8 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
     humans = 2 if rules.players > 2 else 1
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=7), seats)
-    save_session(session)  # the menu offers it under Continue
-    app.push(MenuScene())
+    app.services.saves.save(session.to_json())  # the menu offers it under Continue
+    app.open("menu")
     try:
         # first from the main menu (settings, house rules, rules, statistics, setup, Continue ...), then at a table
         pages, _ = monkey(app, rng, events // 5, need_table=False)
@@ -193,7 +191,7 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
             plan.human = False
             session.players[seat] = make_player("easy")
         app.stack.clear()
-        app.push(table)
+        app.stack.push(table)
         for _ in frames():
             top = app.stack.top
             if isinstance(top, GameOverScene):

@@ -6,6 +6,7 @@ touches pygame."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -172,6 +173,29 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
     assert isinstance(controller.act(hints[0].action), Played)
     assert controller.undo() == "Your last play was taken back"
     assert controller.hand.record() == before
+
+
+def test_a_hint_is_a_legal_action_for_every_decision(worker):
+    """Hint (H) at every kind of decision of rook-500-5p (bid, nest, trump, order, call, play): the worker's answer
+    is one the engine accepts."""
+    controller = table("rook-500-5p", [0, 1, 2, 3, 4], worker)
+    hand = controller.hand
+    rng = random.Random(5)
+    phases = set()
+    while not hand.is_done:
+        controller.take_over(hand.to_move)
+        assert controller.request_hint()
+        hints = []
+        for _ in range(100):
+            hints = [i for i in controller.poll() if isinstance(i, Hint)]
+            if hints:
+                break
+            controller.wait(0.2)
+        assert hints and hand.check(hints[0].action) is None, (hand.phase, hints)
+        phases.add(hand.phase)
+        action = hand.action_text(hand.random_action(rng)) if hand.phase == "play" else hints[0].action
+        assert isinstance(controller.act(action), Played)
+    assert {"bid", "nest", "trump", "order", "call", "play"} <= phases
 
 
 def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):

@@ -8,7 +8,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine.cards import ROOK_DECK, STANDARD_DECK, card_names, full_deck  # noqa: E402
-from game.ui.cards import CARD_RATIO, CardArt  # noqa: E402
+from game.ui.card_sketch import CARD_RATIO  # noqa: E402
+from game.ui.cards import CardArt  # noqa: E402
 
 ROOK_CARDS = card_names(full_deck(ROOK_DECK, 1, True), ROOK_DECK)
 STANDARD_CARDS = card_names(full_deck(STANDARD_DECK, 2, True), STANDARD_DECK)

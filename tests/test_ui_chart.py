@@ -8,7 +8,8 @@ import pytest
 from game.engine import load_rules
 from game.ui.app import App
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
-from game.ui.scenes.scoring import GameOverScene, ScoreScene, chart_target
+from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from game.ui.sheet import chart_target
 from tests.test_ui_scoring import played_session
 from tests.ui_helpers import FAST, post, step
 
@@ -20,8 +21,8 @@ def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, s
     session = played_session(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
     app = App(FAST, search_process=False)
     try:
-        scene = screen(session, lambda: None) if screen is ScoreScene else screen(session)
-        app.push(scene)
+        scene = app.open("score-sheet", session=session, on_next=lambda: None) if screen is ScoreScene else \
+            app.open("game-over", session=session)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert len(scene.series) == len(session.score_columns()) == sides

@@ -17,8 +17,7 @@ def open_rook(speed: float) -> tuple[App, Session, TableScene]:
     app = App(Settings(sound=False, computer_pause=0.0, animation_speed=speed), search_process=False)
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
-    table = TableScene(session)
-    app.push(table)
+    table = app.open("table", session=session)
     return app, session, table
 
 
@@ -38,7 +37,7 @@ def test_the_deal_is_shown_while_the_computer_already_thinks():
         step(app)
         assert table.deal is not None
         hand = session.hand
-        assert table.decision is not None  # the first bidder is asked at once
+        assert table.controller.decision is not None  # the first bidder is asked at once
         view = table.view()
         step(app)
         assert table.deal.arrived(0) < view["hand_sizes"][0]

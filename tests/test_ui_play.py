@@ -21,7 +21,7 @@ class FaceWatch:
 
     def __init__(self, app: App, table: TableScene):
         self.faults: list[str] = []
-        art_face = app.art.face
+        art_face = app.services.art.face
 
         def face(name, width):
             top = app.stack.top
@@ -39,7 +39,7 @@ class FaceWatch:
                     self.faults.append(f"{name} drawn face up for seat {table.viewer}")
             return art_face(name, width)
 
-        app.art.face = face
+        app.services.art.face = face
 
     def check(self):
         assert not self.faults, self.faults[:3]
@@ -72,7 +72,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
             legal = [a.split()[1] for a in session.hand.legal_actions()]
             rects = dict(table.card_rects(table.playing_seat()))
             before = len(session.hand.actions)
-            drag(app, rects[legal[0]].center, table.centre)
+            drag(app, rects[legal[0]].center, table.place.centre)
             assert len(session.hand.actions) == before + 1, table.message
             done["drags"] += 1
         else:
@@ -120,13 +120,13 @@ def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
             choose_cards(app, top, top.cards[: top.count])
         elif table.viewer_controls_play():
             legal = hand.legal_actions()[0].split()[1]
-            drag(app, dict(table.card_rects(0))[legal].center, table.centre)
+            drag(app, dict(table.card_rects(0))[legal].center, table.place.centre)
         else:
             step(app)
     else:
         raise AssertionError("no position with an illegal card came up")
     before = list(hand.actions)
-    drag(app, dict(table.card_rects(0))[illegal[0]].center, table.centre)
+    drag(app, dict(table.card_rects(0))[illegal[0]].center, table.place.centre)
     assert hand.actions == before
     assert table.message.startswith("You must follow")
     settle(app, 10)

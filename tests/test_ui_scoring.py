@@ -12,7 +12,8 @@ import pytest
 from game.engine import Match, load_rules
 from game.table.session import SeatPlan, Session
 from game.ui.assets import font
-from game.ui.scenes.scoring import SMALLEST_SHEET_TEXT, ScoreScene, sheet_layout, sheet_rows
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
 from tests import ui_helpers  # noqa: F401  (the dummy video driver)
 
 
@@ -32,8 +33,8 @@ def played_session(preset: str, names: list[str], hands: int) -> Session:
 
 def sheet_width(session: Session, window_width: int) -> int:
     """The width ScoreScene gives the sheet in a window this wide (16:9, or the smallest window's 8:5)."""
-    scene = ScoreScene(session, lambda: None)
-    scene.app = SimpleNamespace(size=(window_width, window_width * 9 // 16 if window_width > 800 else 500))
+    size = (window_width, window_width * 9 // 16 if window_width > 800 else 500)
+    scene = ScoreScene(SimpleNamespace(window=SimpleNamespace(size=size)), session, lambda: None)
     scene.layout()
     return scene.sheet_rect.width
 

@@ -56,16 +56,6 @@ def test_no_undo_in_hot_seat_or_before_a_play():
     assert not solo.can_undo()
 
 
-def test_hint_is_a_legal_action_for_every_decision():
-    session = session_with("rook-500-5p", humans=[0, 1, 2, 3, 4])
-    hand = session.hand
-    rng = random.Random(5)
-    while not hand.is_done:
-        hint = session.hint()
-        assert hand.check(hint) is None, hint
-        hand.push(hand.random_action(rng) if hand.phase == "play" else hand.parse_action(hint))
-
-
 def test_rook_2p_names_the_dummy():
     session = session_with("rook-2p", humans=[0])
     assert session.hand.n == 3 and session.name(2) == "Dummy" and not session.is_human(2)

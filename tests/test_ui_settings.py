@@ -8,12 +8,9 @@ import pytest
 from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
 from game.ui.app import App
 from game.ui.assets import font, wrapped
-from game.ui.cards import card_size
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.rules_page import RulesScene, rule_lines
-from game.ui.scenes.settings import HouseRulesScene, SettingsScene
-from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.statistics import StatisticsScene
+from game.ui.card_sketch import card_size
+from game.ui.scenes.rules_page import rule_lines
+from game.ui.scenes.settings import SettingsScene
 from tests.ui_helpers import click, frames, post, settle, step
 
 
@@ -40,9 +37,8 @@ def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, m
     """Seen under Xvfb: at 1280x720 the sample cards reached behind New game; at 800x500 a bad file's message ran
     off both sides of the window. The message takes as many rows as it needs, each within the window."""
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-    app.message = message
-    menu = MenuScene()
-    app.push(menu)
+    app.services.notice = message
+    menu = app.open("menu")
     step(app)
     assert app.size == size
     card_bottom = menu.cards_top + card_size(menu.card_width)[1]
@@ -56,15 +52,14 @@ def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, m
 
 
 def test_settings_change_at_once_and_are_saved(app):
-    menu = MenuScene()
-    app.push(menu)
+    menu = app.open("menu")
     settle(app, 2)
     click(app, next(b for b in menu.buttons if b.label == "Settings").rect.center)
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
     click(app, row_buttons(scene, "Colour-blind marks")[1].rect.center)
     click(app, row_buttons(scene, "Card size")[1].rect.center)
-    assert app.settings.marks is False and app.art.marks is False
+    assert app.settings.marks is False and app.services.art.marks is False
     assert app.settings.card_scale == pytest.approx(1.1)
     saved, problem = SettingsStore().load()
     assert problem == "" and saved.marks is False and saved.card_scale == app.settings.card_scale
@@ -73,8 +68,7 @@ def test_settings_change_at_once_and_are_saved(app):
 
 
 def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app):
-    scene = HouseRulesScene("rook-classic")
-    app.push(scene)
+    scene = app.open("house-rules", preset="rook-classic")
     settle(app, 2)
     click(app, row_buttons(scene, "Min bid")[1].rect.center)
     store = HouseRulesStore()
@@ -82,9 +76,8 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
     click(app, row_buttons(scene, "Bid step")[1].rect.center)  # steps of 10 would leave 75 off the ladder
     assert scene.error.startswith("Not allowed: min_bid: 75 is not a multiple of the bid step")
     assert store.load("rook-classic")[1] == {"min_bid": 75} and scene.rules.bid_step == 5
-    assert any(line == "The smallest first bid: 75" for line, _ in rule_lines(RulesScene.in_force("rook-classic")))
-    setup = SetupScene("rook-classic")
-    app.push(setup)
+    assert any(line == "The smallest first bid: 75" for line, _ in rule_lines(store.load("rook-classic")[0]))
+    setup = app.open("setup", preset="rook-classic")
     assert setup.rules.min_bid == 75 and "min bid" in setup.house_note
     app.stack.pop(setup)
     click(app, next(b for b in scene.buttons if b.label == "Reset to preset").rect.center)
@@ -92,8 +85,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
 
 
 def test_royal_queens_house_rule_steps_through_subsets(app):
-    scene = HouseRulesScene("hearts-royal")
-    app.push(scene)
+    scene = app.open("house-rules", preset="hearts-royal")
     settle(app, 2)
     before = scene.rules.royal_queens
     click(app, row_buttons(scene, "Royal queens")[1].rect.center)
@@ -102,8 +94,8 @@ def test_royal_queens_house_rule_steps_through_subsets(app):
 
 
 def test_rules_page_lists_only_the_familys_rules(app):
-    rook = {line.split(":")[0] for line, _ in rule_lines(RulesScene.in_force("rook-classic"))}
-    hearts = {line.split(":")[0] for line, _ in rule_lines(RulesScene.in_force("hearts-classic"))}
+    rook = {line.split(":")[0] for line, _ in rule_lines(HouseRulesStore().load("rook-classic")[0])}
+    hearts = {line.split(":")[0] for line, _ in rule_lines(HouseRulesStore().load("hearts-classic")[0])}
     assert "The smallest first bid" in rook and "The smallest first bid" not in hearts
     assert "The 2 of clubs leads the first trick" in hearts and "The 2 of clubs leads the first trick" not in rook
 
@@ -114,24 +106,21 @@ def test_a_finished_hand_counts_in_the_statistics(make_app):
     play_by_mouse(app, session, table, pick_bid=lambda hand: False)
     table_counts = StatsStore().load()[0]["hearts-classic"]["P0"]
     assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
-    scene = StatisticsScene()
-    app.push(scene)
+    scene = app.open("statistics")
     step(app)
     assert scene.rows[0][:2] == ["hearts-classic", "P0"]
 
 
 def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
     """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
-    from game.ui.scenes.menu import save_session
     from game.ui.scenes.scoring import ScoreScene
     from tests.test_ui_play import play_by_mouse
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
-    table.save = save_session
+    app.services.keep_matches = True
     play_by_mouse(app, session, table, pick_bid=lambda hand: False)
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
     app.stack.clear()
-    menu = MenuScene()
-    app.push(menu)
+    menu = app.open("menu")
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
     for _ in frames(60):
         if isinstance(app.stack.top, ScoreScene):
@@ -148,12 +137,9 @@ def test_continue_resumes_the_saved_match_exactly(app):
     from game.engine import Match, load_rules
     from game.store import SaveStore
     from game.table.session import SeatPlan, Session
-    from game.ui.scenes.menu import save_session
-    from game.ui.scenes.table import TableScene
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=9), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
-    table = TableScene(session, save=save_session)
-    app.push(table)
+    app.open("table", session=session)
     for _ in frames():  # the human passes in the auction, so that the computers play on
         if len(session.hand.actions) >= 3 and session.hand.to_move != 0:
             break
@@ -166,10 +152,9 @@ def test_continue_resumes_the_saved_match_exactly(app):
     saved = SaveStore().load(Session.from_json)[0]
     assert saved.hand.record() == session.hand.record()
     app.stack.clear()
-    menu = MenuScene()
-    app.push(menu)
+    menu = app.open("menu")
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
-    resumed = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    resumed = next(scene for scene in app.stack.scenes if scene.name == "table")
     assert resumed.session.hand.record() == saved.hand.record()
     assert resumed.session.hand.to_move == saved.hand.to_move and resumed.session.humans == [0]
 
@@ -179,9 +164,8 @@ def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
     store = SaveStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text("{broken")
-    menu = MenuScene()
-    app.push(menu)
+    menu = app.open("menu")
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
     assert app.stack.top is menu
-    assert str(store.path) in app.message and "match.json.bad" in app.message
+    assert str(store.path) in app.services.notice and "match.json.bad" in app.services.notice
     assert not next(b for b in menu.buttons if b.label == "Continue").enabled

@@ -7,7 +7,6 @@ import pytest
 
 from game.ui.app import App
 from game.ui.chart import LINE_COLOURS
-from game.ui.scenes.setup import SetupScene
 from game.ui.seat_map import seat_points
 from tests.ui_helpers import FAST, post, step
 
@@ -18,8 +17,7 @@ from tests.ui_helpers import FAST, post, step
 def test_setup_shows_the_seats_and_the_partnerships(size, preset, sides):
     app = App(FAST, search_process=False)
     try:
-        scene = SetupScene(preset)
-        app.push(scene)
+        scene = app.open("setup", preset=preset)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert scene.sides == sides

@@ -14,9 +14,9 @@ from game.store import SaveStore
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene
-from game.ui.scenes.menu import save_session
-from game.ui.scenes.scoring import ScoreScene, sheet_rows
+from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
+from game.ui.sheet import sheet_rows
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step, to_turn
 
 
@@ -66,10 +66,14 @@ def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
     hand = session.hand
     assert hand is hand_before_bid and hand.phase == "play"
     click(app, table.hint_button.rect.center)
+    for _ in frames(5):  # the Normal computer's answer comes from the worker, a frame or two later
+        if table.selected is not None:
+            break
+        step(app)
     assert table.selected is not None and hand.check(f"play {table.selected}") is None
     assert table.message.startswith("Hint: play ")
     record = hand.record()
-    drag(app, dict(table.card_rects(0))[table.selected].center, table.centre)
+    drag(app, dict(table.card_rects(0))[table.selected].center, table.place.centre)
     assert len(session.hand.actions) == len(record["actions"]) + 1
     settle(app, 5)
     click(app, table.undo_button.rect.center)
@@ -105,7 +109,7 @@ def human_claims_a_settled_lead(app: App, session: Session, table: TableScene) -
             if isinstance(top, CardPickScene):
                 choose_cards(app, top, top.cards[: top.count])
             elif table.viewer_controls_play():
-                drag(app, dict(table.card_rects(0))[hand.legal_actions()[-1].split()[1]].center, table.centre)
+                drag(app, dict(table.card_rects(0))[hand.legal_actions()[-1].split()[1]].center, table.place.centre)
             else:
                 step(app)
         else:
@@ -118,10 +122,10 @@ def human_claims_a_settled_lead(app: App, session: Session, table: TableScene) -
 
 def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
     app, session, table = make_app("rook-classic", humans=1)
-    width_before = table.cw
+    width_before = table.place.cw
     post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
     step(app)
-    assert app.size == (1600, 900) and table.cw > width_before
+    assert app.size == (1600, 900) and table.place.cw > width_before
     post(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))
     step(app)
     assert app.size == (800, 500)  # never smaller than the smallest playable window
@@ -132,13 +136,12 @@ def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=5.0)
-    table = TableScene(session, save=save_session)
-    app.push(table)
+    table = app.open("table", session=session)
     for _ in frames(120):
         step(app)
-        if session.hand.phase == "play" and table.decision is not None and not table.decision.done:
+        if session.hand.phase == "play" and table.controller.thinking:
             break
-    assert table.decision is not None and not table.decision.done  # a Hard search is under way
+    assert table.controller.thinking  # a Hard search is under way
     post(pygame.QUIT)
     started = time.perf_counter()
     app.frame(FRAME)
@@ -187,8 +190,8 @@ def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_len
     assert hand.phase == "bid"
     surface = app.screen
     view = table.view()
-    areas = [table.draw_seat(surface, seat, view) for seat in range(hand.n)]
-    panel = table.draw_auction(surface, view, areas)
+    areas = [table.painter.draw_seat(surface, seat, view) for seat in range(hand.n)]
+    panel = table.painter.draw_auction(surface, view, areas)
     beside = [area for area in areas if not area.left <= panel.centerx <= area.right]
     assert len(beside) >= 2 and panel.collidelist(beside) == -1
     assert panel.height < app.size[1] * 0.3  # a few lines, not a bid a line
@@ -203,7 +206,7 @@ def test_the_rook_2p_dummy_is_drawn_where_it_sits():
         seed = next(s for s in range(100) if Match(rules, seed=s).first_dealer == dealer)
         app, session, table = open_table("rook-2p", 1, seed=seed)
         width = app.size[0]
-        dummy_x, dealer_x = table.seat_anchor(2)[0], table.seat_anchor(dealer)[0]
+        dummy_x, dealer_x = table.place.seat_anchor(2)[0], table.place.seat_anchor(dealer)[0]
         app.close()
         assert (dummy_x > width // 2) == (dealer == 0), f"dealer {dealer}: the dummy is drawn at x={dummy_x}"
         if dealer == 1:

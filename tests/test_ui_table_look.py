@@ -25,8 +25,7 @@ def open_at(size, preset: str, humans: int, seed: int = 5, names=None, **setting
     rules = load_rules(preset)
     seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = TableScene(session)
-    app.push(table)
+    table = app.open("table", session=session)
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
     step(app)
     assert app.size == size
@@ -99,22 +98,22 @@ def human_declarer(opened, size=(1280, 720)):
 def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
     app, session, table, scene = human_declarer(opened)
     nest = set(session.rules.card_names(session.hand.extras["nest"]))
-    assert scene.marked == nest and table.marked_cards(0, table.view()) == nest
+    assert scene.marked == nest and table.painter.marked_cards(0, table.view()) == nest
     step(app)
     for card, rect in scene.hand_rects():
         ring = app.screen.get_at((rect.x + 1, rect.centery))
         assert (tuple(ring)[:3] == theme.RECEIVED) == (card in nest), card
     choose_cards(app, scene, scene.cards[:5])
     assert session.hand.phase != "nest"
-    assert table.marked_cards(0, table.view()) == set()
+    assert table.painter.marked_cards(0, table.view()) == set()
 
 
 @pytest.mark.parametrize("count", [9, 13])
 def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
     app, session, table = opened((1280, 720), "rook-classic", humans=1)
-    rects = table.hand_rects(["x"] * count)
+    rects = table.place.hand_rects(count)
     gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
-    assert all(abs(gap - table.cw * GAP) <= 1 for gap in gaps), gaps  # no overlap: every card shows whole
+    assert all(abs(gap - table.place.cw * GAP) <= 1 for gap in gaps), gaps  # no overlap: every card shows whole
     assert rects[0].left >= 0 and rects[-1].right <= 1280
     assert abs((rects[0].left + rects[-1].right) / 2 - 640) <= 1
 
@@ -122,13 +121,13 @@ def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
 def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened):
     """17 cards (Hearts for 3) just fit the smallest window side by side; with the largest cards they overlap."""
     app, session, table = opened((800, 500), "hearts-3p", humans=1)
-    rects = table.hand_rects(["x"] * 17)
+    rects = table.place.hand_rects(17)
     assert all(a.right <= b.left for a, b in zip(rects, rects[1:])) and rects[-1].right <= 800
     app.settings.card_scale = 1.5
-    app.apply_settings()
-    rects = table.hand_rects(["x"] * 17)
+    app.window.apply_settings()
+    rects = table.place.hand_rects(17)
     steps = {b.left - a.left for a, b in zip(rects, rects[1:])}
-    assert max(steps) - min(steps) <= 1 and max(steps) < table.cw  # overlapping, evenly
+    assert max(steps) - min(steps) <= 1 and max(steps) < table.place.cw  # overlapping, evenly
     assert rects[0].left >= 0 and rects[-1].right <= 800
 
 
@@ -151,11 +150,11 @@ def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(open
     felt_above = app.screen.get_at((rect.centerx, rect.top - 3))
     post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
     step(app)
-    assert table.lifted_card() == card
+    assert table.painter.lifted_card() == card
     assert app.screen.get_at((rect.centerx, rect.top - 3)) != felt_above  # the card now shows above the row
     post(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top - 60), rel=(0, 0), buttons=(0, 0, 0))
     step(app)
-    assert table.lifted_card() is None
+    assert table.painter.lifted_card() is None
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -164,32 +163,32 @@ def test_a_marker_points_at_the_seat_to_move(opened, size):
     to_turn(app, lambda: session.hand.phase == "play" and session.hand.to_move != 0)  # a computer thinks 5 s
     step(app)
     view = table.view()
-    points = table.turn_marker(view)
+    points = table.painter.turn_marker(view)
     x, y = (sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3)
     table.draw(app.screen)  # as the last frame drew it: the marker bobs from frame to frame
     assert tuple(app.screen.get_at((round(x), round(y))))[:3] == theme.GOLD
-    plate = table.name_plate(session.hand.to_move, view)[1]
+    plate = table.painter.name_plate(session.hand.to_move, view)[1]
     assert abs(y - plate.centery) <= 2 and not plate.collidepoint(x, y)
-    others = [table.name_plate(seat, view)[1] for seat in range(4) if seat != session.hand.to_move]
+    others = [table.painter.name_plate(seat, view)[1] for seat in range(4) if seat != session.hand.to_move]
     assert all(not plate.inflate(60, 0).colliderect(other) for other in others)
 
 
 def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened):
     app, session, table = opened((1280, 720), "hearts-classic", humans=0, trick_pause=30.0)
     for _ in frames(60):
-        if table.collect_in > 0 and not table.flights:
+        if table.motion.collect_in > 0 and not table.motion.flights:
             break
         step(app)
     else:
         raise AssertionError("no trick was completed")
     winner = session.hand.tricks[-1][2]
     step(app)
-    spot = table.trick_spot(winner)
-    assert tuple(app.screen.get_at((spot[0] + 1, spot[1] + table.ch // 2)))[:3] == theme.GOLD
-    losers = [seat for seat, _ in table.shown_trick if seat != winner]
+    spot = table.place.trick_spot(winner)
+    assert tuple(app.screen.get_at((spot[0] + 1, spot[1] + table.place.ch // 2)))[:3] == theme.GOLD
+    losers = [seat for seat, _ in table.motion.shown_trick if seat != winner]
     for seat in losers:
-        x, y = table.trick_spot(seat)
-        assert tuple(app.screen.get_at((x + 1, y + table.ch // 2)))[:3] != theme.GOLD
+        x, y = table.place.trick_spot(seat)
+        assert tuple(app.screen.get_at((x + 1, y + table.place.ch // 2)))[:3] != theme.GOLD
 
 
 LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",
@@ -205,15 +204,15 @@ def test_the_bid_dialog_never_covers_the_auction(opened, size, preset):
         if isinstance(app.stack.top, BidScene) and len(hand.bids) >= 2 * hand.n:
             break
         if hand.to_move != 0 or len(hand.bids) < 2 * hand.n:
-            table.decision = None
+            table.controller.decision = None
             hand.apply(f"bid {hand.lowest_bid()}")
         step(app)
     dialog = app.stack.top
     assert isinstance(dialog, BidScene)
     surface = app.screen
     view = table.view()
-    areas = [table.draw_seat(surface, seat, view) for seat in range(hand.n)]
-    auction = table.draw_auction(surface, view, areas)
+    areas = [table.painter.draw_seat(surface, seat, view) for seat in range(hand.n)]
+    auction = table.painter.draw_auction(surface, view, areas)
     assert not auction.colliderect(dialog.rect)
-    assert dialog.rect.bottom <= table.hand_rects(["x"])[0].top  # nor the player's hand
+    assert dialog.rect.bottom <= table.place.hand_rects(1)[0].top  # nor the player's hand
     assert all(surface.get_rect().contains(button.rect) for button in dialog.buttons)

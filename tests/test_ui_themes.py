@@ -11,7 +11,6 @@ from game.store import Settings, SettingsStore
 from game.store.settings import TABLE_COLOURS
 from game.ui import icon, theme
 from game.ui.app import App
-from game.ui.scenes.settings import SettingsScene
 from tests.ui_helpers import click, step
 
 
@@ -33,17 +32,16 @@ def test_every_table_colour_has_its_colours():
 
 
 def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
-    scene = SettingsScene()
-    app.push(scene)
+    scene = app.open("settings")
     step(app)
     green = tuple(app.screen.get_at((2, app.size[1] // 2)))[:3]
     click(app, row_buttons(scene, "Table colours")[1].rect.center)
     assert app.settings.table_colour == TABLE_COLOURS[1]
     assert tuple(app.screen.get_at((2, app.size[1] // 2)))[:3] == theme.TABLES[TABLE_COLOURS[1]].felt != green
-    back_before = pygame.image.tobytes(app.art.back(70), "RGBA")
+    back_before = pygame.image.tobytes(app.services.art.back(70), "RGBA")
     click(app, row_buttons(scene, "Card backs")[1].rect.center)
-    assert app.settings.card_back == "circles" and app.art.back_design == "circles"
-    assert pygame.image.tobytes(app.art.back(70), "RGBA") != back_before
+    assert app.settings.card_back == "circles" and app.services.art.back_design == "circles"
+    assert pygame.image.tobytes(app.services.art.back(70), "RGBA") != back_before
     saved, problem = SettingsStore().load()
     assert problem == "" and (saved.table_colour, saved.card_back) == (TABLE_COLOURS[1], "circles")
 

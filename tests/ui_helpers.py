@@ -27,9 +27,8 @@ def step(app: App, dt: float = FRAME):
     CI: Easy overran its budget and fell back)."""
     app.frame(dt)
     tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
-    decision = tables[-1].decision if tables else None
-    if decision is not None:
-        decision.wait(0.05)
+    if tables:
+        tables[-1].controller.wait(0.05)
 
 
 def frames(seconds: float = 300.0):
@@ -78,11 +77,11 @@ def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
 def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, TableScene]:
     """A window with a table: the first ``humans`` seats human, the rest Easy computers."""
     app = App(FAST, search_process=False)
+    app.services.keep_matches = False  # a test that needs the save says so
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = TableScene(session)
-    app.push(table)
+    table = app.open("table", session=session)
     return app, session, table
 
 

@@ -154,6 +154,11 @@ class AIWorker:
         self._thread = threading.Thread(target=self._run, args=(self._queue,), name="trickhouse-ai", daemon=True)
         self._thread.start()
 
+    @property
+    def busy(self) -> bool:
+        """A decision is being made or waits to be."""
+        return self._current is not None or not self._queue.empty()
+
     def request(self, hand: Hand, player, limit: float | None = None) -> Decision:
         current = self._current
         if current is not None and current.fell_back:

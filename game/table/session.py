@@ -40,7 +40,6 @@ class Session:
         # is not), so a match resumed from its save plays on as the same match would have without a break
         self.players = {i: make_player(plan.level, seed=zlib.crc32(f"{match.seed}:{i}".encode()), budget=hard_budget)
                         for i, plan in enumerate(seats) if not plan.human}
-        self.hint_player = make_player("normal")
         self.counted_hands = 0  # finished hands of this match already in the statistics (saved: never twice)
         self._claim_for: tuple[Hand | None, int] = (None, -1)
         self._claim_steps = None
@@ -73,10 +72,6 @@ class Session:
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].human
-
-    def hint(self) -> str:
-        """What the Normal computer would do for the seat to move (decided from that seat's view)."""
-        return self.hand.action_text(self.hint_player.decide(self.hand))
 
     # --- undo (against the computer only) ---
 

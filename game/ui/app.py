@@ -1,154 +1,106 @@
-"""The window: owns the scene stack, the clock, the shared card art, sounds and the AI worker."""
+"""The game window's loop: events, update, draw and flip, 60 frames a second, with the frame times it took.
+
+The app makes the services the scenes share (game/ui/services.py) and opens scenes by name; an autoplay driver,
+if any, acts on the scenes from outside like a player (game/ui/autoplay.py).
+"""
 
 from __future__ import annotations
 
 import logging
+import random
 import statistics
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pygame
 
 from game.ai.worker import AIWorker
-from game.store import Settings
+from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
 
-from . import assets, theme
-from .cards import CardArt
-from .icon import draw_icon
+from . import assets
+from .autoplay import Autoplay
 from .scene import Scene, SceneStack
-from .sound import Sounds
+from .scenes import SCENES
+from .services import Director, Services
+from .window import Window
 
 log = logging.getLogger(__name__)
 
-MIN_SIZE = (800, 500)
 FPS = 60
-SCREENSHOT_AFTER = 0.15  # seconds a scene is up before its screenshot, so its animations have settled
-
-
-@dataclass
-class Autoplay:
-    """``--autoplay``: every seat a computer, a fixed number of hands, screenshots of each scene."""
-    preset: str
-    hands: int
-    level: str = "hard"
-    screenshots: Path | None = None
-    seed: int = 1
-    save: bool = False  # save after every action like a real game (crash tests use it)
-    hands_done: int = 0
-    shot_names: set[str] = field(default_factory=set)
 
 
 class App:
     def __init__(self, settings: Settings | None = None, autoplay: Autoplay | None = None,
                  search_process: bool = True):
-        pygame.init()
-        pygame.display.set_caption("Trickhouse")
-        pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
-        self.settings = settings or Settings()
-        theme.use(self.settings.table_colour)
-        self.fullscreen = self.settings.fullscreen
-        self.screen = self._open_window()
-        self.autoplay = autoplay
-        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
-        self.sounds = Sounds(self.settings.sound)
+        settings = settings or Settings()
+        self.window = Window(settings)
         self.worker = AIWorker(search_process=search_process)
         self.stack = SceneStack()
+        self.scenes = Director(self.stack, SCENES)
+        self.services = Services(settings, self.window, self.worker, self.scenes, SettingsStore(), HouseRulesStore(),
+                                 SaveStore(), StatsStore(), new_seed=lambda: random.SystemRandom().randrange(10**9))
+        self.scenes.services = self.services
+        self.window.relayout = self._relayout
+        self.autoplay = autoplay
+        if autoplay is not None:
+            autoplay.configure(self.services)
         self.clock = pygame.time.Clock()
-        self.running = True
         self.frame_times: list[float] = []
         self.thinking_frames: list[float] = []  # the frames during which a computer seat was deciding
-        self.thinking = False  # set by the table each frame
-        self.message = ""  # one line shown at the bottom of the menu (e.g. a save file that could not be read)
-        self._shot_name, self._shot_age = "", 0.0
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        return self.window.size
 
-    def push(self, scene: Scene):
-        scene.app = self
-        self.stack.push(scene)
+    @property
+    def screen(self) -> pygame.Surface:
+        return self.window.screen
 
-    def replace(self, scene: Scene):
-        scene.app = self
-        self.stack.replace(scene)
+    @property
+    def running(self) -> bool:
+        return self.scenes.running
+
+    @running.setter
+    def running(self, value: bool):
+        self.scenes.running = value
+
+    def open(self, name: str, **options) -> Scene | None:
+        """Open a scene by name over the current ones and return it."""
+        return self.scenes.push(name, **options)
 
     def quit(self):
-        self.running = False
-
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode((self.settings.window_width, self.settings.window_height), pygame.RESIZABLE)
-
-    def toggle_fullscreen(self):
-        self.settings.fullscreen = not self.fullscreen
-        self.apply_settings(resize=True)
-
-    def apply_settings(self, resize: bool = False):
-        """Take changed settings into use at once: the card marks and backs, the table colours, sound, and
-        (``resize``) the window."""
-        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
-        theme.use(self.settings.table_colour)
-        self.sounds.enabled = self.settings.sound
-        if resize:
-            self.fullscreen = self.settings.fullscreen
-            self.screen = self._open_window()
-        self._relayout()
+        self.scenes.quit()
 
     def _relayout(self):
         for scene in self.stack.scenes:
             scene.layout()
 
-    def _handle_window_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.QUIT:
-            self.quit()
-            return True
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
-            if (width, height) != self.size:
-                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            self._relayout()
-            return True
-        if event.type == pygame.WINDOWSIZECHANGED:
-            self._relayout()
-            return False
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or
-                                             (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
-            self.toggle_fullscreen()
-            return True
-        return False
-
     def frame(self, dt: float):
         """One frame: events, update, draw, flip."""
         for event in pygame.event.get():
-            if not self._handle_window_event(event):
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif not self.window.handle_event(event):
                 self.stack.handle_event(event)
             if not self.running:
                 return
         self.stack.update(dt)
+        if self.autoplay is not None:
+            self.autoplay.update(self.scenes, dt)
         if not self.stack.scenes:
-            self.running = False
+            self.quit()
+        if not self.running:
             return
         self.stack.draw(self.screen)
-        self._autoplay_screenshot(dt)
+        if self.autoplay is not None:
+            self.autoplay.after_draw(self.screen, self.stack.top, dt)
         pygame.display.flip()
 
-    def _autoplay_screenshot(self, dt: float):
-        """With --screenshots: one PNG per scene (the table, one per phase) once it has been up for a moment."""
-        if self.autoplay is None or self.autoplay.screenshots is None or not self.stack.scenes:
-            return
-        name = self.stack.top.shot_name
-        if name != self._shot_name:
-            self._shot_name, self._shot_age = name, 0.0
-            return
-        self._shot_age += dt
-        if self._shot_age >= SCREENSHOT_AFTER:
-            self.screenshot(name)
-
-    def run(self, first: Scene) -> int:
-        self.push(first)
+    def run(self, first: str = "menu") -> int:
+        self.open(first)
         self.clock.tick()
         last = time.perf_counter()
         try:
@@ -157,7 +109,7 @@ class App:
                 self.clock.tick(FPS)
                 now = time.perf_counter()
                 self.frame_times.append((now - last) * 1000)  # from one frame's start to the next
-                if self.thinking:
+                if self.worker.busy:
                     self.thinking_frames.append(self.frame_times[-1])
                 last = now
         finally:
@@ -172,16 +124,6 @@ class App:
         assets.font.cache_clear()  # fonts die with pygame.quit(); a later App must load them again
         assets.text.cache_clear()
         pygame.quit()
-
-    def screenshot(self, name: str):
-        """In autoplay with --screenshots, save the window once per scene name."""
-        autoplay = self.autoplay
-        if autoplay is None or autoplay.screenshots is None or name in autoplay.shot_names:
-            return
-        autoplay.shot_names.add(name)
-        autoplay.screenshots.mkdir(parents=True, exist_ok=True)
-        path = autoplay.screenshots / f"{len(autoplay.shot_names):02d}-{name}.png"
-        pygame.image.save(self.screen, str(path))
 
     def frame_report(self) -> str:
         return (f"all frames: {_frame_figures(self.frame_times[5:])}\n"  # the first frames include loading

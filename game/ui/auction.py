@@ -10,7 +10,7 @@ import pygame
 
 from . import theme
 from .assets import text
-from .cards import card_size
+from .card_sketch import card_size
 from .hand_layout import hand_bottom
 from .widgets import panel
 

@@ -7,8 +7,6 @@ the display: it works under the dummy video driver once ``pygame.font`` is initi
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import pygame
@@ -17,15 +15,9 @@ from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTE
 from game.engine.hearts import SPECIAL_QUEENS
 from game.ui import assets
 from game.ui.card_backs import BACKS
-
-CARD_RATIO = 1.45  # height / width
-SS = 4  # pygame.draw does not antialias: shapes are drawn this many times larger and smoothly scaled down
-
-RGB = tuple[int, int, int]
-Point = tuple[float, float]
+from game.ui.card_sketch import EDGE, RGB, SS, Point, Sketch, cropped_text, diamond_points, heart, star_points
 
 PAPER: RGB = (251, 248, 240)
-EDGE: RGB = (45, 45, 45)
 BLACK: RGB = (26, 26, 26)
 GREEN: RGB = (31, 138, 59)
 RED: RGB = (198, 40, 40)
@@ -38,16 +30,6 @@ ROYAL_PAPER: RGB = (247, 229, 170)
 BIRD_SKY: RGB = (196, 228, 228)
 BACK_RED: RGB = (122, 22, 32)
 BACK_GILT: RGB = (222, 186, 110)
-
-# pygame.Rect anchors and where they land when the surface is turned half round
-_OPPOSITE = {"topleft": "bottomright", "bottomright": "topleft", "topright": "bottomleft", "bottomleft": "topright",
-             "midtop": "midbottom", "midbottom": "midtop", "midleft": "midright", "midright": "midleft",
-             "center": "center"}
-
-
-def card_size(width: int) -> tuple[int, int]:
-    return width, round(width * CARD_RATIO)
-
 
 class CardArt:
     """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter);
@@ -81,104 +63,9 @@ class CardArt:
         return _outline(width, tuple(pygame.Color(colour))[:3])
 
 
-class _Sketch:
-    """One card being drawn. Shapes go on a layer SS times larger that is smoothly scaled down at the end; text
-    is blitted after that, at the final size, where the font's own antialiasing is sharper than a downscale."""
-
-    def __init__(self, width: int, clear: RGB = EDGE) -> None:
-        self.width, self.height = card_size(width)
-        self.layer = pygame.Surface((self.width * SS, self.height * SS), pygame.SRCALPHA)
-        self.layer.fill((*clear, 0))  # transparent pixels in the edge's colour, so the scaled rim does not darken
-        self.labels: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.turned = False  # drawing the bottom-right index: every point goes half round the card's centre
-
-    def both_ends(self, draw: Callable[[], None]) -> None:
-        """Draw an index at the top-left and again upside down at the bottom-right, as printed cards have it."""
-        draw()
-        self.turned = True
-        draw()
-        self.turned = False
-
-    def _xy(self, x: float, y: float) -> Point:
-        if self.turned:
-            x, y = self.width - x, self.height - y
-        return x * SS, y * SS
-
-    def polygon(self, colour: RGB, points: Sequence[Point]) -> None:
-        pygame.draw.polygon(self.layer, colour, [self._xy(x, y) for x, y in points])
-
-    def circle(self, colour: RGB, centre: Point, radius: float, width: float = 0) -> None:
-        pygame.draw.circle(self.layer, colour, self._xy(*centre), radius * SS, _stroke(width))
-
-    def line(self, colour: RGB, start: Point, end: Point, width: float) -> None:
-        pygame.draw.line(self.layer, colour, self._xy(*start), self._xy(*end), _stroke(width))
-        for point in (start, end):  # round the ends
-            self.circle(colour, point, width / 2)
-
-    def rect(self, colour: RGB, box: tuple[float, float, float, float], radius: float, width: float = 0) -> None:
-        x, y, w, h = box
-        if self.turned:
-            x, y = self.width - x - w, self.height - y - h
-        area = pygame.Rect(round(x * SS), round(y * SS), round(w * SS), round(h * SS))
-        pygame.draw.rect(self.layer, colour, area, _stroke(width), border_radius=max(0, round(radius * SS)))
-
-    def ellipse(self, colour: RGB, centre: Point, radii: Point, width: float = 0) -> None:
-        (cx, cy), (rx, ry) = centre, radii
-        area = pygame.Rect(0, 0, round(2 * rx * SS), round(2 * ry * SS))
-        area.center = tuple(round(v) for v in self._xy(cx, cy))
-        pygame.draw.ellipse(self.layer, colour, area, _stroke(width))
-
-    def label(self, ink: pygame.Surface, anchor: str, at: Point) -> None:
-        """Text (or any final-size surface) placed by a pygame.Rect anchor such as ``"topleft"``."""
-        x, y = at
-        if self.turned:
-            ink = pygame.transform.rotate(ink, 180)
-            anchor, x, y = _OPPOSITE[anchor], self.width - x, self.height - y
-        self.labels.append((ink, ink.get_rect(**{anchor: (round(x), round(y))})))
-
-    def finish(self) -> pygame.Surface:
-        card = pygame.transform.smoothscale(self.layer, (self.width, self.height))
-        for ink, area in self.labels:
-            card.blit(ink, area)
-        return card
-
-
-def _stroke(width: float) -> int:
-    """pygame.draw's line width on the large layer; 0 (fill) stays 0, a thin line never vanishes."""
-    return max(1, round(width * SS)) if width else 0
-
-
-def _ink(string: str, size: int, colour: RGB, outline: RGB | None = None) -> pygame.Surface:
-    """Bold text cropped to its inked pixels, so layout aligns what the eye sees. Characters are set closer than
-    the font sets them, as card indices are ("10" must fit a narrow corner); ``outline`` rings the text (gold on
-    white needs one to read)."""
-    if outline is not None:
-        ring, ink = _ink(string, size, outline), _ink(string, size, colour)
-        o = max(1, round(size / 20))
-        out = pygame.Surface((ink.get_width() + 2 * o, ink.get_height() + 2 * o), pygame.SRCALPHA)
-        out.fill((*outline, 0))
-        for dx in range(-o, o + 1):
-            for dy in range(-o, o + 1):
-                if dx * dx + dy * dy <= o * o + o:
-                    out.blit(ring, (o + dx, o + dy))
-        out.blit(ink, (o, o))
-        return out
-    glyphs = [assets.text(c, size, colour, True) for c in string]
-    boxes = [glyph.get_bounding_rect() for glyph in glyphs]
-    top, bottom = min(box.top for box in boxes), max(box.bottom for box in boxes)
-    spacing = max(1, round(size * 0.06))
-    out = pygame.Surface((sum(box.width for box in boxes) + spacing * (len(boxes) - 1), bottom - top), pygame.SRCALPHA)
-    out.fill((*colour, 0))
-    x = 0
-    for glyph, box in zip(glyphs, boxes):
-        out.blit(glyph, (x, box.top - top), box)  # each glyph keeps its height above the baseline
-        x += box.width + spacing
-    return out
-
-
-def _blank(width: int) -> _Sketch:
+def _blank(width: int) -> Sketch:
     """The card itself: paper inside a thin dark rim with rounded corners."""
-    sketch = _Sketch(width)
+    sketch = Sketch(width)
     w, h = sketch.width, sketch.height
     rim = max(1.0, w / 60)
     sketch.rect(EDGE, (0, 0, w, h), w * 0.08)
@@ -211,20 +98,7 @@ def _face(name: str, width: int, marks: bool, special: bool = False) -> pygame.S
 
 # --- shapes, each given by its centre and its height ------------------------------------------------------------
 
-def _star(centre: Point, size: float) -> list[Point]:
-    """Five points, one straight up; the corners alternate between the outer and the inner radius."""
-    cx, cy = centre
-    radii = (size / 2, size * 0.225)
-    return [(cx + radii[i % 2] * math.sin(math.pi * i / 5), cy - radii[i % 2] * math.cos(math.pi * i / 5))
-            for i in range(10)]
-
-
-def _diamond(centre: Point, size: float, wide: float = 0.72) -> list[Point]:
-    cx, cy = centre
-    return [(cx, cy - size / 2), (cx + size * wide / 2, cy), (cx, cy + size / 2), (cx - size * wide / 2, cy)]
-
-
-def _rook_mark(sketch: _Sketch, letter: str, centre: Point, size: float) -> None:
+def _rook_mark(sketch: Sketch, letter: str, centre: Point, size: float) -> None:
     """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond."""
     cx, cy = centre
     half = size / 2
@@ -237,41 +111,20 @@ def _rook_mark(sketch: _Sketch, letter: str, centre: Point, size: float) -> None
     elif letter == "R":
         sketch.circle(RED, centre, half * 0.92)
     else:
-        sketch.polygon(GOLD_EDGE, _diamond(centre, size * 1.12))
-        sketch.polygon(GOLD, _diamond(centre, size * 0.9))
+        sketch.polygon(GOLD_EDGE, diamond_points(centre, size * 1.12))
+        sketch.polygon(GOLD, diamond_points(centre, size * 0.9))
 
 
-def _tangent(lobe: Point, radius: float, tip: Point, side: int) -> Point:
-    """Where a line from ``tip`` touches the circle round ``lobe`` on its outer ``side`` (-1 left, 1 right)."""
-    dx, dy = tip[0] - lobe[0], tip[1] - lobe[1]
-    base = math.atan2(dy, dx)
-    turn = math.acos(radius / math.hypot(dx, dy))
-    candidates = [(lobe[0] + radius * math.cos(a), lobe[1] + radius * math.sin(a)) for a in (base + turn, base - turn)]
-    return max(candidates, key=lambda p: p[0] * side)
-
-
-def _heart(sketch: _Sketch, colour: RGB, centre: Point, size: float, flip: int = 1) -> None:
-    """A heart; ``flip=-1`` stands it on its lobes, the body of a spade."""
-    cx, cy = centre
-    radius = size * 0.27
-    lobes = [(cx - size * 0.235, cy - flip * size * 0.2), (cx + size * 0.235, cy - flip * size * 0.2)]
-    tip = (cx, cy + flip * size * 0.5)
-    for lobe in lobes:
-        sketch.circle(colour, lobe, radius)
-    sketch.polygon(colour, [_tangent(lobes[0], radius, tip, -1), lobes[0], lobes[1],
-                            _tangent(lobes[1], radius, tip, 1), tip])
-
-
-def _pip(sketch: _Sketch, suit: str, centre: Point, size: float) -> None:
+def _pip(sketch: Sketch, suit: str, centre: Point, size: float) -> None:
     """A suit symbol drawn from shapes (font glyphs for suits vary too much between fonts)."""
     cx, cy = centre
     colour = SUIT_INKS[suit]
     if suit == "H":
-        _heart(sketch, colour, (cx, cy + size * 0.03), size)
+        heart(sketch, colour, (cx, cy + size * 0.03), size)
     elif suit == "D":
-        sketch.polygon(colour, _diamond(centre, size))
+        sketch.polygon(colour, diamond_points(centre, size))
     elif suit == "S":
-        _heart(sketch, colour, (cx, cy - size * 0.1), size * 0.82, flip=-1)
+        heart(sketch, colour, (cx, cy - size * 0.1), size * 0.82, flip=-1)
         sketch.polygon(colour, [(cx, cy + size * 0.05), (cx + size * 0.17, cy + size * 0.5),
                                 (cx - size * 0.17, cy + size * 0.5)])
     else:
@@ -291,9 +144,10 @@ def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surf
     colour = ROOK_INKS[letter]
     outline = GOLD_EDGE if letter == "Y" else None
     pad, gap = w * 0.075, w * 0.04
-    corner = _ink(str(number), round(w * 0.3), colour, outline)
-    tag = _ink(letter, round(w * 0.16), colour, outline)
-    axis = pad + _ink("0", round(w * 0.3), colour, outline).get_width() / 2  # one column for 1-digit and 2-digit
+    corner = cropped_text(str(number), round(w * 0.3), colour, outline)
+    tag = cropped_text(letter, round(w * 0.16), colour, outline)
+    # one column for 1-digit and 2-digit numbers
+    axis = pad + cropped_text("0", round(w * 0.3), colour, outline).get_width() / 2
 
     def index() -> None:
         sketch.label(corner, "topleft", (pad, pad))
@@ -308,10 +162,10 @@ def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surf
     tint = tuple(pygame.Color(colour).lerp(PAPER, 0.85))[:3]
     sketch.ellipse(tint, centre, (w * 0.31, h * 0.165))
     sketch.ellipse(colour, centre, (w * 0.31, h * 0.165), width=max(1.0, w / 45))
-    sketch.label(_ink(str(number), round(w * 0.32), colour, outline), "center", centre)
+    sketch.label(cropped_text(str(number), round(w * 0.32), colour, outline), "center", centre)
     if number in COUNTERS:  # a star above and below the oval marks the cards that score
         star = w * 0.11
-        sketch.both_ends(lambda: sketch.polygon(colour, _star((w / 2, h * 0.335 - star * 0.7), star)))
+        sketch.both_ends(lambda: sketch.polygon(colour, star_points((w / 2, h * 0.335 - star * 0.7), star)))
     return sketch.finish()
 
 
@@ -321,10 +175,10 @@ def _standard_face(suit: str, rank: int, width: int, marks: bool) -> pygame.Surf
     colour = SUIT_INKS[suit]
     rank_text = "10" if rank == 10 else STANDARD_RANKS[rank - 2]
     pad, gap = w * 0.075, w * 0.035
-    corner = _ink(rank_text, round(w * 0.28), colour)
-    tag = _ink(suit, round(w * 0.15), colour)
+    corner = cropped_text(rank_text, round(w * 0.28), colour)
+    tag = cropped_text(suit, round(w * 0.15), colour)
     pip = w * 0.16
-    axis = pad + _ink("8", round(w * 0.28), colour).get_width() / 2  # "10" overhangs the column as on printed cards
+    axis = pad + cropped_text("8", round(w * 0.28), colour).get_width() / 2  # "10" overhangs it, as printed
 
     def index() -> None:
         sketch.label(corner, "topleft", (pad, pad))
@@ -334,7 +188,7 @@ def _standard_face(suit: str, rank: int, width: int, marks: bool) -> pygame.Surf
 
     sketch.both_ends(index)
     # the centre: the rank over a big suit symbol
-    big = _ink(rank_text, round(w * 0.24), colour)
+    big = cropped_text(rank_text, round(w * 0.24), colour)
     symbol = w * 0.4
     top = h / 2 - (big.get_height() + gap + symbol) / 2
     sketch.label(big, "midtop", (w / 2, top))
@@ -353,8 +207,8 @@ def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
     sketch.rect(ROYAL_PAPER, (w * 0.03, w * 0.03, w * 0.94, h - w * 0.06), w * 0.06)
     sketch.rect(GOLD_EDGE, (w * 0.05, w * 0.05, w * 0.9, h - w * 0.1), w * 0.05, width=max(1.0, w / 40))
     pad = w * 0.09
-    rank = _ink("Q", round(w * 0.2), colour)
-    tag = _ink(suit, round(w * 0.12), colour) if marks else None
+    rank = cropped_text("Q", round(w * 0.2), colour)
+    tag = cropped_text(suit, round(w * 0.12), colour) if marks else None
     pip = rank.get_height() * 0.8
 
     def index() -> None:
@@ -391,7 +245,7 @@ def _joker(width: int) -> pygame.Surface:
     sketch = _blank(width)
     w, h = sketch.width, sketch.height
     pad = w * 0.075
-    letters = [_ink(c, round(w * 0.15), RED) for c in "JOKER"]
+    letters = [cropped_text(c, round(w * 0.15), RED) for c in "JOKER"]
     step = max(ink.get_height() for ink in letters) + w * 0.03
 
     def index() -> None:
@@ -399,9 +253,9 @@ def _joker(width: int) -> pygame.Surface:
             sketch.label(ink, "midtop", (pad + w * 0.06, pad + i * step))
 
     sketch.both_ends(index)
-    sketch.polygon(BLACK, _star((w / 2, h / 2), w * 0.62))
-    sketch.polygon(GOLD, _star((w / 2, h / 2), w * 0.5))
-    sketch.polygon(RED, _star((w / 2, h / 2), w * 0.2))
+    sketch.polygon(BLACK, star_points((w / 2, h / 2), w * 0.62))
+    sketch.polygon(GOLD, star_points((w / 2, h / 2), w * 0.5))
+    sketch.polygon(RED, star_points((w / 2, h / 2), w * 0.2))
     return sketch.finish()
 
 
@@ -410,7 +264,7 @@ def _rook_bird(width: int) -> pygame.Surface:
     w, h = sketch.width, sketch.height
     inset = w * 0.05
     sketch.rect(BIRD_SKY, (inset, inset, w - 2 * inset, h - 2 * inset), w * 0.05)
-    word = _ink("ROOK", round(w * 0.2), BLACK)
+    word = cropped_text("ROOK", round(w * 0.2), BLACK)
     sketch.both_ends(lambda: sketch.label(word, "midtop", (w / 2, inset + w * 0.05)))
     # a rook standing on a branch, facing left; u is the bird's size
     cx, cy, u = w / 2, h / 2 + w * 0.02, w * 0.36
@@ -448,15 +302,15 @@ def _back(width: int, design: str) -> pygame.Surface:
     frame = w * 0.05
     sketch.rect(BACK_GILT, (margin + frame, margin + frame, w - 2 * (margin + frame), h - 2 * (margin + frame)),
                 w * 0.03, width=max(1.0, w / 80))
-    sketch.polygon(BACK_GILT, _diamond((w / 2, h / 2), w * 0.34, wide=0.8))
-    sketch.polygon(BACK_RED, _diamond((w / 2, h / 2), w * 0.26, wide=0.8))
-    sketch.polygon(BACK_GILT, _diamond((w / 2, h / 2), w * 0.12, wide=0.8))
+    sketch.polygon(BACK_GILT, diamond_points((w / 2, h / 2), w * 0.34, wide=0.8))
+    sketch.polygon(BACK_RED, diamond_points((w / 2, h / 2), w * 0.26, wide=0.8))
+    sketch.polygon(BACK_GILT, diamond_points((w / 2, h / 2), w * 0.12, wide=0.8))
     return sketch.finish()
 
 
 @lru_cache(maxsize=32)
 def _outline(width: int, colour: RGB) -> pygame.Surface:
-    sketch = _Sketch(width, clear=colour)
+    sketch = Sketch(width, clear=colour)
     w, h = sketch.width, sketch.height
     sketch.rect(colour, (0, 0, w, h), w * 0.08, width=max(2.0, w / 22))
     return sketch.finish()

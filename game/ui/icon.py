@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pygame
 
-from .cards import CARD_RATIO, CardArt
+from .card_sketch import CARD_RATIO
+from .cards import CardArt
 from .theme import TABLES
 
 FELT = TABLES["green"].felt  # whatever table colours the player chose: the icon stays one picture

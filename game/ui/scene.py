@@ -20,7 +20,14 @@ class Scene:
     transparent = False
     pass_events = False
     stack: SceneStack
-    app: Any  # the App, set when pushed (typed loosely: scenes are tested without a window)
+
+    def __init__(self, services: Any):
+        self.services = services  # game/ui/services.py (typed loosely: the scene stack is tested without one)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size now."""
+        return self.services.window.size
 
     @property
     def shot_name(self) -> str:

@@ -1,1 +1,28 @@
-"""The scenes of the game window."""
+"""Every scene by name: the one place that knows the scene classes. Scenes open each other through
+``services.scenes.push(name, ...)`` and never import one another (tests/test_ui_scenes.py fails on such an
+import), so there are no import cycles to hide inside functions."""
+
+from .dialogs import HandOffScene, PauseScene, dialog_for_phase
+from .menu import MenuScene
+from .rules_page import RulesScene
+from .scoring import GameOverScene, ScoreScene
+from .settings import HouseRulesScene, NamesScene, SettingsScene
+from .setup import SetupScene
+from .statistics import StatisticsScene
+from .table import TableScene
+
+SCENES = {
+    "menu": MenuScene,
+    "setup": SetupScene,
+    "table": TableScene,
+    "dialog": dialog_for_phase,  # the dialog for the decision a person makes now (None for a card to play)
+    "hand-off": HandOffScene,
+    "pause": PauseScene,
+    "score-sheet": ScoreScene,
+    "game-over": GameOverScene,
+    "settings": SettingsScene,
+    "house-rules": HouseRulesScene,
+    "names": NamesScene,
+    "rules": RulesScene,
+    "statistics": StatisticsScene,
+}

@@ -16,7 +16,7 @@ from game.table.session import Session
 from .. import theme
 from ..assets import text
 from ..auction import bid_dialog_rect
-from ..cards import CARD_RATIO
+from ..card_sketch import CARD_RATIO
 from ..hand_layout import arranged
 from ..scene import Scene
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
@@ -29,7 +29,8 @@ class Dialog(Scene):
     transparent = True
     title = ""
 
-    def __init__(self, session: Session, act: Act):
+    def __init__(self, services, session: Session, act: Act):
+        super().__init__(services)
         self.session = session
         self.act = act
         self.buttons: list[Button] = []
@@ -48,8 +49,8 @@ class Dialog(Scene):
         self.act(action)
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.rect = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.3))
         self.rect.center = (w // 2, int(h * 0.56))  # below the auction panel, above the player's hand
 
@@ -73,8 +74,8 @@ class BidScene(Dialog):
     """The auction: step the bid up or down through the legal bids, then Bid or Pass."""
     name = "bidding"
 
-    def __init__(self, session: Session, act: Act):
-        super().__init__(session, act)
+    def __init__(self, services, session: Session, act: Act):
+        super().__init__(services, session, act)
         legal = self.hand.legal_actions()
         self.bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
         self.can_pass = "pass" in legal
@@ -87,7 +88,7 @@ class BidScene(Dialog):
         super().layout()
         # just above the player's hand and below the auction panel, which keeps clear of it (game/ui/auction.py)
         title_width = text(self.title, self.px + 4, theme.GOLD, bold=True).get_width()
-        self.rect = bid_dialog_rect(self.app.size, self.app.settings.card_scale, title_width)
+        self.rect = bid_dialog_rect(self.size, self.services.settings.card_scale, title_width)
         self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
         self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
         self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
@@ -129,8 +130,9 @@ class BidScene(Dialog):
 class ChoiceScene(Dialog):
     """One button per legal action (trump, order, moon, choose-hand)."""
 
-    def __init__(self, session: Session, act: Act, name: str, title: str, labels: Callable[[str], str]):
-        super().__init__(session, act)
+    def __init__(self, services, session: Session, act: Act, name: str, title: str,
+                 labels: Callable[[str], str]):
+        super().__init__(services, session, act)
         self.name = name
         self.title = title
         self.actions = self.hand.legal_actions()
@@ -160,10 +162,10 @@ class CardPickScene(Dialog):
     """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
     the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
 
-    def __init__(self, session: Session, act: Act, name: str, title: str, word: str, count: int,
+    def __init__(self, services, session: Session, act: Act, name: str, title: str, word: str, count: int,
                  cards: list[str], box_label: str, marked: tuple[list[str], str] | None = None):
         """``marked``: (cards, what they are) to outline among the cards, such as the nest's cards."""
-        super().__init__(session, act)
+        super().__init__(services, session, act)
         self.marked = set(marked[0]) if marked else set()
         self.marked_note = marked[1] if marked else ""
         self.name = name
@@ -176,9 +178,9 @@ class CardPickScene(Dialog):
         self.drag: tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
-        self.cw = theme.card_width(self.app.size, self.app.settings.card_scale)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
+        self.cw = theme.card_width(self.size, self.services.settings.card_scale)
         self.ch = round(self.cw * CARD_RATIO)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.84))
         slots = max(self.count, 1)
@@ -273,7 +275,7 @@ class CardPickScene(Dialog):
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
         surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
         dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
-        art = self.app.art.with_specials(self.session.rules.royal_queens)
+        art = self.services.art.with_specials(self.session.rules.royal_queens)
         for card, rect in self.box_rects() + self.hand_rects():
             if card != dragged:
                 surface.blit(art.face(card, rect.width), rect)
@@ -303,7 +305,8 @@ class HandOffScene(Scene):
     """Hot-seat: every hand is hidden until the next player says they are ready."""
     name = "hand-off"
 
-    def __init__(self, player: str, ready: Callable[[], None]):
+    def __init__(self, services, player: str, ready: Callable[[], None]):
+        super().__init__(services)
         self.player = player
         self.ready = ready
 
@@ -329,21 +332,16 @@ class PauseScene(Scene):
     name = "pause"
     transparent = True
 
-    def __init__(self, table):
-        self.table = table
-
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=pygame.K_ESCAPE),
-                        Button("Main menu", self.to_menu), Button("Quit", self.app.quit)]
+                        Button("Main menu", self.to_menu), Button("Quit", self.services.scenes.quit)]
         layout_column(self.buttons, (w // 2, h // 2), int(self.px * 12), int(self.px * 2.2), 12)
 
     def to_menu(self):
-        self.app.worker.cancel_all()
-        from .menu import MenuScene
-        self.stack.clear()
-        self.app.push(MenuScene())
+        self.services.worker.cancel_all()
+        self.services.scenes.restart("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if press_any(self.buttons, event):
@@ -356,7 +354,7 @@ class PauseScene(Scene):
             button.draw(surface, self.px)
 
 
-def dialog_for_phase(session: Session, act: Act) -> Scene | None:
+def dialog_for_phase(services, session: Session, act: Act) -> Scene | None:
     """The dialog a human needs for the hand's current decision (None when it is a card to play)."""
     hand = session.hand
     seat = hand.to_move
@@ -364,32 +362,36 @@ def dialog_for_phase(session: Session, act: Act) -> Scene | None:
     view = hand.view(seat)
     phase = hand.phase
     held = arranged(view["hand"], hand.rules, view.get("trump"))
+    count = view["cards_to_choose"]
+
+    def pick(name: str, title: str, word: str, number: int, cards: list[str], box: str, **marked):
+        return CardPickScene(services, session, act, name, title, word, number, cards, box, **marked)
+
+    def choice(name: str, title: str, labels: Callable[[str], str]):
+        return ChoiceScene(services, session, act, name, title, labels)
+
     if phase == "bid":
-        return BidScene(session, act)
+        return BidScene(services, session, act)
     if phase == "nest":
-        return CardPickScene(session, act, "nest-exchange", f"{who}: lay back {view['cards_to_choose']} cards",
-                             "discard", view["cards_to_choose"], held, "Nest",
-                             marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
+        return pick("nest-exchange", f"{who}: lay back {count} cards", "discard", count, held, "Nest",
+                    marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
     if phase == "pass":
         direction = view.get("pass_direction", "")
-        return CardPickScene(session, act, "passing", f"{who}: pass {view['cards_to_choose']} cards {direction}",
-                             "pass-cards", view["cards_to_choose"], held, "To pass")
+        return pick("passing", f"{who}: pass {count} cards {direction}", "pass-cards", count, held, "To pass")
     if phase == "lay-aside":
-        return CardPickScene(session, act, "lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held,
-                             "Aside")
+        return pick("lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held, "Aside")
     if phase == "call":
         callable_cards = [a.split()[1] for a in hand.legal_actions()]
-        return CardPickScene(session, act, "called-partner", f"{who}: call a card; its holder is your partner",
-                             "call", 1, callable_cards, "Called card")
+        return pick("called-partner", f"{who}: call a card; its holder is your partner", "call", 1, callable_cards,
+                    "Called card")
     if phase == "trump":
-        return ChoiceScene(session, act, "trump", f"{who}: name trump", _trump_label)
+        return choice("trump", f"{who}: name trump", _trump_label)
     if phase == "order":
-        return ChoiceScene(session, act, "order", f"{who}: rank order",
-                           lambda a: "Normal order" if a.endswith("normal") else "Reverse order (2 high)")
+        return choice("order", f"{who}: rank order",
+                      lambda a: "Normal order" if a.endswith("normal") else "Reverse order (2 high)")
     if phase == "moon":
-        return ChoiceScene(session, act, "moon", f"{who} shot the moon!",
-                           lambda a: "Subtract from my score" if a.endswith("subtract") else "Add to everyone else")
+        return choice("moon", f"{who} shot the moon!",
+                      lambda a: "Subtract from my score" if a.endswith("subtract") else "Add to everyone else")
     if phase == "choose":
-        return ChoiceScene(session, act, "choose-hand", f"{who}: choose a face-down hand",
-                           lambda a: f"Hand {a.split()[1]}")
+        return choice("choose-hand", f"{who}: choose a face-down hand", lambda a: f"Hand {a.split()[1]}")
     return None

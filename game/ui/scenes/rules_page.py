@@ -7,7 +7,6 @@ from dataclasses import fields
 import pygame
 
 from game.engine import preset_names
-from game.store import HouseRulesStore
 
 from .. import theme
 from ..assets import text
@@ -37,7 +36,8 @@ def rule_lines(rules) -> list[tuple[str, bool]]:
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, preset: str = "rook-classic"):
+    def __init__(self, services, preset: str = "rook-classic"):
+        super().__init__(services)
         self.names = preset_names()
         self.preset = preset
         self.scroll = 0
@@ -45,14 +45,13 @@ class RulesScene(Scene):
     def enter(self):
         self.rules = self.in_force(self.preset)
 
-    @staticmethod
-    def in_force(preset: str):
+    def in_force(self, preset: str):
         """The preset with the player's house rules applied (a house rule changed a moment ago shows at once)."""
-        return HouseRulesStore().load(preset)[0]
+        return self.services.house_rules.load(preset)[0]
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
         self.buttons = [Button("<", lambda: self.step(-1), key=pygame.K_LEFT),
                         Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE),

@@ -1,149 +1,35 @@
-"""The score sheet after each hand (like the books': hand, bidder, bid, trump, points, running totals) and the
-end of the match."""
+"""The score sheet after each hand, with the chart of the totals, and the end of the match."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
-from game.engine import Hand
 from game.table.session import Session
 
 from .. import theme
-from ..assets import font, text
+from ..assets import text
 from ..chart import draw_chart, score_series
 from ..scene import Scene
+from ..sheet import chart_target, draw_sheet, sheet_rows, split
 from ..widgets import Button, layout_row, panel, press_any, shade
-
-AUTOPLAY_SECONDS = 1.5
-
-
-def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[str]]]:
-    """The header and one row per finished hand, as text; and the same rows with each player's cell cut to the
-    change and the total, for a table too wide for the whole cells (many players, long names, a small window)."""
-    match = session.match
-    owners = session.score_columns()
-    auction = match.rules.family == "rook"  # the bidder, bid and trump get columns of their own
-    header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
-    hands: list[Hand] = match.history + ([match.hand] if match.hand.is_done else [])
-    totals = [0] * match.rules.players
-    rows, short_rows = [], []
-    for number, hand in enumerate(hands, 1):
-        result = hand.result()
-        delta = result.score_change
-        totals = [t + d for t, d in zip(totals, delta)]
-        row = [str(number)]
-        if auction:
-            if result.thrown_in:
-                row += ["all passed", "-", "-"]
-            else:
-                declarer = result.declarer
-                made = " made" if result.made else " set"
-                row += [session.name(declarer) if declarer >= 0 else "-",
-                        f"{result.contract}{made}" if declarer >= 0 else "-", hand.view(0).get("trump") or "-"]
-        short_row = list(row)
-        for _, seats in owners:
-            seat = seats[0]
-            row.append(f"{result.side_points(seat)} pts  {delta[seat]:+d}  = {totals[seat]}")
-            short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
-        rows.append(row)
-        short_rows.append(short_row)
-    return header, rows, short_rows
-
-
-def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The sheet's part of ``area`` (the top) and the chart's (the bottom 45%)."""
-    chart = int(area.height * 0.45)
-    return (pygame.Rect(area.x, area.y, area.width, area.height - chart - 10),
-            pygame.Rect(area.x, area.bottom - chart, area.width, chart))
-
-
-def chart_target(session: Session) -> int | None:
-    """The score that ends the match, drawn across the chart (none when a fixed number of hands is played)."""
-    rules = session.rules
-    return None if rules.fixed_hands else rules.target
-
-
-SHEET_ROWS = 12  # the last hands shown; earlier ones scroll off the top
-SMALLEST_SHEET_TEXT = 11  # pixels: the text is not made smaller than this to fit
-
-
-def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, list[int]]:
-    """The text size, at most ``px``, at which columns as wide as their widest text plus a gap fit ``width``
-    pixels (or the smallest size, if none does), and those widths."""
-    size = px
-    while True:
-        widths = [max(font(size, bold=r == 0).size(row[c])[0] for r, row in enumerate(shown)) + size
-                  for c in range(len(shown[0]))]
-        if sum(widths) - size <= width or size <= SMALLEST_SHEET_TEXT:
-            return size, widths
-        size -= 1
-
-
-def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
-                 short_rows: list[list[str]] | None = None, last: int = SHEET_ROWS):
-    """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
-
-    The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
-    are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
-    at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
-    shown = [header, *rows[-last:]]
-    size, widths = _fitted_columns(shown, width, px)
-    if sum(widths) - size > width and short_rows is not None:
-        shown = [header, *short_rows[-last:]]
-        size, widths = _fitted_columns(shown, width, px)
-    needed = sum(widths) - size  # no gap after the last column
-    if needed > width:
-        widths = [w * width / needed for w in widths]
-    spare = max(0, width - needed) / len(widths)
-    lefts, x = [], 0.0
-    for w in widths:
-        lefts.append(int(x))
-        x += w + spare
-    return size, shown[1:], lefts, [int(w) for w in widths]
-
-
-# measuring every cell at each text size takes milliseconds for a big table: once per sheet and size, not a frame
-_remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
-
-
-def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
-               short_rows: list[list[str]] | None = None):
-    """The header and the last hands as a table that fits ``rect`` (see sheet_layout): as many of the last hands
-    as its height holds, at most SHEET_ROWS (the chart shows every hand)."""
-    last = max(1, min(SHEET_ROWS, rect.height // int(px * 1.5) - 1))
-
-    def frozen(table: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-        return tuple(map(tuple, table[-last:]))
-
-    size, shown, lefts, widths = _remembered_sheet_layout(
-        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows), last)
-    y = rect.y
-    for r, row in enumerate([header] + shown):
-        for value, left, width in zip(row, lefts, widths):
-            label = text(value, size, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
-            surface.blit(label, (rect.x + left, y), pygame.Rect(0, 0, width - size // 2, label.get_height()))
-        y += int(size * 1.5)
-        if r == 0:
-            pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)
 
 
 class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, session: Session, on_next: Callable[[], None]):
+    def __init__(self, services, session: Session, on_next: Callable[[], None]):
+        super().__init__(services)
         self.session = session
         self.on_next = on_next
-        self.shown_for = 0.0
         self.sheet = sheet_rows(session)
         self.series = score_series(session, session.score_columns())
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
         label = "See the result" if self.session.match.is_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
@@ -157,11 +43,6 @@ class ScoreScene(Scene):
     def go_on(self):
         self.stack.pop(self)
         self.on_next()
-
-    def update(self, dt: float):
-        self.shown_for += dt
-        if self.app.autoplay is not None and self.shown_for > AUTOPLAY_SECONDS and self.stack.top is self:
-            self.go_on()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.next.handle_event(event)
@@ -187,31 +68,24 @@ class ScoreScene(Scene):
 class GameOverScene(Scene):
     name = "game-over"
 
-    def __init__(self, session: Session):
+    def __init__(self, services, session: Session):
+        super().__init__(services)
         self.session = session
-        self.shown_for = 0.0
         self.sheet = sheet_rows(session)
         self.series = score_series(session, session.score_columns())
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.sheet_rect, self.chart_rect = split(pygame.Rect(int(w * 0.1), int(h * 0.2), int(w * 0.8), int(h * 0.6)))
         self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu)]
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
     def new_game(self):
-        from .setup import SetupScene
-        self.app.replace(SetupScene(self.session.rules.name))
+        self.services.scenes.replace("setup", preset=self.session.rules.name)
 
     def to_menu(self):
-        from .menu import MenuScene
-        self.app.replace(MenuScene())
-
-    def update(self, dt: float):
-        self.shown_for += dt
-        if self.app.autoplay is not None and self.shown_for > AUTOPLAY_SECONDS:
-            self.app.quit()
+        self.services.scenes.replace("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)

@@ -13,7 +13,6 @@ import pygame
 
 from game.engine import load_rules, preset_names
 from game.engine.rules import Rules, RulesError
-from game.store import HouseRulesStore, SettingsStore
 from game.store.settings import CARD_BACKS, LEVELS, RANGES, TABLE_COLOURS
 
 from .. import theme
@@ -34,7 +33,8 @@ class FormScene(Scene):
     """A title, rows of controls, and buttons along the bottom."""
     title = ""
 
-    def __init__(self):
+    def __init__(self, services):
+        super().__init__(services)
         self.rows: list[Row] = []
         self.error = ""
 
@@ -48,8 +48,8 @@ class FormScene(Scene):
         self.stack.pop(self)
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.rows = self.make_rows()
         self.row_height = min(int(self.px * 2.2), (h - int(self.px * 7)) // max(1, len(self.rows)))
         self.top = int(self.px * 3.2)
@@ -100,12 +100,9 @@ class SettingsScene(FormScene):
     name = "settings"
     title = "Settings"
 
-    def __init__(self):
-        super().__init__()
-        self.store = SettingsStore()
 
     def make_rows(self) -> list[Row]:
-        s = self.app.settings
+        s = self.services.settings
         sizes = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080))
 
         def number(name: str, label: str, step: float, unit: str, effect: str) -> Row:
@@ -163,22 +160,22 @@ class SettingsScene(FormScene):
                 Button("Player names", self.names)]
 
     def house_rules(self):
-        self.app.push(HouseRulesScene())
+        self.services.scenes.push("house-rules")
 
     def names(self):
-        self.app.push(NamesScene(self.store))
+        self.services.scenes.push("names")
 
     def apply(self, resize: bool = False):
-        self.app.apply_settings(resize)
-        self.store.save(self.app.settings)
+        self.services.window.apply_settings(resize)
+        self.services.settings_store.save(self.services.settings)
 
 
 class HouseRulesScene(FormScene):
     name = "house-rules"
 
-    def __init__(self, preset: str = "rook-classic"):
-        super().__init__()
-        self.store = HouseRulesStore()
+    def __init__(self, services, preset: str = "rook-classic"):
+        super().__init__(services)
+        self.store = services.house_rules
         self.names = preset_names()
         self.open_preset(preset)
 
@@ -250,14 +247,14 @@ class NamesScene(Scene):
     """The names new seats get: click one and type."""
     name = "names"
 
-    def __init__(self, store: SettingsStore):
-        self.store = store
+    def __init__(self, services):
+        super().__init__(services)
         self.editing: int | None = None
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
-        names = self.app.settings.names
+        w, h = self.size
+        self.px = theme.text_size(self.size)
+        names = self.services.settings.names
         height = int(self.px * 1.9)
         self.fields = [Button(name + ("_" if i == self.editing else ""), lambda i=i: self.edit(i))
                        for i, name in enumerate(names)]
@@ -273,18 +270,18 @@ class NamesScene(Scene):
         self.layout()
 
     def finish(self):
-        names = self.app.settings.names
+        names = self.services.settings.names
         if self.editing is not None and not names[self.editing].strip():
             names[self.editing] = f"Player {self.editing + 1}"
         self.editing = None
-        self.store.save(self.app.settings)
+        self.services.settings_store.save(self.services.settings)
 
     def leave(self):
         self.finish()
         self.stack.pop(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        names = self.app.settings.names
+        names = self.services.settings.names
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             names[self.editing] = (names[self.editing] + event.text)[:16]
             self.layout()

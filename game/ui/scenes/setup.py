@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from game.ai import LEVELS
 from game.engine import Hand, Match, preset_names
-from game.store import HouseRulesStore
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -17,21 +14,20 @@ from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..widgets import Button, layout_row, press_any
 
-AUTOPLAY_SECONDS = 0.8
 FAMILIES = ("rook", "hearts")
 
 
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, preset: str = "rook-classic"):
+    def __init__(self, services, preset: str = "rook-classic"):
+        super().__init__(services)
         # each family's list starts with its classic game, the one a new player expects
         self.presets = {family: sorted((p for p in preset_names() if p.startswith(family)),
                                        key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
         self.preset = preset
         self.seats: list[SeatPlan] = []
         self.editing: int | None = None   # the seat whose name is being typed
-        self.shown_for = 0.0
 
     def enter(self):
         self.choose_preset(self.preset)
@@ -42,14 +38,13 @@ class SetupScene(Scene):
 
     def choose_preset(self, preset: str):
         self.preset = preset
-        self.rules, changes, problem = HouseRulesStore().load(preset)
+        self.rules, changes, problem = self.services.house_rules.load(preset)
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
         self.sides = partnerships(self.rules)
         self.seat_count = self.first_hand.n
         self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
                                       if changes else "The book's rules")
-        settings = self.app.settings
-        autoplay = self.app.autoplay
+        settings = self.services.settings
         old = self.seats
         self.seats = []
         for seat in range(self.rules.players):
@@ -58,14 +53,12 @@ class SetupScene(Scene):
             else:
                 name = settings.names[seat] if seat < len(settings.names) else f"Player {seat + 1}"
                 self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
-        if autoplay is not None:
-            self.seats = [SeatPlan(plan.name, False, autoplay.level) for plan in self.seats]
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 
     def layout(self):
-        w, h = self.app.size
-        self.px = px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
         self.family_buttons = [Button(f.capitalize(), lambda f=f: self.choose_preset(self.presets[f][0]))
                                for f in FAMILIES]
@@ -113,21 +106,12 @@ class SetupScene(Scene):
 
     def start_game(self):
         self.editing = None
-        seed = self.app.autoplay.seed if self.app.autoplay is not None else random.SystemRandom().randrange(10**9)
-        session = Session(Match(self.rules, seed=seed), self.seats, hard_budget=self.app.settings.hard_budget)
-        from .menu import save_session
-        from .table import TableScene
-        autoplay = self.app.autoplay
-        save = save_session if autoplay is None or autoplay.save else None
-        if save is not None:
-            save(session)
-        self.stack.clear()
-        self.app.push(TableScene(session, save=save))
-
-    def update(self, dt: float):
-        self.shown_for += dt
-        if self.app.autoplay is not None and self.shown_for > AUTOPLAY_SECONDS and self.stack.top is self:
-            self.start_game()
+        services = self.services
+        session = Session(Match(self.rules, seed=services.new_seed()), self.seats,
+                          hard_budget=services.settings.hard_budget)
+        if services.keep_matches:
+            services.saves.save(session.to_json())
+        services.scenes.restart("table", session=session)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and event.type == pygame.TEXTINPUT:

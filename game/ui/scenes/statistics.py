@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.store import StatsStore
-
 from .. import theme
 from ..assets import text
 from ..scene import Scene
+from ..sheet import draw_sheet
 from ..widgets import Button, layout_row, press_any
-from .scoring import draw_sheet
 
 HEADER = ["Game", "Player", "Matches", "Won", "Hands", "Points/hand", "Made", "Set", "Moons"]
 
@@ -33,13 +31,13 @@ class StatisticsScene(Scene):
     name = "statistics"
 
     def enter(self):
-        table, problem = StatsStore().load()
+        table, problem = self.services.stats.load()
         self.rows = stats_rows(table)
         self.problem = problem
 
     def layout(self):
-        w, h = self.app.size
-        self.px = theme.text_size(self.app.size)
+        w, h = self.size
+        self.px = theme.text_size(self.size)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         height = int(self.px * 1.9)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=self.px * 7)

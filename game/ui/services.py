@@ -1,0 +1,80 @@
+"""What the scenes use, handed to each scene when it is made: the settings, the window (its size, card art and
+sounds), the AI worker, the stores, a source of match seeds, and the director that opens scenes by name.
+
+No scene reaches into the app or imports another scene: it asks ``services.scenes.push("setup")`` (Tuxemon's
+``StateManager.push_state("Name")``), and the registry in ``game/ui/scenes/__init__.py`` knows the classes. Its own
+warning is why: "# TODO: fix local session", a global reached from every scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.worker import AIWorker
+from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+
+from .scene import Scene, SceneStack
+from .window import Window
+
+
+class Director:
+    """Opens scenes by name: ``push``, ``replace`` and ``restart`` make the scene from the registry and hand it the
+    services; ``quit`` ends the app."""
+
+    def __init__(self, stack: SceneStack, registry: dict[str, Callable[..., Scene | None]]):
+        self.stack = stack
+        self.registry = registry
+        self.services: Services | None = None  # set once the services are made (they hold this director)
+        self.running = True
+
+    def make(self, name: str, **options) -> Scene | None:
+        return self.registry[name](self.services, **options)
+
+    def push(self, name: str, **options) -> Scene | None:
+        """Open a scene over the current ones (None: the factory had nothing to show, such as no dialog)."""
+        scene = self.make(name, **options)
+        if scene is not None:
+            self.stack.push(scene)
+        return scene
+
+    def replace(self, name: str, **options) -> Scene:
+        scene = self.make(name, **options)
+        self.stack.replace(scene)
+        return scene
+
+    def restart(self, name: str, **options) -> Scene:
+        """Close every scene and open this one (a new game, back to the menu)."""
+        self.stack.clear()
+        return self.push(name, **options)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack.top
+
+    def quit(self):
+        self.running = False
+
+
+@dataclass
+class Services:
+    settings: Settings
+    window: Window
+    worker: AIWorker
+    scenes: Director
+    settings_store: SettingsStore
+    house_rules: HouseRulesStore
+    saves: SaveStore
+    stats: StatsStore
+    new_seed: Callable[[], int]  # each new match's seed
+    keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
+    count_statistics: bool = True
+    notice: str = ""  # one line for the main menu (a file that could not be used)
+
+    @property
+    def art(self):
+        return self.window.art
+
+    @property
+    def sounds(self):
+        return self.window.sounds

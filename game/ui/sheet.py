@@ -1,0 +1,124 @@
+"""The score sheet as a table of text (like the books': hand, bidder, bid, trump, points, running totals), laid out
+to fit its room; the score sheet, the game-over screen and the statistics page draw it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.engine import Hand
+from game.table.session import Session
+
+from . import theme
+from .assets import font, text
+
+
+def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[str]]]:
+    """The header and one row per finished hand, as text; and the same rows with each player's cell cut to the
+    change and the total, for a table too wide for the whole cells (many players, long names, a small window)."""
+    match = session.match
+    owners = session.score_columns()
+    auction = match.rules.family == "rook"  # the bidder, bid and trump get columns of their own
+    header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
+    hands: list[Hand] = match.history + ([match.hand] if match.hand.is_done else [])
+    totals = [0] * match.rules.players
+    rows, short_rows = [], []
+    for number, hand in enumerate(hands, 1):
+        result = hand.result()
+        delta = result.score_change
+        totals = [t + d for t, d in zip(totals, delta)]
+        row = [str(number)]
+        if auction:
+            if result.thrown_in:
+                row += ["all passed", "-", "-"]
+            else:
+                declarer = result.declarer
+                made = " made" if result.made else " set"
+                row += [session.name(declarer) if declarer >= 0 else "-",
+                        f"{result.contract}{made}" if declarer >= 0 else "-", hand.view(0).get("trump") or "-"]
+        short_row = list(row)
+        for _, seats in owners:
+            seat = seats[0]
+            row.append(f"{result.side_points(seat)} pts  {delta[seat]:+d}  = {totals[seat]}")
+            short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
+        rows.append(row)
+        short_rows.append(short_row)
+    return header, rows, short_rows
+
+
+def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The sheet's part of ``area`` (the top) and the chart's (the bottom 45%)."""
+    chart = int(area.height * 0.45)
+    return (pygame.Rect(area.x, area.y, area.width, area.height - chart - 10),
+            pygame.Rect(area.x, area.bottom - chart, area.width, chart))
+
+
+def chart_target(session: Session) -> int | None:
+    """The score that ends the match, drawn across the chart (none when a fixed number of hands is played)."""
+    rules = session.rules
+    return None if rules.match_hands else rules.target
+
+
+SHEET_ROWS = 12  # the last hands shown; earlier ones scroll off the top
+SMALLEST_SHEET_TEXT = 11  # pixels: the text is not made smaller than this to fit
+
+
+def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, list[int]]:
+    """The text size, at most ``px``, at which columns as wide as their widest text plus a gap fit ``width``
+    pixels (or the smallest size, if none does), and those widths."""
+    size = px
+    while True:
+        widths = [max(font(size, bold=r == 0).size(row[c])[0] for r, row in enumerate(shown)) + size
+                  for c in range(len(shown[0]))]
+        if sum(widths) - size <= width or size <= SMALLEST_SHEET_TEXT:
+            return size, widths
+        size -= 1
+
+
+def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
+                 short_rows: list[list[str]] | None = None, last: int = SHEET_ROWS):
+    """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
+
+    The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
+    are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
+    at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
+    shown = [header, *rows[-last:]]
+    size, widths = _fitted_columns(shown, width, px)
+    if sum(widths) - size > width and short_rows is not None:
+        shown = [header, *short_rows[-last:]]
+        size, widths = _fitted_columns(shown, width, px)
+    needed = sum(widths) - size  # no gap after the last column
+    if needed > width:
+        widths = [w * width / needed for w in widths]
+    spare = max(0, width - needed) / len(widths)
+    lefts, x = [], 0.0
+    for w in widths:
+        lefts.append(int(x))
+        x += w + spare
+    return size, shown[1:], lefts, [int(w) for w in widths]
+
+
+# measuring every cell at each text size takes milliseconds for a big table: once per sheet and size, not a frame
+_remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
+
+
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
+               short_rows: list[list[str]] | None = None):
+    """The header and the last hands as a table that fits ``rect`` (see sheet_layout): as many of the last hands
+    as its height holds, at most SHEET_ROWS (the chart shows every hand)."""
+    last = max(1, min(SHEET_ROWS, rect.height // int(px * 1.5) - 1))
+
+    def frozen(table: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+        return tuple(map(tuple, table[-last:]))
+
+    size, shown, lefts, widths = _remembered_sheet_layout(
+        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows), last)
+    y = rect.y
+    for r, row in enumerate([header] + shown):
+        for value, left, width in zip(row, lefts, widths):
+            label = text(value, size, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
+            surface.blit(label, (rect.x + left, y), pygame.Rect(0, 0, width - size // 2, label.get_height()))
+        y += int(size * 1.5)
+        if r == 0:
+            pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)

@@ -1,0 +1,82 @@
+"""Where things go on the table, all worked out from the window's size, the card size and where the viewer sits:
+each seat round the table (in the engine's clockwise order), the cards played to the trick, the drop zone, the
+viewer's hand along the bottom and the other seats' cards."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme
+from .card_sketch import CARD_RATIO
+from .hand_layout import hand_bottom, spread
+from .seat_map import seat_angle
+
+
+class TableLayout:
+    def __init__(self, size: tuple[int, int], card_scale: float, around: tuple[int, ...]):
+        """``around``: every seat clockwise from the viewer's (``Hand.seats_clockwise_from(viewer)``)."""
+        self.size = size
+        self.around = around
+        self.cw = theme.card_width(size, card_scale)
+        self.ch = round(self.cw * CARD_RATIO)
+        self.text_px = theme.text_size(size)
+        w, h = size
+        self.centre = (w // 2, int(h * 0.42))
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        """Where a seat sits: the viewer at the bottom, the others clockwise (to the viewer's left first)."""
+        w, h = self.size
+        angle = seat_angle(seat, self.around)
+        cx, cy = self.centre
+        return (int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle)))
+
+    def trick_spot(self, seat: int) -> tuple[int, int]:
+        """The top-left corner of the card a seat plays to the trick."""
+        ax, ay = self.seat_anchor(seat)
+        cx, cy = self.centre
+        dx, dy = ax - cx, ay - cy
+        length = math.hypot(dx, dy) or 1
+        reach = self.ch * 0.62
+        return (int(cx + dx / length * reach - self.cw / 2), int(cy + dy / length * reach - self.ch / 2))
+
+    def table_rect(self) -> pygame.Rect:
+        """Drop a dragged card here to play it."""
+        return pygame.Rect(0, 0, int(self.cw * 4.6), int(self.ch * 2.6)).move(
+            self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3))
+
+    def hand_rects(self, count: int, bottom: int | None = None) -> list[pygame.Rect]:
+        """The viewer's cards in a row along the bottom, a comfortable gap apart, overlapping only as needed."""
+        w = self.size[0]
+        margin = self.cw // 2
+        top = (bottom if bottom is not None else hand_bottom(self.size)) - self.ch
+        return [pygame.Rect(margin + x, top, self.cw, self.ch) for x in spread(count, self.cw, w - 2 * margin)]
+
+    def small_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Another seat's cards: a small overlapping fan centred on its anchor."""
+        sw, sh = int(self.cw * 0.62), int(self.ch * 0.62)
+        step = min(sw * 0.35, self.cw * 3.2 / max(1, count))
+        ax, ay = self.seat_anchor(seat)
+        left = ax - (step * (count - 1) + sw) / 2
+        return [pygame.Rect(int(left + i * step), ay - sh // 2, sw, sh) for i in range(count)]
+
+    def open_hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Another seat's face-up cards (the rook-2p dummy): a row at its place, kept inside the window."""
+        w, _ = self.size
+        if not count:
+            return []
+        width, height = int(self.cw * 0.85), int(self.ch * 0.85)
+        step = min(width * 0.62, (w * 0.42 - width) / max(1, count - 1))
+        span = int(step * (count - 1) + width)
+        ax, ay = self.seat_anchor(seat)
+        left = max(8, min(w - 8 - span, ax - span // 2))
+        return [pygame.Rect(int(left + i * step), ay - height // 2 - int(self.ch * 0.2), width, height)
+                for i in range(count)]
+
+    def plate_centre(self, seat: int, viewer: int) -> tuple[int, int]:
+        """The middle of a seat's name plate: the viewer's at the bottom left, the others' below their cards."""
+        if seat == viewer:
+            return int(self.size[0] * 0.16), self.size[1] - int(self.text_px * 1.3)
+        ax, ay = self.seat_anchor(seat)
+        return ax, ay + int(self.ch * 0.62) // 2 + self.text_px

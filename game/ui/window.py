@@ -1,0 +1,72 @@
+"""The window and what is drawn the way the settings say: the screen, full screen or not, the card art, the
+table's colours and the sounds. Settings changed in the Settings screen take effect here at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.store import Settings
+
+from . import theme
+from .cards import CardArt
+from .icon import draw_icon
+from .sound import Sounds
+
+MIN_SIZE = (800, 500)
+
+
+class Window:
+    def __init__(self, settings: Settings):
+        pygame.init()
+        pygame.display.set_caption("Trickhouse")
+        pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
+        self.settings = settings
+        theme.use(settings.table_colour)
+        self.fullscreen = settings.fullscreen
+        self.screen = self._open()
+        self.art = CardArt(marks=settings.marks, back=settings.card_back)
+        self.sounds = Sounds(settings.sound)
+        self.relayout: Callable[[], None] = lambda: None  # the app lays its scenes out again through this
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode((self.settings.window_width, self.settings.window_height), pygame.RESIZABLE)
+
+    def toggle_fullscreen(self):
+        self.settings.fullscreen = not self.fullscreen
+        self.apply_settings(resize=True)
+
+    def apply_settings(self, resize: bool = False):
+        """Take changed settings into use at once: the card marks and backs, the table colours, sound, and
+        (``resize``) the window."""
+        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
+        theme.use(self.settings.table_colour)
+        self.sounds.enabled = self.settings.sound
+        if resize:
+            self.fullscreen = self.settings.fullscreen
+            self.screen = self._open()
+        self.relayout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Resizing and full screen; True if the event was the window's own."""
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (width, height) != self.size:
+                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.relayout()
+            return True
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.relayout()
+            return False
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or
+                                             (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return True
+        return False
