@@ -72,7 +72,7 @@ class Privacy:
     def check(self, app: App, name: str):
         tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
         top = app.stack.top
-        if not tables or not tables[-1].session.hot_seat:
+        if not tables or not tables[-1].table.session.hot_seat:
             return  # the menu and the other pages draw sample cards of their own; one human sees only their own
         if isinstance(top, HandOffScene):
             self.faults.append(f"{name} drawn behind the hand-off screen")
@@ -81,7 +81,7 @@ class Privacy:
 
     def allowed(self, table: TableScene, top) -> set[str]:
         """What the shown seat may see now (worked out once per position: faces are drawn many times a frame)."""
-        hand = table.hand
+        hand = table.table.session.hand
         key = (hand, len(hand.actions), table.viewer, top)
         if key != self._key:
             view = table.view()
@@ -129,7 +129,7 @@ def nudge(app: App):
     elif isinstance(top, ChoiceScene):
         click(app, top.buttons[0].rect.center)
     elif top is table and table.viewer_controls_play():
-        card = table.hand.legal_actions()[0].split()[1]
+        card = table.table.session.hand.legal_actions()[0].split()[1]
         drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.place.centre)
     elif top is not table:  # the pause menu, the last trick, a page opened from the pause menu: Esc goes back
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
@@ -150,7 +150,7 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
         keep_going(app, need_table)
         visited.add(app.stack.top.name)
         table = current_table(app)
-        position = (table.hand, len(table.hand.actions)) if table else None
+        position = (table.table.session.hand, len(table.table.session.hand.actions)) if table else None
         still = still + 1 if position == last else 0
         last = position
         if need_table and still > STUCK_FRAMES:
@@ -182,11 +182,11 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
         play, _ = monkey(app, rng, events - events // 5, need_table=True)
         assert not privacy.faults, privacy.faults[:3]
         assert {"menu", "table"} <= pages | play and len(pages | play) >= 4, pages | play  # it got around
-        match = current_table(app).session.match
+        match = current_table(app).table.session.match
         assert match.hand.played or match.history, "the monkey never got as far as playing a card"
         # the monkey stops: the computer takes every seat and must bring the match to its end
         table = current_table(app)
-        session = table.session
+        session = table.table.session
         for seat, plan in enumerate(session.seats):
             plan.human = False
             session.players[seat] = make_player("easy")

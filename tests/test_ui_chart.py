@@ -10,7 +10,7 @@ from game.ui.app import App
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
-from tests.test_ui_scoring import played_session
+from tests.test_ui_scoring import played_table
 from tests.ui_helpers import FAST, post, step
 
 
@@ -18,27 +18,27 @@ from tests.ui_helpers import FAST, post, step
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
 def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
-    session = played_session(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
+    table = played_table(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
     app = App(FAST, search_process=False)
     try:
-        scene = app.open("score-sheet", session=session, on_next=lambda: None) if screen is ScoreScene else \
-            app.open("game-over", session=session)
+        scene = app.open("score-sheet", table=table, on_next=lambda: None) if screen is ScoreScene else \
+            app.open("game-over", table=table)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
-        assert len(scene.series) == len(session.score_columns()) == sides
+        assert len(scene.series) == len(table.score_columns()) == sides
         assert [len(line) for _, line in scene.series] == [4] * sides  # the start and three hands
-        match = session.match
-        columns = session.score_columns()
+        match = table.session.match
+        columns = table.score_columns()
         assert [line[-1] for _, line in scene.series] == [match.scores[seats[0]] for _, seats in columns]
         px = scene.px - 6
-        lines, y_of = chart_lines(scene.chart_rect, px, scene.series, chart_target(session))
+        lines, y_of = chart_lines(scene.chart_rect, px, scene.series, chart_target(table.rules))
         assert len(lines) == sides
         app.stack.draw(app.screen)
         for index, points in enumerate(lines):  # each line's last marker, in its own colour
             drawn = [tuple(app.screen.get_at(point))[:3] for point in points[1:]]
             assert LINE_COLOURS[index] in drawn, (index, drawn)
         area = plot_area(scene.chart_rect, px)
-        target = y_of(session.rules.target)
+        target = y_of(table.rules.target)
         assert area.top <= target <= area.bottom
         assert tuple(app.screen.get_at((area.x + 3, target)))[:3] == (240, 200, 80)  # the dashed target line
         assert scene.chart_rect.bottom <= app.size[1] and not scene.chart_rect.colliderect(scene.sheet_rect)

@@ -37,7 +37,7 @@ def test_the_deal_is_shown_while_the_computer_already_thinks():
         step(app)
         assert table.deal is not None
         hand = session.hand
-        assert table.controller.decision is not None  # the first bidder is asked at once
+        assert table.table.controller.decision is not None  # the first bidder is asked at once
         view = table.view()
         step(app)
         assert table.deal.arrived(0) < view["hand_sizes"][0]

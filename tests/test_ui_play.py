@@ -29,7 +29,7 @@ class FaceWatch:
                 self.faults.append(f"{name} drawn while the hand-off screen was up")
             else:
                 view = table.view()
-                hand = table.hand
+                hand = table.table.session.hand
                 allowed = set(hand.rules.card_names(hand.played))
                 for key in ("hand", "dummy", "received", "passed", "discarded"):
                     allowed.update(view.get(key) or [])

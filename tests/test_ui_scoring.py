@@ -10,6 +10,8 @@ import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.table.controller import TableController
+from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.assets import font
 from game.ui.scenes.scoring import ScoreScene
@@ -17,8 +19,8 @@ from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
 from tests import ui_helpers  # noqa: F401  (the dummy video driver)
 
 
-def played_session(preset: str, names: list[str], hands: int) -> Session:
-    """A session whose match has ``hands`` finished hands, played at random."""
+def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
+    """A table whose match has ``hands`` finished hands, played at random (no computer asked, so no worker)."""
     rules = load_rules(preset)
     session = Session(Match(rules, seed=3), [SeatPlan(name, True) for name in names])
     rng = random.Random(3)
@@ -28,13 +30,13 @@ def played_session(preset: str, names: list[str], hands: int) -> Session:
             hand.push(hand.random_action(rng))
         if number < hands - 1:
             session.match.next_hand()
-    return session
+    return LocalTable(TableController(session, worker=None))
 
 
-def sheet_width(session: Session, window_width: int) -> int:
+def sheet_width(table: LocalTable, window_width: int) -> int:
     """The width ScoreScene gives the sheet in a window this wide (16:9, or the smallest window's 8:5)."""
     size = (window_width, window_width * 9 // 16 if window_width > 800 else 500)
-    scene = ScoreScene(SimpleNamespace(window=SimpleNamespace(size=size)), session, lambda: None)
+    scene = ScoreScene(SimpleNamespace(window=SimpleNamespace(size=size)), table, lambda: None)
     scene.layout()
     return scene.sheet_rect.width
 
@@ -52,9 +54,9 @@ def fonts():
 
 def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
     """The case that overlapped: rook-3p in a 1280-wide window."""
-    session = played_session("rook-3p", ["You", "West", "North"], 3)
-    header, rows, short_rows = sheet_rows(session)
-    width = sheet_width(session, 1280)
+    table = played_table("rook-3p", ["You", "West", "North"], 3)
+    header, rows, short_rows = sheet_rows(table)
+    width = sheet_width(table, 1280)
     size, shown, lefts, widths = sheet_layout(header, rows, width, 18, short_rows)
     assert shown == rows and size >= SMALLEST_SHEET_TEXT
     check_columns_apart(size, lefts, widths, width)
@@ -64,9 +66,9 @@ def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
 
 
 def test_a_four_player_sheet_keeps_the_text_size_asked_for():
-    session = played_session("hearts-classic", ["You", "West", "North", "East"], 2)
-    header, rows, short_rows = sheet_rows(session)
-    size, shown, _, _ = sheet_layout(header, rows, sheet_width(session, 1280), 18, short_rows)
+    table = played_table("hearts-classic", ["You", "West", "North", "East"], 2)
+    header, rows, short_rows = sheet_rows(table)
+    size, shown, _, _ = sheet_layout(header, rows, sheet_width(table, 1280), 18, short_rows)
     assert size == 18 and shown == rows
 
 
@@ -75,16 +77,16 @@ def test_six_players_with_long_names_stay_inside_the_panel(window_width):
     """Names may be 24 characters: the cells shorten to the change and the total, the text shrinks, and at the
     smallest window the columns narrow (each text cut at its column's edge) rather than run into each other."""
     names = [f"{n} Longname-the-Player"[:24] for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")]
-    session = played_session("rook-6p", names, 3)
-    header, rows, short_rows = sheet_rows(session)
-    width = sheet_width(session, window_width)
+    table = played_table("rook-6p", names, 3)
+    header, rows, short_rows = sheet_rows(table)
+    width = sheet_width(table, window_width)
     size, shown, lefts, widths = sheet_layout(header, rows, width, 18, short_rows)
     assert shown == short_rows and size == SMALLEST_SHEET_TEXT
     check_columns_apart(size, lefts, widths, width)
 
 
 def test_short_cells_are_the_change_and_total_of_the_whole_ones():
-    header, rows, short_rows = sheet_rows(played_session("rook-3p", ["You", "West", "North"], 2))
+    header, rows, short_rows = sheet_rows(played_table("rook-3p", ["You", "West", "North"], 2))
     players = len(header) - 4  # Hand, Bidder, Bid, Trump
     for row, short in zip(rows, short_rows):
         assert short[:4] == row[:4]

@@ -128,7 +128,7 @@ def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
         step(app)
     else:
         raise AssertionError("the score sheet did not come back")
-    assert app.stack.top.session.hand.is_done
+    assert app.stack.top.table.session.hand.is_done
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
 
 
@@ -155,8 +155,8 @@ def test_continue_resumes_the_saved_match_exactly(app):
     menu = app.open("menu")
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
     resumed = next(scene for scene in app.stack.scenes if scene.name == "table")
-    assert resumed.session.hand.record() == saved.hand.record()
-    assert resumed.session.hand.to_move == saved.hand.to_move and resumed.session.humans == [0]
+    assert resumed.table.session.hand.record() == saved.hand.record()
+    assert resumed.table.session.hand.to_move == saved.hand.to_move and resumed.table.session.humans == [0]
 
 
 def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):

@@ -11,6 +11,8 @@ import pytest
 
 from game.engine import Match, load_rules
 from game.store import SaveStore
+from game.table.controller import TableController
+from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene
@@ -139,9 +141,9 @@ def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
     table = app.open("table", session=session)
     for _ in frames(120):
         step(app)
-        if session.hand.phase == "play" and table.controller.thinking:
+        if session.hand.phase == "play" and table.table.controller.thinking:
             break
-    assert table.controller.thinking  # a Hard search is under way
+    assert table.table.controller.thinking  # a Hard search is under way
     post(pygame.QUIT)
     started = time.perf_counter()
     app.frame(FRAME)
@@ -220,5 +222,5 @@ def test_rotating_partners_keep_one_score_column_per_player(make_app):
     rotating = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
     assert [seats for _, seats in rotating.score_columns()] == [(0,), (1,), (2,), (3,)]
     assert [name for name, _ in session.score_columns()] == ["P0 & P2", "P1 & P3"]
-    header, _, _ = sheet_rows(rotating)
+    header, _, _ = sheet_rows(LocalTable(TableController(rotating, worker=None)))
     assert header[-4:] == ["P0", "P1", "P2", "P3"]

@@ -204,7 +204,7 @@ def test_the_bid_dialog_never_covers_the_auction(opened, size, preset):
         if isinstance(app.stack.top, BidScene) and len(hand.bids) >= 2 * hand.n:
             break
         if hand.to_move != 0 or len(hand.bids) < 2 * hand.n:
-            table.controller.decision = None
+            table.table.controller.decision = None
             hand.apply(f"bid {hand.lowest_bid()}")
         step(app)
     dialog = app.stack.top

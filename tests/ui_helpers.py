@@ -28,7 +28,7 @@ def step(app: App, dt: float = FRAME):
     app.frame(dt)
     tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
     if tables:
-        tables[-1].controller.wait(0.05)
+        tables[-1].table.wait(0.05)
 
 
 def frames(seconds: float = 300.0):

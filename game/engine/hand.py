@@ -591,6 +591,9 @@ class Hand:
             "scores": list(self.scores),
             "phase": self.phase,
             "to_move": self.to_move,
+            "turn": self.turn,  # whose cards are played (the rook-2p dummy's seat; its player is to_move)
+            "seating": list(self.play_order[seat]),  # every seat clockwise from this one
+            "moves": len(self.actions),
             "hand": self.rules.card_names(self.held[seat]),
             "hand_sizes": [mask.bit_count() for mask in self.held],
             "trick": [[s, name(c)] for s, c in zip(self.play_order[self.leader], self.trick)],

@@ -4,7 +4,7 @@ scored with whom or who won."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,21 @@ class HandResult:
 
     def side_of(self, seat: int) -> tuple[int, ...]:
         return next(side for side in self.sides if seat in side)
+
+    def to_json(self) -> dict:
+        """JSON-ready values (everything in a finished hand's result is public)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> HandResult:
+        """Read back ``to_json``; raise ValueError if it is not a hand's result."""
+        try:
+            return cls(points=tuple(data["points"]), score_change=tuple(data["score_change"]),
+                       sides=tuple(tuple(side) for side in data["sides"]), declarer=data["declarer"],
+                       contract=data["contract"], made=data["made"], moon_shooter=data["moon_shooter"],
+                       thrown_in=data["thrown_in"], lower_is_better=data["lower_is_better"])
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"not a hand's result: {err}") from None
 
     def declaring_side(self) -> tuple[int, ...]:
         return self.side_of(self.declarer) if self.declarer >= 0 else ()

@@ -13,13 +13,16 @@ LINE_COLOURS = [(90, 200, 255), (255, 140, 110), (150, 230, 120), (205, 150, 255
 MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
 
 
-def score_series(session, owners: list[tuple[str, tuple[int, ...]]]) -> list[tuple[str, list[int]]]:
-    """For each score column (name, its seats): the total before the first hand and after every finished one."""
-    match = session.match
-    hands = match.history + ([match.hand] if match.hand.is_done else [])
-    totals = [[0] + [hand.scores[seats[0]] + hand.result().score_change[seats[0]] for hand in hands]
-              for _, seats in owners]
-    return [(name, line) for (name, _), line in zip(owners, totals)]
+def score_series(table) -> list[tuple[str, list[int]]]:
+    """For each score column of a table's match (its name): the total before the first hand and after every
+    finished one."""
+    series = []
+    for name, seats in table.score_columns():
+        line = [0]
+        for result, _ in table.results():
+            line.append(line[-1] + result.score_change[seats[0]])
+        series.append((name, line))
+    return series
 
 
 def plot_area(rect: pygame.Rect, px: int) -> pygame.Rect:

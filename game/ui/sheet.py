@@ -7,25 +7,20 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine import Hand
-from game.table.session import Session
-
 from . import theme
 from .assets import font, text
 
 
-def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[str]]]:
-    """The header and one row per finished hand, as text; and the same rows with each player's cell cut to the
-    change and the total, for a table too wide for the whole cells (many players, long names, a small window)."""
-    match = session.match
-    owners = session.score_columns()
-    auction = match.rules.family == "rook"  # the bidder, bid and trump get columns of their own
+def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
+    """The header and one row per finished hand of a table's match, as text; and the same rows with each player's
+    cell cut to the change and the total, for a table too wide for the whole cells (many players, long names, a
+    small window)."""
+    owners = table.score_columns()
+    auction = table.rules.family == "rook"  # the bidder, bid and trump get columns of their own
     header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
-    hands: list[Hand] = match.history + ([match.hand] if match.hand.is_done else [])
-    totals = [0] * match.rules.players
+    totals = [0] * table.rules.players
     rows, short_rows = [], []
-    for number, hand in enumerate(hands, 1):
-        result = hand.result()
+    for number, (result, trump) in enumerate(table.results(), 1):
         delta = result.score_change
         totals = [t + d for t, d in zip(totals, delta)]
         row = [str(number)]
@@ -35,8 +30,8 @@ def sheet_rows(session: Session) -> tuple[list[str], list[list[str]], list[list[
             else:
                 declarer = result.declarer
                 made = " made" if result.made else " set"
-                row += [session.name(declarer) if declarer >= 0 else "-",
-                        f"{result.contract}{made}" if declarer >= 0 else "-", hand.view(0).get("trump") or "-"]
+                row += [table.name(declarer) if declarer >= 0 else "-",
+                        f"{result.contract}{made}" if declarer >= 0 else "-", trump or "-"]
         short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
@@ -54,9 +49,8 @@ def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
             pygame.Rect(area.x, area.bottom - chart, area.width, chart))
 
 
-def chart_target(session: Session) -> int | None:
+def chart_target(rules) -> int | None:
     """The score that ends the match, drawn across the chart (none when a fixed number of hands is played)."""
-    rules = session.rules
     return None if rules.match_hands else rules.target
 
 

@@ -17,55 +17,55 @@ from .widgets import panel
 
 
 class TablePainter:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, scene):
+        self.scene = scene  # the table scene, read and never changed
 
     def draw(self, surface: pygame.Surface):
-        table = self.table
-        place = table.place
+        scene = self.scene
+        place = scene.place
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         pygame.draw.ellipse(surface, theme.FELT_DARK, pygame.Rect(0, 0, int(w * 0.62), int(h * 0.56)).move(
             place.centre[0] - int(w * 0.31), place.centre[1] - int(h * 0.28)), width=3)
-        hand = table.hand
-        view = table.view()
+        view = scene.view()
+        rules, phase = scene.table.rules, view["phase"]
         self.draw_info(surface, view)
-        seat_areas = [self.draw_seat(surface, seat, view) for seat in range(hand.n)]
-        if table.deal is not None:
+        seat_areas = [self.draw_seat(surface, seat, view) for seat in range(view["players"])]
+        if scene.deal is not None:
             bottom = place.hand_rects(1)[0].midtop
-            draw_deal(surface, table.deal, place.centre, table.art.back(int(place.cw * 0.62)),
-                      lambda seat: place.seat_anchor(seat) if seat != table.viewer else bottom)
-        if hand.rules.royal_queens:
-            table_marks.draw_queen_legend(surface, hand.rules.royal_queens, (w - 8, 8), max(12, place.text_px - 6),
+            draw_deal(surface, scene.deal, place.centre, scene.art.back(int(place.cw * 0.62)),
+                      lambda seat: place.seat_anchor(seat) if seat != scene.viewer else bottom)
+        if rules.royal_queens:
+            table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8), max(12, place.text_px - 6),
                                           seat_areas)
-        if view.get("bids") is not None and (hand.phase == "bid" or view["bids"] and hand.phase in ("nest", "trump")):
+        if view.get("bids") is not None and (phase == "bid" or view["bids"] and phase in ("nest", "trump")):
             self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
-        for flight in table.motion.flights:
+        for flight in scene.motion.flights:
             self.blit_card(surface, flight.card, flight.position())
-        drag = table.drag
+        drag = scene.drag
         if drag is not None and drag.moved:
             self.blit_card(surface, drag.card, (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1] - 6))
-        if table.reviewing and hand.tricks:
+        if scene.reviewing and view["tricks"]:
             self.draw_last_trick(surface, view)
-        for button in table.buttons:
-            if button.enabled or button in (table.menu_button, table.last_button):
+        for button in scene.buttons:
+            if button.enabled or button in (scene.menu_button, scene.last_button):
                 button.draw(surface, place.text_px - 2)
-        line = table.claim_banner or table.message
+        line = scene.claim_banner or scene.message
         if line:
-            label = text(line, place.text_px + 2, theme.WARN if line == table.message else theme.GOLD, bold=True)
+            label = text(line, place.text_px + 2, theme.WARN if line == scene.message else theme.GOLD, bold=True)
             y = place.hand_rects(1)[0].top - place.text_px - 16
             surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
 
     def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
-        table = self.table
-        width = round(table.place.cw * scale)
-        face = table.art.face(card, width) if card else table.art.back(width)
+        scene = self.scene
+        width = round(scene.place.cw * scale)
+        face = scene.art.face(card, width) if card else scene.art.back(width)
         surface.blit(face, (int(pos[0]), int(pos[1])))
 
     def draw_trick(self, surface: pygame.Surface):
-        table = self.table
-        motion, place = table.motion, table.place
+        scene = self.scene
+        motion, place = scene.motion, scene.place
         if motion.collecting:
             for flight in motion.collecting:
                 if not flight.done:
@@ -78,54 +78,54 @@ class TablePainter:
         if motion.showing_winner:  # the trick is complete: who takes it
             winner = motion.winner
             spot = pygame.Rect(place.trick_spot(winner), (place.cw, place.ch))
-            table_marks.draw_winner(surface, spot, table.art, table.session.name(winner), place.text_px - 4)
+            table_marks.draw_winner(surface, spot, scene.art, scene.table.name(winner), place.text_px - 4)
 
     def lifted_card(self) -> str | None:
         """The viewer's card under the pointer (the top one where cards overlap): drawn lifted."""
-        table = self.table
-        if table.pointer is None or table.drag is not None:
+        scene = self.scene
+        if scene.pointer is None or scene.drag is not None:
             return None
-        hit = [card for card, rect in table.card_rects(table.viewer) if rect.collidepoint(table.pointer)]
+        hit = [card for card, rect in scene.card_rects(scene.viewer) if rect.collidepoint(scene.pointer)]
         return hit[-1] if hit else None
 
     def marked_cards(self, seat: int, view: dict) -> set[str]:
         """The viewer's cards that just came to them: received in a Hearts pass (until they first play) and
         the nest's cards during the nest exchange."""
-        if seat != self.table.viewer:
+        if seat != self.scene.viewer:
             return set()
         received = [] if self.viewer_has_played(view) else view.get("received", [])
         return set(received) | set(view.get("from_nest", []))
 
     def viewer_has_played(self, view: dict) -> bool:
-        viewer = self.table.viewer
+        viewer = self.scene.viewer
         return any(seat == viewer for trick in view["tricks"] for seat, _ in trick["cards"]) or \
-            any(seat == viewer for seat, _ in self.table.motion.shown_trick)
+            any(seat == viewer for seat, _ in self.scene.motion.shown_trick)
 
     def draw_seat(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
         """Draw a seat's cards and name plate; return the area they cover."""
-        table = self.table
-        art, place = table.art, table.place
-        face_up = table.card_rects(seat)
+        scene = self.scene
+        art, place = scene.art, scene.place
+        face_up = scene.card_rects(seat)
         count = view["hand_sizes"][seat]
-        if table.deal is not None:  # only the cards that have landed
-            count = table.deal.arrived(seat)
+        if scene.deal is not None:  # only the cards that have landed
+            count = scene.deal.arrived(seat)
             face_up = face_up[:count]
         drawn = [rect for _, rect in face_up]
-        if face_up or seat == table.viewer:
-            mine = table.viewer_may_play() and seat == table.playing_seat()
+        if face_up or seat == scene.viewer:
+            mine = scene.viewer_may_play() and seat == scene.playing_seat()
             legal = {a.split()[1] for a in view["legal"] if a.startswith("play ")} if mine else set()
             marked = self.marked_cards(seat, view)
-            lifted = self.lifted_card() if seat == table.viewer else None
+            lifted = self.lifted_card() if seat == scene.viewer else None
             for card, rect in face_up:
-                lift = -10 if card == table.selected else -max(6, place.ch // 12) if card == lifted else 0
+                lift = -10 if card == scene.selected else -max(6, place.ch // 12) if card == lifted else 0
                 spot = rect.move(0, lift)
                 surface.blit(art.face(card, rect.width), spot)
                 if card in legal:
-                    colour = theme.SELECTED if card == table.selected else theme.LEGAL
+                    colour = theme.SELECTED if card == scene.selected else theme.LEGAL
                     surface.blit(art.outline(rect.width, colour), spot)
                 elif card in marked:
                     surface.blit(art.outline(rect.width, theme.RECEIVED), spot)
-            hidden = count - len(view.get("dummy", [])) if seat != table.viewer else 0
+            hidden = count - len(view.get("dummy", [])) if seat != scene.viewer else 0
             if hidden > 0:  # rook-2p: the dummy's face-down half during the auction, in the same row
                 for rect in place.open_hand_rects(seat, len(face_up) + hidden)[len(face_up):]:
                     surface.blit(art.back(rect.width), rect)
@@ -138,9 +138,9 @@ class TablePainter:
 
     def name_plate(self, seat: int, view: dict) -> tuple[pygame.Surface, pygame.Rect]:
         """A seat's name plate: its text and where the text goes (the plate is that, 8 px wider each way)."""
-        table = self.table
-        hand, session, place = table.hand, table.session, table.place
-        parts = [session.name(seat)]
+        scene = self.scene
+        place = scene.place
+        parts = [scene.table.name(seat)]
         if seat < len(view["tricks_won"]):
             won = view["tricks_won"][seat]
             parts.append(f"{won} trick" + ("" if won == 1 else "s"))
@@ -153,29 +153,31 @@ class TablePainter:
         if view.get("partner", -1) == seat and seat != view.get("declarer"):
             tags.append("partner")
         label = "  ·  ".join(parts) + (f"  [{', '.join(tags)}]" if tags else "")
-        to_move = seat == hand.to_move and not hand.is_done
-        if to_move and not session.is_human(seat) and table.controller.decision is not None:
-            label += "  thinking" + "." * int(table.thinking_dots)
+        to_move = seat == view["to_move"]
+        status = scene.table.status(seat)
+        if status == "thinking":
+            label += "  thinking" + "." * int(scene.thinking_dots)
+        elif status:
+            label += f"  ({status})"
         surf = text(label, place.text_px - 2, theme.GOLD if to_move else theme.INK, bold=to_move)
-        rect = surf.get_rect(center=place.plate_centre(seat, table.viewer))
-        rect.clamp_ip(pygame.Rect((0, 0), table.size).inflate(-16, -8))
+        rect = surf.get_rect(center=place.plate_centre(seat, scene.viewer))
+        rect.clamp_ip(pygame.Rect((0, 0), scene.size).inflate(-16, -8))
         return surf, rect
 
     def turn_marker(self, view: dict) -> list[tuple[float, float]] | None:
         """The marker beside the name plate of the seat to move (None once the hand is over)."""
-        table = self.table
-        if table.hand.is_done:
+        scene = self.scene
+        if view["to_move"] < 0:
             return None
-        plate = self.name_plate(table.hand.to_move, view)[1].inflate(16, 8)
-        return table_marks.turn_marker(plate, table.place.centre, table.place.text_px, table.thinking_dots / 4)
+        plate = self.name_plate(view["to_move"], view)[1].inflate(16, 8)
+        return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.thinking_dots / 4)
 
     def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
         surf, rect = self.name_plate(seat, view)
         back = rect.inflate(16, 8)
         pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=8)
         surface.blit(surf, rect)
-        hand = self.table.hand
-        if seat == hand.to_move and not hand.is_done:
+        if seat == view["to_move"]:
             pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
             return back.union(table_marks.draw_turn_marker(surface, self.turn_marker(view)))
         return back
@@ -183,11 +185,11 @@ class TablePainter:
     def draw_info(self, surface: pygame.Surface, view: dict):
         """The lines at the top left: the game and hand, the contract and trump (Rook) or the passing and whether
         hearts are broken (Hearts), and the scores."""
-        table = self.table
-        session = table.session
-        lines = [(f"{session.rules.title}  ·  hand {len(session.match.history) + 1}", theme.GOLD)]
+        scene = self.scene
+        model = scene.table
+        lines = [(f"{model.rules.title}  ·  hand {model.hand_number}", theme.GOLD)]
         if view.get("declarer", -1) >= 0:
-            lines.append((f"Contract: {session.name(view['declarer'])} {view['contract']}", theme.INK))
+            lines.append((f"Contract: {model.name(view['declarer'])} {view['contract']}", theme.INK))
         if view.get("trump"):
             order = "  (reverse order)" if view.get("order") == "reverse" else ""
             lines.append((f"Trump: {view['trump']}{order}", theme.INK))
@@ -198,28 +200,28 @@ class TablePainter:
             lines.append((f"Passing: {view['pass_direction']}", theme.INK))
             lines.append(("Hearts broken" if broken else "Hearts not broken", theme.WARN if broken else theme.INK_DIM))
         lines.append(("Scores: " + "  ".join(f"{name} {view['scores'][seats[0]]}"
-                                             for name, seats in session.score_columns()), theme.INK))
+                                             for name, seats in model.score_columns()), theme.INK))
         y = 10
         for line, colour in lines:
-            label = text(line, table.place.text_px - 2, colour, bold=colour == theme.GOLD)
+            label = text(line, scene.place.text_px - 2, colour, bold=colour == theme.GOLD)
             surface.blit(label, (12, y))
             y += label.get_height() + 2
 
     def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
-        table = self.table
-        bids = [f"{table.session.name(seat)} {action.removeprefix('bid ')}" for seat, action in view["bids"]]
-        w = table.size[0]
+        scene = self.scene
+        bids = [f"{scene.table.name(seat)} {action.removeprefix('bid ')}" for seat, action in view["bids"]]
+        w = scene.size[0]
         beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
-        dialog = bid_dialog_rect(table.size, table.services.settings.card_scale, 0)
-        rect, title, labels = auction_layout(bids, max(1, table.hand.n), table.size, table.place.text_px - 2, beside,
+        dialog = bid_dialog_rect(scene.size, scene.services.settings.card_scale, 0)
+        rect, title, labels = auction_layout(bids, max(1, view["players"]), scene.size, scene.place.text_px - 2, beside,
                                              dialog.top - 8)
         draw_auction_panel(surface, rect, title, labels)
         return rect
 
     def draw_last_trick(self, surface: pygame.Surface, view: dict):
-        table = self.table
-        place = table.place
+        scene = self.scene
+        place = scene.place
         last = view["tricks"][-1]
         cards = last["cards"]
         scale = 0.8
@@ -227,11 +229,11 @@ class TablePainter:
         rect = pygame.Rect(0, 0, len(cards) * (width + 10) + 30, round(place.ch * scale) + place.text_px * 3)
         rect.center = place.centre
         panel(surface, rect)
-        title = text(f"Last trick, won by {table.session.name(last['winner'])}", place.text_px - 2, theme.GOLD,
+        title = text(f"Last trick, won by {scene.table.name(last['winner'])}", place.text_px - 2, theme.GOLD,
                      bold=True)
         surface.blit(title, (rect.x + 15, rect.y + 8))
         for i, (seat, card) in enumerate(cards):
             x = rect.x + 15 + i * (width + 10)
             self.blit_card(surface, card, (x, rect.y + 14 + title.get_height()), scale)
-            name = text(table.session.name(seat), place.text_px - 6, theme.INK)
+            name = text(scene.table.name(seat), place.text_px - 6, theme.INK)
             surface.blit(name, name.get_rect(midtop=(x + width // 2, rect.bottom - place.text_px - 4)))

@@ -1,7 +1,8 @@
 """Dialogs over the table for the decisions that are not a card played: bids, the nest, trump, the rank order,
 the called partner, Hearts passing, the moon, choosing a hand; and the hot-seat hand-off and the pause menu.
 
-Every choice offered comes from the engine (``legal_actions``, ``check``); a dialog never decides a rule.
+Every choice offered comes from the engine (the seat's view lists the legal actions; the table checks a choice
+before it goes); a dialog never decides a rule.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ import math
 from collections.abc import Callable
 
 import pygame
-
-from game.table.session import Session
 
 from .. import theme
 from ..assets import text
@@ -29,19 +28,15 @@ class Dialog(Scene):
     transparent = True
     title = ""
 
-    def __init__(self, services, session: Session, act: Act):
+    def __init__(self, services, table, act: Act):
         super().__init__(services)
-        self.session = session
+        self.table = table  # game/table/local.py or game/net/client.py: the seat at this screen decides
         self.act = act
         self.buttons: list[Button] = []
         self.error = ""
 
-    @property
-    def hand(self):
-        return self.session.hand
-
     def choose(self, action: str):
-        reason = self.hand.check(action)
+        reason = self.table.check(action)
         if reason is not None:
             self.error = reason
             return
@@ -74,15 +69,15 @@ class BidScene(Dialog):
     """The auction: step the bid up or down through the legal bids, then Bid or Pass."""
     name = "bidding"
 
-    def __init__(self, services, session: Session, act: Act):
-        super().__init__(services, session, act)
-        legal = self.hand.legal_actions()
+    def __init__(self, services, table, act: Act):
+        super().__init__(services, table, act)
+        view = table.view()
+        legal = view["legal"]
         self.bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
         self.can_pass = "pass" in legal
         self.index = 0
-        view = self.hand.view(self.hand.to_move)
         high = view.get("high_bid", 0)
-        self.title = f"{session.name(self.hand.to_move)}, your bid" + (f" (high bid {high})" if high else "")
+        self.title = f"{table.name(view['to_move'])}, your bid" + (f" (high bid {high})" if high else "")
 
     def layout(self):
         super().layout()
@@ -130,12 +125,11 @@ class BidScene(Dialog):
 class ChoiceScene(Dialog):
     """One button per legal action (trump, order, moon, choose-hand)."""
 
-    def __init__(self, services, session: Session, act: Act, name: str, title: str,
-                 labels: Callable[[str], str]):
-        super().__init__(services, session, act)
+    def __init__(self, services, table, act: Act, name: str, title: str, labels: Callable[[str], str]):
+        super().__init__(services, table, act)
         self.name = name
         self.title = title
-        self.actions = self.hand.legal_actions()
+        self.actions = table.view()["legal"]
         self.labels = labels
 
     def layout(self):
@@ -162,10 +156,10 @@ class CardPickScene(Dialog):
     """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
     the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
 
-    def __init__(self, services, session: Session, act: Act, name: str, title: str, word: str, count: int,
+    def __init__(self, services, table, act: Act, name: str, title: str, word: str, count: int,
                  cards: list[str], box_label: str, marked: tuple[list[str], str] | None = None):
         """``marked``: (cards, what they are) to outline among the cards, such as the nest's cards."""
-        super().__init__(services, session, act)
+        super().__init__(services, table, act)
         self.marked = set(marked[0]) if marked else set()
         self.marked_note = marked[1] if marked else ""
         self.name = name
@@ -275,7 +269,7 @@ class CardPickScene(Dialog):
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
         surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
         dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
-        art = self.services.art.with_specials(self.session.rules.royal_queens)
+        art = self.services.art.with_specials(self.table.rules.royal_queens)
         for card, rect in self.box_rects() + self.hand_rects():
             if card != dragged:
                 surface.blit(art.face(card, rect.width), rect)
@@ -332,6 +326,10 @@ class PauseScene(Scene):
     name = "pause"
     transparent = True
 
+    def __init__(self, services, table):
+        super().__init__(services)
+        self.table = table
+
     def layout(self):
         w, h = self.size
         self.px = theme.text_size(self.size)
@@ -340,7 +338,7 @@ class PauseScene(Scene):
         layout_column(self.buttons, (w // 2, h // 2), int(self.px * 12), int(self.px * 2.2), 12)
 
     def to_menu(self):
-        self.services.worker.cancel_all()
+        self.table.close()
         self.services.scenes.restart("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -354,24 +352,22 @@ class PauseScene(Scene):
             button.draw(surface, self.px)
 
 
-def dialog_for_phase(services, session: Session, act: Act) -> Scene | None:
-    """The dialog a human needs for the hand's current decision (None when it is a card to play)."""
-    hand = session.hand
-    seat = hand.to_move
-    who = session.name(seat)
-    view = hand.view(seat)
-    phase = hand.phase
-    held = arranged(view["hand"], hand.rules, view.get("trump"))
+def dialog_for_phase(services, table, act: Act) -> Scene | None:
+    """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
+    view = table.view()
+    who = table.name(view["to_move"])
+    phase = view["phase"]
+    held = arranged(view["hand"], table.rules, view.get("trump"))
     count = view["cards_to_choose"]
 
     def pick(name: str, title: str, word: str, number: int, cards: list[str], box: str, **marked):
-        return CardPickScene(services, session, act, name, title, word, number, cards, box, **marked)
+        return CardPickScene(services, table, act, name, title, word, number, cards, box, **marked)
 
     def choice(name: str, title: str, labels: Callable[[str], str]):
-        return ChoiceScene(services, session, act, name, title, labels)
+        return ChoiceScene(services, table, act, name, title, labels)
 
     if phase == "bid":
-        return BidScene(services, session, act)
+        return BidScene(services, table, act)
     if phase == "nest":
         return pick("nest-exchange", f"{who}: lay back {count} cards", "discard", count, held, "Nest",
                     marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
@@ -381,7 +377,7 @@ def dialog_for_phase(services, session: Session, act: Act) -> Scene | None:
     if phase == "lay-aside":
         return pick("lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held, "Aside")
     if phase == "call":
-        callable_cards = [a.split()[1] for a in hand.legal_actions()]
+        callable_cards = [a.split()[1] for a in view["legal"]]
         return pick("called-partner", f"{who}: call a card; its holder is your partner", "call", 1, callable_cards,
                     "Called card")
     if phase == "trump":

@@ -6,8 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.table.session import Session
-
 from .. import theme
 from ..assets import text
 from ..chart import draw_chart, score_series
@@ -20,18 +18,18 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services, session: Session, on_next: Callable[[], None]):
+    def __init__(self, services, table, on_next: Callable[[], None]):
         super().__init__(services)
-        self.session = session
+        self.table = table  # game/table/local.py or game/net/client.py
         self.on_next = on_next
-        self.sheet = sheet_rows(session)
-        self.series = score_series(session, session.score_columns())
+        self.sheet = sheet_rows(table)
+        self.series = score_series(table)
 
     def layout(self):
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
-        label = "See the result" if self.session.match.is_over else "Next hand"
+        label = "See the result" if self.table.match_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         height = int(self.px * 2)
         layout_row([self.next], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
@@ -51,28 +49,28 @@ class ScoreScene(Scene):
     def draw(self, surface: pygame.Surface):
         shade(surface)
         panel(surface, self.rect)
-        result = self.session.hand.result()
+        result, _ = self.table.results()[-1]
         title = "Score sheet"
         if result.declarer >= 0:
-            title = f"{self.session.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
+            title = f"{self.table.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
         elif result.moon_shooter >= 0:
-            title = f"{self.session.name(result.moon_shooter)} shot the moon!"
+            title = f"{self.table.name(result.moon_shooter)} shot the moon!"
         heading = text(title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
-        draw_chart(surface, self.chart_rect, self.series, chart_target(self.session), self.px - 6)
+        draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         self.next.draw(surface, self.px)
 
 
 class GameOverScene(Scene):
     name = "game-over"
 
-    def __init__(self, services, session: Session):
+    def __init__(self, services, table):
         super().__init__(services)
-        self.session = session
-        self.sheet = sheet_rows(session)
-        self.series = score_series(session, session.score_columns())
+        self.table = table
+        self.sheet = sheet_rows(table)
+        self.series = score_series(table)
 
     def layout(self):
         w, h = self.size
@@ -82,7 +80,7 @@ class GameOverScene(Scene):
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
     def new_game(self):
-        self.services.scenes.replace("setup", preset=self.session.rules.name)
+        self.services.scenes.replace("setup", preset=self.table.rules.name)
 
     def to_menu(self):
         self.services.scenes.replace("menu")
@@ -93,13 +91,12 @@ class GameOverScene(Scene):
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
-        match = self.session.match
-        names = [self.session.name(s) for s in match.winners]
+        names = [self.table.name(s) for s in self.table.winners]
         line = " and ".join(dict.fromkeys(names)) + (" win!" if len(names) > 1 else " wins!")
         title = text(line, self.px * 2, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.12))))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
-        draw_chart(surface, self.chart_rect, self.series, chart_target(self.session), self.px - 6)
+        draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:
             button.draw(surface, self.px)

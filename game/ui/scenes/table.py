@@ -1,8 +1,10 @@
 """The table: every seat, the trick, the contract and the scores; cards are played by dragging them to the centre.
 
-The match runs in the table controller (game/table): this scene asks it what comes next when no card is moving,
-shows what it says (a dialog for a person's decision, the hot-seat hand-off, a card played, the score sheet) and
-hands it the players' decisions. Drawing is table_painter.py's; where things go, table_layout.py's.
+The scene shows one seat's view of a table, whose match runs here (game/table/local.py: LocalTable, on the table
+controller) or on another computer (game/net/client.py: RemoteTable); it never holds an engine hand. When no card
+is moving it asks what comes next, shows it (a dialog for a person's decision, the hot-seat hand-off, a card
+played, the score sheet) and hands on the players' decisions. Drawing is table_painter.py's; where things go,
+table_layout.py's.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from game.table.controller import (
     TableController,
     Turn,
 )
+from game.table.local import LocalTable
 from game.table.session import Session
 
 from ..card_motion import FLIGHT_SECONDS, CardMotion, Drag
@@ -43,14 +46,15 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services, session: Session):
+    def __init__(self, services, session: Session | None = None, table=None):
+        """A match played here (``session``), or a ``table`` whose match runs elsewhere."""
         super().__init__(services)
-        self.session = session
-        settings = services.settings
-        self.controller = TableController(
-            session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
-            save=self.save, stats=services.stats if services.count_statistics else None)
-        self.viewer = session.humans[0] if session.humans else 0
+        if table is None:
+            settings = services.settings
+            table = LocalTable(TableController(
+                session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
+                save=self.save, stats=services.stats if services.count_statistics else None))
+        self.table = table
         self.motion = CardMotion()
         self.drag: Drag | None = None
         self.selected: str | None = None
@@ -61,42 +65,52 @@ class TableScene(Scene):
         self.thinking_dots = 0.0
         self.buttons: list[Button] = []
         self.buttons_for: tuple | None = None
-        self._view_key: tuple | None = None
-        self._view: dict = {}
+        self._order_for: tuple | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
         self.deal: Deal | None = None  # the deal being shown
-        self.dealt_for = None  # the hand whose deal was shown (or skipped)
+        self.dealt_for: tuple | None = None  # the hand whose deal was shown (or skipped)
         self.painter = TablePainter(self)
 
     @property
     def shot_name(self) -> str:
-        if self.hand.phase == "play" and self.motion.collect_in > 0:
+        phase = self.view()["phase"]
+        if phase == "play" and self.motion.collect_in > 0:
             return "table-trick-complete"
-        return f"table-{self.hand.phase}"
+        return f"table-{phase}"
 
     @property
-    def hand(self):
-        return self.session.hand
+    def viewer(self) -> int:
+        return self.table.viewer
+
+    def view(self) -> dict:
+        """The viewer's view of the hand (the engine's, for this seat)."""
+        return self.table.view()
+
+    def save(self, session: Session):
+        """After every action, so that Continue resumes the match exactly (unless matches are not kept)."""
+        if self.services.keep_matches:
+            self.services.saves.save(session.to_json())
 
     # --- geometry (all from the window size) ---
 
     def layout(self):
-        self.art = self.services.art.with_specials(self.session.rules.royal_queens)
-        self.placed_for = (self.hand, self.viewer)  # a new hand seats the rook-2p dummy anew (it moves with the deal)
-        self.place = TableLayout(self.size, self.services.settings.card_scale,
-                                 self.hand.seats_clockwise_from(self.viewer))
+        view = self.view()
+        self.art = self.services.art.with_specials(self.table.rules.royal_queens)
+        self.placed_for = (view["number"], view["dealer"], self.viewer)  # a new hand seats the rook-2p dummy anew
+        self.place = TableLayout(self.size, self.services.settings.card_scale, tuple(view["seating"]))
         w, h = self.size
         self.hint_button = Button("Hint", self.show_hint, key=pygame.K_h)
         self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
         self.last_button = Button("Last trick", self.toggle_review, key=pygame.K_l)
         self.claim_button = Button("Claim the rest", self.claim)
-        self.menu_button = Button("Menu", lambda: self.services.scenes.push("pause"), key=pygame.K_ESCAPE)
+        self.menu_button = Button("Menu", lambda: self.services.scenes.push("pause", table=self.table),
+                                  key=pygame.K_ESCAPE)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
         # every face of the deck at the sizes the table uses, drawn ahead one per frame: drawing a card costs a few
         # milliseconds, and a whole new hand drawn in one frame would stutter
-        rules = self.session.rules
+        rules = self.table.rules
         cw = self.place.cw
         self.to_warm = [(name, width) for width in (cw, int(cw * 0.85), round(cw * 0.8))
                         for name in rules.card_names(rules.deck_mask)]
@@ -106,45 +120,33 @@ class TableScene(Scene):
         for button in self.buttons:
             button.rect.x += shift
 
-    def save(self, session: Session):
-        """After every action, so that Continue resumes the match exactly (unless matches are not kept)."""
-        if self.services.keep_matches:
-            self.services.saves.save(session.to_json())
-
     # --- who controls what ---
 
     def playing_seat(self) -> int:
         """The seat whose cards are played now (the dummy's turn in rook-2p is played by its controller)."""
-        return self.hand.turn
+        return self.view()["turn"]
 
     def viewer_may_play(self) -> bool:
         """It is the viewer's turn to play a card (their own, or the dummy's)."""
-        hand = self.hand
-        return (hand.phase == "play" and hand.to_move == self.viewer and self.session.is_human(self.viewer)
-                and self.controller.handed_to == self.viewer)
+        view = self.view()
+        return view["phase"] == "play" and view["to_move"] == self.viewer and self.table.at_screen(self.viewer)
 
     def viewer_controls_play(self) -> bool:
         """... and no card is moving, so a card may be picked up now."""
         return self.viewer_may_play() and not self.busy()
 
-    def view(self) -> dict:
-        """The viewer's view of the hand, made again only when the position or the viewer changes (drawing asks
-        for it many times a frame)."""
-        hand = self.hand
-        key = (hand, len(hand.actions), self.viewer)
-        if self._view_key != key:
-            self._view_key, self._view = key, hand.view(self.viewer)
-            # the order the viewer's cards (and the rook-2p dummy's open cards) are shown in
-            self._shown_order = {seat: arranged(self._view[part], hand.rules, self._view.get("trump"))
-                                 for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in self._view}
-        return self._view
-
     def busy(self) -> bool:
         return self.motion.busy
 
     def cards_of(self, seat: int) -> list[str]:
-        """The cards of ``seat`` the viewer may see face up ([] if none)."""
-        self.view()
+        """The cards of ``seat`` the viewer may see face up, in the order they are shown ([] if none)."""
+        view = self.view()
+        key = (view["number"], view["moves"], self.viewer, view["phase"])
+        if self._order_for != key:
+            # the viewer's cards, and the rook-2p dummy's open cards
+            self._order_for = key
+            self._shown_order = {seat: arranged(view[part], self.table.rules, view.get("trump"))
+                                 for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in view}
         if seat == self.viewer or seat == 2:
             return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
         return []
@@ -174,7 +176,8 @@ class TableScene(Scene):
     # --- the game loop ---
 
     def update(self, dt: float):
-        if self.placed_for != (self.hand, self.viewer):
+        view = self.view()
+        if self.placed_for != (view["number"], view["dealer"], self.viewer):
             self.layout()
         if self.to_warm:
             self.art.prepare(*self.to_warm.pop())
@@ -191,38 +194,46 @@ class TableScene(Scene):
             self.services.sounds.play("trick")
         if self.busy() or self.stack.top is not self:
             return  # a computer's turn starts once the cards have landed, so that its pause is seen
-        for intent in self.controller.poll(ready=self.deal is None):  # during the deal, computers are asked at once
+        for intent in self.table.poll(ready=self.deal is None):  # during the deal, computers are asked at once
             self.show(intent)
 
     def update_deal(self, dt: float):
         """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
-        hand = self.hand
-        if self.dealt_for is not hand:
+        view = self.view()
+        hand = (view["number"], view["dealer"], self.table.hand_number)
+        if self.dealt_for != hand:
             self.dealt_for = hand
             fastest = self.services.settings.animation_speed >= RANGES["animation_speed"][1]
-            self.deal = None if hand.actions or fastest else Deal(self.view()["hand_sizes"],
-                                                                  hand.next_seat(hand.dealer))
+            seating = view["seating"]
+            first = seating[(seating.index(view["dealer"]) + 1) % len(seating)]  # the dealer's left
+            self.deal = None if view["moves"] or fastest else Deal(view["hand_sizes"], first)
         elif self.deal is not None:
             self.deal.advance(dt)
             if self.deal.done:
                 self.deal = None
 
     def show(self, intent):
-        """What the controller says comes next, shown."""
+        """What the table says comes next, shown."""
         scenes = self.services.scenes
         if isinstance(intent, Turn):
             if intent.phase != "play":
-                scenes.push("dialog", session=self.session, act=self.act)
+                scenes.push("dialog", table=self.table, act=self.act)
         elif isinstance(intent, HandOff):
-            scenes.push("hand-off", player=self.session.name(intent.seat),
+            scenes.push("hand-off", player=self.table.name(intent.seat),
                         ready=lambda seat=intent.seat: self.take_over(seat))
         elif isinstance(intent, Played):
             self.animate(intent)
         elif isinstance(intent, Claimed):
-            self.claim_banner = f"{self.session.name(intent.seat)} claimed the rest: no play could change the points"
+            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the points"
             self.motion.clear()
         elif isinstance(intent, HandOver):
-            scenes.push("score-sheet", session=self.session, on_next=self.next_hand)
+            scenes.push("score-sheet", table=self.table, on_next=self.next_hand)
+        elif isinstance(intent, MatchOver):
+            scenes.replace("game-over", table=self.table)
+        elif isinstance(intent, NewHand):
+            self.motion.clear()
+            self.claim_banner = ""
+            self.services.sounds.play("shuffle")
         elif isinstance(intent, Hint):
             if intent.action.startswith("play "):
                 self.selected = intent.action.split()[1]
@@ -247,35 +258,25 @@ class TableScene(Scene):
                 self.motion.trick_won(event.seat, self.services.settings.trick_pause)
 
     def act(self, action: str, drop: tuple[int, int] | None = None):
-        """A person's decision (from a dialog, or a card played): applied by the controller, or the reason it was
-        refused (a card dropped on the table glides back)."""
-        done = self.controller.act(action)
+        """A person's decision (from a dialog, or a card played): what it did, or the reason it was refused (a
+        card dropped on the table glides back). A table elsewhere answers later, through ``poll``."""
+        done = self.table.act(action)
         if isinstance(done, str):
             self.say(done)
             if drop is not None and action.startswith("play "):
                 card = action.split()[1]
                 self.motion.glide(card, drop, self.hand_origin(self.playing_seat(), card))
-            return
-        self.animate(done, drop)
+        elif done is not None:
+            self.animate(done, drop)
 
     def take_over(self, seat: int):
-        self.controller.take_over(seat)
-        self.viewer = seat
+        self.table.take_over(seat)
         self.selected = None
         self.layout()
 
     def next_hand(self):
         """From the score sheet: deal the next hand, or end the match."""
-        following = self.controller.next_hand()
-        if isinstance(following, MatchOver):
-            self.services.scenes.replace("game-over", session=self.session)
-            return
-        assert isinstance(following, NewHand)
-        self.motion.clear()
-        self.claim_banner = ""
-        if self.session.hot_seat:
-            self.viewer = self.controller.handed_to if self.controller.handed_to is not None else self.viewer
-        self.services.sounds.play("shuffle")
+        self.show(self.table.next_hand())
 
     # --- player commands ---
 
@@ -284,41 +285,42 @@ class TableScene(Scene):
         self.message_time = time.monotonic()
 
     def show_hint(self):
-        self.controller.request_hint()
+        self.table.request_hint()
 
     def undo(self):
         if self.busy():
             return
-        said = self.controller.undo()
+        said = self.table.undo()
         if said == "Your last play was taken back":
             self.motion.show([(seat, card) for seat, card in self.view()["trick"]])
         self.say(said)
 
     def toggle_review(self):
-        if self.hand.tricks:
+        if self.view()["tricks"]:
             self.reviewing = not self.reviewing
 
     def claim(self):
-        done = self.controller.claim()
+        done = self.table.claim()
         if isinstance(done, str):
             self.say(done)
-        else:
+        elif done is not None:
             self.show(done)
 
     # --- input ---
 
     def refresh_buttons(self):
-        """Hint for a human's turn, Undo against the computer only, Claim once nothing can change (worked out
-        again only when the position changes: undo replays the hand)."""
-        hand, controller = self.hand, self.controller
-        key = (hand, len(hand.actions), controller.handed_to, self.busy(), self.session.play_is_settled())
+        """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
+        (worked out again only when the position changes: undo replays the hand)."""
+        view, table = self.view(), self.table
+        to_move = view["to_move"]
+        key = (view["number"], view["moves"], to_move, table.at_screen(to_move), self.busy(), table.claimable())
         if key == self.buttons_for:
             return
         self.buttons_for = key
-        self.hint_button.enabled = self.session.is_human(hand.to_move) and controller.handed_to == hand.to_move
-        self.undo_button.enabled = len(self.session.humans) == 1 and self.session.can_undo()
-        self.claim_button.enabled = self.viewer_controls_play() and not hand.trick and self.session.play_is_settled()
-        self.last_button.enabled = bool(hand.tricks)
+        self.hint_button.enabled = to_move >= 0 and table.at_screen(to_move)
+        self.undo_button.enabled = table.can_undo()
+        self.claim_button.enabled = self.viewer_controls_play() and not view["trick"] and table.claimable()
+        self.last_button.enabled = bool(view["tricks"])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -1,0 +1,120 @@
+"""A table whose match runs here, as one screen sees it: the seat shown (the viewer, who changes at a hot-seat
+hand-off), that seat's view of the hand, the names, the score sheet's results, and the flow of the match
+(TableController). The window reads and drives only this, or a table on another computer through the same
+members (game/net/client.py: RemoteTable), so it never holds an engine Hand.
+"""
+
+from __future__ import annotations
+
+from game.engine.results import HandResult
+
+from .controller import TableController
+
+
+class LocalTable:
+    def __init__(self, controller: TableController):
+        self.controller = controller
+        self.session = controller.session
+        humans = self.session.humans
+        self.viewer = humans[0] if humans else 0
+        self._view_key: tuple | None = None
+        self._view: dict = {}
+
+    # --- what the screen shows ---
+
+    @property
+    def rules(self):
+        return self.session.rules
+
+    def view(self) -> dict:
+        """The viewer's view of the hand (the engine's), made again only when the position or the viewer changes."""
+        hand = self.session.hand
+        key = (hand, len(hand.actions), self.viewer)
+        if self._view_key != key:
+            self._view_key, self._view = key, hand.view(self.viewer)
+        return self._view
+
+    def name(self, seat: int) -> str:
+        return self.session.name(seat)
+
+    def person(self, seat: int) -> bool:
+        """A person decides for this seat (not a computer)."""
+        return self.session.is_human(seat)
+
+    def at_screen(self, seat: int) -> bool:
+        """The person of this seat is at this screen now, so the window may take their decisions."""
+        return self.session.is_human(seat) and self.controller.handed_to == seat
+
+    def status(self, seat: int) -> str:
+        """What the seat's name plate adds: a computer thinking."""
+        controller = self.controller
+        thinking = seat == self.view()["to_move"] and not self.person(seat) and controller.decision is not None
+        return "thinking" if thinking else ""
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.session.hot_seat
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo()
+
+    def claimable(self) -> bool:
+        """No play can change the points any more (worked out a little each poll)."""
+        return self.session.play_is_settled()
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.session.match.history) + 1
+
+    def results(self) -> list[tuple[HandResult, str | None]]:
+        """Each finished hand's result and its trump (Rook), for the score sheet."""
+        match = self.session.match
+        hands = match.history + ([match.hand] if match.hand.is_done else [])
+        return [(hand.result(), hand.view(0).get("trump")) for hand in hands]
+
+    @property
+    def match_over(self) -> bool:
+        return self.session.match.is_over
+
+    @property
+    def winners(self) -> list[int]:
+        return self.session.match.winners
+
+    def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
+        return self.session.score_columns()
+
+    def check(self, action: str) -> str | None:
+        """Why the viewer's action would be refused, or None."""
+        return self.session.hand.check(action)
+
+    # --- what the people at the screen do ---
+
+    def poll(self, ready: bool = True) -> list:
+        return self.controller.poll(ready)
+
+    def act(self, action: str):
+        return self.controller.act(action)
+
+    def take_over(self, seat: int):
+        self.controller.take_over(seat)
+        self.viewer = seat
+
+    def next_hand(self):
+        return self.controller.next_hand()
+
+    def request_hint(self) -> bool:
+        return self.controller.request_hint()
+
+    def claim(self):
+        return self.controller.claim()
+
+    def undo(self) -> str:
+        return self.controller.undo()
+
+    def wait(self, timeout: float):
+        """Block up to ``timeout`` seconds for a decision under way (tests and tools; the window polls)."""
+        self.controller.wait(timeout)
+
+    def close(self):
+        """Leaving the table: whatever a computer was deciding is dropped."""
+        self.controller.worker.cancel_all()
