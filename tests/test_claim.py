@@ -7,6 +7,7 @@ import random
 import pytest
 
 from game.engine import Hand, load_rules
+from game.engine import claim
 from game.engine.claim import settled
 from tests.deals import playout_action
 
@@ -54,6 +55,26 @@ def test_settled_means_every_playout_gives_the_same_points(preset):
         if verdict:
             assert len({playout_points(hand, rng) for _ in range(30)}) == 1
     assert seen[False] > 0
+
+
+@pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
+def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch):
+    """The random play-outs tried first only find "not settled" sooner: at every trick start of whole hands the
+    answer is the one the full search gives alone (and both answers occur)."""
+    rules = load_rules(preset)
+    answers = {True: 0, False: 0}
+    for seed in range(6):
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, seed=seed)
+        while not hand.is_done:
+            if hand.phase == "play" and not hand.trick:
+                quick = settled(hand)
+                monkeypatch.setattr(claim, "PLAY_OUTS", 0)
+                assert settled(hand) == quick, hand.record()
+                monkeypatch.undo()
+                answers[quick] += 1
+            hand.push(playout_action(hand, rng))
+    assert answers[True] and answers[False]
 
 
 def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled():
