@@ -46,6 +46,7 @@ class Decision:
         self.fell_back = False
         self._cancelled = threading.Event()
         self._done = threading.Event()
+        self._then: list = []  # called on the worker's thread once the decision is made (a server's loop wakes)
 
     @property
     def done(self) -> bool:
@@ -72,10 +73,19 @@ class Decision:
         self._finish(fallback_action(self.hand), fell_back=True)
         return True
 
+    def then(self, callback) -> None:
+        """Call ``callback()`` once the decision is made (at once if it is): from the worker's thread, so it must
+        only hand the news on (asyncio's ``call_soon_threadsafe``)."""
+        self._then.append(callback)
+        if self.done:
+            callback()
+
     def _finish(self, action: str, fell_back: bool = False):
         if not self.done:
             self.action, self.fell_back = action, fell_back
             self._done.set()
+            for callback in self._then:
+                callback()
 
 
 def _search_process_main(conn):

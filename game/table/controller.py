@@ -80,7 +80,13 @@ class Message:
     text: str
 
 
-Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message
+@dataclass(frozen=True)
+class Closed:
+    """The table is gone for this screen (a network table whose host left, or a server stopping)."""
+    reason: str
+
+
+Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message | Closed
 
 
 class TableController:
@@ -100,6 +106,7 @@ class TableController:
         self.claim_seconds = claim_seconds
         self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
         self.decision: Decision | None = None
+        self.decision_for: tuple | None = None  # the position the decision is for
         self.decision_started = 0.0
         self.hint_decision: Decision | None = None
         self.hint_for: tuple | None = None
@@ -142,14 +149,19 @@ class TableController:
             return intents + ([played] if played is not None else [])
         if ready and self.announced != self.position():
             self.announced = self.position()
-            intents.append(HandOff(seat) if self.handed_to != seat else Turn(seat, hand.phase))
+            at_screen = self.handed_to == seat or session.online(seat)  # an online player needs no hand-off
+            intents.append(Turn(seat, hand.phase) if at_screen else HandOff(seat))
         return intents
 
     def _computer_turn(self, may_play: bool) -> Played | None:
+        if self.decision is not None and self.decision_for != self.position():
+            # asked for another position (a player came back to their seat, or went away): ask again
+            self.decision.cancel()
+            self.decision = None
         if self.decision is None:
             player = self.session.players[self.hand.to_move]
             self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
-            self.decision_started = self.clock()
+            self.decision_for, self.decision_started = self.position(), self.clock()
         self.decision.resolve_if_overdue()
         if not may_play or not self.decision.done or self.clock() - self.decision_started < self.pause():
             return None
@@ -190,10 +202,11 @@ class TableController:
 
     # --- what the people at the table do ---
 
-    def act(self, action: str) -> Played | str:
-        """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged)."""
-        seat = self.hand.to_move
-        if not self.session.is_human(seat) or self.handed_to != seat:
+    def act(self, action: str, seat: int | None = None) -> Played | str:
+        """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged). A
+        network table names the ``seat`` the decision came from; a screen's decision is for the player at it."""
+        to_move = self.hand.to_move
+        if not self.session.is_human(to_move) or to_move != (self.handed_to if seat is None else seat):
             return "It is not your turn"
         reason = self.hand.check(action)
         if reason is not None:
@@ -252,11 +265,11 @@ class TableController:
 
     # --- hints ---
 
-    def request_hint(self) -> bool:
-        """Ask the worker what the Normal computer would do for the person to move; ``poll`` answers with a Hint.
-        False if it is not a person's turn here."""
-        seat = self.hand.to_move
-        if not self.session.is_human(seat) or self.handed_to != seat:
+    def request_hint(self, seat: int | None = None) -> bool:
+        """Ask the worker what the Normal computer would do for the person to move (the player at the screen, or a
+        network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn."""
+        to_move = self.hand.to_move
+        if not self.session.is_human(to_move) or to_move != (self.handed_to if seat is None else seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()

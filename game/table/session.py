@@ -17,16 +17,20 @@ PLAY_WORD = "play "
 
 @dataclass
 class SeatPlan:
+    """Who sits in a seat: a person at this screen (``human``), a person at another computer (``online``), or a
+    computer player of ``level``."""
     name: str
     human: bool
     level: str = "normal"
+    online: bool = False
 
     @classmethod
     def from_dict(cls, data: dict) -> SeatPlan:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str) or \
-                not isinstance(data.get("human"), bool) or data.get("level", "normal") not in LEVELS:
-            raise ValueError("a seat is {name: text, human: true/false, level: easy/normal/hard}")
-        return cls(data["name"][:24], data["human"], data.get("level", "normal"))
+                not isinstance(data.get("human"), bool) or data.get("level", "normal") not in LEVELS or \
+                not isinstance(data.get("online", False), bool):
+            raise ValueError("a seat is {name: text, human: true/false, level: easy/normal/hard, online: true/false}")
+        return cls(data["name"][:24], data["human"], data.get("level", "normal"), data.get("online", False))
 
 
 class Session:
@@ -38,8 +42,11 @@ class Session:
         self.hard_budget = hard_budget
         # each computer's seed from the match's seed and its seat: the same in every run (Python's hash() of text
         # is not), so a match resumed from its save plays on as the same match would have without a break
-        self.players = {i: make_player(plan.level, seed=zlib.crc32(f"{match.seed}:{i}".encode()), budget=hard_budget)
-                        for i, plan in enumerate(seats) if not plan.human}
+        # (a person's seat has a Normal one too, to stand in while they are away)
+        self.players = {i: make_player(plan.level if not (plan.human or plan.online) else "normal",
+                                       seed=zlib.crc32(f"{match.seed}:{i}".encode()), budget=hard_budget)
+                        for i, plan in enumerate(seats)}
+        self.away: set[int] = set()  # online seats a computer plays until their player is back
         self.counted_hands = 0  # finished hands of this match already in the statistics (saved: never twice)
         self._claim_for: tuple[Hand | None, int] = (None, -1)
         self._claim_steps = None
@@ -61,6 +68,10 @@ class Session:
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
+    def online(self, seat: int) -> bool:
+        """A person at another computer plays this seat."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].online
+
     def name(self, seat: int) -> str:
         if seat >= len(self.seats):  # rook-2p: the third hand is the dummy
             return "Dummy"
@@ -71,7 +82,9 @@ class Session:
         return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in self.match.score_columns]
 
     def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].human
+        """A person decides for this seat now, here or at another computer (not while a computer stands in)."""
+        return 0 <= seat < len(self.seats) and (self.seats[seat].human or self.seats[seat].online) \
+            and seat not in self.away
 
     # --- undo (against the computer only) ---
 
@@ -86,8 +99,10 @@ class Session:
         return last
 
     def can_undo(self) -> bool:
-        """Undo is for games against the computer: one human, who has played a card this hand."""
-        return (len(self.humans) == 1 and self.hand.phase == "play" and not self.hand.is_done
+        """Undo is for games against the computer: one person at the table (not online players too), who has played
+        a card this hand."""
+        persons = [plan for plan in self.seats if plan.human or plan.online]
+        return (len(persons) == 1 and len(self.humans) == 1 and self.hand.phase == "play" and not self.hand.is_done
                 and self._last_human_play() is not None)
 
     def undo(self) -> bool:
