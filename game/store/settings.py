@@ -42,6 +42,9 @@ class Settings:
     table_colour: str = "green"    # the felt and panels (TABLE_COLOURS)
     card_back: str = "lattice"     # the pattern on the backs of the cards (CARD_BACKS)
     names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
+    online_port: int = 47474       # the port a hosted table listens on (open it in the router for the internet)
+    keep_seat: float = 120.0       # seconds a dropped player's seat waits for them before a computer plays it
+    last_address: str = ""        # the table address typed last on Join game
 
 
 # what each word may be
@@ -50,7 +53,7 @@ CHOICES = {"default_level": LEVELS, "table_colour": TABLE_COLOURS, "card_back": 
 RANGES = {
     "window_width": (800, 7680), "window_height": (500, 4320), "card_scale": (0.7, 1.5),
     "animation_speed": (0.25, 4.0), "computer_pause": (0.0, 3.0), "trick_pause": (0.2, 5.0),
-    "hard_budget": (0.2, 5.0),
+    "hard_budget": (0.2, 5.0), "online_port": (1024, 65535), "keep_seat": (10.0, 3600.0),
 }
 
 
@@ -82,6 +85,9 @@ def settings_from_dict(data: object) -> Settings:
         elif name in CHOICES:
             if value not in CHOICES[name]:
                 raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(CHOICES[name])}")
+        elif name == "last_address":
+            if not isinstance(value, str) or len(value) > 100:
+                raise SettingsError("last_address: use an address of at most 100 characters")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):

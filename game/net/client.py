@@ -1,0 +1,302 @@
+"""A seat at a table on another computer: the connection (NetClient), on a thread of its own so the window never
+waits on the network, and the table as the window shows it (RemoteTable, the same members as a table played
+here: game/table/local.py). The client decides no rule: it sends action texts and shows the view and the events
+the server sends for its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+from dataclasses import dataclass
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.engine import Event, score_columns
+from game.engine.results import HandResult, Outcome
+from game.engine.rules import rules_from_dict
+from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+
+from . import protocol as P
+
+log = logging.getLogger("trickhouse.client")
+RETRY_SECONDS = 2.0  # between two tries to reconnect
+RETRY_FOR = 300.0  # a dropped connection is tried again this long before giving up
+
+
+@dataclass(frozen=True)
+class Link:
+    """What happened to the connection itself: connecting, connected, retrying (after a drop) or closed."""
+    state: str
+    reason: str = ""
+
+
+class NetClient:
+    """Sends its first message (a hello to join or rejoin a table, or a create), then whatever ``send`` asks;
+    everything the server says goes to ``inbox`` as dicts, with Link notes about the connection. A dropped
+    connection is tried again with the seat's token until ``retry_for`` seconds pass; a "closed" from the server
+    ends it."""
+
+    def __init__(self, address: str, port: int, kind: str, fields: dict, retry_for: float = RETRY_FOR):
+        self.uri = f"ws://{address}:{port}"
+        self.first = (kind, fields)
+        self.name = fields.get("name", "")
+        self.code = fields.get("code", "")
+        self.retry_for = retry_for
+        self.inbox: queue.Queue = queue.Queue()
+        self.token: str | None = fields.get("token")
+        self.loop = asyncio.new_event_loop()
+        self.outbox: asyncio.Queue | None = None
+        self.connection = None  # the WebSocket while connected
+        self.closing = False
+        self.thread = threading.Thread(target=self._run, name="trickhouse-net", daemon=True)
+        self.thread.start()
+
+    def send(self, kind: str, **fields):
+        """Queue a message for the server (from any thread)."""
+        text = P.write(kind, **fields)
+        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(text))
+
+    def close(self):
+        """Say goodbye and stop (from any thread)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.send("bye")
+        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(None))
+        self.thread.join(2)
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._connection())
+
+    async def _connection(self):
+        self.outbox = asyncio.Queue()
+        dropped_at = None
+        kind, fields = self.first
+        while not self.closing:
+            self.inbox.put(Link("connecting" if dropped_at is None else "retrying"))
+            try:
+                async with connect(self.uri, open_timeout=5, close_timeout=1, max_size=2**22, compression=None) as ws:
+                    await ws.send(P.write(kind, **fields))
+                    dropped_at = None
+                    ended = await self._talk(ws)
+                    if ended:
+                        return
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
+                reason = str(err) or type(err).__name__
+                if self.token is None:  # never got a seat: nothing to come back to
+                    self.inbox.put(Link("closed", f"Could not reach the table: {reason}"))
+                    return
+            loop_time = self.loop.time()
+            dropped_at = dropped_at or loop_time
+            if loop_time - dropped_at > self.retry_for:
+                self.inbox.put(Link("closed", "The table could not be reached again"))
+                return
+            kind, fields = "hello", {"name": self.name, "code": self.code, "token": self.token}
+            await asyncio.sleep(RETRY_SECONDS)
+        self.inbox.put(Link("closed", "You left the table"))
+
+    async def _talk(self, ws) -> bool:
+        """Messages both ways until the connection drops (False) or the table is over for this client (True)."""
+        self.connection = ws
+        outgoing = asyncio.ensure_future(self._send_all(ws))
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                if message.get("type") == "welcome":
+                    self.token = message.get("token") or self.token
+                    self.code = message["code"]
+                    self.inbox.put(Link("connected"))
+                self.inbox.put(message)
+                if message.get("type") == "closed" or (message.get("type") == "error" and self.token is None):
+                    self.inbox.put(Link("closed", message.get("reason", "")))
+                    return True
+            return self.closing
+        except ConnectionClosed:
+            return self.closing
+        finally:
+            outgoing.cancel()
+
+    async def _send_all(self, ws):
+        while (text := await self.outbox.get()) is not None:
+            await ws.send(text)
+        await ws.close()
+
+
+def welcomed(client: NetClient) -> dict | str | None:
+    """A new connection's answer, without waiting: the welcome, the reason it was refused, or None (not yet)."""
+    while not client.inbox.empty():
+        message = client.inbox.get_nowait()
+        if isinstance(message, dict) and message.get("type") == "welcome":
+            return message
+        if isinstance(message, dict) and message.get("type") in ("error", "closed"):
+            client.close()
+            return message.get("reason") or "The table refused"
+        if isinstance(message, Link) and message.state == "closed":
+            return message.reason or "The table could not be reached"
+    return None
+
+
+class RemoteTable:
+    """A table whose match runs on a server, as one seat's screen sees it (the members of game/table/local.py:
+    LocalTable): the view, names and results the server sent, and decisions sent as action texts."""
+
+    def __init__(self, client: NetClient, welcome: dict):
+        self.client = client
+        self.viewer = welcome["seat"]
+        self.code = welcome["code"]
+        self.owner = welcome["owner"]
+        self.rules = rules_from_dict(welcome["rules"], "the server's rules")
+        self.seats: list[dict] = []
+        self._view: dict = {}
+        self._results: list[tuple[HandResult, str | None]] = []
+        self.hand_number = 1
+        self.match_over = False
+        self.winners: list[int] = []
+        self.started = False
+        self.link = "connected"
+        self.pending: list = []  # intents from messages read, not yet shown
+
+    # --- the screen's questions ---
+
+    def view(self) -> dict:
+        return self._view
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat]["name"] if seat < len(self.seats) else "Dummy"
+
+    def person(self, seat: int) -> bool:
+        return seat < len(self.seats) and self.seats[seat]["kind"] == "online" and not self.seats[seat]["away"]
+
+    def at_screen(self, seat: int) -> bool:
+        return seat == self.viewer and self.link == "connected"
+
+    def status(self, seat: int) -> str:
+        if seat >= len(self.seats):
+            return ""
+        place = self.seats[seat]
+        if place["thinking"]:
+            return "thinking"
+        if place["kind"] == "online" and place["away"]:
+            return "a computer plays for now"
+        if place["kind"] == "online" and not place["connected"]:
+            return "dropped out"
+        return ""
+
+    hot_seat = False
+
+    def can_undo(self) -> bool:
+        return False  # never at a table with more than one person
+
+    def claimable(self) -> bool:
+        return False
+
+    def results(self) -> list[tuple[HandResult, str | None]]:
+        return self._results
+
+    def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
+        return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in score_columns(self.rules)]
+
+    def check(self, action: str) -> str | None:
+        return None  # the server judges
+
+    # --- what the screen does ---
+
+    def act(self, action: str):
+        self.client.send("act", action=action)
+
+    def take_over(self, seat: int):
+        pass
+
+    def next_hand(self):
+        self.client.send("next")
+
+    def request_hint(self) -> bool:
+        self.client.send("hint")
+        return True
+
+    def claim(self):
+        self.client.send("claim")
+
+    def undo(self) -> str:
+        return "Undo is not offered at a table with more than one person"
+
+    def wait(self, timeout: float):
+        """Block up to ``timeout`` seconds for the next message (tests)."""
+        try:
+            self.client.inbox.put(self.client.inbox.get(timeout=timeout))
+        except queue.Empty:
+            pass
+
+    def close(self):
+        self.client.close()
+
+    # --- what the server says, read when the screen is ready ---
+
+    def before_the_match(self) -> list[str]:
+        """In the lobby: read what the server says until the match begins (then stop, leaving the rest for the
+        table); the lines to show (a refusal, the table closed)."""
+        said = []
+        while not self.started:
+            try:
+                message = self.client.inbox.get_nowait()
+            except queue.Empty:
+                break
+            said += [intent.text if isinstance(intent, Message) else intent.reason for intent in self.read(message)
+                     if isinstance(intent, (Message, Closed))]
+        return said
+
+    def poll(self, ready: bool = True) -> list:
+        """The next thing to show: messages are read until one gives something to show, so that cards played one
+        after another are shown one after another."""
+        while not self.pending:
+            try:
+                message = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return []
+            self.pending = self.read(message)
+        shown, self.pending = self.pending[:1], self.pending[1:]
+        return shown
+
+    def read(self, message) -> list:
+        if isinstance(message, Link):
+            self.link = message.state
+            return [Closed(message.reason)] if message.state == "closed" else []
+        kind = message.get("type")
+        if kind == "seats":
+            self.seats = message["seats"]
+        elif kind == "state":
+            new_hand = self._view and message["hand"] != self.hand_number
+            self._view, self.hand_number, self.seats = message["view"], message["hand"], message["seats"]
+            self._results = [(HandResult.from_json(r["result"]), r["trump"]) for r in message["results"]]
+            self.match_over, self.winners, self.started = message["over"], message["winners"], True
+            return [NewHand(self.hand_number)] if new_hand else []
+        elif kind in ("played", "claimed"):
+            self._view = message["view"]
+            events = tuple(Event(**{k: (tuple(v) if k == "cards" else v) for k, v in e.items()})
+                           for e in message["events"])
+            return [Played(message["seat"], "", events) if kind == "played" else Claimed(message["seat"], events)]
+        elif kind == "turn":
+            return [Turn(self.viewer, message["phase"])]
+        elif kind == "refused":
+            again = self._view.get("to_move") == self.viewer and self._view.get("phase") not in ("play", "done")
+            return [Message(message["reason"])] + ([Turn(self.viewer, self._view["phase"])] if again else [])
+        elif kind == "hint":
+            return [Hint(self.viewer, message["action"])]
+        elif kind == "hand-over":
+            self._view = message["view"]
+            result = HandResult.from_json(message["result"])
+            self._results.append((result, message["trump"]))
+            self.match_over = message["over"]
+            return [HandOver(result)]
+        elif kind == "match-over":
+            self.match_over, self.winners = True, message["winners"]
+            return [MatchOver(Outcome(tuple(self.winners), len(self._results)))]
+        elif kind in ("error", "closed"):
+            return [Message(message["reason"])]
+        return []

@@ -1,0 +1,89 @@
+"""A table this game hosts for players on other computers: the table server on a thread of its own, listening on
+every network at the port in the settings, its tables saved in the user's data folder (so a table can be hosted
+again and its players take their seats back). The host's own window joins it like any other player, over the
+loopback address."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+
+from game.ai.worker import AIWorker
+from game.store.files import data_dir
+
+from .server import Limits, TableServer
+
+
+class NetHost:
+    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0"):
+        """Start listening (raises OSError, such as the port being in use, with its reason). ``again``: host the
+        table saved last time; otherwise it ends for good and a new one is made."""
+        folder = folder or data_dir() / "hosted"
+        if not again:
+            for path in hosted_tables(folder):
+                (folder / f"{path}.json").unlink(missing_ok=True)
+        self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
+        self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
+        self.loop = asyncio.new_event_loop()
+        self.failure: OSError | None = None
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.loop.run_until_complete(self.server.start(address, port))
+            except OSError as err:
+                self.failure = err
+                ready.set()
+                return
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="trickhouse-host", daemon=True)
+        self.thread.start()
+        ready.wait(10)
+        if self.failure is not None:
+            self.worker.close()
+            raise self.failure
+        self.port = self.server.port
+
+    def call(self, function, *args):
+        """Run ``function`` on the server's own thread (the server is not thread-safe) and return its result."""
+        async def call():
+            return function(*args)
+        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+
+    def saved_table(self) -> str | None:
+        """The code of a table brought back from its save, if there is one."""
+        return next(iter(self.call(lambda: list(self.server.tables))), None)
+
+    def stop(self, reason: str = "The host ended the table"):
+        """Every player is told, the table is saved, the server stops."""
+        asyncio.run_coroutine_threadsafe(self.server.stop(reason), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.worker.close()
+
+
+def hosted_tables(folder=None) -> list[str]:
+    """The codes of the tables saved by hosting, to be hosted again."""
+    folder = folder or data_dir() / "hosted"
+    return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def lan_addresses() -> list[str]:
+    """This computer's addresses on its local networks, for players to type (loopback left out)."""
+    found = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(info[4][0])
+    except OSError:
+        pass
+    try:  # the address of the way out to other networks (a UDP "connect" sends nothing)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            found.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return sorted(a for a in found if not a.startswith("127.")) or ["127.0.0.1"]

@@ -1,0 +1,118 @@
+"""The network protocol's messages: JSON objects with a version ``v`` and a ``type``, checked here field by field
+before anything else looks at them. PROTOCOL.md beside this file lists every message, its fields and limits.
+
+>>> read('{"v": 1, "type": "act", "action": "play G14"}')
+{'v': 1, 'type': 'act', 'action': 'play G14'}
+>>> read('{"v": 1, "type": "act", "action": 14}')
+Traceback (most recent call last):
+...
+game.net.protocol.ProtocolError: act: action must be text
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+VERSION = 1
+DEFAULT_PORT = 47474
+MAX_MESSAGE_BYTES = 16 * 1024  # a client's message; larger ones are refused (twice this closes the connection)
+NAME_LENGTH = 24
+CODE_LENGTH = 6
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+TOKEN_BYTES = 16  # 128 random bits
+MAX_TEXT = 200  # an action, a preset name, a token: longer is never right
+SEAT_KINDS = ("online", "computer", "me")  # who sits in a seat of a table being created
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text says what, for the log and the one error message back."""
+
+
+def clean_name(text: str) -> str:
+    """A player's name as others will see it: control characters (and other invisible ones) removed, spaces
+    collapsed, cut to NAME_LENGTH."""
+    shown = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return " ".join(shown.split())[:NAME_LENGTH]
+
+
+def _text(message: dict, field: str, *, optional: bool = False, longest: int = MAX_TEXT) -> None:
+    value = message.get(field)
+    if value is None and optional:
+        return
+    if not isinstance(value, str):
+        raise ProtocolError(f"{message['type']}: {field} must be text")
+    if len(value) > longest:
+        raise ProtocolError(f"{message['type']}: {field} is longer than {longest} characters")
+
+
+def _number(message: dict, field: str, low: int, high: int, *, optional: bool = False) -> None:
+    value = message.get(field)
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ProtocolError(f"{message['type']}: {field} must be a whole number from {low} to {high}")
+
+
+def _hello(m):
+    _text(m, "name", longest=200)
+    _text(m, "code", longest=CODE_LENGTH)
+    _number(m, "seat", 0, 5, optional=True)
+    _text(m, "token", optional=True, longest=64)
+
+
+def _create(m):
+    _text(m, "name", longest=200)
+    _text(m, "preset")
+    if not isinstance(m.get("house_rules", {}), dict) or len(m.get("house_rules", {})) > 40:
+        raise ProtocolError("create: house_rules must be a mapping of at most 40 rule fields")
+    seats = m.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6 or any(s not in SEAT_KINDS for s in seats) \
+            or seats.count("me") != 1:
+        raise ProtocolError(f"create: seats must list 2 to 6 of {', '.join(SEAT_KINDS)}, with 'me' once")
+    _text(m, "level", optional=True, longest=10)
+    keep = m.get("keep", 0)
+    if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 <= keep <= 3600:
+        raise ProtocolError("create: keep must be a number of seconds from 0 to 3600")
+
+
+def _act(m):
+    _text(m, "action")
+
+
+def _seat(m):
+    _number(m, "seat", 0, 5)
+
+
+def _nothing(m):
+    pass
+
+
+CHECKS = {"hello": _hello, "create": _create, "act": _act, "start": _nothing, "computer": _seat, "hint": _nothing,
+          "claim": _nothing, "next": _nothing, "bye": _nothing}
+
+
+def read(text: str | bytes) -> dict:
+    """A client's message, checked; raise ProtocolError saying what is wrong."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text, not binary")
+    if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    if message.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {VERSION} only")
+    kind = message.get("type")
+    if kind not in CHECKS:
+        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    CHECKS[kind](message)
+    return message
+
+
+def write(kind: str, **fields) -> str:
+    """A message as JSON text, with the version and type."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))

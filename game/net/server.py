@@ -1,0 +1,613 @@
+"""Tables played over the network. One asyncio event loop holds every table of a server process (a dedicated
+server, or a game hosting its one table on a thread of its own): the engine judges every action through the table
+controller, and each client only ever receives its own seat's view and the events that seat may see.
+
+A client joins a table with its code and gets a secret token for its seat (128 random bits; only a hash is kept)
+with which it takes the seat back after a dropped connection. Until then the table waits for that player, for the
+time the table keeps a seat; after it, a computer plays the seat until the player returns. Every message is
+checked (game/net/protocol.py); a bad one gets one error back and a line in the log, and changes nothing.
+Tables are saved as they change and come back when the server starts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai import LEVELS
+from game.engine import Match, RulesError, load_rules
+from game.store.files import set_aside, write_atomic
+from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
+from game.table.session import SeatPlan, Session
+
+from . import protocol as P
+
+log = logging.getLogger("trickhouse.server")
+TABLE_FORMAT = "trickhouse-net-table/1"
+
+
+@dataclass
+class Limits:
+    """What one server allows; tests shorten the times."""
+    hello_seconds: float = 10.0  # a connection that has not said hello (or create) by then is closed
+    messages_per_second: float = 20.0
+    burst: int = 40
+    per_address: int = 16  # connections at once from one address
+    send_queue: int = 512  # messages waiting for a client that does not read; past it, it is disconnected
+    ping_interval: float | None = 10.0  # a connection that stops answering pings is closed (half-open)
+    ping_timeout: float | None = 10.0
+    keep: float = 120.0  # default seconds a dropped player's seat waits for them before a computer plays it
+    pause: float = 0.6  # seconds a computer's decision waits, so that people can follow it
+    next_seconds: float = 60.0  # the score sheet waits this long for everyone before the next hand
+    tables: int = 50
+    save_every: float = 1.0  # changed tables are saved this often (a killed server loses at most this much play)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Client:
+    """One connection: its messages out go through a queue of their own, so a client that does not read never
+    holds up the table, and its messages in are counted against a rate."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits):
+        self.ws = ws
+        self.address = ws.remote_address[0] if ws.remote_address else "?"
+        self.limits = limits
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.allowance = float(limits.burst)
+        self.checked = time.monotonic()
+        self.table: NetTable | None = None
+        self.seat = -1
+        self.sender = asyncio.create_task(self._send_all())
+
+    def send(self, kind: str, **fields):
+        if self.outbox.qsize() >= self.limits.send_queue:
+            log.warning("%s does not read its messages: disconnected", self.address)
+            asyncio.ensure_future(self.ws.close(1008, "too slow"))
+            return
+        self.outbox.put_nowait(P.write(kind, **fields))
+
+    async def _send_all(self):
+        try:
+            while (text := await self.outbox.get()) is not None:
+                await self.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    def within_rate(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.limits.burst, self.allowance + (now - self.checked) * self.limits.messages_per_second)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def stop(self):
+        self.outbox.put_nowait(None)
+
+
+@dataclass
+class NetSeat:
+    kind: str  # "online" or "computer"
+    name: str = ""
+    token: str | None = None  # the hash of the seat's secret token, once a player has it
+    level: str = "normal"
+    client: Client | None = None
+    dropped_at: float | None = None  # when its player's connection dropped
+    ready: bool = False  # pressed Next hand on the score sheet
+
+
+@dataclass
+class NetTable:
+    code: str
+    preset: str
+    changes: dict
+    seats: list[NetSeat]
+    keep: float
+    owner: int = 0
+    started: bool = False
+    session: Session | None = None
+    controller: TableController | None = None
+    over_since: float | None = None  # the score sheet is up
+    watching: object = None  # the computer decision whose answer wakes the table
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: bool = True
+    told: dict | None = None  # the last "seats" message sent to the table's clients
+
+    @functools.cached_property
+    def rules(self):
+        return load_rules(self.preset).changed(self.changes)
+
+    def clients(self):
+        return [(seat, s.client) for seat, s in enumerate(self.seats) if s.client is not None]
+
+    def to_json(self) -> dict:
+        return {"format": TABLE_FORMAT, "code": self.code, "preset": self.preset, "changes": self.changes,
+                "keep": self.keep, "owner": self.owner, "started": self.started,
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level} for s in self.seats],
+                "session": self.session.to_json() if self.session is not None else None}
+
+
+class TableServer:
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None):
+        """``folder``: where tables are saved (None: not saved); ``worker``: the AI worker the tables' computers
+        think on."""
+        self.folder = folder
+        self.limits = limits or Limits()
+        self.worker = worker
+        self.tables: dict[str, NetTable] = {}
+        self.connections: dict[str, int] = {}  # per address
+        self.server = None
+        self.tasks: set[asyncio.Task] = set()
+        self.closing = False
+
+    # --- starting and stopping ---
+
+    async def start(self, host: str, port: int):
+        """Listen on ``host``:``port`` (port 0: any free one; ``self.port`` says which) and bring back saved
+        tables."""
+        self.load_tables()
+        limits = self.limits
+        # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
+        self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
+                                  max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
+                                  ping_timeout=limits.ping_timeout, close_timeout=2, open_timeout=limits.hello_seconds)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self.spawn(self.save_now_and_then())
+        for table in self.tables.values():
+            self.spawn(self.drive(table))
+        log.info("listening on %s port %d, %d tables", host, self.port, len(self.tables))
+
+    async def stop(self, reason: str = "The server stopped"):
+        """Tell every client, save every table, close every connection."""
+        self.closing = True
+        for table in self.tables.values():
+            for _, client in table.clients():
+                client.send("closed", reason=reason)
+                client.stop()
+        self.save_all()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for task in list(self.tasks):
+            task.cancel()
+        log.info("stopped: %d tables saved", len(self.tables))
+
+    def spawn(self, coroutine):
+        task = asyncio.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- tables ---
+
+    def create_table(self, preset: str, changes: dict, kinds: list[str], name: str, level: str | list[str] = "normal",
+                     keep: float | None = None) -> tuple[NetTable, str]:
+        """A new table; the creator sits in the seat marked "me" and owns it; the computers play at ``level`` (one
+        for all, or one per seat). Returns it and the creator's token. Raises ValueError saying what is wrong with
+        the request."""
+        if len(self.tables) >= self.limits.tables:
+            raise ValueError(f"This server holds at most {self.limits.tables} tables")
+        try:
+            book = load_rules(preset)
+        except RulesError:
+            raise ValueError(f"No such game: {preset[:40]}") from None
+        unknown = sorted(set(changes) - set(book.house_fields()))
+        if unknown:
+            raise ValueError(f"{unknown[0][:40]} is not a house rule of {book.title}")
+        try:
+            rules = book.changed(changes, where=book.title)
+        except RulesError as err:
+            raise ValueError(str(err)) from None
+        if len(kinds) != rules.players:
+            raise ValueError(f"{rules.title} is played by {rules.players}")
+        levels = level if isinstance(level, list) else [level] * len(kinds)
+        if len(levels) != len(kinds) or any(each not in LEVELS for each in levels):
+            raise ValueError(f"The computers' level is one of {', '.join(LEVELS)}")
+        code = self.new_code()
+        seats = [NetSeat("computer" if kind == "computer" else "online", level=each)
+                 for kind, each in zip(kinds, levels)]
+        for seat, computer in enumerate(seats):
+            if computer.kind == "computer":
+                computer.name = f"Computer {seat + 1}"
+        table = NetTable(code, preset, dict(changes), seats, self.limits.keep if keep is None else keep,
+                         owner=kinds.index("me"))
+        token = self.take_seat(table, table.owner, name)
+        self.tables[code] = table
+        self.spawn(self.drive(table))
+        log.info("table %s created: %s, %s", code, preset, "/".join(kinds))
+        return table, token
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(P.CODE_LETTERS) for _ in range(P.CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def take_seat(self, table: NetTable, seat: int, name: str) -> str:
+        token = secrets.token_urlsafe(P.TOKEN_BYTES)
+        table.seats[seat].token = token_hash(token)
+        table.seats[seat].name = P.clean_name(name) or f"Player {seat + 1}"
+        table.dirty = True
+        return token
+
+    def start_table(self, table: NetTable):
+        """Deal: every online seat nobody took is played by a computer."""
+        for seat in table.seats:
+            if seat.kind == "online" and seat.token is None:
+                seat.kind = "computer"
+        for number, seat in enumerate(table.seats):
+            if seat.kind == "computer" and not seat.name:
+                seat.name = f"Computer {number + 1}"
+        plans = [SeatPlan(s.name, False, s.level, online=s.kind == "online") for s in table.seats]
+        table.session = Session(Match(table.rules), plans)
+        self.make_controller(table)
+        table.started = True
+        table.dirty = True
+        log.info("table %s started", table.code)
+
+    def make_controller(self, table: NetTable):
+        table.controller = TableController(table.session, self.worker, pause=lambda: self.limits.pause)
+        for number, seat in enumerate(table.seats):
+            if seat.kind == "online" and seat.client is None:
+                table.session.away.add(number)  # back from a save: a computer plays until they return
+
+    # --- connections ---
+
+    async def admit(self, connection: ServerConnection, request):
+        """Refuse a connection from an address that already has too many open."""
+        address = connection.remote_address[0] if connection.remote_address else "?"
+        if self.connections.get(address, 0) >= self.limits.per_address:
+            log.warning("%s refused: %d connections already", address, self.limits.per_address)
+            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
+        return None
+
+    async def handle(self, ws: ServerConnection):
+        client = Client(ws, self.limits)
+        self.connections[client.address] = self.connections.get(client.address, 0) + 1
+        log.info("%s connected", client.address)
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
+            except TimeoutError:
+                client.send("error", reason="Say hello first")
+                log.warning("%s said nothing: closed", client.address)
+                return
+            if not self.welcome(client, first):
+                return
+            async for text in ws:
+                if not client.within_rate():
+                    client.send("error", reason="Too many messages: slow down")
+                    log.warning("%s floods (table %s seat %d)", client.address, client.table.code, client.seat)
+                    continue
+                try:
+                    self.receive(client, text)
+                except Exception:  # noqa: BLE001  (a fault handling one message must not take the server down)
+                    log.exception("%s: a message could not be handled", client.address)
+                    client.send("error", reason="The server could not handle that message")
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections[client.address] -= 1
+            self.left(client)
+            client.stop()
+            await asyncio.wait([client.sender], timeout=1)
+            log.info("%s disconnected", client.address)
+
+    def welcome(self, client: Client, text) -> bool:
+        """The first message: hello (join or rejoin a table) or create. False if the connection is to close."""
+        try:
+            message = P.read(text)
+            if message["type"] == "create":
+                table, token = self.create_table(message["preset"], message.get("house_rules", {}),
+                                                 message["seats"], message["name"], message.get("level", "normal"),
+                                                 message.get("keep"))
+                seat = table.owner
+            elif message["type"] == "hello":
+                table, seat, token = self.join(message)
+            else:
+                raise P.ProtocolError("say hello (or create) first")
+        except (P.ProtocolError, ValueError) as err:
+            client.send("error", reason=str(err))
+            log.warning("%s refused: %s", client.address, err)
+            return False
+        previous = table.seats[seat].client
+        if previous is not None:  # the same player from a new connection: the old one goes
+            previous.table = None
+            previous.send("closed", reason="You joined from another connection")
+            previous.stop()
+        client.table, client.seat = table, seat
+        table.seats[seat].client = client
+        table.seats[seat].dropped_at = None
+        if table.session is not None:
+            table.session.away.discard(seat)
+            table.controller.announced = None  # a turn of theirs is announced to them again
+        client.send("welcome", code=table.code, seat=seat, token=token, owner=seat == table.owner,
+                    rules=table.rules.to_dict(), preset=table.preset)
+        log.info("%s is %s at table %s seat %d", client.address, table.seats[seat].name, table.code, seat)
+        table.told = None  # the new connection has not been told anything yet
+        self.tell_seats(table)
+        if table.started:
+            self.send_state(table, seat)
+        table.wake.set()
+        return True
+
+    def join(self, message: dict) -> tuple[NetTable, int, str | None]:
+        table = self.tables.get(message["code"].upper())
+        if table is None:
+            raise ValueError("No table has that code")
+        token = message.get("token")
+        if token is not None:
+            hashed = token_hash(token)
+            for seat, place in enumerate(table.seats):
+                if place.token is not None and secrets.compare_digest(place.token, hashed):
+                    return table, seat, None
+            raise ValueError("That token is not for a seat at this table")
+        if table.started:
+            raise ValueError("The match has begun: only its players can take their seats back")
+        free = [seat for seat, place in enumerate(table.seats) if place.kind == "online" and place.token is None]
+        wanted = message.get("seat")
+        if wanted is not None and wanted not in free:
+            raise ValueError("That seat is not free")
+        if not free:
+            raise ValueError("The table is full")
+        seat = wanted if wanted is not None else free[0]
+        return table, seat, self.take_seat(table, seat, message["name"])
+
+    def left(self, client: Client):
+        table = client.table
+        if table is None or table.seats[client.seat].client is not client:
+            return
+        table.seats[client.seat].client = None
+        table.seats[client.seat].dropped_at = time.monotonic()
+        log.info("%s at table %s seat %d dropped out", table.seats[client.seat].name, table.code, client.seat)
+        self.tell_seats(table)
+        table.wake.set()
+
+    def receive(self, client: Client, text):
+        table, seat = client.table, client.seat
+        try:
+            message = P.read(text)
+            kind = message["type"]
+            if kind in ("hello", "create"):
+                raise P.ProtocolError("already at a table")
+            if kind == "bye":
+                client.stop()
+                return
+            if kind in ("start", "computer"):
+                self.owner_asks(table, seat, message)
+            elif not table.started:
+                raise P.ProtocolError("the match has not begun")
+            elif kind == "act":
+                done = table.controller.act(message["action"], seat)
+                if isinstance(done, str):
+                    client.send("refused", action=message["action"], reason=done)
+                else:
+                    self.tell_played(table, done)
+            elif kind == "hint":
+                if not table.controller.request_hint(seat):
+                    client.send("refused", action="hint", reason="It is not your turn")
+            elif kind == "claim":
+                done = table.controller.claim() if table.session.hand.to_move == seat else "It is not your turn"
+                if isinstance(done, str):
+                    client.send("refused", action="claim", reason=done)
+                else:
+                    self.tell_played(table, done)
+            elif kind == "next":
+                table.seats[seat].ready = True
+        except P.ProtocolError as err:
+            client.send("error", reason=str(err))
+            log.warning("%s (table %s seat %d) sent a bad message: %s", client.address, table.code, seat, err)
+            return
+        table.wake.set()
+
+    def owner_asks(self, table: NetTable, seat: int, message: dict):
+        if seat != table.owner:
+            raise P.ProtocolError("only the table's owner may do that")
+        if table.started:
+            raise P.ProtocolError("the match has begun")
+        if message["type"] == "start":
+            self.start_table(table)
+            for number, _ in table.clients():
+                self.send_state(table, number)
+        else:
+            place = table.seats[message["seat"]]
+            if message["seat"] == table.owner or place.kind != "online":
+                raise P.ProtocolError("only another online seat can be given to a computer")
+            if place.client is not None:
+                place.client.send("closed", reason="The owner gave your seat to a computer")
+                place.client.stop()
+            table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}")
+        table.dirty = True
+        self.tell_seats(table)
+
+    # --- what each seat is told ---
+
+    def seat_list(self, table: NetTable) -> list[dict]:
+        session = table.session
+        thinking = table.controller.thinking if table.controller is not None else False
+        to_move = session.hand.to_move if session is not None else -1
+        return [{"name": s.name, "kind": s.kind, "taken": s.token is not None, "connected": s.client is not None,
+                 "away": session is not None and number in session.away,
+                 "thinking": thinking and number == to_move} for number, s in enumerate(table.seats)]
+
+    def tell_seats(self, table: NetTable):
+        """The seats as they are now, to every client at the table, when anything in them changed."""
+        told = {"seats": self.seat_list(table), "started": table.started, "code": table.code}
+        if told == table.told:
+            return
+        table.told = told
+        for _, client in table.clients():
+            client.send("seats", **told)
+
+    def send_state(self, table: NetTable, seat: int):
+        """Everything a seat needs to show the table: its view, the names, the finished hands' results."""
+        session = table.session
+        match = session.match
+        hands = match.history + ([match.hand] if match.hand.is_done else [])
+        table.seats[seat].client.send(
+            "state", view=session.hand.view(seat), hand=len(match.history) + 1,
+            results=[{"result": hand.result().to_json(), "trump": hand.view(0).get("trump")} for hand in hands],
+            seats=self.seat_list(table), over=match.is_over, winners=match.winners)
+
+    def tell_played(self, table: NetTable, done: Played | Claimed):
+        hand = table.session.hand
+        for seat, client in table.clients():
+            client.send("claimed" if isinstance(done, Claimed) else "played", seat=done.seat,
+                        events=[event.for_seat(seat).to_json() for event in done.events], view=hand.view(seat))
+        table.dirty = True
+
+    # --- running a table ---
+
+    async def drive(self, table: NetTable):
+        """The table's flow: the controller polled whenever something may have changed (a client's message, a
+        computer's answer, a timer)."""
+        loop = asyncio.get_running_loop()
+        while not self.closing:
+            wait = 1.0
+            if table.started:
+                wait = self.step(table, loop)
+            table.wake.clear()
+            if wait > 0:
+                try:
+                    await asyncio.wait_for(table.wake.wait(), wait)
+                except TimeoutError:
+                    pass
+            else:
+                await asyncio.sleep(0)
+
+    def step(self, table: NetTable, loop) -> float:
+        """Poll the table once; how long it may wait for news before polling again."""
+        controller, session = table.controller, table.session
+        now = time.monotonic()
+        for number, seat in enumerate(table.seats):  # a seat kept long enough is played by a computer
+            if seat.kind == "online" and seat.client is None and number not in session.away and \
+                    seat.dropped_at is not None and now - seat.dropped_at >= table.keep:
+                session.away.add(number)
+                log.info("table %s seat %d: a computer plays for %s until they are back", table.code, number,
+                         seat.name)
+                self.tell_seats(table)
+        intents = controller.poll(ready=True)
+        for intent in intents:
+            self.route(table, intent)
+        self.tell_seats(table)  # a computer began or ended thinking, a player's turn came
+        if intents:
+            return 0
+        hand = session.hand
+        if hand.is_done:
+            return self.after_hand(table)
+        if session.is_human(hand.to_move):  # wait for the player, or for a kept seat's time to run out
+            waiting = [s.dropped_at + table.keep - now for s in table.seats if s.dropped_at is not None]
+            return max(0.05, min(waiting)) if waiting else 5.0
+        decision = controller.decision
+        if decision is None:
+            return 0.005  # the claim check is still under way
+        if not decision.done:
+            if table.watching is not decision:
+                table.watching = decision
+                decision.then(lambda: loop.call_soon_threadsafe(table.wake.set))
+            return 5.0
+        return max(0.001, controller.decision_started + self.limits.pause - time.monotonic())
+
+    def route(self, table: NetTable, intent):
+        if isinstance(intent, Turn):
+            client = table.seats[intent.seat].client
+            if client is not None:
+                client.send("turn", phase=intent.phase)
+        elif isinstance(intent, (Played, Claimed)):
+            self.tell_played(table, intent)
+        elif isinstance(intent, Hint):
+            client = table.seats[intent.seat].client
+            if client is not None:
+                client.send("hint", action=intent.action)
+        elif isinstance(intent, HandOver):
+            hand = table.session.hand
+            for seat, client in table.clients():
+                client.send("hand-over", result=intent.result.to_json(), trump=hand.view(0).get("trump"),
+                            view=hand.view(seat), over=table.session.match.is_over)
+            for seat in table.seats:
+                seat.ready = False
+            table.over_since = time.monotonic()
+            table.dirty = True
+
+    def after_hand(self, table: NetTable) -> float:
+        """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
+        while, so that one player cannot hold up the others)."""
+        waiting_for = [s for s in table.seats if s.kind == "online" and s.client is not None and not s.ready]
+        since = table.over_since or time.monotonic()
+        if waiting_for and time.monotonic() - since < self.limits.next_seconds:
+            return max(0.05, since + self.limits.next_seconds - time.monotonic())
+        table.over_since = None
+        following = table.controller.next_hand()
+        if isinstance(following, MatchOver):
+            for _, client in table.clients():
+                client.send("match-over", winners=list(following.outcome.winners))
+            table.dirty = True
+            return 60.0
+        assert isinstance(following, NewHand)
+        for seat, _ in table.clients():
+            self.send_state(table, seat)
+        table.dirty = True
+        return 0
+
+    # --- saving ---
+
+    async def save_now_and_then(self):
+        while True:
+            await asyncio.sleep(self.limits.save_every)
+            changed = [table for table in self.tables.values() if table.dirty]
+            if changed and self.folder is not None:
+                data = [(table.code, table.to_json()) for table in changed]
+                for table in changed:
+                    table.dirty = False
+                await asyncio.to_thread(self._write, data)
+
+    def _write(self, data):
+        for code, table in data:
+            write_atomic(self.folder / f"{code}.json", table)
+
+    def save_all(self):
+        if self.folder is not None:
+            self._write([(table.code, table.to_json()) for table in self.tables.values()])
+
+    def load_tables(self):
+        """Bring back the saved tables; a file that cannot be used is kept aside and named in the log."""
+        if self.folder is None or not self.folder.is_dir():
+            return
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                table = self.table_from_json(json.loads(path.read_text(encoding="utf-8")))
+            except Exception as err:  # noqa: BLE001  (a bad file must not stop the server)
+                bad = set_aside(path)
+                log.error("%s: %s; kept as %s", path, str(err).splitlines()[0] if str(err) else err, bad.name)
+                continue
+            self.tables[table.code] = table
+        log.info("%d tables brought back from %s", len(self.tables), self.folder)
+
+    def table_from_json(self, data: dict) -> NetTable:
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+            raise ValueError(f"not a Trickhouse table (expected format {TABLE_FORMAT})")
+        seats = [NetSeat(s["kind"], s["name"], s["token"], s.get("level", "normal")) for s in data["seats"]]
+        table = NetTable(data["code"], data["preset"], data["changes"], seats, float(data["keep"]),
+                         owner=int(data["owner"]), started=bool(data["started"]))
+        table.rules  # noqa: B018  (the preset and house rules must still be good)
+        if data["session"] is not None:
+            table.session = Session.from_json(data["session"])
+            self.make_controller(table)
+        for seat in table.seats:
+            seat.dropped_at = time.monotonic()  # everyone must come back: the seats are kept for them as usual
+        table.dirty = False
+        return table

@@ -1,0 +1,1 @@
+"""``python -m game.server``: the dedicated table server (see __main__.py)."""

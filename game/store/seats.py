@@ -1,0 +1,48 @@
+"""The seats this player holds at tables on other computers (or hosted here): each table's address and code and
+the seat's secret token, so that joining the table again takes the same seat back. JSON in the user's data
+folder; a file that cannot be used is kept aside and the list starts again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .files import data_dir, set_aside, write_atomic
+
+SEATS_FORMAT = "trickhouse-seats/1"
+KEPT = 20  # the most tables remembered; the oldest goes first
+
+
+class SeatStore:
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or data_dir()) / "seats.json"
+
+    def load(self) -> tuple[list[dict], str]:
+        """([{address, code, token, seat}], "") or ([], one line naming the file and the problem)."""
+        if not self.path.is_file():
+            return [], ""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
+                raise ValueError(f"not Trickhouse seats (expected format {SEATS_FORMAT})")
+            seats = data.get("seats")
+            if not isinstance(seats, list) or not all(
+                    isinstance(s, dict) and all(isinstance(s.get(k), str) and len(s[k]) <= 100
+                                                for k in ("address", "code", "token"))
+                    and isinstance(s.get("seat"), int) for s in seats):
+                raise ValueError("'seats' must list {address, code, token, seat}")
+            return seats, ""
+        except Exception as err:  # an unusable file must not stop the game
+            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            bad = set_aside(self.path)
+            return [], f"{self.path}: {problem}; it was kept as {bad.name}"
+
+    def token(self, address: str, code: str) -> str | None:
+        """The token of the seat held at that table, if any."""
+        return next((s["token"] for s in self.load()[0] if (s["address"], s["code"]) == (address, code.upper())),
+                    None)
+
+    def keep(self, address: str, code: str, token: str, seat: int):
+        seats = [s for s in self.load()[0] if (s["address"], s["code"]) != (address, code.upper())]
+        seats.append({"address": address, "code": code.upper(), "token": token, "seat": seat})
+        write_atomic(self.path, {"format": SEATS_FORMAT, "seats": seats[-KEPT:]})

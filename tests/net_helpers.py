@@ -1,0 +1,141 @@
+"""Network tests on the loopback address only: a table server on a thread of its own, and players played by the
+test through the same client the window uses (each deciding only from its own seat's view). Every loop is
+bounded by a deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+
+from game.ai.worker import AIWorker
+from game.net.client import Link, NetClient, RemoteTable
+from game.net.server import Limits, TableServer
+from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
+
+LOOPBACK = "127.0.0.1"
+# computers play at once, the test's players may act quickly, and a connection that stops answering is noticed in
+# about a second
+FAST = Limits(pause=0.0, messages_per_second=500, burst=500, ping_interval=0.5, ping_timeout=0.5)
+
+
+class ServerThread:
+    """A TableServer in an event loop on its own thread, listening on a free loopback port."""
+
+    def __init__(self, folder=None, limits: Limits | None = None):
+        self.worker = AIWorker(search_process=False)
+        self.server = TableServer(folder, limits or FAST, self.worker)
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            self.loop.run_until_complete(self.server.start(LOOPBACK, 0))
+            started.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert started.wait(10), "the server did not start"
+        self.port = self.server.port
+
+    def call(self, function, *args):
+        """Run ``function`` on the server's loop and return its result (the server is not thread-safe)."""
+        async def call():
+            return function(*args)
+        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+
+    def stop(self):
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.worker.close()
+
+
+def first_message(client: NetClient, seconds: float = 10.0) -> dict:
+    """The welcome (or the refusal) a new connection gets."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        message = client.inbox.get(timeout=seconds)
+        if isinstance(message, dict) and message["type"] in ("welcome", "error", "closed"):
+            return message
+        if isinstance(message, Link) and message.state == "closed":
+            return {"type": "closed", "reason": message.reason}
+    raise AssertionError("no answer from the server")
+
+
+class Player:
+    """A person at another computer, played by the test: it decides from its own view only (the legal actions
+    the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
+    intent it was shown."""
+
+    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0):
+        self.client = NetClient(LOOPBACK, port, kind, fields, retry_for=30)
+        welcome = first_message(self.client)
+        assert welcome["type"] == "welcome", welcome
+        self.welcome = welcome
+        self.table = RemoteTable(self.client, welcome)
+        self.rng = random.Random(seed)
+        self.shown: list = []
+        self.over = False
+        self.closed = ""
+
+    def step(self) -> bool:
+        """Show and answer what came; False when nothing came."""
+        if not self.table.started:
+            self.shown += self.table.before_the_match()
+            return False
+        intents = self.table.poll()
+        for intent in intents:
+            self.shown.append(intent)
+            if isinstance(intent, Turn):
+                self.decide()
+            elif isinstance(intent, HandOver):
+                self.table.next_hand()
+            elif isinstance(intent, MatchOver):
+                self.over = True
+            elif isinstance(intent, Closed):
+                self.closed = intent.reason
+            elif isinstance(intent, Message):
+                assert "Too many" not in intent.text, intent.text
+        return bool(intents)
+
+    def decide(self):
+        view = self.table.view()
+        if view["cards_to_choose"]:
+            word = "discard" if view["phase"] == "nest" else "pass-cards"
+            self.table.act(f"{word} {' '.join(view['hand'][:view['cards_to_choose']])}")
+        elif view["phase"] == "lay-aside":
+            self.table.act(f"lay-aside {view['hand'][0]}")
+        elif view["phase"] == "bid":
+            self.table.act("pass" if "pass" in view["legal"] else view["legal"][0])
+        else:
+            self.table.act(self.rng.choice(view["legal"]))
+
+    def close(self):
+        self.client.close()
+
+    def killed(self):
+        """Gone without a word, as a game killed would be: the connection is cut and not tried again."""
+        client = self.client
+        client.closing = True
+        client.loop.call_soon_threadsafe(lambda: client.connection.transport.abort())
+
+    def frozen(self):
+        """Still connected but reading and answering nothing, not even the server's pings (a half-open
+        connection, as when a network goes away without a word)."""
+        client = self.client
+        client.closing = True
+        client.loop.call_soon_threadsafe(lambda: client.connection.transport.pause_reading())
+
+
+def play_until(players: list[Player], done, seconds: float = 120.0):
+    """Step every player until ``done()`` or the deadline (which fails the test)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():
+            return
+        if not any([player.step() for player in players]):
+            time.sleep(0.002)
+    raise AssertionError("the players did not get there in time")

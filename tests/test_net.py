@@ -1,0 +1,378 @@
+"""Play over the network, on the loopback address: whole matches through a server with every message a client
+receives checked against what its seat may see at that moment; reconnecting with the seat's token; a seat a
+computer plays after its player stays away; the server killed and started again; hostile clients."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import ExitStack
+
+import pytest
+from websockets.sync.client import connect
+
+from game.bench.soak import Checker
+from game.engine import load_rules
+from game.net import protocol as P
+from game.net import server as net_server
+from game.net.server import Limits
+from game.table.controller import Turn
+from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until
+
+PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
+
+
+@pytest.fixture
+def served():
+    servers = []
+
+    def start(**options):
+        servers.append(ServerThread(**options))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+class Watch:
+    """Records every message the server sends each seat, and checks that none names a card that seat may not see
+    at that moment (the soak's independent oracle of what is hidden)."""
+
+    def __init__(self, monkeypatch):
+        self.sent: dict[tuple[str, int], list[dict]] = {}
+        self.leaks: list[str] = []
+        original = net_server.Client.send
+        watch = self
+
+        def send(client, kind, **fields):
+            table = client.table
+            if table is not None and table.session is not None:
+                watch.check(table, client.seat, kind, fields)
+            return original(client, kind, **fields)
+
+        monkeypatch.setattr(net_server.Client, "send", send)
+
+    def check(self, table, seat: int, kind: str, fields: dict):
+        self.sent.setdefault((table.code, seat), []).append({"type": kind, **fields})
+        hand = table.session.hand
+        checker = Checker(hand.rules)
+        # the called card is announced to all (decision 13: who holds it stays secret), and "legal" may list
+        # every card of the deck (a call): the soak's checker leaves both out too
+        public = {k: v for k, v in fields.items() if k not in ("rules", "results", "view", "events")}
+        public["view"] = {k: v for k, v in (fields.get("view") or {}).items() if k not in ("legal", "called")}
+        public["events"] = [e for e in fields.get("events", []) if e["kind"] != "card-called"]
+        shown, _ = checker.cards_named(public)
+        leaked = shown & checker.hidden_from(hand, seat)
+        if leaked:
+            self.leaks.append(f"seat {seat} was sent {kind} naming {hand.rules.cards_text(leaked)}")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset, served, monkeypatch):
+    """Issue 17: four clients (people played by the test, with computers in the other seats) play a whole match;
+    every message to every client is recorded and none names a card that seat may not see at that moment."""
+    watch = Watch(monkeypatch)
+    server = served()
+    players_count = load_rules(preset).players
+    kinds = ["me", "online"] + ["online", "computer"] * ((players_count - 2) // 2) + ["computer"] * (players_count % 2)
+    owner = Player(server.port, "create", {"name": "Ann", "preset": preset, "seats": kinds, "level": "normal"})
+    code = owner.table.code
+    guests = [Player(server.port, "hello", {"name": f"Guest {i}", "code": code}, seed=i)
+              for i in range(kinds.count("online"))]
+    players = [owner, *guests]
+    play_until(players, lambda: all(len(p.table.seats) == players_count for p in players), 10)
+    owner.client.send("start")
+    play_until(players, lambda: all(p.over for p in players), 240)
+    assert not watch.leaks, watch.leaks[:3]
+    winners = owner.table.winners
+    assert winners and all(p.table.winners == winners for p in players)
+    for player in players:
+        assert any(isinstance(intent, Turn) for intent in player.shown), "each person had decisions to make"
+        received = watch.sent[(code, player.table.viewer)]
+        assert {"state", "played", "hand-over", "match-over"} <= {m["type"] for m in received}
+        player.close()
+
+
+def start_two(server, preset="hearts-classic", keep=30.0):
+    owner = Player(server.port, "create", {"name": "Ann", "preset": preset, "keep": keep,
+                                           "seats": ["me", "online", "computer", "computer"]})
+    guest = Player(server.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
+    owner.client.send("start")
+    play_until([owner, guest], lambda: owner.table.started and guest.table.started, 10)
+    return owner, guest
+
+
+def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served):
+    """Issue 17: a client killed mid-trick reconnects with its token: same seat, same view, nothing lost; until
+    then the table waits for it."""
+    server = served()
+    owner, guest = start_two(server)
+    play_until([owner, guest], lambda: guest.table.view()["phase"] == "play" and guest.table.view()["trick"]
+               and guest.table.view()["to_move"] == 1, 60)
+    seen = guest.table.view()
+    token, code = guest.client.token, guest.table.code
+    guest.killed()
+    play_until([owner], lambda: owner.table.seats[1]["connected"] is False, 10)
+    time.sleep(0.3)
+    assert owner.table.view() == server.call(lambda: server.server.tables[code].session.hand.view(0))
+    assert server.call(lambda: server.server.tables[code].session.hand.to_move) == 1, "the table waits for Bo"
+    back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
+    assert back.welcome["seat"] == 1
+    play_until([owner, back], lambda: back.table.started, 10)
+    assert back.table.view() == seen, "the same view as before the drop"
+    play_until([owner, back], lambda: len(back.table.results()) >= 1, 60)
+
+
+def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served):
+    """Issue 17: a client that never returns is replaced by a computer after the time the table keeps a seat."""
+    server = served()
+    owner, guest = start_two(server, keep=0.3)
+    guest.killed()
+    play_until([owner], lambda: owner.table.seats[1]["away"], 10)
+    hands = len(owner.table.results())
+    play_until([owner], lambda: len(owner.table.results()) > hands, 60)
+    assert owner.table.status(1) == "a computer plays for now"
+
+
+def server_process(port: int, folder, *extra):
+    return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
+                             "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
+                             "--no-search-process", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((LOOPBACK, port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not start listening")
+
+
+def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
+    """Issue 17: the server is killed (SIGKILL) and restarted: tables come back from their saves and the clients
+    rejoin their seats with their tokens."""
+    port = free_port()
+    process = server_process(port, tmp_path)
+    try:
+        wait_for_port(port)
+        owner = Player(port, "create", {"name": "Ann", "preset": "rook-classic",
+                                        "seats": ["me", "computer", "online", "computer"]})
+        code = owner.table.code
+        guest = Player(port, "hello", {"name": "Bo", "code": code}, seed=2)
+        play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[2]["taken"], 10)
+        owner.client.send("start")
+        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view()["bids"]) >= 2, 30)
+        saved = tmp_path / f"{code}.json"
+        deadline = time.monotonic() + 10
+        while not saved.is_file() and time.monotonic() < deadline:  # changed tables are saved every second
+            time.sleep(0.1)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+        for player in (owner, guest):
+            player.frozen()
+        assert saved.is_file()
+        process = server_process(port, tmp_path)
+        wait_for_port(port)
+        again = [Player(port, "hello", {"name": name, "code": code, "token": player.client.token}, seed=seat)
+                 for name, player, seat in (("Ann", owner, 0), ("Bo", guest, 2))]
+        assert [p.welcome["seat"] for p in again] == [0, 2]
+        play_until(again, lambda: all(p.table.started for p in again), 10)
+        play_until(again, lambda: len(again[0].table.results()) >= 1, 90)
+        for player in again:
+            player.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=15)[0]
+    assert "1 tables brought back" in output and f"table {code} started" not in output.split("brought back")[1]
+    assert "stopped: 1 tables saved" in output
+
+
+# --- hostile clients ---
+
+def raw(port: int, **options):
+    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+
+
+def answer(ws) -> dict:
+    return json.loads(ws.recv(timeout=5))
+
+
+def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):
+    caplog.set_level(logging.INFO)
+    server = served()
+    owner, guest = start_two(server)
+    for hello in ({"name": "Eve", "code": "ZZZZZZ"},
+                  {"name": "Eve", "code": owner.table.code, "token": "A" * 22},
+                  {"name": "Eve", "code": owner.table.code}):  # begun: only its players may come back
+        with raw(server.port) as ws:
+            ws.send(P.write("hello", **hello))
+            reply = answer(ws)
+            assert reply["type"] == "error" and reply["reason"], reply
+    assert "No table has that code" in caplog.text and "That token is not for a seat" in caplog.text
+    play_until([owner, guest], lambda: len(owner.table.results()) >= 1, 60)  # the table goes on
+
+
+def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
+    """Malformed JSON, unknown types, wrong fields, actions out of turn, illegal actions, an oversized message:
+    one error (or refusal) back each, a log line, and the game goes on unchanged."""
+    caplog.set_level(logging.INFO)
+    server = served()
+    owner, guest = start_two(server)
+    code = owner.table.code
+    with raw(server.port) as ws:
+        ws.send(P.write("hello", name="Bo again", code=code, token=guest.client.token))
+        assert answer(ws)["type"] == "welcome"
+        guest.client.closing = True  # the test speaks for Bo from here
+        before = server.call(lambda: server.server.tables[code].session.hand.record())
+        bad = ["{not json", "[1, 2]", json.dumps({"v": 9, "type": "act", "action": "pass"}),
+               P.write("dance"), P.write("act", action=["play"]), P.write("act", action="play XX"),
+               P.write("start"), P.write("hello", name="x", code=code), "x" * (P.MAX_MESSAGE_BYTES + 10)]
+        replies = []
+        for text in bad:
+            ws.send(text)
+            while True:
+                reply = answer(ws)
+                if reply["type"] in ("error", "refused"):
+                    replies.append(reply)
+                    break
+        assert len(replies) == len(bad)
+        assert server.call(lambda: server.server.tables[code].session.hand.record()) == before
+        ws.send(P.write("act", action="pass-cards 2C 3C"))  # a legal-looking action out of turn or wrong
+        while (reply := answer(ws))["type"] not in ("refused", "error"):
+            pass
+        assert reply["reason"]
+    assert "sent a bad message: not JSON" in caplog.text and "unknown message type" in caplog.text
+
+
+def test_a_client_that_never_says_hello_is_closed(served, caplog):
+    caplog.set_level(logging.INFO)
+    server = served(limits=Limits(pause=0.0, hello_seconds=0.3))
+    with raw(server.port) as ws:
+        assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": "Say hello first"}
+    assert "said nothing: closed" in caplog.text
+
+
+def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
+    caplog.set_level(logging.INFO)
+    server = served(limits=Limits(pause=0.0, messages_per_second=5, burst=5))
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    with raw(server.port) as ws:
+        ws.send(P.write("hello", name="Fast", code=owner.table.code))
+        assert answer(ws)["type"] == "welcome"
+        for _ in range(30):
+            ws.send(P.write("hint"))
+        replies = []
+        try:
+            while True:
+                replies.append(answer(ws))
+        except TimeoutError:
+            pass
+        assert any(r.get("reason") == "Too many messages: slow down" for r in replies)
+    assert "floods" in caplog.text
+    owner.client.send("start")  # the table goes on for the others: it deals, and Ann's pass is taken
+    play_until([owner], lambda: owner.table.started and owner.table.view()["phase"] == "play", 30)
+    owner.close()
+
+
+def test_too_many_connections_from_one_address_are_refused(served, caplog):
+    caplog.set_level(logging.INFO)
+    server = served(limits=Limits(pause=0.0, per_address=3, hello_seconds=5))
+    with ExitStack() as stack:
+        held = [stack.enter_context(raw(server.port)) for _ in range(3)]
+        with pytest.raises(Exception, match="429"), raw(server.port):
+            pass
+        assert "refused: 3 connections already" in caplog.text
+        held[0].close()
+        time.sleep(0.2)
+        with raw(server.port):  # one left: room for another
+            pass
+
+
+def test_a_client_that_never_reads_is_disconnected(served, caplog):
+    """A client that sends but never reads what it is sent is let go once its messages pile up, so that it never
+    holds up the table."""
+    caplog.set_level(logging.INFO)
+    server = served(limits=Limits(pause=0.0, send_queue=20, messages_per_second=10_000, burst=10_000))
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.connect((LOOPBACK, server.port))
+    with connect(f"ws://{LOOPBACK}:{server.port}", sock=sock, open_timeout=5, close_timeout=1, max_queue=1) as ws:
+        ws.send(P.write("hello", name="Slow", code=owner.table.code))
+        for _ in range(5000):  # each gets an answer it never reads
+            try:
+                ws.send(P.write("hint"))
+            except Exception:  # noqa: BLE001  (cut off: that is what is being tested)
+                break
+        deadline = time.monotonic() + 10
+        while "does not read its messages" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "does not read its messages: disconnected" in caplog.text
+    play_until([owner], lambda: len(owner.table.seats) == 4 and not owner.table.seats[1]["connected"], 10)
+    owner.close()
+
+
+def test_a_half_open_connection_is_noticed_and_its_seat_kept(served, caplog):
+    """A player whose connection stops answering (half-open: no close ever arrives) is seen to have dropped out
+    once it stops answering the server's pings; the table shows it and keeps the seat for them."""
+    caplog.set_level(logging.INFO)
+    server = served()
+    owner, guest = start_two(server)
+    guest.frozen()
+    started = time.monotonic()
+    play_until([owner], lambda: owner.table.seats[1]["connected"] is False, 10)
+    assert time.monotonic() - started < 5
+    assert owner.table.status(1) == "dropped out" and "Bo at table" in caplog.text
+
+
+def test_names_are_cleaned_and_cut():
+    assert P.clean_name("Sam\x00\x1b[31m\n Jones\u200b") == "Sam[31m Jones"
+    assert len(P.clean_name("x" * 100)) == P.NAME_LENGTH
+    with pytest.raises(P.ProtocolError, match="create: seats"):
+        P.read(P.write("create", name="a", preset="rook-classic", seats=["online", "online"]))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_the_server_stops_cleanly_on_sigterm_with_every_table_saved(tmp_path):
+    port = free_port()
+    process = server_process(port, tmp_path)
+    try:
+        wait_for_port(port)
+        owner = Player(port, "create", {"name": "Ann", "preset": "hearts-2p", "seats": ["me", "online"]})
+        time.sleep(0.1)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=15)[0]
+    owner.client.closing = True
+    assert process.returncode == 0
+    assert (tmp_path / f"{owner.table.code}.json").is_file() and "stopped: 1 tables saved" in output
+    assert "closed" in [m.get("type") for m in drain(owner)]
+
+
+def drain(player: Player) -> list[dict]:
+    out = []
+    while not player.client.inbox.empty():
+        message = player.client.inbox.get()
+        if isinstance(message, dict):
+            out.append(message)
+    return out
