@@ -15,6 +15,7 @@ import pygame
 
 from game.ai.worker import AIWorker
 from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.store.seats import SeatStore
 
 from . import assets
 from .autoplay import Autoplay
@@ -37,7 +38,8 @@ class App:
         self.stack = SceneStack()
         self.scenes = Director(self.stack, SCENES)
         self.services = Services(settings, self.window, self.worker, self.scenes, SettingsStore(), HouseRulesStore(),
-                                 SaveStore(), StatsStore(), new_seed=lambda: random.SystemRandom().randrange(10**9))
+                                 SaveStore(), StatsStore(), new_seed=lambda: random.SystemRandom().randrange(10**9),
+                                 seats=SeatStore())
         self.scenes.services = self.services
         self.window.relayout = self._relayout
         self.autoplay = autoplay
@@ -119,6 +121,7 @@ class App:
     def close(self):
         self.final_size = self.size
         self.stack.clear()
+        self.services.stop_hosting()
         if not self.worker.close(timeout=1.0):
             log.warning("the computer players' thread did not stop within 1 s")
         assets.font.cache_clear()  # fonts die with pygame.quit(); a later App must load them again

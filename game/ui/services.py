@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.ai.worker import AIWorker
 from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.store.seats import SeatStore
 
 from .scene import Scene, SceneStack
 from .window import Window
@@ -67,6 +68,8 @@ class Services:
     saves: SaveStore
     stats: StatsStore
     new_seed: Callable[[], int]  # each new match's seed
+    seats: SeatStore  # the seats held at tables on other computers
+    host: object = None  # game/net/host.py: NetHost, while this game hosts a table
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
     count_statistics: bool = True
     notice: str = ""  # one line for the main menu (a file that could not be used)
@@ -78,3 +81,9 @@ class Services:
     @property
     def sounds(self):
         return self.window.sounds
+
+    def stop_hosting(self, reason: str = "The host ended the table"):
+        """The hosted table ends for everyone (it is saved, to be hosted again)."""
+        if self.host is not None:
+            self.host.stop(reason)
+            self.host = None

@@ -3,6 +3,8 @@
 import), so there are no import cycles to hide inside functions."""
 
 from .dialogs import HandOffScene, PauseScene, dialog_for_phase
+from .join import JoinScene
+from .lobby import LobbyScene
 from .menu import MenuScene
 from .rules_page import RulesScene
 from .scoring import GameOverScene, ScoreScene
@@ -25,4 +27,6 @@ SCENES = {
     "names": NamesScene,
     "rules": RulesScene,
     "statistics": StatisticsScene,
+    "join": JoinScene,
+    "lobby": LobbyScene,
 }

@@ -339,6 +339,7 @@ class PauseScene(Scene):
 
     def to_menu(self):
         self.table.close()
+        self.services.stop_hosting()
         self.services.scenes.restart("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:

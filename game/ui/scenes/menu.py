@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.net.host import NetHost, hosted_tables
 from game.table.session import Session
 
 from .. import theme
 from ..assets import font, text, wrapped
 from ..card_sketch import card_size
+from ..hosting import join_hosted
 from ..scene import Scene
 from ..widgets import Button, layout_column, press_any
 
@@ -23,6 +25,11 @@ class MenuScene(Scene):
         self.buttons = [
             Button("New game", lambda: scenes.push("setup"), key=pygame.K_n),
             Button("Continue", self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
+            Button("Join game", lambda: scenes.push("join"), key=pygame.K_j),
+        ]
+        if hosted_tables():
+            self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
+        self.buttons += [
             Button("Rules", lambda: scenes.push("rules"), key=pygame.K_r),
             Button("Settings", lambda: scenes.push("settings"), key=pygame.K_s),
             Button("Statistics", lambda: scenes.push("statistics"), key=pygame.K_t),
@@ -49,6 +56,25 @@ class MenuScene(Scene):
             self.layout()
             return
         services.scenes.push("table", session=session)
+
+    def host_again(self):
+        """The table this game hosted last, open again: its players take their seats back with their tokens."""
+        services, settings = self.services, self.services.settings
+        services.stop_hosting()
+        try:
+            services.host = NetHost(settings.online_port, settings.keep_seat, again=True)
+        except OSError as err:
+            services.notice = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
+            self.layout()
+            return
+        code = services.host.saved_table()
+        token = services.seats.token("hosted", code) if code else None
+        if token is None:
+            services.stop_hosting()
+            services.notice = "The hosted table could not be found again"
+            self.layout()
+            return
+        join_hosted(services, code, token, settings.names[0])
 
     def resume(self):
         """Back from a scene above: a game may have been saved since (Continue)."""

@@ -1,4 +1,5 @@
-"""New game: the game and preset, and for each seat Human or Computer, its level and name."""
+"""New game: the game and preset, and for each seat Human (at this screen), Computer (and its level) or Online (a
+player at another computer: the game then hosts the table, and its lobby shows the join code), and each name."""
 
 from __future__ import annotations
 
@@ -6,15 +7,21 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import Hand, Match, preset_names
+from game.net.host import NetHost
 from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import text
+from ..hosting import join_hosted
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..widgets import Button, layout_row, press_any
 
 FAMILIES = ("rook", "hearts")
+
+
+def seat_kind(plan: SeatPlan) -> str:
+    return "Human" if plan.human else "Online" if plan.online else "Computer"
 
 
 class SetupScene(Scene):
@@ -28,6 +35,7 @@ class SetupScene(Scene):
         self.preset = preset
         self.seats: list[SeatPlan] = []
         self.editing: int | None = None   # the seat whose name is being typed
+        self.error = ""
 
     def enter(self):
         self.choose_preset(self.preset)
@@ -38,7 +46,8 @@ class SetupScene(Scene):
 
     def choose_preset(self, preset: str):
         self.preset = preset
-        self.rules, changes, problem = self.services.house_rules.load(preset)
+        self.rules, self.changes, problem = self.services.house_rules.load(preset)
+        changes = self.changes
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
         self.sides = partnerships(self.rules)
         self.seat_count = self.first_hand.n
@@ -73,8 +82,9 @@ class SetupScene(Scene):
         rows_x = int(w * 0.4)  # the seat rows, and to their right the map of the table
         for seat, plan in enumerate(self.seats):
             y = top + seat * int(height * 1.25)
-            kind = Button("Human" if plan.human else "Computer", lambda s=seat: self.toggle_human(s))
-            level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s), enabled=not plan.human)
+            kind = Button(seat_kind(plan), lambda s=seat: self.cycle_kind(s))
+            level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s),
+                           enabled=not (plan.human or plan.online))
             name = Button(plan.name + ("_" if self.editing == seat else ""), lambda s=seat: self.edit_name(s))
             name.chosen = self.editing == seat
             layout_row([name, kind, level], (rows_x, y), height, 12, min_width=px * 9)
@@ -91,8 +101,11 @@ class SetupScene(Scene):
         names = self.presets[self.family]
         self.choose_preset(names[(names.index(self.preset) + delta) % len(names)])
 
-    def toggle_human(self, seat: int):
-        self.seats[seat].human = not self.seats[seat].human
+    def cycle_kind(self, seat: int):
+        """Human, then Computer, then Online, then Human again."""
+        plan = self.seats[seat]
+        plan.human, plan.online = (False, False) if plan.human else (False, True) if not plan.online else (True, False)
+        self.error = ""
         self.layout()
 
     def cycle_level(self, seat: int):
@@ -107,11 +120,39 @@ class SetupScene(Scene):
     def start_game(self):
         self.editing = None
         services = self.services
+        if any(plan.online for plan in self.seats):
+            self.host_table()
+            return
         session = Session(Match(self.rules, seed=services.new_seed()), self.seats,
                           hard_budget=services.settings.hard_budget)
         if services.keep_matches:
             services.saves.save(session.to_json())
         services.scenes.restart("table", session=session)
+
+    def host_table(self):
+        """Open the table to players on other computers: this game hosts it, and this screen's player joins it."""
+        services, settings = self.services, self.services.settings
+        kinds = ["me" if plan.human else "online" if plan.online else "computer" for plan in self.seats]
+        if kinds.count("me") != 1:
+            self.error = "With online players, one seat is played at this screen: make exactly one Human"
+            return
+        services.stop_hosting()
+        try:
+            host = NetHost(settings.online_port, settings.keep_seat)
+        except OSError as err:
+            self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
+            return
+        me = kinds.index("me")
+        try:
+            table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
+                                     [plan.level for plan in self.seats])
+        except ValueError as err:
+            host.stop()
+            self.error = str(err)
+            return
+        services.host = host
+        services.seats.keep("hosted", table.code, token, me)
+        join_hosted(services, table.code, token, self.seats[me].name)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and event.type == pygame.TEXTINPUT:
@@ -151,6 +192,7 @@ class SetupScene(Scene):
             names = [" & ".join(self.seats[seat].name for seat in side) for side in self.sides]
             line = text("Partners: " + "  against  ".join(names), px - 4, theme.INK, bold=True)
             surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + 2 * px + 14)))
-        if self.editing is not None:
-            hint = text("Type a name, then Enter", px - 4, theme.INK_DIM)
+        note = self.error or ("Type a name, then Enter" if self.editing is not None else "")
+        if note:
+            hint = text(note[:120], px - 4, theme.WARN if self.error else theme.INK_DIM, bold=bool(self.error))
             surface.blit(hint, hint.get_rect(center=(w // 2, h - int(px * 4))))

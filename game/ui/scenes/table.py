@@ -17,6 +17,7 @@ import pygame
 from game.store.settings import RANGES
 from game.table.controller import (
     Claimed,
+    Closed,
     HandOff,
     HandOver,
     Hint,
@@ -240,6 +241,10 @@ class TableScene(Scene):
             self.say(f"Hint: {intent.action}")
         elif isinstance(intent, Message):
             self.say(intent.text)
+        elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
+            self.services.notice = intent.reason
+            self.services.stop_hosting()
+            scenes.restart("menu")
 
     def animate(self, played: Played, drop: tuple[int, int] | None = None):
         """Sounds and card flights for what an action did, from its events."""

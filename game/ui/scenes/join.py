@@ -1,0 +1,139 @@
+"""Join game: the table's address and join code (and the name to show), then the table's lobby, or the table
+itself when its match has begun and this player had a seat there (the seat is taken back with its token)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.net.client import NetClient, RemoteTable, welcomed
+from game.net.protocol import CODE_LENGTH, DEFAULT_PORT, clean_name
+
+from .. import theme
+from ..assets import text
+from ..scene import Scene
+from ..widgets import Button, layout_row, press_any
+
+FIELDS = ("address", "code", "name")
+
+
+def split_address(typed: str) -> tuple[str, int]:
+    """"host" or "host:port" (the port the host's window shows; 47474 if none)."""
+    host, _, port = typed.strip().rpartition(":") if ":" in typed else (typed.strip(), "", "")
+    if not host:
+        raise ValueError("Type the table's address, such as 192.168.1.20")
+    if port and (not port.isdigit() or not 1 <= int(port) <= 65535):
+        raise ValueError(f"'{port}' is not a port number")
+    return host, int(port) if port else DEFAULT_PORT
+
+
+class JoinScene(Scene):
+    name = "join"
+
+    def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None):
+        """``client``: a connection already made (the table this game hosts), waiting for its welcome; the lobby
+        then shows ``addresses``, where others reach the table."""
+        super().__init__(services)
+        settings = services.settings
+        self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
+        self.editing = "address" if not settings.last_address else "code"
+        self.client = client
+        self.addresses = addresses
+        self.where = ""  # the address joined, under which the seat's token is kept
+        self.error = "Opening the table ..." if client is not None else ""
+
+    def layout(self):
+        w, h = self.size
+        self.px = theme.text_size(self.size)
+        height = int(self.px * 1.9)
+        self.fields = {}
+        for i, field in enumerate(FIELDS):
+            button = Button(self.values[field] + ("_" if field == self.editing else ""),
+                            lambda field=field: self.edit(field))
+            button.chosen = field == self.editing
+            layout_row([button], (int(w * 0.58), int(h * 0.3) + i * int(height * 1.5)), height, 0,
+                       min_width=self.px * 16)
+            self.fields[field] = button
+        self.join_button = Button("Join", self.join, key=pygame.K_RETURN, enabled=self.client is None)
+        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        layout_row([self.back, self.join_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
+
+    def edit(self, field: str):
+        self.editing = field
+        self.layout()
+
+    def leave(self):
+        if self.client is not None:
+            self.client.close()
+        self.services.stop_hosting()
+        self.stack.pop(self)
+
+    def join(self):
+        if self.client is not None:
+            return
+        try:
+            host, port = split_address(self.values["address"])
+        except ValueError as err:
+            self.error = str(err)
+            return
+        code = self.values["code"].strip().upper()
+        if len(code) != CODE_LENGTH:
+            self.error = f"A join code has {CODE_LENGTH} letters and digits"
+            return
+        services = self.services
+        services.settings.last_address = self.values["address"].strip()
+        services.settings_store.save(services.settings)
+        token = services.seats.token(f"{host}:{port}", code)
+        self.where = f"{host}:{port}"
+        self.client = NetClient(host, port, "hello", {"name": clean_name(self.values["name"]) or "Player",
+                                                      "code": code, "token": token})
+        self.error = "Joining ..."
+        self.layout()
+
+    def update(self, dt: float):
+        """The server's answer: the lobby (or the table), or why not."""
+        if self.client is None:
+            return
+        welcome = welcomed(self.client)
+        if isinstance(welcome, dict):
+            table = RemoteTable(self.client, welcome)
+            if welcome.get("token") and self.where:
+                self.services.seats.keep(self.where, table.code, welcome["token"], table.viewer)
+            self.services.scenes.replace("lobby", table=table, addresses=self.addresses)
+        elif welcome:
+            self.error, self.client = welcome, None
+            self.services.stop_hosting()
+            self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            self.values[self.editing] = (self.values[self.editing] + event.text)[:60]
+            self.layout()
+            return True
+        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE,
+                                                                                        pygame.K_TAB):
+            if event.key == pygame.K_BACKSPACE:
+                self.values[self.editing] = self.values[self.editing][:-1]
+            else:
+                self.editing = FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)]
+            self.layout()
+            return True
+        return press_any(list(self.fields.values()) + [self.back, self.join_button], event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, h = surface.get_size()
+        px = self.px
+        title = text("Join a table on another computer", px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.08))))
+        for field, label in zip(FIELDS, ("Address (host or host:port)", "Join code", "Your name")):
+            button = self.fields[field]
+            line = text(label, px, theme.INK, bold=True)
+            surface.blit(line, line.get_rect(midright=(button.rect.left - 16, button.rect.centery)))
+            button.draw(surface, px - 2)
+        hint = text("Click a field and type; Tab goes to the next one", px - 4, theme.INK_DIM)
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, int(h * 0.3) + 3 * int(px * 1.9 * 1.5))))
+        if self.error:
+            line = text(self.error[:120], px - 2, theme.WARN, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(w // 2, self.back.rect.top - 12)))
+        for button in (self.back, self.join_button):
+            button.draw(surface, px - 2)

@@ -1,0 +1,101 @@
+"""The table before its match begins, for players on other computers: its join code and where to reach it, who
+has taken a seat, and (for the table's owner) Start, with computers in the seats still empty, and a button to give
+a waiting seat to a computer. The match's first deal opens the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..assets import text
+from ..scene import Scene
+from ..widgets import Button, layout_column, layout_row, press_any
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, services, table, addresses: list[str] | None = None):
+        """``table``: a RemoteTable just welcomed; ``addresses``: where others reach this computer (when hosting)."""
+        super().__init__(services)
+        self.table = table
+        self.addresses = addresses or []
+        self.said = ""
+
+    def layout(self):
+        w, h = self.size
+        self.px = theme.text_size(self.size)
+        height = int(self.px * 1.9)
+        self.leave_button = Button("Leave", self.leave, key=pygame.K_ESCAPE)
+        self.start_button = Button("Start", lambda: self.table.client.send("start"), key=pygame.K_RETURN,
+                                   enabled=self.table.owner)
+        layout_row([self.leave_button, self.start_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
+        self.computer_buttons: list[Button] = []
+        rows = [Button("Computer", lambda seat=seat: self.table.client.send("computer", seat=seat))
+                for seat in range(self.table.rules.players)]
+        layout_column(rows, (int(w * 0.72), int(h * 0.42) + (len(rows) - 1) * int(height * 0.6)), self.px * 7,
+                      int(height * 0.9), int(height * 0.3))
+        self.computer_buttons = rows
+        self.refresh()
+
+    def refresh(self):
+        """A waiting seat may be given to a computer by the owner; the others' buttons are hidden."""
+        for seat, button in enumerate(self.computer_buttons):
+            place = self.table.seats[seat] if seat < len(self.table.seats) else None
+            button.enabled = bool(self.table.owner and place and place["kind"] == "online" and seat != self.table.viewer
+                                  and not place["taken"])
+
+    def leave(self):
+        self.table.close()
+        if self.services.host is not None:
+            self.services.host.stop()
+            self.services.host = None
+        self.services.scenes.restart("menu")
+
+    def update(self, dt: float):
+        for line in self.table.before_the_match():
+            self.said = line
+        if self.table.link == "closed":
+            self.services.notice = self.said or "The table closed"
+            self.leave()
+        elif self.table.started:
+            self.services.scenes.replace("table", table=self.table)
+        else:
+            self.refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return press_any([self.leave_button, self.start_button] + [b for b in self.computer_buttons if b.enabled],
+                         event)
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        w, h = surface.get_size()
+        px = self.px
+        title = text(f"{self.table.rules.title}: waiting for players", px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.05))))
+        code = text(f"Join code: {self.table.code}", px * 2, theme.INK, bold=True)
+        surface.blit(code, code.get_rect(midtop=(w // 2, int(h * 0.13))))
+        if self.addresses:
+            where = "Address: " + "  or  ".join(self.addresses)
+            line = text(where, px, theme.INK)
+            surface.blit(line, line.get_rect(midtop=(w // 2, int(h * 0.13) + px * 2 + 14)))
+        height = int(px * 1.9)
+        top = int(h * 0.42)
+        for seat in range(self.table.rules.players):
+            place = self.table.seats[seat] if seat < len(self.table.seats) else {"name": "", "kind": "online",
+                                                                                 "taken": False, "connected": False}
+            if place["kind"] == "computer":
+                state = "computer"
+            elif not place["taken"]:
+                state = "waiting for a player"
+            else:
+                state = "here" if place["connected"] else "dropped out"
+            you = "  (you)" if seat == self.table.viewer else ""
+            line = text(f"Seat {seat + 1}: {place['name'] or '—'}{you}  ·  {state}", px, theme.INK, bold=bool(you))
+            surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
+        for button in [self.leave_button, self.start_button] + [b for b in self.computer_buttons if b.enabled]:
+            button.draw(surface, px - 2)
+        note = self.said or ("Start when everyone is here: computers take the empty seats" if self.table.owner
+                             else "The table's owner starts the match")
+        line = text(note, px - 2, theme.WARN if self.said else theme.INK_DIM)
+        surface.blit(line, line.get_rect(midbottom=(w // 2, self.start_button.rect.top - 10)))

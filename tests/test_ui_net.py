@@ -1,0 +1,139 @@
+"""Network play in the window (SDL dummy driver, loopback only), driven by posted events: a game hosts a table
+from New game with an Online seat, shows the join code, a player joins from another client, the host starts and
+plays cards by dragging them; and a window joins a table by its address and code from Join game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.store import Settings
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until
+from tests.ui_helpers import choose_cards, click, drag, frames, post, step
+
+
+@pytest.fixture
+def app():
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, online_port=0),
+              search_process=False)
+    yield app
+    app.close()
+
+
+def type_text(app: App, words: str):
+    for ch in words:
+        post(pygame.TEXTINPUT, text=ch)
+    step(app)
+
+
+def button(scene, label: str):
+    return next(b for b in scene.buttons if b.label == label)
+
+
+def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3):
+    """Frames until ``tricks`` tricks were played, the window's player playing by dragging a legal card, choosing
+    cards in dialogs and passing in auctions; the others answer as they come."""
+    for _ in frames(seconds):
+        for other in others:
+            other.step()
+        view = table.view()
+        if len(view["tricks"]) >= tricks:
+            return
+        top = app.stack.top
+        if top.name == "score-sheet":  # everyone passed: the hand was thrown in
+            click(app, top.next.rect.center)
+        elif top.name == "bidding":
+            click(app, top.pass_.rect.center if top.can_pass else top.bid.rect.center)
+        elif hasattr(top, "count") and hasattr(top, "cards"):
+            choose_cards(app, top, top.cards[: top.count])
+        elif hasattr(top, "actions"):  # trump, order and the like: the first choice
+            click(app, top.buttons[0].rect.center)
+        elif table.viewer_controls_play():
+            legal = [a.split()[1] for a in view["legal"] if a.startswith("play ")]
+            rects = dict(table.card_rects(table.playing_seat()))
+            drag(app, rects[legal[0]].center, table.place.centre)
+        else:
+            step(app)
+    view = table.view()
+    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view['phase']}, to move "
+                         f"{view['to_move']}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
+                         f"deal {table.deal is not None}, legal {view['legal']}")
+
+
+def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app):
+    setup = app.open("setup", preset="rook-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    assert setup.seat_buttons[3 * 2 + 1].label == "Online"
+    click(app, setup.start.rect.center)
+    for _ in frames(20):
+        if app.stack.top.name == "lobby":
+            break
+        step(app)
+    lobby = app.stack.top
+    assert lobby.name == "lobby" and lobby.table.owner and len(lobby.table.code) == 6
+    assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
+    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    for _ in frames(20):
+        step(app)
+        if len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"]:
+            break
+    assert guest.welcome["seat"] == 2
+    click(app, lobby.start_button.rect.center)
+    for _ in frames(20):
+        guest.step()
+        step(app)
+        if isinstance(app.stack.scenes[-1], TableScene) or isinstance(app.stack.scenes[0], TableScene):
+            break
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    step(app)
+    assert table.table.name(2) == "Bo" and not table.undo_button.enabled
+    play_my_turns(app, table, [guest], tricks=2)
+    assert len(guest.table.view()["tricks"]) >= 1, "the other player saw the same tricks"
+    assert table.view()["tricks"][0] == guest.table.view()["tricks"][0]
+    # the host leaves: the other player is told, and the table is kept to be hosted again
+    app.services.stop_hosting()
+    play_until([guest], lambda: guest.closed, 10)
+    assert guest.closed == "The host ended the table"
+
+
+def test_a_window_joins_a_table_by_address_and_code():
+    server = ServerThread()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    try:
+        menu = app.open("menu")
+        step(app)
+        click(app, button(menu, "Join game").rect.center)
+        join = app.stack.top
+        assert join.name == "join"
+        click(app, join.fields["address"].rect.center)
+        type_text(app, f"{LOOPBACK}:{server.port}")
+        click(app, join.fields["code"].rect.center)
+        type_text(app, owner.table.code.lower())
+        click(app, join.join_button.rect.center)
+        for _ in frames(20):
+            owner.step()
+            step(app)
+            if app.stack.top.name == "lobby":
+                break
+        lobby = app.stack.top
+        assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
+        assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
+        owner.client.send("start")
+        for _ in frames(20):
+            owner.step()
+            step(app)
+            if any(isinstance(scene, TableScene) for scene in app.stack.scenes):
+                break
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        assert table.viewer == 1 and table.table.name(0) == "Ann"
+        play_my_turns(app, table, [owner], tricks=2)
+        assert owner.table.view()["tricks"][:1] == table.view()["tricks"][:1]
+    finally:
+        app.close()
+        owner.close()
+        server.stop()
