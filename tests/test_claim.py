@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from game.engine import Hand, load_rules
-from game.engine import claim
+from game.engine import Hand, claim, load_rules
 from game.engine.claim import settled
 from tests.deals import playout_action
 
