@@ -262,6 +262,26 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
     assert "sent a bad message: not JSON" in caplog.text and "unknown message type" in caplog.text
 
 
+@pytest.mark.parametrize(("request_fields", "reason"), [
+    ({"preset": "whist"}, "No such game: whist"),
+    ({"house_rules": {"secret_door": True}}, "secret_door is not a house rule of"),
+    ({"house_rules": {"target": "many"}}, "target"),
+    ({"seats": ["me", "online", "computer"]}, "is played by 4"),
+    ({"level": ["easy", "hard"]}, "level must be a level's name, or a list of one per seat"),
+    ({"level": "godlike"}, "The computers' level is one of"),
+])
+def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fields, reason):
+    """A create names a game and house rules: a preset or rule that does not exist, a bad value, the wrong number
+    of seats or levels gets one error saying what is wrong, and no table is made."""
+    server = served()
+    fields = {"name": "Ann", "preset": "rook-classic", "seats": ["me", "online", "computer", "computer"]}
+    with raw(server.port) as ws:
+        ws.send(P.write("create", **{**fields, **request_fields}))
+        reply = answer(ws)
+    assert reply["type"] == "error" and reason in reply["reason"], reply
+    assert server.call(lambda: len(server.server.tables)) == 0
+
+
 def test_a_client_that_never_says_hello_is_closed(served, caplog):
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))

@@ -137,3 +137,41 @@ def test_a_window_joins_a_table_by_address_and_code():
         app.close()
         owner.close()
         server.stop()
+
+
+def test_new_game_asks_a_dedicated_server_for_the_table(app):
+    """Issue 17: "every table is created by a client that asks for a preset and house rules": with an Online seat
+    and a server's address typed in "Table on", Start asks that server for the table; the lobby shows the server's
+    address and the table's code, and a player elsewhere joins with them."""
+    server = ServerThread()
+    try:
+        setup = app.open("setup", preset="hearts-classic")
+        step(app)
+        click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
+        assert setup.server_button is not None and setup.server_button.label == "This computer"
+        click(app, setup.server_button.rect.center)
+        type_text(app, f"{LOOPBACK}:{server.port}")
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+        step(app)
+        assert setup.server_button.label == f"{LOOPBACK}:{server.port}"
+        click(app, setup.start.rect.center)
+        for _ in frames(20):
+            if app.stack.top.name == "lobby":
+                break
+            step(app)
+        lobby = app.stack.top
+        assert lobby.name == "lobby" and lobby.table.owner and app.services.host is None
+        assert lobby.addresses == [f"{LOOPBACK}:{server.port}"]
+        assert server.call(lambda: list(server.server.tables)) == [lobby.table.code]
+        assert app.services.seats.token(f"{LOOPBACK}:{server.port}", lobby.table.code), "the seat's token is kept"
+        assert app.services.settings.last_server == f"{LOOPBACK}:{server.port}"
+        guest = Player(server.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+        for _ in frames(20):
+            guest.step()
+            step(app)
+            if len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"]:
+                break
+        assert guest.welcome["seat"] == 1 and lobby.table.seats[1]["name"] == "Bo"
+        guest.close()
+    finally:
+        server.stop()

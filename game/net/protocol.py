@@ -70,7 +70,11 @@ def _create(m):
     if not isinstance(seats, list) or not 2 <= len(seats) <= 6 or any(s not in SEAT_KINDS for s in seats) \
             or seats.count("me") != 1:
         raise ProtocolError(f"create: seats must list 2 to 6 of {', '.join(SEAT_KINDS)}, with 'me' once")
-    _text(m, "level", optional=True, longest=10)
+    level = m.get("level", "normal")  # one level for every computer, or one per seat
+    levels = level if isinstance(level, list) else [level]
+    if not all(isinstance(each, str) and len(each) <= 10 for each in levels) or \
+            (isinstance(level, list) and len(level) != len(seats)):
+        raise ProtocolError("create: level must be a level's name, or a list of one per seat")
     keep = m.get("keep", 0)
     if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 <= keep <= 3600:
         raise ProtocolError("create: keep must be a number of seconds from 0 to 3600")

@@ -45,6 +45,7 @@ class Settings:
     online_port: int = 47474       # the port a hosted table listens on (open it in the router for the internet)
     keep_seat: float = 120.0       # seconds a dropped player's seat waits for them before a computer plays it
     last_address: str = ""        # the table address typed last on Join game
+    last_server: str = ""         # the dedicated server typed last on New game ("": this computer hosts)
 
 
 # what each word may be
@@ -85,9 +86,9 @@ def settings_from_dict(data: object) -> Settings:
         elif name in CHOICES:
             if value not in CHOICES[name]:
                 raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(CHOICES[name])}")
-        elif name == "last_address":
+        elif name in ("last_address", "last_server"):
             if not isinstance(value, str) or len(value) > 100:
-                raise SettingsError("last_address: use an address of at most 100 characters")
+                raise SettingsError(f"{name}: use an address of at most 100 characters")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):

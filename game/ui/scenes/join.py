@@ -6,39 +6,32 @@ from __future__ import annotations
 import pygame
 
 from game.net.client import NetClient, RemoteTable, welcomed
-from game.net.protocol import CODE_LENGTH, DEFAULT_PORT, clean_name
+from game.net.protocol import CODE_LENGTH, clean_name
 
 from .. import theme
 from ..assets import text
+from ..hosting import split_address
 from ..scene import Scene
 from ..widgets import Button, layout_row, press_any
 
 FIELDS = ("address", "code", "name")
 
 
-def split_address(typed: str) -> tuple[str, int]:
-    """"host" or "host:port" (the port the host's window shows; 47474 if none)."""
-    host, _, port = typed.strip().rpartition(":") if ":" in typed else (typed.strip(), "", "")
-    if not host:
-        raise ValueError("Type the table's address, such as 192.168.1.20")
-    if port and (not port.isdigit() or not 1 <= int(port) <= 65535):
-        raise ValueError(f"'{port}' is not a port number")
-    return host, int(port) if port else DEFAULT_PORT
-
-
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None):
-        """``client``: a connection already made (the table this game hosts), waiting for its welcome; the lobby
-        then shows ``addresses``, where others reach the table."""
+    def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None,
+                 where: str = ""):
+        """``client``: a connection already made (the table this game hosts, or one it asked a server for),
+        waiting for its welcome; the lobby then shows ``addresses``, where others reach the table; ``where``: the
+        server's address, under which the seat's token is kept (the table this game hosts keeps its own)."""
         super().__init__(services)
         settings = services.settings
         self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
         self.editing = "address" if not settings.last_address else "code"
         self.client = client
         self.addresses = addresses
-        self.where = ""  # the address joined, under which the seat's token is kept
+        self.where = where  # the address joined, under which the seat's token is kept
         self.error = "Opening the table ..." if client is not None else ""
 
     def layout(self):

@@ -153,6 +153,10 @@ class SettingsScene(FormScene):
             choice("default_level", LEVELS, "Default opponent level", "The level new computer seats start with"),
             choice("table_colour", TABLE_COLOURS, "Table colours", "The felt, the panels and the buttons"),
             choice("card_back", CARD_BACKS, "Card backs", "The pattern on the backs of the cards"),
+            number("keep_seat", "Seat kept for a dropped player", 10, " s",
+                   "At a table you host: how long a seat waits for its player, before a computer plays it"),
+            number("online_port", "Port for tables you host", 1, "",
+                   "Players on other computers reach your table at this port (open it in the router for the internet)"),
         ]
 
     def bottom_buttons(self) -> list[Button]:

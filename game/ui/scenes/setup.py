@@ -1,5 +1,6 @@
 """New game: the game and preset, and for each seat Human (at this screen), Computer (and its level) or Online (a
-player at another computer: the game then hosts the table, and its lobby shows the join code), and each name."""
+player at another computer: the game then hosts the table, or asks a dedicated server for it, and its lobby shows
+the join code), and each name."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import text
-from ..hosting import join_hosted
+from ..hosting import create_on_server, join_hosted, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..widgets import Button, layout_row, press_any
@@ -34,7 +35,8 @@ class SetupScene(Scene):
                                        key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
         self.preset = preset
         self.seats: list[SeatPlan] = []
-        self.editing: int | None = None   # the seat whose name is being typed
+        self.editing: int | str | None = None   # the seat whose name is being typed, or "server"
+        self.server = services.settings.last_server  # where a table with online seats is made ("": here)
         self.error = ""
 
     def enter(self):
@@ -89,6 +91,14 @@ class SetupScene(Scene):
             name.chosen = self.editing == seat
             layout_row([name, kind, level], (rows_x, y), height, 12, min_width=px * 9)
             self.seat_buttons += [name, kind, level]
+        self.server_button = None
+        if any(plan.online for plan in self.seats):  # where the table is: this computer or a dedicated server
+            shown = self.server or ("" if self.editing == "server" else "This computer")
+            self.server_button = Button(shown + ("_" if self.editing == "server" else ""), self.edit_server)
+            self.server_button.chosen = self.editing == "server"
+            layout_row([self.server_button], (rows_x + px * 5, top + len(self.seats) * int(height * 1.25)), height,
+                       0, min_width=px * 16)
+            self.seat_buttons.append(self.server_button)
         self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         layout_row([self.back, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
@@ -117,6 +127,10 @@ class SetupScene(Scene):
         self.editing = None if self.editing == seat else seat
         self.layout()
 
+    def edit_server(self):
+        self.editing = None if self.editing == "server" else "server"
+        self.layout()
+
     def start_game(self):
         self.editing = None
         services = self.services
@@ -136,13 +150,25 @@ class SetupScene(Scene):
         if kinds.count("me") != 1:
             self.error = "With online players, one seat is played at this screen: make exactly one Human"
             return
+        me = kinds.index("me")
+        if self.server.strip():
+            try:
+                address, port = split_address(self.server)
+            except ValueError as err:
+                self.error = str(err)
+                return
+            settings.last_server = self.server.strip()
+            services.settings_store.save(settings)
+            create_on_server(services, address, port, {
+                "name": self.seats[me].name, "preset": self.preset, "house_rules": self.changes, "seats": kinds,
+                "level": [plan.level for plan in self.seats], "keep": settings.keep_seat})
+            return
         services.stop_hosting()
         try:
             host = NetHost(settings.online_port, settings.keep_seat)
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
-        me = kinds.index("me")
         try:
             table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
                                      [plan.level for plan in self.seats])
@@ -155,6 +181,15 @@ class SetupScene(Scene):
         join_hosted(services, table.code, token, self.seats[me].name)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing == "server" and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.TEXTINPUT:
+                self.server = (self.server + event.text)[:100]
+            elif event.key == pygame.K_BACKSPACE:
+                self.server = self.server[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
+                self.server, self.editing = self.server.strip(), None
+            self.layout()
+            return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             plan = self.seats[self.editing]
             plan.name = (plan.name + event.text)[:16]
@@ -192,7 +227,13 @@ class SetupScene(Scene):
             names = [" & ".join(self.seats[seat].name for seat in side) for side in self.sides]
             line = text("Partners: " + "  against  ".join(names), px - 4, theme.INK, bold=True)
             surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + 2 * px + 14)))
-        note = self.error or ("Type a name, then Enter" if self.editing is not None else "")
+        if self.server_button is not None:
+            label = text("Table on", px - 2, theme.INK, bold=True)
+            surface.blit(label, label.get_rect(midright=(self.server_button.rect.left - 12,
+                                                         self.server_button.rect.centery)))
+        typing = ("Type a server's address (host or host:port), or leave it empty to host here; then Enter"
+                  if self.editing == "server" else "Type a name, then Enter")
+        note = self.error or (typing if self.editing is not None else "")
         if note:
             hint = text(note[:120], px - 4, theme.WARN if self.error else theme.INK_DIM, bold=bool(self.error))
             surface.blit(hint, hint.get_rect(center=(w // 2, h - int(px * 4))))
