@@ -7,6 +7,7 @@ import pytest
 
 from game.engine import load_rules
 from game.ui.app import App
+from game.ui.assets import text
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
@@ -18,7 +19,7 @@ from tests.ui_helpers import FAST, post, step
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
 def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
-    table = played_table(preset, [f"P{i}" for i in range(load_rules(preset).players)], 3)
+    table = played_table(preset, [f"Computer {i + 1}" for i in range(load_rules(preset).players)], 3)  # long names
     app = App(FAST, search_process=False)
     try:
         scene = app.open("score-sheet", table=table, on_next=lambda: None) if screen is ScoreScene else \
@@ -37,7 +38,9 @@ def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, s
         for index, points in enumerate(lines):  # each line's last marker, in its own colour
             drawn = [tuple(app.screen.get_at(point))[:3] for point in points[1:]]
             assert LINE_COLOURS[index] in drawn, (index, drawn)
-        area = plot_area(scene.chart_rect, px)
+        area = plot_area(scene.chart_rect, px, [name for name, _ in scene.series])
+        widest = max(text(name, px, (0, 0, 0), bold=True).get_width() for name, _ in scene.series)
+        assert area.right + px + widest <= scene.chart_rect.right, "every name at a line's end fits in the chart"
         target = y_of(table.rules.target)
         assert area.top <= target <= area.bottom
         assert tuple(app.screen.get_at((area.x + 3, target)))[:3] == (240, 200, 80)  # the dashed target line

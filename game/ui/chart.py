@@ -25,15 +25,17 @@ def score_series(table) -> list[tuple[str, list[int]]]:
     return series
 
 
-def plot_area(rect: pygame.Rect, px: int) -> pygame.Rect:
+def plot_area(rect: pygame.Rect, px: int, names: list[str]) -> pygame.Rect:
     """The part of the chart's rect inside the axes: room on the left for the scores, below for the hand numbers,
-    and on the right for the names."""
-    return pygame.Rect(rect.x + px * 3, rect.y + px // 2, rect.width - px * 3 - px * 7, rect.height - px * 2)
+    and on the right for the longest of the ``names`` (up to half the chart)."""
+    widest = max((text(name, px, theme.INK, bold=True).get_width() for name in names), default=0)
+    right = min(max(px * 7, widest + px * 2), rect.width // 2)
+    return pygame.Rect(rect.x + px * 3, rect.y + px // 2, rect.width - px * 3 - right, rect.height - px * 2)
 
 
 def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]], target: int | None):
     """Each line's points in window pixels, and a function from a score to its height in the window."""
-    area = plot_area(rect, px)
+    area = plot_area(rect, px, [name for name, _ in series])
     values = [v for _, line in series for v in line] + ([target] if target else []) + [0]
     low, high = min(values), max(values)
     high = high if high > low else low + 1
@@ -48,7 +50,7 @@ def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]],
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[str, list[int]]], target: int | None,
                px: int):
-    area = plot_area(rect, px)
+    area = plot_area(rect, px, [name for name, _ in series])
     lines, y_of = chart_lines(rect, px, series, target)
     pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.topleft, 1)
     pygame.draw.line(surface, theme.INK_DIM, (area.x, y_of(0)), (area.right, y_of(0)), 1)
