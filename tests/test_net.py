@@ -269,6 +269,7 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
     ({"seats": ["me", "online", "computer"]}, "is played by 4"),
     ({"level": ["easy", "hard"]}, "level must be a level's name, or a list of one per seat"),
     ({"level": "godlike"}, "The computers' level is one of"),
+    ({"names": ["A", "B"]}, "names must be a list of one name per seat"),
 ])
 def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fields, reason):
     """A create names a game and house rules: a preset or rule that does not exist, a bad value, the wrong number
@@ -308,6 +309,8 @@ def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
             pass
         assert any(r.get("reason") == "Too many messages: slow down" for r in replies)
     assert "floods" in caplog.text
+    # Fast has gone (a dropped player's seat waits for them at a started table: wait until the server knows)
+    play_until([owner], lambda: len(owner.table.seats) == 4 and not owner.table.seats[1]["connected"], 10)
     owner.client.send("start")  # the table goes on for the others: it deals, and Ann's pass is taken
     play_until([owner], lambda: owner.table.started and owner.table.view()["phase"] == "play", 30)
     owner.close()

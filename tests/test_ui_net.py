@@ -172,6 +172,7 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
             if len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"]:
                 break
         assert guest.welcome["seat"] == 1 and lobby.table.seats[1]["name"] == "Bo"
+        assert [seat["name"] for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
         guest.close()
     finally:
         server.stop()

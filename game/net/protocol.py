@@ -75,6 +75,10 @@ def _create(m):
     if not all(isinstance(each, str) and len(each) <= 10 for each in levels) or \
             (isinstance(level, list) and len(level) != len(seats)):
         raise ProtocolError("create: level must be a level's name, or a list of one per seat")
+    names = m.get("names", [])  # the computers' names, one per seat (optional)
+    if not isinstance(names, list) or (names and len(names) != len(seats)) or \
+            not all(isinstance(name, str) and len(name) <= 200 for name in names):
+        raise ProtocolError("create: names must be a list of one name per seat")
     keep = m.get("keep", 0)
     if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 <= keep <= 3600:
         raise ProtocolError("create: keep must be a number of seconds from 0 to 3600")

@@ -195,10 +195,10 @@ class TableServer:
     # --- tables ---
 
     def create_table(self, preset: str, changes: dict, kinds: list[str], name: str, level: str | list[str] = "normal",
-                     keep: float | None = None) -> tuple[NetTable, str]:
+                     keep: float | None = None, names: list[str] | None = None) -> tuple[NetTable, str]:
         """A new table; the creator sits in the seat marked "me" and owns it; the computers play at ``level`` (one
-        for all, or one per seat). Returns it and the creator's token. Raises ValueError saying what is wrong with
-        the request."""
+        for all, or one per seat) and are called by ``names`` (one per seat; "Computer 2" and so on if none).
+        Returns it and the creator's token. Raises ValueError saying what is wrong with the request."""
         if len(self.tables) >= self.limits.tables:
             raise ValueError(f"This server holds at most {self.limits.tables} tables")
         try:
@@ -222,7 +222,7 @@ class TableServer:
                  for kind, each in zip(kinds, levels)]
         for seat, computer in enumerate(seats):
             if computer.kind == "computer":
-                computer.name = f"Computer {seat + 1}"
+                computer.name = (P.clean_name(names[seat]) if names else "") or f"Computer {seat + 1}"
         table = NetTable(code, preset, dict(changes), seats, self.limits.keep if keep is None else keep,
                          owner=kinds.index("me"))
         token = self.take_seat(table, table.owner, name)
@@ -314,7 +314,7 @@ class TableServer:
             if message["type"] == "create":
                 table, token = self.create_table(message["preset"], message.get("house_rules", {}),
                                                  message["seats"], message["name"], message.get("level", "normal"),
-                                                 message.get("keep"))
+                                                 message.get("keep"), message.get("names"))
                 seat = table.owner
             elif message["type"] == "hello":
                 table, seat, token = self.join(message)

@@ -161,7 +161,8 @@ class SetupScene(Scene):
             services.settings_store.save(settings)
             create_on_server(services, address, port, {
                 "name": self.seats[me].name, "preset": self.preset, "house_rules": self.changes, "seats": kinds,
-                "level": [plan.level for plan in self.seats], "keep": settings.keep_seat})
+                "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
+                "keep": settings.keep_seat})
             return
         services.stop_hosting()
         try:
@@ -171,7 +172,7 @@ class SetupScene(Scene):
             return
         try:
             table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
-                                     [plan.level for plan in self.seats])
+                                     [plan.level for plan in self.seats], None, [plan.name for plan in self.seats])
         except ValueError as err:
             host.stop()
             self.error = str(err)
