@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.engine import Match, load_rules  # noqa: E402
+from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
 from game.ui.app import App, Settings  # noqa: E402
 from game.ui.scenes.dialogs import CardPickScene  # noqa: E402
@@ -22,13 +23,16 @@ FRAME = 1 / 30
 
 
 def step(app: App, dt: float = FRAME):
-    """One frame, then, while a computer is thinking, a short wait for its answer. The real loop sleeps between
-    frames; frames run back to back would keep the worker thread from the interpreter on a slow machine (seen in
-    CI: Easy overran its budget and fell back)."""
+    """One frame, then a short wait, as the real loop sleeps between frames: frames run back to back keep the other
+    threads (the AI worker, the network, the search for tables) from the interpreter on a slow machine (seen in CI:
+    Easy overran its budget and fell back; a table's welcome sat unread for 20 s). While a computer is thinking, or
+    a table over the network is quiet, the wait is for its answer."""
     app.frame(dt)
-    tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
-    if tables:
-        tables[-1].table.wait(0.05)
+    for scene in reversed(app.stack.scenes):
+        if isinstance(scene, TableScene):
+            scene.table.wait(0.05 if isinstance(scene.table, LocalTable) else 0.005)
+            break
+    time.sleep(0.001)
 
 
 def frames(seconds: float = 300.0):
