@@ -283,6 +283,22 @@ def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fi
     assert server.call(lambda: len(server.server.tables)) == 0
 
 
+def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog):
+    """The protocol allows seats 0-5; a table of four has no seat 5."""
+    caplog.set_level(logging.INFO)
+    server = served()
+    with raw(server.port) as ws:
+        ws.send(P.write("create", name="Ann", preset="hearts-classic", seats=["me", "online", "online", "computer"]))
+        code = answer(ws)["code"]
+        before = server.call(lambda: server.server.seat_list(server.server.tables[code]))
+        ws.send(P.write("computer", seat=5))
+        while (reply := answer(ws))["type"] == "seats":
+            pass
+        assert reply == {"v": P.VERSION, "type": "error", "reason": "this table has 4 seats"}
+        assert server.call(lambda: server.server.seat_list(server.server.tables[code])) == before
+    assert "could not be handled" not in caplog.text
+
+
 def test_a_client_that_never_says_hello_is_closed(served, caplog):
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))

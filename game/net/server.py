@@ -424,7 +424,7 @@ class TableServer:
             for number, _ in table.clients():
                 self.send_state(table, number)
         else:
-            place = table.seats[message["seat"]]
+            place = self.seat_at(table, message["seat"])
             if message["seat"] == table.owner or place.kind != "online":
                 raise P.ProtocolError("only another online seat can be given to a computer")
             if place.client is not None:
@@ -433,6 +433,13 @@ class TableServer:
             table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}")
         table.dirty = True
         self.tell_seats(table)
+
+    @staticmethod
+    def seat_at(table: NetTable, seat: int) -> NetSeat:
+        """The seat a message names; the protocol allows six, a table may have fewer."""
+        if seat >= len(table.seats):
+            raise P.ProtocolError(f"this table has {len(table.seats)} seats")
+        return table.seats[seat]
 
     # --- what each seat is told ---
 
