@@ -142,6 +142,68 @@ def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served):
     assert owner.table.status(1) == "a computer plays for now"
 
 
+def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served):
+    """Issue 17 ("Pick a free seat and a name"): before the match a player moves to another free online seat; the
+    others see it, the seat left is free again, and the token takes the new seat back."""
+    server = served()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "online", "computer"]})
+    code = owner.table.code
+    guest = Player(server.port, "hello", {"name": "Bo", "code": code})
+    assert guest.welcome["seat"] == 1
+    guest.client.send("sit", seat=2)
+    play_until([owner, guest], lambda: guest.table.viewer == 2 and len(owner.table.seats) == 4
+               and owner.table.seats[2]["taken"] and not owner.table.seats[1]["taken"], 10)
+    assert owner.table.name(2) == "Bo" and owner.table.seats[2]["connected"] and owner.table.name(1) == ""
+    play_until([owner, guest], lambda: guest.table.seats == owner.table.seats, 10)
+    third = Player(server.port, "hello", {"name": "Cy", "code": code})
+    assert third.welcome["seat"] == 1, "the seat Bo left is free again"
+    guest.killed()
+    back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": guest.client.token})
+    assert back.welcome["seat"] == 2 and back.table.viewer == 2
+    owner.client.send("start")
+    players = [owner, third, back]
+    play_until(players, lambda: all(p.table.started for p in players), 10)
+    assert [owner.table.name(seat) for seat in range(4)] == ["Ann", "Cy", "Bo", "Computer 4"]
+    assert server.call(lambda: server.server.tables[code].session.away) == set(), "everyone is at their seat"
+
+
+def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served):
+    server = served()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "rook-500-5p",
+                                           "seats": ["me", "online", "online", "online", "computer"]})
+    code = owner.table.code
+
+    def seats_now():
+        return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].seats])
+
+    other = Player(server.port, "hello", {"name": "Cy", "code": code})
+    with raw(server.port) as ws:
+        ws.send(P.write("hello", name="Bo", code=code))
+        assert answer(ws)["seat"] == 2 and answer(ws)["type"] == "seats"
+        before = seats_now()
+        owner.client.send("sit", seat=3)
+        play_until([owner], lambda: "the table's owner sits where they chose" in owner.shown, 10)
+        for seat, reason in ((0, "that seat is not free"), (1, "that seat is not free"), (2, "that seat is not free"),
+                             (4, "that seat is not free"), (5, "this table has 5 seats"),
+                             (9, "sit: seat must be a whole number from 0 to 5")):
+            ws.send(P.write("sit", seat=seat))
+            assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": reason}, seat
+        assert seats_now() == before
+        ws.send(P.write("sit", seat=3))  # the next answer is this one's: nothing else came of the errors
+        assert answer(ws) == {"v": P.VERSION, "type": "seated", "seat": 3}
+        owner.client.send("start")
+        while (reply := answer(ws))["type"] != "state":
+            pass
+        before = seats_now()
+        ws.send(P.write("sit", seat=2))
+        while (reply := answer(ws))["type"] not in ("error", "seated"):
+            pass
+        assert reply["reason"] == "the match has begun"
+        assert seats_now() == before and before[3][1] == "Bo"
+    other.close()
+
+
 def server_process(port: int, folder, *extra):
     return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
                              "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",

@@ -271,6 +271,8 @@ class RemoteTable:
         kind = message.get("type")
         if kind == "seats":
             self.seats = message["seats"]
+        elif kind == "seated":
+            self.viewer = message["seat"]
         elif kind == "state":
             new_hand = self._view and message["hand"] != self.hand_number
             self._view, self.hand_number, self.seats = message["view"], message["hand"], message["seats"]

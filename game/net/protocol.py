@@ -96,8 +96,8 @@ def _nothing(m):
     pass
 
 
-CHECKS = {"hello": _hello, "create": _create, "act": _act, "start": _nothing, "computer": _seat, "hint": _nothing,
-          "claim": _nothing, "next": _nothing, "bye": _nothing}
+CHECKS = {"hello": _hello, "create": _create, "act": _act, "start": _nothing, "computer": _seat, "sit": _seat,
+          "hint": _nothing, "claim": _nothing, "next": _nothing, "bye": _nothing}
 
 
 def read(text: str | bytes) -> dict:

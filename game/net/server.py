@@ -389,6 +389,8 @@ class TableServer:
                 return
             if kind in ("start", "computer"):
                 self.owner_asks(table, seat, message)
+            elif kind == "sit":
+                self.sit(table, client, message["seat"])
             elif not table.started:
                 raise P.ProtocolError("the match has not begun")
             elif kind == "act":
@@ -431,6 +433,25 @@ class TableServer:
                 place.client.send("closed", reason="The owner gave your seat to a computer")
                 place.client.stop()
             table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}")
+        table.dirty = True
+        self.tell_seats(table)
+
+    def sit(self, table: NetTable, client: Client, wanted: int):
+        """A player who joined moves to another free online seat before the match begins: their name, token and
+        connection go with them, and the seat they leave is free again."""
+        if table.started:
+            raise P.ProtocolError("the match has begun")
+        if client.seat == table.owner:
+            raise P.ProtocolError("the table's owner sits where they chose")
+        place = self.seat_at(table, wanted)
+        if place.kind != "online" or place.token is not None:
+            raise P.ProtocolError("that seat is not free")
+        left = table.seats[client.seat]
+        place.name, place.token, place.client = left.name, left.token, client
+        table.seats[client.seat] = NetSeat("online", level=left.level)  # the level belongs to the seat
+        log.info("%s at table %s moves from seat %d to seat %d", place.name, table.code, client.seat, wanted)
+        client.seat = wanted
+        client.send("seated", seat=wanted)
         table.dirty = True
         self.tell_seats(table)
 
