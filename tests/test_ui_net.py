@@ -75,6 +75,7 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     lobby = app.stack.top
     assert lobby.name == "lobby" and lobby.table.owner and len(lobby.table.code) == 6
     assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
+    assert {b.label for b in lobby.seat_buttons} == {"Computer"}, "the owner gives a waiting seat to a computer"
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
     for _ in frames(20):
         step(app)
@@ -99,29 +100,35 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert guest.closed == "The host ended the table"
 
 
+def join_by_address(app: App, port: int, owner: Player):
+    """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
+    menu = app.open("menu")
+    step(app)
+    click(app, button(menu, "Join game").rect.center)
+    join = app.stack.top
+    assert join.name == "join"
+    click(app, join.fields["address"].rect.center)
+    type_text(app, f"{LOOPBACK}:{port}")
+    click(app, join.fields["code"].rect.center)
+    type_text(app, owner.table.code.lower())
+    click(app, join.join_button.rect.center)
+    for _ in frames(20):
+        owner.step()
+        step(app)
+        if app.stack.top.name == "lobby":
+            break
+    lobby = app.stack.top
+    assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
+    return lobby
+
+
 def test_a_window_joins_a_table_by_address_and_code():
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     try:
-        menu = app.open("menu")
-        step(app)
-        click(app, button(menu, "Join game").rect.center)
-        join = app.stack.top
-        assert join.name == "join"
-        click(app, join.fields["address"].rect.center)
-        type_text(app, f"{LOOPBACK}:{server.port}")
-        click(app, join.fields["code"].rect.center)
-        type_text(app, owner.table.code.lower())
-        click(app, join.join_button.rect.center)
-        for _ in frames(20):
-            owner.step()
-            step(app)
-            if app.stack.top.name == "lobby":
-                break
-        lobby = app.stack.top
-        assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
+        join_by_address(app, server.port, owner)
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
         owner.client.send("start")
         for _ in frames(20):
@@ -175,4 +182,36 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         assert [seat["name"] for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
         guest.close()
     finally:
+        server.stop()
+
+
+def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
+    """Issue 17: "Pick a free seat": the lobby shows Sit here beside each waiting seat to a player who joined (the
+    owner gets Computer there instead); clicking it moves them, and the owner's lobby shows it too."""
+    server = ServerThread()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "online", "computer"]})
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    try:
+        lobby = join_by_address(app, server.port, owner)
+        for _ in frames(10):
+            step(app)
+            if lobby.seat_buttons[2].enabled:
+                break
+        assert lobby.table.viewer == 1
+        assert [b.label for b in lobby.seat_buttons] == ["Sit here"] * 4
+        assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
+        click(app, lobby.seat_buttons[2].rect.center)
+        for _ in frames(10):
+            owner.step()
+            step(app)
+            if lobby.table.viewer == 2 and len(owner.table.seats) == 4 and owner.table.seats[2]["taken"]:
+                break
+        assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
+        assert not owner.table.seats[1]["taken"], "the seat left is waiting again"
+        assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
+        assert app.stack.top is lobby
+    finally:
+        app.close()
+        owner.close()
         server.stop()

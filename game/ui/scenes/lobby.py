@@ -1,6 +1,7 @@
 """The table before its match begins, for players on other computers: its join code and where to reach it, who
 has taken a seat, and (for the table's owner) Start, with computers in the seats still empty, and a button to give
-a waiting seat to a computer. The match's first deal opens the table."""
+a waiting seat to a computer; any other player has a button to sit in a waiting seat instead. The match's first
+deal opens the table."""
 
 from __future__ import annotations
 
@@ -30,20 +31,21 @@ class LobbyScene(Scene):
         self.start_button = Button("Start", lambda: self.table.client.send("start"), key=pygame.K_RETURN,
                                    enabled=self.table.owner)
         layout_row([self.leave_button, self.start_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
-        self.computer_buttons: list[Button] = []
-        rows = [Button("Computer", lambda seat=seat: self.table.client.send("computer", seat=seat))
+        # the owner sits where they chose on New game; the others may move
+        label, ask = ("Computer", "computer") if self.table.owner else ("Sit here", "sit")
+        rows = [Button(label, lambda seat=seat: self.table.client.send(ask, seat=seat))
                 for seat in range(self.table.rules.players)]
         layout_column(rows, (int(w * 0.72), int(h * 0.42) + (len(rows) - 1) * int(height * 0.6)), self.px * 7,
                       int(height * 0.9), int(height * 0.3))
-        self.computer_buttons = rows
+        self.seat_buttons = rows
         self.refresh()
 
     def refresh(self):
-        """A waiting seat may be given to a computer by the owner; the others' buttons are hidden."""
-        for seat, button in enumerate(self.computer_buttons):
+        """Only a waiting seat (online, nobody took it) has its button: the owner's gives it to a computer, another
+        player's moves them there."""
+        for seat, button in enumerate(self.seat_buttons):
             place = self.table.seats[seat] if seat < len(self.table.seats) else None
-            button.enabled = bool(self.table.owner and place and place["kind"] == "online" and seat != self.table.viewer
-                                  and not place["taken"])
+            button.enabled = bool(place and place["kind"] == "online" and not place["taken"])
 
     def leave(self):
         self.table.close()
@@ -64,7 +66,7 @@ class LobbyScene(Scene):
             self.refresh()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return press_any([self.leave_button, self.start_button] + [b for b in self.computer_buttons if b.enabled],
+        return press_any([self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled],
                          event)
 
     def draw(self, surface: pygame.Surface):
@@ -93,9 +95,14 @@ class LobbyScene(Scene):
             you = "  (you)" if seat == self.table.viewer else ""
             line = text(f"Seat {seat + 1}: {place['name'] or '—'}{you}  ·  {state}", px, theme.INK, bold=bool(you))
             surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
-        for button in [self.leave_button, self.start_button] + [b for b in self.computer_buttons if b.enabled]:
+        for button in [self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled]:
             button.draw(surface, px - 2)
-        note = self.said or ("Start when everyone is here: computers take the empty seats" if self.table.owner
-                             else "The table's owner starts the match")
+        if self.table.owner:
+            note = "Start when everyone is here: computers take the empty seats"
+        elif any(button.enabled for button in self.seat_buttons):
+            note = "The table's owner starts the match; Sit here moves you to a waiting seat"
+        else:
+            note = "The table's owner starts the match"
+        note = self.said or note
         line = text(note, px - 2, theme.WARN if self.said else theme.INK_DIM)
         surface.blit(line, line.get_rect(midbottom=(w // 2, self.start_button.rect.top - 10)))
