@@ -11,6 +11,7 @@ import time
 
 from game.ai.worker import AIWorker
 from game.net.client import Link, NetClient, RemoteTable
+from game.net.discovery import SERVICE, Browser
 from game.net.server import Limits, TableServer
 from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
 
@@ -139,3 +140,36 @@ def play_until(players: list[Player], done, seconds: float = 120.0):
         if not any([player.step() for player in players]):
             time.sleep(0.002)
     raise AssertionError("the players did not get there in time")
+
+
+class FakeInfo:
+    """What zeroconf's get_service_info answers about one service."""
+
+    def __init__(self, address: str, port: int, txt: dict):
+        self.address, self.port = address, port
+        self.properties = {key.encode(): value.encode() for key, value in txt.items()}
+
+    def parsed_addresses(self):
+        return [self.address]
+
+
+class FakeZeroconf:
+    """Stands in for zeroconf when a test tells a Browser what came and went on the network, as zeroconf's
+    ServiceBrowser would (by keyword): no network needed."""
+
+    def __init__(self):
+        self.services: dict[str, FakeInfo] = {}
+
+    def get_service_info(self, service_type: str, name: str, timeout: int):
+        assert service_type == SERVICE and timeout > 0
+        return self.services.get(name)
+
+    def tell(self, browser: Browser, name: str, change: str, info: FakeInfo | None = None):
+        """``change``: Added, Updated or Removed (zeroconf's ServiceStateChange)."""
+        from zeroconf import ServiceStateChange
+
+        if info is not None:
+            self.services[name] = info
+        elif change == "Removed":
+            self.services.pop(name, None)
+        browser.noticed(zeroconf=self, service_type=SERVICE, name=name, state_change=ServiceStateChange[change])

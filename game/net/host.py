@@ -6,7 +6,6 @@ loopback address."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 
 from game.ai.worker import AIWorker
@@ -70,20 +69,3 @@ def hosted_tables(folder=None) -> list[str]:
     """The codes of the tables saved by hosting, to be hosted again."""
     folder = folder or data_dir() / "hosted"
     return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
-
-
-def lan_addresses() -> list[str]:
-    """This computer's addresses on its local networks, for players to type (loopback left out)."""
-    found = set()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
-    except OSError:
-        pass
-    try:  # the address of the way out to other networks (a UDP "connect" sends nothing)
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            found.add(probe.getsockname()[0])
-    except OSError:
-        pass
-    return sorted(a for a in found if not a.startswith("127.")) or ["127.0.0.1"]

@@ -29,11 +29,11 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; the text says what, for the log and the one error message back."""
 
 
-def clean_name(text: str) -> str:
-    """A player's name as others will see it: control characters (and other invisible ones) removed, spaces
-    collapsed, cut to NAME_LENGTH."""
+def clean_name(text: str, longest: int = NAME_LENGTH) -> str:
+    """A player's name (or other words from the network) as others will see it: control characters (and other
+    invisible ones) removed, spaces collapsed, cut to ``longest``."""
     shown = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(shown.split())[:NAME_LENGTH]
+    return " ".join(shown.split())[:longest]
 
 
 def _text(message: dict, field: str, *, optional: bool = False, longest: int = MAX_TEXT) -> None:

@@ -5,7 +5,7 @@ a table this game asks a dedicated server for."""
 from __future__ import annotations
 
 from game.net.client import NetClient
-from game.net.host import lan_addresses
+from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
 
 

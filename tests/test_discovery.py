@@ -1,0 +1,111 @@
+"""Finding tables on the local network (game/net/discovery.py): the TXT record both ways, the Browser's list fed
+by zeroconf's news (stood in for, no network), and zeroconf that cannot start. Every wait has a deadline."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.net import discovery
+from game.net import protocol as P
+from game.net.discovery import Announcement, Browser, Found
+from tests.net_helpers import FakeInfo, FakeZeroconf
+
+
+def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same():
+    said = Announcement("K7QP2M", "Rook", "Ann", 3)
+    txt = said.to_txt()
+    assert txt == {"v": str(P.VERSION), "code": "K7QP2M", "game": "Rook", "host": "Ann", "free": "3"}
+    assert Announcement.from_txt({k.encode(): v.encode() for k, v in txt.items()}) == said
+    server = Announcement(host="clubhouse")
+    assert server.server and not said.server
+    assert Announcement.from_txt({k.encode(): v.encode() for k, v in server.to_txt().items()}) == server
+
+
+def test_what_the_network_says_is_checked_like_any_message():
+    def read(**fields):
+        return Announcement.from_txt({k.encode(): v for k, v in {"v": b"1", **fields}.items()})
+
+    assert read(code=b"k7qp2m").code == "K7QP2M"
+    assert read(code=b"K7QP2M", host=b"Sam\x00\x1b[31m\n Jones" + b"x" * 50, game="Hé\u200b".encode()) == \
+        Announcement("K7QP2M", "Hé", P.clean_name("Sam\x00\x1b[31m\n Jones" + "x" * 50), 0)
+    assert read(host=b"\xff\xfeAnn").host == "\ufffd\ufffdAnn", "bytes that are not UTF-8 do no harm"
+    assert [read(free=value).free for value in (b"2", b"9", b"-1", b"\xc2\xb2", b"22", b"")] == [2, 0, 0, 0, 0, 0]
+    assert read(code=None, free=None) == Announcement()  # a key with no value
+    for bad in ({"v": b"2"}, {"code": b"K7QP2"}, {"code": b"K7QP2O"}):  # another version; not a code (O is not)
+        with pytest.raises(ValueError):
+            read(**bad)
+    with pytest.raises(ValueError, match="protocol version"):
+        Announcement.from_txt({})
+
+
+def test_the_browser_keeps_what_zeroconf_reports_and_leaves_out_what_it_cannot_use():
+    browser = Browser()
+    network = FakeZeroconf()
+    ann = Announcement("K7QP2M", "Rook", "Ann", 2)
+    network.tell(browser, "Trickhouse K7QP2M._trickhouse._tcp.local.", "Added",
+                 FakeInfo("192.168.1.20", 47474, ann.to_txt()))
+    network.tell(browser, "Trickhouse server on club._trickhouse._tcp.local.", "Added",
+                 FakeInfo("192.168.1.5", 47000, Announcement(host="club").to_txt()))
+    network.tell(browser, "Full._trickhouse._tcp.local.", "Added",
+                 FakeInfo("192.168.1.30", 47474, Announcement("ABCDEF", "Hearts", "Cy", 0).to_txt()))
+    network.tell(browser, "Newer._trickhouse._tcp.local.", "Added",
+                 FakeInfo("192.168.1.21", 47474, {**ann.to_txt(), "v": "2"}))
+    network.tell(browser, "Silent._trickhouse._tcp.local.", "Added")  # its details never came
+    network.tell(browser, "No port._trickhouse._tcp.local.", "Added", FakeInfo("192.168.1.22", 0, ann.to_txt()))
+    snapshot = browser.found()
+    assert snapshot == [Found("192.168.1.20:47474", ann),  # a seat free first, then full tables, then servers
+                        Found("192.168.1.30:47474", Announcement("ABCDEF", "Hearts", "Cy", 0)),
+                        Found("192.168.1.5:47000", Announcement(host="club"))]
+    snapshot.clear()
+    assert len(browser.found()) == 3, "a snapshot, not the browser's own list"
+    network.tell(browser, "Trickhouse K7QP2M._trickhouse._tcp.local.", "Updated",
+                 FakeInfo("192.168.1.20", 47474, {**ann.to_txt(), "free": "1"}))
+    assert browser.found()[0].said.free == 1
+    network.tell(browser, "Trickhouse K7QP2M._trickhouse._tcp.local.", "Updated",
+                 FakeInfo("192.168.1.20", 47474, {**ann.to_txt(), "code": "bad"}))
+    network.tell(browser, "Full._trickhouse._tcp.local.", "Removed")
+    assert browser.found() == [Found("192.168.1.5:47000", Announcement(host="club"))], \
+        "a table gone, or no longer saying anything usable, leaves the list"
+
+
+def test_the_browsers_list_is_safe_to_read_while_zeroconf_reports():
+    browser = Browser()
+    network = FakeZeroconf()
+    seen = []
+
+    def report(first: int):
+        for number in range(first, first + 50):
+            network.tell(browser, f"T{number}._trickhouse._tcp.local.", "Added",
+                         FakeInfo("10.0.0.1", 1000 + number, Announcement(host=f"{number}").to_txt()))
+
+    threads = [threading.Thread(target=report, args=(first,)) for first in range(0, 200, 50)]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        seen.append(len(browser.found()))
+    for thread in threads:
+        thread.join(10)
+    assert len(browser.found()) == 200 and seen == sorted(seen)
+
+
+def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeypatch, caplog):
+    def no_multicast():
+        raise OSError("No multicast here")
+
+    monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
+    browser = Browser()
+    browser.start()
+    announcer = discovery.Announcer("Trickhouse K7QP2M", 47474, Announcement("K7QP2M", "Rook", "Ann", 1))
+    deadline = time.monotonic() + 5
+    while not browser.unavailable and time.monotonic() < deadline:
+        time.sleep(0.01)
+    announcer.update(Announcement("K7QP2M", "Rook", "Ann", 0))
+    announcer.withdraw()
+    announcer.join(5)
+    assert browser.unavailable == "No multicast here" and browser.found() == []
+    warnings = sorted(r.getMessage() for r in caplog.records if r.name == "trickhouse.discovery")
+    assert warnings == ["not announced on the local network (No multicast here): players can still join by address",
+                        "tables on the local network cannot be found (No multicast here): join by address"]
