@@ -1,8 +1,11 @@
 """Finding tables on the local network (game/net/discovery.py): the TXT record both ways, the Browser's list fed
-by zeroconf's news (stood in for, no network), and zeroconf that cannot start. Every wait has a deadline."""
+by zeroconf's news (stood in for, no network), and for real on this machine: a hosted table announced, found,
+joined from what was found, its free seats kept current and withdrawn; the dedicated server announced and
+withdrawn. Every wait has a deadline."""
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 
@@ -11,7 +14,9 @@ import pytest
 from game.net import discovery
 from game.net import protocol as P
 from game.net.discovery import Announcement, Browser, Found
-from tests.net_helpers import FakeInfo, FakeZeroconf
+from game.net.host import NetHost
+from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, play_until
+from tests.test_net import free_port, server_process, wait_for_port
 
 
 def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same():
@@ -109,3 +114,74 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
     warnings = sorted(r.getMessage() for r in caplog.records if r.name == "trickhouse.discovery")
     assert warnings == ["not announced on the local network (No multicast here): players can still join by address",
                         "tables on the local network cannot be found (No multicast here): join by address"]
+
+
+def found_at(browser: Browser, address: str, seconds: float, wanted=lambda found: True) -> Found | None:
+    """The table found at ``address`` once ``wanted`` says it is as expected, or None by the deadline."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        here = [found for found in browser.found() if found.address == address]
+        if here and wanted(here[0]):
+            return here[0]
+        time.sleep(0.05)
+    return None
+
+
+def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_withdrawn(tmp_path):
+    """Real multicast DNS on this machine: the table a game hosts (listening on the loopback address only) is
+    announced once its host sits down, a Browser finds it, a player joins with the address and code found, the
+    free seats follow, and the table leaves the list when hosting stops."""
+    host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
+    browser = Browser()
+    browser.start()
+    players = []
+    try:
+        table, token = host.call(host.server.create_table, "hearts-classic", {},
+                                 ["me", "online", "online", "computer"], "Ann")
+        players.append(Player(host.port, "hello", {"name": "Ann", "code": table.code, "token": token}))
+        where = f"{LOOPBACK}:{host.port}"
+        found = found_at(browser, where, 15)
+        assert found == Found(where, Announcement(table.code, "Hearts", "Ann", 2)), browser.found()
+        address, _, port = found.address.rpartition(":")
+        guest = Player(int(port), "hello", {"name": "Bo", "code": found.said.code})
+        players.append(guest)
+        assert guest.welcome["seat"] == 1 and address == LOOPBACK
+        assert found_at(browser, where, 15, lambda found: found.said.free == 1), "the free seats are kept current"
+        play_until(players, lambda: all(len(p.table.seats) == 4 for p in players), 10)
+    finally:
+        host.stop()
+        for player in players:
+            player.client.closing = True  # the host ended the table: nothing to come back to
+    deadline = time.monotonic() + 10
+    while [found for found in browser.found() if found.address == where] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    browser.stop()
+    assert not [found for found in browser.found() if found.address == where], "the goodbye reached the browser"
+
+
+def test_the_dedicated_server_announces_itself_unless_told_not_to(tmp_path):
+    port, quiet_port = free_port(), free_port()
+    process = server_process(port, tmp_path / "a", announce=True)
+    quiet = server_process(quiet_port, tmp_path / "b")
+    browser = Browser()
+    browser.start()
+    try:
+        wait_for_port(port)
+        wait_for_port(quiet_port)
+        found = found_at(browser, f"{LOOPBACK}:{port}", 15)
+        assert found is not None and found.said.server and found.said.host, browser.found()
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=15)[0]
+        deadline = time.monotonic() + 10
+        while found in browser.found() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert found not in browser.found(), "the goodbye reached the browser"
+        assert not [found for found in browser.found() if found.address.endswith(f":{quiet_port}")]
+    finally:
+        browser.stop()
+        for each in (process, quiet):
+            if each.poll() is None:
+                each.send_signal(signal.SIGTERM)
+        quiet_output = quiet.communicate(timeout=15)[0]
+    assert "announced on the local network as 'Trickhouse server on" in output
+    assert "announced" not in quiet_output

@@ -204,10 +204,12 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
     other.close()
 
 
-def server_process(port: int, folder, *extra):
+def server_process(port: int, folder, *extra, announce: bool = False):
+    """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
+    a test is about that)."""
     return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
                              "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
-                             "--no-search-process", *extra],
+                             "--no-search-process", *([] if announce else ["--no-announce"]), *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 

@@ -1,7 +1,8 @@
 """A table this game hosts for players on other computers: the table server on a thread of its own, listening on
 every network at the port in the settings, its tables saved in the user's data folder (so a table can be hosted
 again and its players take their seats back). The host's own window joins it like any other player, over the
-loopback address."""
+loopback address. The table is announced on the local network (game/net/discovery.py) with its free seats kept
+current, and withdrawn when hosting stops."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import threading
 from game.ai.worker import AIWorker
 from game.store.files import data_dir
 
-from .server import Limits, TableServer
+from .discovery import Announcement, Announcer
+from .server import Limits, NetTable, TableServer
 
 
 class NetHost:
@@ -24,6 +26,9 @@ class NetHost:
                 (folder / f"{path}.json").unlink(missing_ok=True)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
+        self.server.seats_told = self.announce
+        self.address = address
+        self.announcer: Announcer | None = None
         self.loop = asyncio.new_event_loop()
         self.failure: OSError | None = None
         ready = threading.Event()
@@ -57,12 +62,25 @@ class NetHost:
         """The code of a table brought back from its save, if there is one."""
         return next(iter(self.call(lambda: list(self.server.tables))), None)
 
+    def announce(self, table: NetTable):
+        """Announce the table on the local network once its seats are first told (the host's window has joined),
+        then keep its free seats current. On the server's thread."""
+        said = Announcement(table.code, table.rules.title, table.seats[table.owner].name, len(table.free_seats()))
+        if self.announcer is None:
+            self.announcer = Announcer(f"Trickhouse {table.code}", self.port, said, self.address)
+        else:
+            self.announcer.update(said)
+
     def stop(self, reason: str = "The host ended the table"):
-        """Every player is told, the table is saved, the server stops."""
+        """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
         asyncio.run_coroutine_threadsafe(self.server.stop(reason), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
+            self.announcer.withdraw()
         self.worker.close()
+        if self.announcer is not None:
+            self.announcer.join(1.0)
 
 
 def hosted_tables(folder=None) -> list[str]:

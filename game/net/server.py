@@ -132,6 +132,10 @@ class NetTable:
     def rules(self):
         return load_rules(self.preset).changed(self.changes)
 
+    def free_seats(self) -> list[int]:
+        """The online seats nobody took (none once the match has begun: computers took them)."""
+        return [seat for seat, place in enumerate(self.seats) if place.kind == "online" and place.token is None]
+
     def clients(self):
         return [(seat, s.client) for seat, s in enumerate(self.seats) if s.client is not None]
 
@@ -154,6 +158,7 @@ class TableServer:
         self.server = None
         self.tasks: set[asyncio.Task] = set()
         self.closing = False
+        self.seats_told = None  # called with a table whose seats were just told (a hosting game's announcement)
 
     # --- starting and stopping ---
 
@@ -358,7 +363,7 @@ class TableServer:
             raise ValueError("That token is not for a seat at this table")
         if table.started:
             raise ValueError("The match has begun: only its players can take their seats back")
-        free = [seat for seat, place in enumerate(table.seats) if place.kind == "online" and place.token is None]
+        free = table.free_seats()
         wanted = message.get("seat")
         if wanted is not None and wanted not in free:
             raise ValueError("That seat is not free")
@@ -444,7 +449,7 @@ class TableServer:
         if client.seat == table.owner:
             raise P.ProtocolError("the table's owner sits where they chose")
         place = self.seat_at(table, wanted)
-        if place.kind != "online" or place.token is not None:
+        if wanted not in table.free_seats():
             raise P.ProtocolError("that seat is not free")
         left = table.seats[client.seat]
         place.name, place.token, place.client = left.name, left.token, client
@@ -480,6 +485,8 @@ class TableServer:
         table.told = told
         for _, client in table.clients():
             client.send("seats", **told)
+        if self.seats_told is not None:
+            self.seats_told(table)
 
     def send_state(self, table: NetTable, seat: int):
         """Everything a seat needs to show the table: its view, the names, the finished hands' results."""

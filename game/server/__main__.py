@@ -1,7 +1,8 @@
 """``python -m game.server --host ADDRESS --port PORT``: tables for players on other computers, with no window
 (for a club on an always-on machine). Every table is made by a client that asks for a game and house rules, and
 has its own join code. One log line per connection, table and error; Ctrl+C or SIGTERM stops it cleanly with
-every table saved, and it starts again with them."""
+every table saved, and it starts again with them. It announces itself on the local network (so that Join game
+lists it; players still need a table's code) unless told --no-announce."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import argparse
 import asyncio
 import logging
 import signal
+import socket
 import sys
 from pathlib import Path
 
 from game.ai.worker import AIWorker
-from game.net.protocol import DEFAULT_PORT
+from game.net.discovery import Announcement, Announcer
+from game.net.protocol import DEFAULT_PORT, clean_name
 from game.net.server import Limits, TableServer
 from game.store.files import data_dir
 
@@ -37,11 +40,19 @@ async def serve(args) -> int:
         worker.close()
         return 1
     print(f"Trickhouse server on {args.host} port {server.port}; tables are saved in {args.data}", flush=True)
+    announcer = None
+    if not args.no_announce:
+        computer = clean_name(socket.gethostname()) or "a server"
+        announcer = Announcer(f"Trickhouse server on {computer}", server.port, Announcement(host=computer), args.host)
     try:
         await stop.wait()
     finally:
+        if announcer is not None:  # the goodbye goes out on its own thread while the tables are saved
+            announcer.withdraw()
         await server.stop("The server stopped")
         worker.close()
+        if announcer is not None:
+            announcer.join(2.0)
     return 0
 
 
@@ -55,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-address", type=int, default=16, help="the most connections at once from one address")
     parser.add_argument("--pause", type=float, default=0.6, help="seconds each computer's play waits")
     parser.add_argument("--data", type=Path, default=data_dir() / "server", help="where tables are saved")
+    parser.add_argument("--no-announce", action="store_true",
+                        help="do not announce the server on the local network (multicast DNS)")
     parser.add_argument("--no-search-process", action="store_true",
                         help="Hard computers search on the worker thread instead of a process of their own")
     args = parser.parse_args(argv)
