@@ -7,10 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.net import discovery
+from game.net.discovery import Announcement
+from game.net.host import NetHost
 from game.store import Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
-from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until
+from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, ServerThread, play_until
 from tests.ui_helpers import choose_cards, click, drag, frames, post, step
 
 
@@ -100,17 +103,28 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert guest.closed == "The host ended the table"
 
 
-def join_by_address(app: App, port: int, owner: Player):
-    """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
+def open_join(app: App):
+    """From the menu, Join game."""
     menu = app.open("menu")
     step(app)
     click(app, button(menu, "Join game").rect.center)
     join = app.stack.top
     assert join.name == "join"
+    return join
+
+
+def join_by_address(app: App, port: int, owner: Player):
+    """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
+    join = open_join(app)
     click(app, join.fields["address"].rect.center)
     type_text(app, f"{LOOPBACK}:{port}")
     click(app, join.fields["code"].rect.center)
     type_text(app, owner.table.code.lower())
+    return press_join(app, join, owner)
+
+
+def press_join(app: App, join, owner: Player):
+    """Join pressed: the lobby it opens."""
     click(app, join.join_button.rect.center)
     for _ in frames(20):
         owner.step()
@@ -215,3 +229,65 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         app.close()
         owner.close()
         server.stop()
+
+
+def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch):
+    """Issue 17: "pick a table found on the local network": the Join screen lists what its browser found (told
+    here by a stand-in for zeroconf, so no multicast is needed); a click fills in the address and code, and Join
+    takes the seat."""
+    monkeypatch.setattr(discovery.Browser, "start", lambda browser: None)
+    server = ServerThread()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    try:
+        join = open_join(app)
+        assert join.found_buttons == []
+        network = FakeZeroconf()
+        said = Announcement(owner.table.code, "Hearts", "Ann", 1)
+        network.tell(join.browser, f"Trickhouse {owner.table.code}._trickhouse._tcp.local.", "Added",
+                     FakeInfo(LOOPBACK, server.port, said.to_txt()))
+        network.tell(join.browser, "Trickhouse server on club._trickhouse._tcp.local.", "Added",
+                     FakeInfo("192.0.2.9", 47474, Announcement(host="club").to_txt()))
+        step(app)
+        assert [b.label for b in join.found_buttons] == ["Hearts · Ann's table · 1 seat free",
+                                                         "Table server on club (ask its players for a join code)"]
+        click(app, join.found_buttons[1].rect.center)
+        assert join.values["address"] == "192.0.2.9:47474" and join.values["code"] == "" and join.editing == "code"
+        click(app, join.found_buttons[0].rect.center)
+        assert join.values["address"] == f"{LOOPBACK}:{server.port}" and join.values["code"] == owner.table.code
+        lobby = press_join(app, join, owner)
+        assert lobby.table.code == owner.table.code and lobby.table.viewer == 1
+    finally:
+        app.close()
+        owner.close()
+        server.stop()
+
+
+def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(monkeypatch, tmp_path, caplog):
+    """Issue 17: discovery is optional. When zeroconf cannot start, the hosting game's table goes on unannounced,
+    the Join screen says that typing the address always works, and joining by address does."""
+    def no_multicast():
+        raise OSError("No multicast here")
+
+    monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
+    host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
+    table, token = host.call(host.server.create_table, "hearts-classic", {}, ["me", "online", "computer", "computer"],
+                             "Ann")
+    owner = Player(host.port, "hello", {"name": "Ann", "code": table.code, "token": token})
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    try:
+        join = open_join(app)
+        for _ in frames(5):
+            step(app)
+            if join.browser.unavailable:
+                break
+        assert join.browser.unavailable == "No multicast here" and join.found_buttons == []
+        app.stack.pop(join)
+        lobby = join_by_address(app, host.port, owner)
+        assert lobby.table.viewer == 1
+        assert "not announced on the local network (No multicast here)" in caplog.text
+    finally:
+        app.close()
+        owner.close()
+        host.stop()

@@ -1,18 +1,21 @@
 """Join game: the table's address and join code (and the name to show), then the table's lobby, or the table
-itself when its match has begun and this player had a seat there (the seat is taken back with its token)."""
+itself when its match has begun and this player had a seat there (the seat is taken back with its token). Under
+the fields, the tables found on the local network (game/net/discovery.py): a click fills in the address and code.
+Finding is only a help: without it, typing the address works as always."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.net.client import NetClient, RemoteTable, welcomed
+from game.net.discovery import Browser, Found
 from game.net.protocol import CODE_LENGTH, clean_name
 
 from .. import theme
 from ..assets import text
 from ..hosting import split_address
 from ..scene import Scene
-from ..widgets import Button, layout_row, press_any
+from ..widgets import Button, layout_column, layout_row, press_any
 
 FIELDS = ("address", "code", "name")
 
@@ -33,6 +36,17 @@ class JoinScene(Scene):
         self.addresses = addresses
         self.where = where  # the address joined, under which the seat's token is kept
         self.error = "Opening the table ..." if client is not None else ""
+        # this game's own hosted table is joined directly: nothing to look for
+        self.browser = Browser() if client is None else None
+        self.found: list[Found] = []
+
+    def enter(self):
+        if self.browser is not None:
+            self.browser.start()
+
+    def exit(self):
+        if self.browser is not None:
+            self.browser.stop()
 
     def layout(self):
         w, h = self.size
@@ -43,12 +57,30 @@ class JoinScene(Scene):
             button = Button(self.values[field] + ("_" if field == self.editing else ""),
                             lambda field=field: self.edit(field))
             button.chosen = field == self.editing
-            layout_row([button], (int(w * 0.58), int(h * 0.3) + i * int(height * 1.5)), height, 0,
-                       min_width=self.px * 16)
+            layout_row([button], (int(w * 0.58), self.field_y(i)), height, 0, min_width=self.px * 16)
             self.fields[field] = button
         self.join_button = Button("Join", self.join, key=pygame.K_RETURN, enabled=self.client is None)
         self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back, self.join_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
+        # the tables found, as many as fit between the heading under the fields and the error line
+        top, row = self.field_y(3) + self.px * 3, int(height * 0.85) + 8
+        fit = max(0, (self.back.rect.top - self.px * 2 - top) // row)
+        self.found_buttons = [Button(found_label(found), lambda found=found: self.choose(found))
+                              for found in self.found[:fit]]
+        if self.found_buttons:
+            layout_column(self.found_buttons, (w // 2, top + (len(self.found_buttons) * row - 8) // 2),
+                          int(w * 0.7), row - 8, 8)
+
+    def field_y(self, row: int) -> int:
+        return int(self.size[1] * 0.22) + row * int(self.px * 1.9 * 1.5)
+
+    def choose(self, found: Found):
+        """A table found: its address and code are filled in (a dedicated server's tables each have their own code,
+        still to be typed)."""
+        self.values["address"], self.values["code"] = found.address, found.said.code
+        self.editing = "name" if found.said.code else "code"
+        self.error = ""
+        self.layout()
 
     def edit(self, field: str):
         self.editing = field
@@ -83,7 +115,10 @@ class JoinScene(Scene):
         self.layout()
 
     def update(self, dt: float):
-        """The server's answer: the lobby (or the table), or why not."""
+        """The tables found so far; the server's answer: the lobby (or the table), or why not."""
+        if self.browser is not None and (found := self.browser.found()) != self.found:
+            self.found = found
+            self.layout()
         if self.client is None:
             return
         welcome = welcomed(self.client)
@@ -110,7 +145,7 @@ class JoinScene(Scene):
                 self.editing = FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)]
             self.layout()
             return True
-        return press_any(list(self.fields.values()) + [self.back, self.join_button], event)
+        return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event)
 
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)
@@ -124,9 +159,29 @@ class JoinScene(Scene):
             surface.blit(line, line.get_rect(midright=(button.rect.left - 16, button.rect.centery)))
             button.draw(surface, px - 2)
         hint = text("Click a field and type; Tab goes to the next one", px - 4, theme.INK_DIM)
-        surface.blit(hint, hint.get_rect(midtop=(w // 2, int(h * 0.3) + 3 * int(px * 1.9 * 1.5))))
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, self.field_y(3) - px)))
+        if self.browser is not None:
+            if self.found:
+                heading = text("Found on your network:", px, theme.INK, bold=True)
+            elif self.browser.unavailable:
+                heading = text("Tables on your network cannot be looked for here: typing the address always works",
+                               px - 4, theme.INK_DIM)
+            else:
+                heading = text("No tables found on your network yet: typing the address always works", px - 4,
+                               theme.INK_DIM)
+            surface.blit(heading, heading.get_rect(midtop=(w // 2, self.field_y(3) + px)))
+            for button in self.found_buttons:
+                button.draw(surface, px - 4)
         if self.error:
             line = text(self.error[:120], px - 2, theme.WARN, bold=True)
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.back.rect.top - 12)))
         for button in (self.back, self.join_button):
             button.draw(surface, px - 2)
+
+
+def found_label(found: Found) -> str:
+    said = found.said
+    if said.server:
+        return f"Table server on {said.host or found.address} (ask its players for a join code)"
+    free = {0: "no seat free", 1: "1 seat free"}.get(said.free, f"{said.free} seats free")
+    return f"{said.game or 'A table'} · {said.host or 'someone'}'s table · {free}"
