@@ -23,10 +23,12 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Iterator
 
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
+from game.engine.results import HandResult
 
 from .rules_play import RulePlayer
 
@@ -75,18 +77,28 @@ class SearchPlayer:
         seat = hand.to_move
         deadline = time.perf_counter() + self.budget * 0.9
         totals = dict.fromkeys(candidates, 0.0)
+        for results in self.playouts(hand, candidates):
+            for action, result in results.items():
+                totals[action] += result.margin(seat)
+            if time.perf_counter() > deadline or self.cancelled():
+                break
+        return max(candidates, key=lambda action: (totals[action], -action))
+
+    def playouts(self, hand: Hand, candidates: list[A.Action]) -> Iterator[dict[A.Action, HandResult]]:
+        """For each of the decision's worlds in turn, how the hand ends after each candidate, every seat then
+        playing by the Normal rules: the search's evidence (the hand review reads it world by world too)."""
+        seat = hand.to_move
         rng = self.worlds_for(hand)
         for _ in range(self.worlds):
             world = self.world(hand, seat, rng)
+            results = {}
             for action in candidates:
                 playout = world.copy()
                 playout.push(action)
                 while playout.phase != DONE:
                     playout.push(self.rollout.decide(playout))
-                totals[action] += playout.result().margin(seat)
-            if time.perf_counter() > deadline or self.cancelled():
-                break
-        return max(candidates, key=lambda action: (totals[action], -action))
+                results[action] = playout.result()
+            yield results
 
     def world(self, hand: Hand, seat: int, rng: random.Random) -> Hand:
         """A world the seat cannot tell from the real one."""
@@ -97,3 +109,15 @@ class SearchPlayer:
         from earlier decisions, so that a match resumed from its save decides as the same match played without a
         break, and the hidden cards cannot change the worlds either."""
         return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move), sort_keys=True)}")
+
+
+class OmniscientPlayer(SearchPlayer):
+    """Hard's search run on the real deal instead of sampled worlds. It sees every hand, so it is never offered as
+    a level: the benchmarks measure against it how much the real levels lose to not seeing the cards, and the hand
+    review plays a hand out with it in hindsight ("what would have happened")."""
+
+    def __init__(self, seed: int = 0, budget: float = 1.0):
+        super().__init__(seed=seed, budget=budget, worlds=1)  # one world: the real one; rollouts are deterministic
+
+    def world(self, hand: Hand, seat: int, rng) -> Hand:
+        return hand.copy()

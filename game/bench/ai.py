@@ -24,10 +24,9 @@ except ImportError:  # Windows
     resource = None
 
 from game.ai import make_player
+from game.ai.search import OmniscientPlayer
 from game.engine import Hand, load_rules
 from game.engine.hearts import pass_direction
-
-from .reference import OmniscientPlayer
 
 
 class RandomPlayer:
