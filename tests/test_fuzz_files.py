@@ -1,11 +1,13 @@
-"""Bad files (issue 8): fuzzed settings, house-rule, preset, save and statistics files are refused with a clear message.
+"""Bad files (issue 8): fuzzed settings, house-rule, preset, save, statistics and match history files are refused
+with a clear message.
 
-Standards checked for the user's files (settings, house rules, the save, statistics): loading never raises, the
-defaults (or no match) are used, the problem is ONE line naming the file, and the file is kept aside as
-``<name>.bad`` with its bytes intact; a file that happens to be valid is used and left in place. For presets,
-``load_rules`` raises ``RulesError`` naming the file, and nothing else. YAML is read only with safe loading, so a
-tag that would construct an object or run a command is refused; saves and statistics are JSON; nothing is unpickled
-or evaluated. The number of files tried per kind is printed at the end of the module (for the README figures).
+Standards checked for the user's files (settings, house rules, the save, statistics, and issue 18's match
+history): loading never raises, the defaults (or no match) are used, the problem is ONE line naming the file, and
+the file is kept aside as ``<name>.bad`` with its bytes intact; a file that happens to be valid is used and left in
+place. For presets, ``load_rules`` raises ``RulesError`` naming the file, and nothing else. YAML is read only with
+safe loading, so a tag that would construct an object or run a command is refused; saves, statistics and the
+history are JSON; nothing is unpickled or evaluated. The number of files tried per kind is printed at the end of
+the module (for the README figures).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 from game.ai import choose, make_player
 from game.engine import Match, Rules, load_rules
 from game.engine.rules import RulesError, config_dir
-from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.store import HistoryStore, HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.settings import RANGES
 from game.store.stats import COUNTS
 from game.table.session import SeatPlan, Session
@@ -49,6 +51,7 @@ STORES = {
     "house rules": ("house-rules/hearts-classic.yaml", load_house_rules, (load_rules("hearts-classic"), {})),
     "save": ("match.json", lambda folder: SaveStore(folder).load(Session.from_json), None),
     "statistics": ("statistics.json", lambda folder: StatsStore(folder).load(), {}),
+    "history": ("history.json", lambda folder: HistoryStore(folder).load(Session.from_json), []),
 }
 
 
@@ -113,6 +116,7 @@ def valid_files() -> dict[str, bytes]:
                 session.match.next_hand()
             session.hand.apply(choose(easy, session.hand))
         SaveStore(folder).save(session.to_json())
+        HistoryStore(folder).add(session.to_json(), Session.from_json)
         stats = StatsStore(folder)
         stats.add("hearts-classic", "Ann", {"matches": 1, "wins": 1, "hands": 9, "points": 40})
         stats.add("rook-classic", "Bo", {"hands": 3, "contracts_made": 2, "contracts_set": 1})
@@ -121,6 +125,7 @@ def valid_files() -> dict[str, bytes]:
             "house rules": (folder / "house-rules" / "hearts-classic.yaml").read_bytes(),
             "save": (folder / "match.json").read_bytes(),
             "statistics": (folder / "statistics.json").read_bytes(),
+            "history": (folder / "history.json").read_bytes(),
             "preset": (config_dir() / "rook-500.yaml").read_bytes(),
         }
 
@@ -209,12 +214,15 @@ def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset):
     assert problem or set(fields) <= set(load_rules("hearts-classic").house_fields()), fields
 
 
+JSON_KINDS = ("save", "statistics", "history")
+
+
 @FUZZ
 @given(value=VALUES)
-def test_any_json_value_as_a_save_or_statistics_is_used_or_refused(value):
+def test_any_json_value_as_a_json_file_is_used_or_refused(value):
     text = json.dumps(value).encode()
-    try_store("save", text)
-    try_store("statistics", text)
+    for kind in JSON_KINDS:
+        try_store(kind, text)
 
 
 @FUZZ
@@ -222,6 +230,17 @@ def test_any_json_value_as_a_save_or_statistics_is_used_or_refused(value):
 def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match, seats):
     text = json.dumps({"format": "trickhouse-save/1", "match": match, "seats": seats}).encode()
     try_store("save", text, must_refuse=True)
+
+
+@FUZZ
+@given(matches=VALUES, saved=VALUES)
+def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, saved):
+    """A history lists at most 50 matches, each with when it finished and a saved match that restores."""
+    problem = try_store("history", json.dumps({"format": "trickhouse-history/1", "matches": matches}).encode())
+    assert problem or matches == []
+    entry = {"finished": "2026-11-24T10:00", "saved": saved}
+    try_store("history", json.dumps({"format": "trickhouse-history/1", "matches": [entry]}).encode(),
+              must_refuse=True)
 
 
 def valid_statistics(table) -> bool:
@@ -282,8 +301,8 @@ def test_deep_nesting_in_yaml_is_refused(opening, closing):
 @pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
 def test_deep_nesting_in_json_is_refused(opening, closing):
     content = (opening * DEEP + closing * DEEP).encode()
-    try_store("save", content, must_refuse=True)
-    try_store("statistics", content, must_refuse=True)
+    for kind in JSON_KINDS:
+        try_store(kind, content, must_refuse=True)
 
 
 def billion_laughs(field: str, levels: int = 9) -> bytes:
@@ -342,7 +361,7 @@ def test_files_that_are_not_text_or_not_there_as_expected_are_refused():
     for content in cases:
         refused_everywhere(content)
     # JSON does not allow a byte-order mark; YAML skips it, and an empty mapping is all defaults there
-    for kind in ("save", "statistics"):
+    for kind in JSON_KINDS:
         try_store(kind, b"\xef\xbb\xbf{}", must_refuse=True)
 
 

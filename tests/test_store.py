@@ -1,4 +1,5 @@
-"""The saved match (game/store): atomic writes, and a file that cannot be read is kept aside with one clear line."""
+"""The saved match, settings, house rules, statistics, the match history and the review cache (game/store): atomic
+writes, and a file that cannot be read is kept aside with one clear line."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ import random
 import pytest
 
 from game.engine import Match, load_rules
-from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore, hand_counts
+from game.store import (
+    HistoryStore,
+    HouseRulesStore,
+    ReviewCache,
+    SaveStore,
+    Settings,
+    SettingsStore,
+    StatsStore,
+    hand_counts,
+)
 from game.store.files import write_atomic
 from game.table.session import SeatPlan, Session
 from tests.deals import playout_action
@@ -183,3 +193,80 @@ def test_bad_statistics_are_kept_aside(tmp_path):
     store.path.write_text('{"format": "trickhouse-statistics/1", "presets": {"x": {"Ann": {"wins": "lots"}}}}')
     table, problem = store.load()
     assert table == {} and "statistics.json" in problem and (tmp_path / "statistics.json.bad").exists()
+
+
+# --- the match history and the review cache (issue 18) ---
+
+
+def finished_session(seed: int, preset: str = "hearts-classic") -> Session:
+    """A short match played to its end (target 10), seats named after the seed."""
+    rules = load_rules(preset).changed({"target": 10})
+    session = Session(Match(rules, seed=seed), [SeatPlan(f"S{seed}-{i}", i == 0) for i in range(rules.players)])
+    rng = random.Random(seed)
+    while not session.match.is_over:
+        if session.hand.is_done:
+            session.match.next_hand()
+        while not session.hand.is_done:
+            session.hand.push(playout_action(session.hand, rng))
+    return session
+
+
+def test_the_history_keeps_the_last_50_matches_newest_first_with_their_scores(tmp_path):
+    store = HistoryStore(tmp_path)
+    assert store.load(restore) == ([], "")
+    sessions = [finished_session(seed) for seed in range(3)]
+    for i, session in enumerate(sessions):
+        assert store.add(session.to_json(), restore, finished=f"2026-11-2{i}T10:00") == ""
+    past, problem = store.load(restore)
+    assert problem == "" and [p.finished for p in past] == ["2026-11-22T10:00", "2026-11-21T10:00", "2026-11-20T10:00"]
+    for entry, session in zip(past, reversed(sessions)):
+        assert entry.session.match.scores == session.match.scores and entry.session.match.winners
+        assert [h.record() for h in entry.session.match.history] == [h.record() for h in session.match.history]
+        assert entry.session.score_columns() == session.score_columns() and entry.session.humans == [0]
+    data = json.loads(store.path.read_text())
+    hands = [hand for entry in data["matches"] for hand in entry["saved"]["match"]["hands"]]
+    assert hands and all("rules" not in hand for hand in hands), "each match's rules are written once"
+    for seed in range(3, 52):
+        store.add(past[seed % 3].saved, restore, finished=f"match {seed}")
+    past, _ = store.load(restore)
+    assert len(past) == 50 and past[0].finished == "match 51" and past[-1].finished == "2026-11-22T10:00"
+
+
+def test_the_history_refuses_a_match_that_does_not_restore(tmp_path):
+    store = HistoryStore(tmp_path)
+    with pytest.raises(ValueError):
+        store.add({"match": {}, "seats": []}, restore)
+    assert not store.path.exists()
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"{not json", "Expecting"),
+    (b'{"format": "trickhouse-history/1"}', "'matches' must list"),
+    (b'{"format": "trickhouse-history/1", "matches": [{"finished": "x", "saved": {}}]}', "cannot be used"),
+    (b'{"format": "trickhouse-save/1", "matches": []}', "not a Trickhouse match history"),
+])
+def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path, content, words):
+    store = HistoryStore(tmp_path)
+    store.path.write_bytes(content)
+    past, problem = store.load(restore)
+    assert past == [] and str(store.path) in problem and words in problem and "\n" not in problem
+    assert store.path.with_name("history.json.bad").read_bytes() == content and not store.path.exists()
+    store.path.write_bytes(content)
+    assert words in store.add(finished_session(1).to_json(), restore)  # the match is kept all the same
+    assert len(store.load(restore)[0]) == 1
+
+
+def test_the_review_cache_keeps_reviews_by_key_and_sets_a_damaged_one_aside(tmp_path):
+    cache = ReviewCache(tmp_path)
+    key = "0123456789abcdef0123456789abcdef"
+    cache.put(key, {"key": key, "n": 1})
+    assert cache.get(key, lambda data: data["n"]) == (1, "")
+    cache.path(key).write_text("{damaged")
+    value, problem = cache.get(key, lambda data: data["n"])
+    assert value is None and str(cache.path(key)) in problem and "worked out again" in problem
+    assert cache.path(key).with_name(f"{key}.json.bad").exists() and not cache.path(key).exists()
+    cache.put(key, {"key": "another", "n": 1})
+    assert cache.get(key, lambda data: data["n"])[0] is None
+    for bad in ("../x", "ABC", "", 5):
+        with pytest.raises(ValueError):
+            cache.path(bad)

@@ -1,0 +1,144 @@
+"""The match history and the hand reviews already worked out (issue 18), in the user's data folder.
+
+``history.json`` keeps the last 50 finished matches as they were saved (the match's hand records and who sat
+where), newest first, each match's rules written once rather than with every hand, so a match takes a few KB.
+``reviews/`` keeps one file per hand review, named by the review's key, so that opening a review again is instant;
+the oldest beyond 2,000 are removed. A file that cannot be used is kept aside (.bad) and named in one line, as for
+the save: the history starts again, a review is worked out again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from .files import data_dir, set_aside, write_atomic
+
+HISTORY_FORMAT = "trickhouse-history/1"
+KEEP_MATCHES = 50
+KEEP_REVIEWS = 2000
+KEY = re.compile(r"[0-9a-f]{16,64}")
+
+
+@dataclass(frozen=True)
+class PastMatch:
+    """A finished match of the history: when it finished, what ``restore`` made of its saved form (the table's
+    Session: its match with every hand, the seats' names and who was human), and the saved form."""
+    finished: str
+    session: object
+    saved: dict
+
+
+def _problem(err: Exception) -> str:
+    return str(err).splitlines()[0] if str(err) else type(err).__name__
+
+
+class HistoryStore:
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or data_dir()) / "history.json"
+
+    def load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
+        """(the past matches, newest first, "") or ([], one line naming the file and the problem). ``restore(data)``
+        turns a saved match into a session, raising ValueError if it is not valid (as for SaveStore)."""
+        entries, problem = self._read()
+        if problem:
+            return [], problem
+        try:
+            return [PastMatch(entry["finished"], restore(entry["saved"]), entry["saved"]) for entry in entries], ""
+        except Exception as err:  # any unusable history is set aside; it must never stop the game
+            return [], self._set_aside(f"a match in it cannot be used: {_problem(err)}")
+
+    def add(self, saved: dict, restore: Callable[[dict], object], finished: str | None = None) -> str:
+        """Keep a finished match (its saved form, which ``restore`` must accept) as the newest, dropping the oldest
+        beyond 50; returns a problem line if the old history could not be read (it starts again)."""
+        restore(saved)
+        past, problem = self.load(restore)
+        when = finished or datetime.now().isoformat(timespec="minutes")
+        entries = [(when, saved), *((p.finished, p.saved) for p in past)][:KEEP_MATCHES]
+        write_atomic(self.path, {"format": HISTORY_FORMAT,
+                                 "matches": [{"finished": when, "saved": _lean(saved)} for when, saved in entries]})
+        return problem
+
+    def _read(self) -> tuple[list[dict], str]:
+        if not self.path.is_file():
+            return [], ""
+        try:
+            return history_entries(json.loads(self.path.read_text(encoding="utf-8"))), ""
+        except Exception as err:  # any unreadable history is set aside; it must never stop the game
+            return [], self._set_aside(_problem(err))
+
+    def _set_aside(self, problem: str) -> str:
+        bad = set_aside(self.path)
+        return f"{self.path}: {problem}; it was kept as {bad.name} and the history starts again"
+
+
+def history_entries(data) -> list[dict]:
+    """The matches of a history file's JSON, newest first, each {"finished": when, "saved": its saved form}; raises
+    ValueError naming the problem if it is not a history."""
+    if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
+        raise ValueError(f"not a Trickhouse match history (expected format {HISTORY_FORMAT})")
+    entries = data.get("matches")
+    if not isinstance(entries, list) or len(entries) > KEEP_MATCHES or not all(
+            isinstance(e, dict) and set(e) == {"finished", "saved"} and isinstance(e["finished"], str)
+            and len(e["finished"]) <= 40 and isinstance(e["saved"], dict) for e in entries):
+        raise ValueError(f"'matches' must list at most {KEEP_MATCHES} matches, each with when it finished and its "
+                         f"saved form")
+    return [{"finished": e["finished"], "saved": _full(e["saved"])} for e in entries]
+
+
+def _lean(saved: dict) -> dict:
+    """The saved match with its rules once: a hand record under the match's own rules leaves them out."""
+    match = saved.get("match")
+    if not isinstance(match, dict) or not isinstance(match.get("hands"), list):
+        return saved
+    hands = [{k: v for k, v in hand.items() if k != "rules"} if isinstance(hand, dict)
+             and hand.get("rules") == match.get("rules") else hand for hand in match["hands"]]
+    return {**saved, "match": {**match, "hands": hands}}
+
+
+def _full(saved: dict) -> dict:
+    """The saved match as saved: each hand record with its rules again."""
+    match = saved.get("match")
+    if not isinstance(match, dict) or not isinstance(match.get("hands"), list):
+        return saved
+    hands = [{**hand, "rules": match.get("rules")} if isinstance(hand, dict) and "rules" not in hand else hand
+             for hand in match["hands"]]
+    return {**saved, "match": {**match, "hands": hands}}
+
+
+class ReviewCache:
+    """Hand reviews already worked out, one JSON file each, named by the review's key."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = (folder or data_dir()) / "reviews"
+
+    def path(self, key: str) -> Path:
+        if not isinstance(key, str) or not KEY.fullmatch(key):
+            raise ValueError(f"{key!r} is not a review key")
+        return self.folder / f"{key}.json"
+
+    def get(self, key: str, restore: Callable[[dict], object]) -> tuple[object | None, str]:
+        """(what ``restore`` makes of the review kept under ``key``, "") — or (None, "") when there is none, or (None,
+        one line naming the file and the problem) when it cannot be used: it is kept aside and worked out again."""
+        path = self.path(key)
+        if not path.is_file():
+            return None, ""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("key") != key:
+                raise ValueError("not the review its name says")
+            return restore(data), ""
+        except Exception as err:  # a damaged review is worked out again; it must never stop the game
+            bad = set_aside(path)
+            return None, f"{path}: {_problem(err)}; it was kept as {bad.name} and the review is worked out again"
+
+    def put(self, key: str, data: dict):
+        """Keep a review (JSON with its ``key``) and remove the oldest beyond 2,000."""
+        write_atomic(self.path(key), data)
+        kept = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[KEEP_REVIEWS:]:
+            old.unlink(missing_ok=True)
