@@ -1,13 +1,13 @@
-"""Bad files (issue 8): fuzzed settings, house-rule, preset, save, statistics and match history files are refused
-with a clear message.
+"""Bad files (issue 8): fuzzed settings, house-rule, preset, save, statistics, match history and hand review files are
+refused with a clear message.
 
-Standards checked for the user's files (settings, house rules, the save, statistics, and issue 18's match
-history): loading never raises, the defaults (or no match) are used, the problem is ONE line naming the file, and
-the file is kept aside as ``<name>.bad`` with its bytes intact; a file that happens to be valid is used and left in
-place. For presets, ``load_rules`` raises ``RulesError`` naming the file, and nothing else. YAML is read only with
-safe loading, so a tag that would construct an object or run a command is refused; saves, statistics and the
-history are JSON; nothing is unpickled or evaluated. The number of files tried per kind is printed at the end of
-the module (for the README figures).
+Standards checked for the user's files (settings, house rules, the save, statistics, and issue 18's match history
+and hand reviews kept in their cache): loading never raises, the defaults (or no match) are used, the problem is ONE
+line naming the file, and the file is kept aside as ``<name>.bad`` with its bytes intact; a file that happens to be
+valid is used and left in place. For presets, ``load_rules`` raises ``RulesError`` naming the file, and nothing
+else. YAML is read only with safe loading, so a tag that would construct an object or run a command is refused;
+saves, statistics, the history and reviews are JSON; nothing is unpickled or evaluated. The number of files tried
+per kind is printed at the end of the module (for the README figures).
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from hypothesis import strategies as st
 from game.ai import choose, make_player
 from game.engine import Match, Rules, load_rules
 from game.engine.rules import RulesError, config_dir
-from game.store import HistoryStore, HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.review import HandReview, Review
+from game.review.analysis import DECISION_FIELDS
+from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.settings import RANGES
 from game.store.stats import COUNTS
 from game.table.session import SeatPlan, Session
@@ -45,6 +47,7 @@ def load_house_rules(folder: Path) -> tuple[object, str]:
     return (rules, changes), problem
 
 
+REVIEW_KEY = "0123456789abcdef0123456789abcdef"
 # each store: where its file is in the folder, how the game loads it, and what the game uses when it is refused
 STORES = {
     "settings": ("settings.yaml", lambda folder: SettingsStore(folder).load(), Settings()),
@@ -52,6 +55,8 @@ STORES = {
     "save": ("match.json", lambda folder: SaveStore(folder).load(Session.from_json), None),
     "statistics": ("statistics.json", lambda folder: StatsStore(folder).load(), {}),
     "history": ("history.json", lambda folder: HistoryStore(folder).load(Session.from_json), []),
+    "review": (f"reviews/{REVIEW_KEY}.json", lambda folder: ReviewCache(folder).get(REVIEW_KEY, Review.from_json),
+               None),
 }
 
 
@@ -117,6 +122,8 @@ def valid_files() -> dict[str, bytes]:
             session.hand.apply(choose(easy, session.hand))
         SaveStore(folder).save(session.to_json())
         HistoryStore(folder).add(session.to_json(), Session.from_json)
+        review = HandReview(session.match.history[0].record(), seats=[0, 2], worlds=2, measure_worlds=2).run()
+        ReviewCache(folder).put(REVIEW_KEY, {**review.to_json(), "key": REVIEW_KEY})
         stats = StatsStore(folder)
         stats.add("hearts-classic", "Ann", {"matches": 1, "wins": 1, "hands": 9, "points": 40})
         stats.add("rook-classic", "Bo", {"hands": 3, "contracts_made": 2, "contracts_set": 1})
@@ -126,6 +133,7 @@ def valid_files() -> dict[str, bytes]:
             "save": (folder / "match.json").read_bytes(),
             "statistics": (folder / "statistics.json").read_bytes(),
             "history": (folder / "history.json").read_bytes(),
+            "review": (folder / "reviews" / f"{REVIEW_KEY}.json").read_bytes(),
             "preset": (config_dir() / "rook-500.yaml").read_bytes(),
         }
 
@@ -214,7 +222,7 @@ def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset):
     assert problem or set(fields) <= set(load_rules("hearts-classic").house_fields()), fields
 
 
-JSON_KINDS = ("save", "statistics", "history")
+JSON_KINDS = ("save", "statistics", "history", "review")
 
 
 @FUZZ
@@ -241,6 +249,20 @@ def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, s
     entry = {"finished": "2026-11-24T10:00", "saved": saved}
     try_store("history", json.dumps({"format": "trickhouse-history/1", "matches": [entry]}).encode(),
               must_refuse=True)
+
+
+@FUZZ
+@given(decisions=VALUES, field=st.sampled_from(sorted(json.loads(VALID["review"])["decisions"][0])), value=VALUES)
+def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions, field, value):
+    """A cached review is used only as the review writes it: its decisions, and each field of a decision, of the
+    right kind (a review with no decisions is a review of no decisions)."""
+    data = json.loads(VALID["review"])
+    problem = try_store("review", json.dumps({**data, "decisions": decisions}).encode())
+    assert problem or decisions == []
+    kind = DECISION_FIELDS[field]
+    data["decisions"][0] = {**data["decisions"][0], field: value}
+    wrong_kind = type(value) not in ((int, float) if kind is float else (kind,))
+    try_store("review", json.dumps(data).encode(), must_refuse=wrong_kind)
 
 
 def valid_statistics(table) -> bool:

@@ -1,0 +1,155 @@
+"""The hand review (issue 18): it judges from what the seat could see, pins obvious judgements, runs in steps with
+progress and cancel, round-trips through JSON for the cache, and plays hindsight out."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai import make_player
+from game.engine import Hand, IllegalAction, load_rules
+from game.review import HandReview, Judge, Review, hindsight, review_key
+from game.store import ReviewCache
+from tests.deals import hand_with, play_all
+
+SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
+
+
+def normal_hand(preset: str, seed=1) -> Hand:
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=f"review:{seed}", dealer=seed % rules.players, number=seed)
+    normal = make_player("normal")
+    while not hand.is_done:
+        hand.push(normal.decide(hand))
+    return hand
+
+
+def moments(hand: Hand, count: int, rng: random.Random):
+    """Hands just before some of the decisions of a finished hand, with the action taken there."""
+    replay = Hand.from_record({**hand.record(), "actions": []})
+    chosen = set(rng.sample(range(len(hand.actions)), count))
+    for index, action in enumerate(hand.actions):
+        if index in chosen:
+            yield replay.copy(), action
+        replay.push(action)
+
+
+@pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p"])
+def test_the_review_never_uses_a_card_the_seat_could_not_see(preset):
+    """Reshuffling the cards hidden from the seat at the reviewed moment (consistently with what it knows, as
+    tests/test_ai.py does for decisions) leaves the whole judgement unchanged: choices, best, cost, sentence."""
+    rng = random.Random(preset)
+    judged = moved = 0
+    for seed in range(2):
+        hand = normal_hand(preset, seed)
+        for moment, action in moments(hand, 10, rng):
+            expected = Judge(seed=3, **SMALL).judge(moment, action)
+            world = moment.resample(moment.to_move, rng)
+            moved += world.held != moment.held
+            assert Judge(seed=3, **SMALL).judge(world, action) == expected
+            judged += expected.judged
+    assert judged and moved, "real judgements, and reshuffles that moved hidden cards"
+
+
+def test_playing_the_queen_of_spades_onto_a_trick_it_wins_is_a_mistake():
+    """Hearts, last to play to a spade trick led low: the QS takes it for sure; the 4S loses it and the seat, void
+    in clubs, may throw the queen away later."""
+    rules = load_rules("hearts-classic").changed({"hold_hand": True, "two_clubs_leads": False})
+    hand = hand_with(rules, {0: "2S", 1: "5S", 2: "3S", 3: "QS 4S 2D 3D 4D 5D 6D 7D 8D 2H 3H 4H 5H"},
+                     void={3: "C"}, dealer=3, number=3)  # the hold hand: nobody passes
+    play_all(hand, "play 2S, play 5S, play 3S")
+    judge = Judge(worlds=10, measure_worlds=10)
+    queen = judge.judge(hand, "play QS")
+    assert queen.judged and queen.best == "play 4S" and queen.mistake
+    assert queen.cost > 3 and queen.cost >= 2 * queen.error
+    assert queen.note.startswith("Playing QS here cost about") and queen.note.endswith("4S was best.")
+    assert "you took 13.0 penalty points" in queen.note  # the queen, in every world
+    low = judge.judge(hand, "play 4S")
+    assert low.cost == 0 and not low.mistake and low.note.startswith("Playing 4S was best")
+
+
+def test_throwing_a_counter_to_the_declarers_rook_is_a_mistake():
+    """Rook, the declarer leads the Rook Bird and the next seat has no trump: throwing its G14 (10 points) gives
+    them to the other side; a low black card does not."""
+    rules = load_rules("rook-classic")
+    hand = hand_with(rules, {1: "ROOK R14 R13 R12 R11 R10 R9 G5 G6", 2: "G14 G7 G8 B6 B7 B8 Y6 Y7 Y8"},
+                     void={2: "R", 0: "R"}, dealer=0)
+    play_all(hand, "bid 70, pass, pass, pass, discard G5 G6 Y11 Y12 Y13, trump red, play ROOK")
+    decision = Judge(worlds=10, measure_worlds=10).judge(hand, "play G14")
+    assert decision.mistake and decision.cost > 10 and decision.best.startswith("play B")
+    assert "your side scored" in decision.note and "the other side" in decision.note
+
+
+def test_decisions_the_search_cannot_judge_say_so():
+    hand = normal_hand("rook-classic")
+    review = HandReview(hand.record(), **SMALL).run()
+    by_phase = {decision.phase: decision for decision in review.decisions}
+    for phase in ("bid", "nest", "trump"):
+        assert not by_phase[phase].judged and "not judged" in by_phase[phase].note
+        assert by_phase[phase].cost == 0 and not by_phase[phase].mistake
+    only = [d for d in review.decisions if d.note == "The only legal choice."]
+    assert only and all(not d.judged and d.phase == "play" for d in only)
+    assert all(d.judged for d in review.decisions if d.phase == "play" and d not in only)
+
+
+def test_every_seat_and_every_decision_of_a_hand_in_order():
+    hand = normal_hand("hearts-classic")
+    everyone = HandReview(hand.record(), **SMALL).run()
+    assert [d.index for d in everyone.decisions] == list(range(len(hand.actions)))
+    assert [d.action for d in everyone.decisions] == hand.record()["actions"]
+    passes = [d for d in everyone.decisions if d.phase == "pass"]
+    assert len(passes) == 4 and all(d.judged and d.choices for d in passes)
+    one = HandReview(hand.record(), seats=[2], **SMALL).run()
+    assert {d.seat for d in one.decisions} == {2} and len(one.decisions) == 14  # a pass and 13 cards
+    assert one.decisions == [d for d in everyone.decisions if d.seat == 2]
+    assert [d.trick for d in one.decisions] == [0, *range(1, 14)]
+
+
+def test_the_review_runs_in_steps_with_progress_and_can_be_cancelled():
+    record = normal_hand("rook-classic").record()
+    job = HandReview(record, seats=[0, 1], **SMALL)
+    seen = []
+    review = job.run(progress=lambda done, total: seen.append((done, total)))
+    assert review is job.review and review is not None
+    assert seen[-1] == (job.total, job.total) and all(t == job.total for _, t in seen)
+    assert all(a < b for (a, _), (b, _) in zip(seen, seen[1:])) and len(seen) > 20
+    stopped = HandReview(record, seats=[0, 1], **SMALL)
+    calls = []
+    assert stopped.run(progress=lambda *_: calls.append(1), cancelled=lambda: len(calls) >= 5) is None
+    assert len(calls) == 5 and stopped.review is None
+
+
+def test_a_review_round_trips_through_json_and_the_cache(tmp_path):
+    record = normal_hand("hearts-classic").record()
+    review = HandReview(record, seats=[1], **SMALL).run()
+    assert review.key == review_key(record, [1], (4, 4), 0) != review_key(record, [2], (4, 4), 0)
+    text = json.dumps(review.to_json())
+    assert Review.from_json(json.loads(text)) == review
+    cache = ReviewCache(tmp_path)
+    assert cache.get(review.key, Review.from_json) == (None, "")
+    cache.put(review.key, review.to_json())
+    assert cache.get(review.key, Review.from_json) == (review, "")
+    for damage in ({"cost": "six"}, {"mistake": 1}, {"seat": True}, {"extra": 1}):
+        data = review.to_json()
+        data["decisions"][0] = {**data["decisions"][0], **damage}
+        with pytest.raises(ValueError):
+            Review.from_json(data)
+    with pytest.raises(ValueError):
+        cache.path("../match")
+
+
+def test_hindsight_plays_the_rest_out_with_every_card_known():
+    hand = normal_hand("hearts-classic")
+    record = hand.record()
+    index = 20
+    replay = Hand.from_record({**record, "actions": record["actions"][:index]})
+    other = next(a for a in replay.legal_actions() if a != record["actions"][index])
+    ended = hindsight(record, index, other)
+    assert ended.is_done and ended.record()["actions"][:index + 1] == record["actions"][:index] + [other]
+    assert hindsight(record, index).record()["actions"][:index + 1] == record["actions"][:index + 1]
+    with pytest.raises(IllegalAction):
+        hindsight(record, index, "play 99")
+    with pytest.raises(ValueError, match="no decision"):
+        hindsight(record, len(record["actions"]))
