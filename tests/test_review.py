@@ -1,5 +1,6 @@
 """The hand review (issue 18): it judges from what the seat could see, pins obvious judgements, runs in steps with
-progress and cancel, round-trips through JSON for the cache, and plays hindsight out."""
+progress and cancel, round-trips through JSON for the cache, plays hindsight out, and its command line reviews good
+files and refuses bad ones in one line."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import random
 import pytest
 
 from game.ai import make_player
-from game.engine import Hand, IllegalAction, load_rules
+from game.engine import Hand, IllegalAction, Match, load_rules
 from game.review import HandReview, Judge, Review, hindsight, review_key
-from game.store import ReviewCache
+from game.review.__main__ import main
+from game.store import HistoryStore, ReviewCache, SaveStore
+from game.table.session import SeatPlan, Session
 from tests.deals import hand_with, play_all
 
 SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
@@ -153,3 +156,81 @@ def test_hindsight_plays_the_rest_out_with_every_card_known():
         hindsight(record, index, "play 99")
     with pytest.raises(ValueError, match="no decision"):
         hindsight(record, len(record["actions"]))
+
+
+# --- the command line ---
+
+
+def saved_session(preset="hearts-classic", human=0) -> Session:
+    rules = load_rules(preset).changed({"target": 20})
+    session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", i == human) for i in range(rules.players)])
+    normal = make_player("normal")
+    while not session.match.is_over:
+        if session.hand.is_done:
+            session.match.next_hand()
+        while not session.hand.is_done:
+            session.hand.push(normal.decide(session.hand))
+    return session
+
+
+def run_cli(capsys, *args) -> tuple[int, str, str]:
+    status = main([str(a) for a in args] + ["--worlds", "2", "--measure-worlds", "2"])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(normal_hand("rook-classic").record()))
+    status, out, err = run_cli(capsys, path)
+    assert status == 0 and err == ""
+    assert "Hand 1: Rook" in out and "deal code" in out
+    for seat in range(4):
+        assert f"seat {seat}: " in out and f"trick 9   seat {seat}" in out
+    assert "best play" in out and "Bids are not judged" in out
+    status, out, _ = run_cli(capsys, path, "--seat", 3, "--hindsight")
+    assert status == 0 and "seat 3: " in out and "seat 0: " not in out
+
+
+def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path, capsys):
+    session = saved_session(human=2)
+    SaveStore(tmp_path).save(session.to_json())
+    status, out, _ = run_cli(capsys, tmp_path / "match.json")
+    hands = len(session.match.history) + 1
+    assert status == 0 and out.count("\nHand ") == hands and f"Hand {hands}: " in out
+    assert "P2: " in out and "P0: " not in out and "reviewing P2" in out
+    HistoryStore(tmp_path).add(session.to_json(), Session.from_json)
+    status, out, _ = run_cli(capsys, tmp_path / "history.json", "--hand", 1, "--seat", 0)
+    assert status == 0 and out.count("\nHand ") == 1 and "P0: " in out and "P2: " not in out
+    match_path = tmp_path / "bare-match.json"
+    match_path.write_text(json.dumps(session.match.to_json()))
+    status, out, _ = run_cli(capsys, match_path, "--hand", hands)
+    assert status == 0 and all(f"seat {seat}: " in out for seat in range(4))
+
+
+def test_the_command_line_refuses_bad_files_in_one_line(tmp_path, capsys):
+    record = normal_hand("hearts-classic").record()
+    cases = {
+        "missing.json": None,
+        "empty.json": b"",
+        "not-json.json": b"{hand: 1",
+        "not-utf8.json": b"\xff\xfe\x00",
+        "list.json": b"[1, 2]",
+        "other.json": json.dumps({"format": "something/1"}).encode(),
+        "damaged.json": json.dumps({**record, "actions": record["actions"][:5] + ["play ZZ"]}).encode(),
+        "illegal.json": json.dumps({**record, "actions": ["play AS"]}).encode(),
+        "deep.json": b"[" * 100000 + b"]" * 100000,
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if content is not None:
+            path.write_bytes(content)
+        status, out, err = run_cli(capsys, path)
+        assert status == 2 and out == "", name
+        assert err.count("\n") == 1 and err.startswith(f"{path}: ") and "Traceback" not in err, err
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    for args, reason in (((9,), "--seat 9"), (("--hand", 2), "--hand 2")):
+        flags = ["--seat", *args] if isinstance(args[0], int) else list(args)
+        status, _, err = run_cli(capsys, good, *flags)
+        assert status == 2 and reason in err and err.count("\n") == 1

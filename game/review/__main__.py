@@ -1,0 +1,145 @@
+"""``python -m game.review FILE [--seat N]``: the review of a hand record, a match, a saved game or the match
+history, as text: each reviewed decision, the choice made, the best choice and what it cost.
+
+By default the human seats' decisions of a saved game or of a match of the history are reviewed, and every seat's
+of a bare hand record or match, which name no humans. A file that cannot be reviewed is named in one line, with
+the problem, and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine import DealCodeError, Hand, Match, deal_code
+from game.engine.hand import OLD_RECORD_FORMAT, RECORD_FORMAT
+from game.engine.match import MATCH_FORMAT
+from game.store.files import SAVE_FORMAT
+from game.store.history import HISTORY_FORMAT, history_entries
+from game.table.session import Session
+
+from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Review, hindsight
+
+
+@dataclass
+class Reviewable:
+    """What a file holds to review: its hands' records, the seats' names, and the human seats (None: not known)."""
+    records: list[dict]
+    names: list[str]
+    humans: list[int] | None
+
+
+def read(path: Path, match_number: int = 1) -> Reviewable:
+    """The hands of a file; raises ValueError (OSError, ...) naming the problem."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind in (RECORD_FORMAT, OLD_RECORD_FORMAT):
+        hand = Hand.from_record(data)
+        return Reviewable([data], [f"seat {seat}" for seat in range(hand.n)], None)
+    if kind == MATCH_FORMAT:
+        match = Match.from_json(data)
+        return Reviewable([hand.record() for hand in match.history + [match.hand]],
+                          [f"seat {seat}" for seat in range(match.hand.n)], None)
+    if kind == HISTORY_FORMAT:
+        entries = history_entries(data)
+        if not 1 <= match_number <= len(entries):
+            raise ValueError(f"the history holds {len(entries)} matches; --match counts from 1, the newest")
+        return _session(Session.from_json(entries[match_number - 1]["saved"]))
+    if kind == SAVE_FORMAT:
+        return _session(Session.from_json(data))
+    raise ValueError(f"not a hand record, match, saved game or match history (its format is {kind!r})")
+
+
+def _session(session: Session) -> Reviewable:
+    match = session.match
+    return Reviewable([hand.record() for hand in match.history + [match.hand]],
+                      [session.name(seat) for seat in range(match.hand.n)], session.humans)
+
+
+def hand_text(record: dict, review: Review, names: list[str], number: int, with_hindsight: bool) -> list[str]:
+    """The review of one hand, line by line."""
+    hand = Hand.from_record(record)
+    try:
+        code = deal_code(hand)
+    except DealCodeError as err:
+        code = f"none ({err})"
+    lines = [f"Hand {number}: {hand.rules.title}, dealt by {names[hand.dealer]}; deal code {code}"]
+    result = hand.result()
+    if result is not None:
+        lines.append("  result: " + ", ".join(f"{names[seat]} {change:+d}"
+                                              for seat, change in enumerate(result.score_change)))
+    else:
+        lines.append("  (the hand is not finished: its decisions so far)")
+    width = max(len(names[seat]) for seat in review.seats)
+    for decision in review.decisions:
+        where = f"trick {decision.trick}" if decision.trick else decision.phase
+        head = f"  #{decision.index + 1:<3} {where:<9} {names[decision.seat]:<{width}}  {decision.action:<20}"
+        if not decision.judged:
+            lines.append(f"{head} {decision.note}")
+            continue
+        mark = "  MISTAKE" if decision.mistake else ""
+        lines.append(f"{head} best {decision.best:<20} cost {decision.cost:5.1f} ± {decision.error:4.1f}{mark}")
+        lines.append(f"        {decision.note}")
+        if with_hindsight and decision.mistake:
+            lines.append("        " + _hindsight_line(record, decision, names))
+    for seat in review.seats:
+        mine = [d for d in review.decisions if d.seat == seat]
+        judged = [d for d in mine if d.judged]
+        lines.append(f"  {names[seat]}: {len(judged)} decisions judged, costing {review.cost(seat):.1f} points in "
+                     f"all, {sum(d.mistake for d in judged)} marked as mistakes; {len(mine) - len(judged)} not judged")
+    return lines
+
+
+def _hindsight_line(record: dict, decision: Decision, names: list[str]) -> str:
+    """What would have happened, every card known, after the choice made and after the best."""
+    outcomes = []
+    for action in (decision.action, decision.best):
+        result = hindsight(record, decision.index, action).result()
+        outcomes.append(f"{result.margin(decision.seat):+.0f} after {action.split(maxsplit=1)[1]}")
+    return (f"In hindsight, every card known and every seat playing Hard's search on them, {names[decision.seat]} "
+            f"would have ended {' and '.join(outcomes)}, against the others.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.review", description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", type=Path, help="a hand record, match, saved game (match.json) or history.json")
+    parser.add_argument("--seat", type=int, action="append", help="review this seat (repeatable)")
+    parser.add_argument("--hand", type=int, help="review only this hand of a match (from 1)")
+    parser.add_argument("--match", type=int, default=1, help="in a match history: which match (1 = the newest)")
+    parser.add_argument("--worlds", type=int, default=WORLDS, help="worlds that choose the best choice")
+    parser.add_argument("--measure-worlds", type=int, default=MEASURE_WORLDS, help="fresh worlds that measure a cost")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hindsight", action="store_true",
+                        help="for each mistake, what would have happened with every card known")
+    args = parser.parse_args(argv)
+    try:
+        source = read(args.file, args.match)
+        seats = args.seat or source.humans or list(range(len(source.names)))
+        stray = [seat for seat in seats if not 0 <= seat < len(source.names)]
+        if stray:
+            raise ValueError(f"--seat {stray[0]}: the seats are 0 to {len(source.names) - 1}")
+        numbers = range(1, len(source.records) + 1)
+        if args.hand is not None:
+            if args.hand not in numbers:
+                raise ValueError(f"--hand {args.hand}: the match has hands 1 to {len(source.records)}")
+            numbers = [args.hand]
+        if args.worlds < 1 or args.measure_worlds < 1:
+            raise ValueError("--worlds and --measure-worlds must be at least 1")
+    except Exception as err:  # any unreadable file is one line, never a traceback
+        problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+        print(f"{args.file}: {problem}", file=sys.stderr)
+        return 2
+    print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; the best choice "
+          f"from {args.worlds} deals of the cards each could not see, its cost from {args.measure_worlds} more")
+    for number in numbers:
+        record = source.records[number - 1]
+        review = HandReview(record, seats, args.worlds, args.measure_worlds, args.seed).run()
+        print("\n".join(hand_text(record, review, source.names, number, args.hindsight)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
