@@ -89,7 +89,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
         mine = [d for d in review.decisions if d.seat == seat]
         judged = [d for d in mine if d.judged]
         lines.append(f"  {names[seat]}: {len(judged)} decisions judged, costing {review.cost(seat):.1f} points in "
-                     f"all, {sum(d.mistake for d in judged)} marked as mistakes; {len(mine) - len(judged)} not judged")
+                     f"all; mistakes: {sum(d.mistake for d in judged)}; not judged: {len(mine) - len(judged)}")
     return lines
 
 

@@ -17,10 +17,10 @@ nought or below, when the best was not better after all.
 A decision is marked as a mistake when its cost is at least a tenth of the points the worlds' hands were played
 for (the points captured, on average: 26 in Hearts, 120 in rook-classic) and at least twice its standard error.
 
-Bids, the nest, trump, the rank order and the called card are not judged: the search judges them no better than
-the Normal rules do (game/ai/search.py), so this review says so rather than guess. Nor are a blind choice of
-hand and the moon reward (worth the same in the hand either way). A decision with one legal choice is listed as
-such.
+Bids, the nest and trump are not judged: searched versions did no better than the Normal rules (game/ai/search.py),
+so the search cannot say what they cost, and this review says so rather than guess; nor are the rank order, the
+called card and the card laid aside, which the search has no way to judge, a blind choice of hand, and the moon
+reward (worth the same in the hand either way). A decision with one legal choice is listed as such.
 
 ``HandReview`` runs a hand's review in small steps (one world of one decision each) for a progress bar and a
 cancel button; its ``review`` is JSON (``Review.to_json``) that a cache keeps under ``HandReview.key``.
@@ -46,13 +46,15 @@ MEASURE_WORLDS = 80  # fresh worlds that measure the cost: two choices only, so 
 MEASURE_SEED = 7919  # added to the review's seed for the fresh worlds
 MISTAKE_SHARE = 0.1  # of the points a hand is played for
 CLEAR = 2.0  # standard errors a cost must stand clear of nought to be a mistake
-NOT_JUDGED = {
-    "bid": "Bids are not judged: the search bids no better than the Normal rules, so it cannot say what a bid cost.",
-    "nest": "The nest is not judged: the search lays it back no better than the Normal rules.",
-    "trump": "Trump is not judged: the search names it no better than the Normal rules.",
-    "order": "The rank order is not judged: the search chooses it no better than the Normal rules.",
-    "call": "The called card is not judged: the search calls no better than the Normal rules.",
-    "lay-aside": "The card laid aside is not judged: the search lays it aside no better than the Normal rules.",
+NOT_JUDGED = {  # what game/ai/search.py measured, or that it has no search for these
+    "bid": "Bids are not judged: searched bids (declaring at once in each world) did no better than the Normal rules, "
+           "so the search cannot say what a bid cost.",
+    "nest": "The nest is not judged: a searched nest did no better than the Normal rules.",
+    "trump": "Trump is not judged: searched trump did no better than the Normal rules.",
+    "order": "The rank order is not judged: the search has no way to judge it; Hard takes the Normal rules' choice.",
+    "call": "The called card is not judged: the search has no way to judge it; Hard takes the Normal rules' choice.",
+    "lay-aside": "The card laid aside is not judged: the search has no way to judge it; Hard takes the Normal rules' "
+                 "choice.",
     "choose": "Not judged: both hands are face down, so nothing tells them apart.",
     "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
 }
