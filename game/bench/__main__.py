@@ -29,10 +29,19 @@ def main(argv=None) -> int:
     soak = sub.add_parser("soak", help="every preset plays complete hands, engine invariants checked after each action")
     soak.add_argument("--hands", type=int, default=2000, help="complete hands per preset")
     soak.add_argument("--seed", type=int, default=1, help="seed of the matches and the seat levels")
+    review = sub.add_parser("review", help="time to review a hand, and the review's costs against Hard's gain")
+    review.add_argument("--presets", nargs="*", help="presets (default: hearts-classic and rook-classic)")
+    review.add_argument("--timing-hands", type=int, default=5, help="hands reviewed per preset for the time")
+    review.add_argument("--deals", type=int, default=200, help="deals reviewed per preset for the honesty check")
+    review.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    review.add_argument("--only", choices=("time", "honesty"), help="run one part")
     crash = sub.add_parser("crash", help="SIGKILL the game at random moments; every save must resume")
     crash.add_argument("--kills", type=int, default=300, help="how many times to kill the game")
     crash.add_argument("--seed", type=int, default=1, help="seed of the kill moments and the matches")
     args = parser.parse_args(argv)
+    if args.bench == "review":
+        from game.bench.review import run as run_review
+        return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)
     if args.bench == "crash":
         from game.bench.crash import run as run_crash
         return run_crash(args.kills, args.seed)
