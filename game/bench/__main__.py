@@ -38,10 +38,19 @@ def main(argv=None) -> int:
     crash = sub.add_parser("crash", help="SIGKILL the game at random moments; every save must resume")
     crash.add_argument("--kills", type=int, default=300, help="how many times to kill the game")
     crash.add_argument("--seed", type=int, default=1, help="seed of the kill moments and the matches")
+    net = sub.add_parser("net", help="network tables: action-to-everyone latency and tables per server process")
+    net.add_argument("--tables", type=int, nargs="*", default=[1, 50, 100, 200, 300, 400],
+                     help="table counts, one round each, until the p99 passes 100 ms")
+    net.add_argument("--seconds", type=float, default=10.0, help="measuring time per round")
+    net.add_argument("--preset", default="hearts-classic")
+    net.add_argument("--mixed", action="store_true", help="two people and two Normal computers a table")
     args = parser.parse_args(argv)
     if args.bench == "review":
         from game.bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)
+    if args.bench == "net":
+        from game.bench.net import run as run_net
+        return run_net(args.tables, args.seconds, args.preset, args.mixed)
     if args.bench == "crash":
         from game.bench.crash import run as run_crash
         return run_crash(args.kills, args.seed)

@@ -1,0 +1,169 @@
+"""``python -m game.bench net``: how quickly everyone at a network table sees each action, and how many tables one
+server process holds.
+
+One dedicated server (``python -m game.server``) runs in a process of its own on the loopback address. This
+process plays tables of four: each person (a client of the server, as the game's window is) answers its turn
+after a short think with a random legal action from its own view; in "mixed" tables two of the seats are Normal
+computers on the server. For every person's action, the time from sending it to the moment the last client at the
+table has received the server's "played" for it is one latency. Rounds grow the number of tables until the p99
+passes 100 ms (or the most asked for); the figures are printed for the README.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from websockets.asyncio.client import connect
+
+from game.net import protocol as P
+
+THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what is measured)
+LIMIT_MS = 100.0
+
+
+class Seat:
+    def __init__(self, bench: Bench, table: int, seed: int):
+        self.bench, self.table = bench, table
+        self.rng = random.Random(seed)
+        self.view: dict = {}
+        self.seat = -1
+        self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
+
+    def choose(self) -> str:
+        view = self.view
+        if view.get("cards_to_choose"):
+            word = "discard" if view["phase"] == "nest" else "pass-cards"
+            return f"{word} {' '.join(self.rng.sample(view['hand'], view['cards_to_choose']))}"
+        legal = view["legal"]
+        if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+            return "pass" if "pass" in legal and self.rng.random() < 0.8 else legal[0]
+        return self.rng.choice(legal)
+
+    async def run(self, ws, stop: asyncio.Event):
+        async for text in ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "welcome":
+                self.seat = message["seat"]
+            elif kind in ("state", "played", "claimed", "hand-over"):
+                self.view = message.get("view", self.view)
+                if kind == "played":
+                    actor = message["seat"]
+                    number = self.played_by.get(actor, 0)
+                    self.played_by[actor] = number + 1
+                    self.bench.seen((self.table, actor, number), self)
+            elif kind == "turn":
+                if stop.is_set():
+                    continue
+                await asyncio.sleep(self.rng.uniform(*THINK))
+                number = self.played_by.get(self.seat, 0)
+                self.bench.sending((self.table, self.seat, number))
+                await ws.send(P.write("act", action=self.choose()))
+            if kind == "hand-over":
+                await ws.send(P.write("next"))
+
+
+class Bench:
+    def __init__(self, port: int):
+        self.port = port
+        self.sent_at: dict[tuple, float] = {}
+        self.arrivals: dict[tuple, list[float]] = {}
+        self.people: dict[int, int] = {}  # per table: its clients
+        self.latencies: list[float] = []
+        self.measuring = False
+
+    def sending(self, key: tuple):
+        self.sent_at[key] = time.perf_counter()
+
+    def seen(self, key: tuple, seat: Seat):
+        started = self.sent_at.get(key)
+        if started is None:
+            return  # a computer's action
+        arrivals = self.arrivals.setdefault(key, [])
+        arrivals.append(time.perf_counter())
+        if len(arrivals) == self.people[key[0]]:
+            if self.measuring:
+                self.latencies.append((arrivals[-1] - started) * 1000)
+            del self.arrivals[key], self.sent_at[key]
+
+    async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event):
+        kinds = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online", "online"]
+        self.people[number] = kinds.count("me") + kinds.count("online")
+        uri = f"ws://127.0.0.1:{self.port}"
+        async with connect(uri, max_size=2**22, compression=None) as owner_ws:
+            owner = Seat(self, number, seed=number * 10)
+            await owner_ws.send(P.write("create", name=f"T{number}", preset=preset, seats=kinds, level="normal"))
+            code = json.loads(await owner_ws.recv())["code"]
+            others = []
+            for i in range(self.people[number] - 1):
+                ws = await connect(uri, max_size=2**22, compression=None)
+                await ws.send(P.write("hello", name=f"P{i}", code=code))
+                others.append((ws, Seat(self, number, seed=number * 10 + i + 1)))
+            for ws, seat in others:
+                seat.seat = json.loads(await ws.recv())["seat"]
+            owner.seat = kinds.index("me")
+            await owner_ws.send(P.write("start"))
+            runners = [asyncio.create_task(owner.run(owner_ws, stop))]
+            runners += [asyncio.create_task(seat.run(ws, stop)) for ws, seat in others]
+            await stop.wait()
+            for ws, _ in others:
+                await ws.close()
+            for runner in runners:
+                runner.cancel()
+
+
+async def measure(port: int, tables: int, preset: str, mixed: bool, seconds: float) -> list[float]:
+    """Latencies (ms) with ``tables`` tables playing, over ``seconds`` after they have settled in."""
+    bench = Bench(port)
+    stop = asyncio.Event()
+    players = [asyncio.create_task(bench.table(n, preset, mixed, stop)) for n in range(tables)]
+    await asyncio.sleep(2.0)  # every table created and dealt
+    bench.measuring = True
+    await asyncio.sleep(seconds)
+    bench.measuring = False
+    stop.set()
+    await asyncio.wait(players, timeout=10)
+    return bench.latencies
+
+
+def figures(latencies: list[float]) -> tuple[float, float]:
+    ordered = sorted(latencies) or [0.0]
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        port = 47000 + random.randrange(2000)
+        server = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
+                                   "--data", folder, "--pause", "0", "--tables", "10000", "--per-address", "100000",
+                                   "--no-search-process", "--no-announce"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(2.0)
+            kind = "two people and two Normal computers" if mixed else "four people"
+            print(f"Network tables of {preset}, {kind} each, on one server process (loopback); people act after "
+                  f"{THINK[0]:g}-{THINK[1]:g} s; latency: from a person's action to every client at the table "
+                  f"having the server's 'played' for it\n")
+            print("| tables | actions measured | median | p99 |")
+            print("|---:|---:|---:|---:|")
+            held = 0
+            for count in counts:
+                latencies = asyncio.run(measure(port, count, preset, mixed, seconds))
+                median, p99 = figures(latencies)
+                print(f"| {count} | {len(latencies):,} | {median:.1f} ms | {p99:.1f} ms |", flush=True)
+                if p99 < LIMIT_MS:
+                    held = count
+                else:
+                    break
+            print(f"\nThe most tables measured with a p99 under {LIMIT_MS:g} ms: {held}")
+        finally:
+            server.terminate()
+            server.wait(10)
+    return 0
