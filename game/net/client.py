@@ -203,6 +203,11 @@ class RemoteTable:
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in score_columns(self.rules)]
 
+    def review_subject(self) -> None:
+        """No review here: this screen knows only its own seat's view of the hand, not the deal it was played
+        from (the server keeps that)."""
+        return None
+
     def check(self, action: str) -> str | None:
         return None  # the server judges
 

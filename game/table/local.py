@@ -72,6 +72,15 @@ class LocalTable:
         hands = match.history + ([match.hand] if match.hand.is_done else [])
         return [(hand.result(), hand.view(0).get("trump")) for hand in hands]
 
+    def review_subject(self) -> tuple[dict, list[int], list[str]] | None:
+        """The finished hand to review (its record), the seats whose decisions to judge (the people's at this
+        screen, or every seat when computers played them all, as in autoplay) and every seat's name. None while
+        no hand is finished."""
+        hand = self.session.hand
+        if not hand.is_done:
+            return None
+        return hand.record(), self.session.humans or list(range(hand.n)), [self.name(s) for s in range(hand.n)]
+
     @property
     def match_over(self) -> bool:
         return self.session.match.is_over

@@ -1,5 +1,6 @@
 """What the scenes use, handed to each scene when it is made: the settings, the window (its size, card art and
-sounds), the AI worker, the stores, a source of match seeds, and the director that opens scenes by name.
+sounds), the AI worker, the stores (the hand reviews' cache too), a source of match seeds, and the director that
+opens scenes by name.
 
 No scene reaches into the app or imports another scene: it asks ``services.scenes.push("setup")`` (Tuxemon's
 ``StateManager.push_state("Name")``), and the registry in ``game/ui/scenes/__init__.py`` knows the classes. Its own
@@ -9,10 +10,10 @@ warning is why: "# TODO: fix local session", a global reached from every scene.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
-from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.store import HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
 
 from .scene import Scene, SceneStack
@@ -73,6 +74,7 @@ class Services:
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
     count_statistics: bool = True
     notice: str = ""  # one line for the main menu (a file that could not be used)
+    reviews: ReviewCache = field(default_factory=ReviewCache)  # hand reviews already worked out
 
     @property
     def art(self):

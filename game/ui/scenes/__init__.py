@@ -6,6 +6,7 @@ from .dialogs import HandOffScene, PauseScene, dialog_for_phase
 from .join import JoinScene
 from .lobby import LobbyScene
 from .menu import MenuScene
+from .review import ReviewScene
 from .rules_page import RulesScene
 from .scoring import GameOverScene, ScoreScene
 from .settings import HouseRulesScene, NamesScene, SettingsScene
@@ -22,6 +23,7 @@ SCENES = {
     "pause": PauseScene,
     "score-sheet": ScoreScene,
     "game-over": GameOverScene,
+    "review": ReviewScene,
     "settings": SettingsScene,
     "house-rules": HouseRulesScene,
     "names": NamesScene,

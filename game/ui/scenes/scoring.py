@@ -14,6 +14,18 @@ from ..sheet import chart_target, draw_sheet, sheet_rows, split
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 
+def review_buttons(services, table) -> list[Button]:
+    """"Review this hand" for the hand just finished, where this screen knows its whole deal (none at a table on
+    another computer, which knows only its own seat's view)."""
+    subject = table.review_subject()
+    if subject is None:
+        return []
+    record, seats, names = subject
+    number = table.hand_number
+    return [Button("Review this hand", lambda: services.scenes.push(
+        "review", record=record, seats=seats, names=names, number=number), key=pygame.K_r)]
+
+
 class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
@@ -31,8 +43,9 @@ class ScoreScene(Scene):
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
         label = "See the result" if self.table.match_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
+        self.buttons = [*review_buttons(self.services, self.table), self.next]
         height = int(self.px * 2)
-        layout_row([self.next], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
+        layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
         # below the title, above the button: the sheet, and under it the chart
         top = self.rect.y + 80
         self.sheet_rect, self.chart_rect = split(pygame.Rect(self.rect.x + 20, top, self.rect.width - 40,
@@ -43,7 +56,7 @@ class ScoreScene(Scene):
         self.on_next()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        self.next.handle_event(event)
+        press_any(self.buttons, event)
         return True
 
     def draw(self, surface: pygame.Surface):
@@ -60,7 +73,8 @@ class ScoreScene(Scene):
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
         draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
-        self.next.draw(surface, self.px)
+        for button in self.buttons:
+            button.draw(surface, self.px)
 
 
 class GameOverScene(Scene):
@@ -76,7 +90,8 @@ class GameOverScene(Scene):
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.sheet_rect, self.chart_rect = split(pygame.Rect(int(w * 0.1), int(h * 0.2), int(w * 0.8), int(h * 0.6)))
-        self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu)]
+        self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu),
+                        *review_buttons(self.services, self.table)]
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
     def new_game(self):

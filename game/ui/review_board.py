@@ -1,0 +1,143 @@
+"""The review's picture of a hand at one decision: every seat's cards face up (the hand is over, so nothing is
+hidden any more), each seat's card in the trick in progress (or the last trick, won by whom), tricks and points
+taken, and in text the auction, the contract and trump, the passes and the other piles (the nest, the discards).
+
+Everything comes from the engine: ``moment(hand)`` reads the hand's views and piles once per decision shown;
+``draw_board`` only draws it. The review scene (game/ui/scenes/review.py) and its hindsight page use them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+from .assets import text, wrapped
+from .card_sketch import CARD_RATIO
+from .hand_layout import arranged, spread
+
+# lines of text kept below the rows, so that the cards keep one size from one decision to the next (each new size
+# draws every face again, milliseconds a card)
+BOARD_LINES = 4
+HIDDEN_PILES = ("held", "taken", "trick")  # drawn as cards or counted on the seat's line, not listed as text
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A hand as it stood just before a decision."""
+    hands: list[list[str]]  # each seat's cards, in the order a player holds them
+    trick: list[tuple[int, str]]  # the trick in progress: (seat, card) in play order
+    last: dict | None  # the last finished trick (the engine's view of it) when none is in progress
+    tricks: int  # tricks finished
+    tricks_won: list[int]
+    points: list[int]
+    to_move: int
+    dealer: int
+    declarer: int
+    lines: list[str]  # the auction, contract and trump, passes and piles, in RULES.md's notation
+
+
+def moment(hand, names: list[str]) -> Moment:
+    """What the board shows of ``hand`` (an engine Hand), seats named by ``names``."""
+    rules = hand.rules
+    views = [hand.view(seat) for seat in range(hand.n)]
+    view = views[0]
+    trump = view.get("trump")
+    lines = []
+    if view.get("bids"):
+        lines.append("Auction: " + ", ".join(f"{names[seat]} {bid}" for seat, bid in view["bids"]))
+    if view.get("declarer", -1) >= 0:
+        order = ", reverse order" if view.get("order") == "reverse" else ""
+        lines.append(f"Contract: {names[view['declarer']]} {view['contract']}"
+                     + (f", trump {trump}{order}" if trump else ""))
+    if "pass_direction" in view:
+        lines.append(f"Passing: {view['pass_direction']}"
+                     + "".join(f"; {names[seat]} passed {' '.join(v['passed'])}" for seat, v in enumerate(views)
+                               if v["passed"]))
+    for pile, mask in hand.piles().items():
+        words = pile.split()
+        if mask and words[0] not in HIDDEN_PILES:
+            # "passing 1" is seat 1's pile: named after its seat
+            label = f"{names[int(words[-1])]} {' '.join(words[:-1])}" if words[-1].isdigit() else pile.capitalize()
+            lines.append(f"{label}: {' '.join(rules.card_names(mask))}")
+    tricks = view["tricks"]
+    return Moment(hands=[arranged(rules.card_names(hand.held[seat]), rules, trump) for seat in range(hand.n)],
+                  trick=[(seat, card) for seat, card in view["trick"]],
+                  last=tricks[-1] if tricks and not view["trick"] else None, tricks=len(tricks),
+                  tricks_won=list(view["tricks_won"]), points=list(view["points"]), to_move=hand.to_move,
+                  dealer=hand.dealer, declarer=view.get("declarer", -1), lines=lines)
+
+
+def _rows(rect: pygame.Rect, px: int) -> pygame.Rect:
+    """Where the seats' rows go: below the trick's caption, above BOARD_LINES lines of text."""
+    label_height = px + 2
+    return pygame.Rect(rect.x, rect.y + label_height, rect.width,
+                       rect.height - label_height - BOARD_LINES * _line_height(px) - 4)
+
+
+def _line_height(px: int) -> int:
+    return max(12, px - 4) + 4
+
+
+def board_card_width(rect: pygame.Rect, seats: int, px: int, max_width: int) -> int:
+    """The cards' width on a board in ``rect``: as tall as a seat's row allows, at most ``max_width``."""
+    row_height = _rows(rect, px).height // max(1, seats)
+    return min(max_width, int(max(24, row_height - (px + 2) - 6) / CARD_RATIO))
+
+
+def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names: list[str], art, px: int,
+               max_width: int, marks: dict[str, tuple[int, int, int]] | None = None):
+    """The moment inside ``rect``: a row per seat (its line, its cards, its card in the trick at the right) and
+    up to BOARD_LINES lines of text below. ``marks`` rings cards in a colour (the choice
+    made, the best); cards are ``board_card_width`` wide."""
+    marks = marks or {}
+    small = max(12, px - 4)
+    lines = [line for text_line in shown.lines for line in wrapped(text_line, small, rect.width)][:BOARD_LINES]
+    label_height = px + 2
+    rows = _rows(rect, px)
+    n = len(shown.hands)
+    row_height = rows.height // max(1, n)
+    width = board_card_width(rect, n, px, max_width)
+    trick_x = rows.right - width
+    in_trick = dict(shown.trick) if shown.trick else dict(shown.last["cards"]) if shown.last else {}
+    if shown.trick:
+        caption = f"Trick {shown.tricks + 1}"
+    else:
+        caption = f"Last trick, won by {names[shown.last['winner']]}" if shown.last else ""
+    for seat in range(n):
+        top = rows.y + seat * row_height
+        if seat == shown.to_move:
+            pygame.draw.rect(surface, theme.FELT_DARK, pygame.Rect(rows.x - 4, top, rows.width + 8, row_height - 2),
+                             border_radius=8)
+        label = text(_seat_line(shown, names, seat), px - 2, theme.GOLD if seat == shown.to_move else theme.INK,
+                     bold=seat == shown.to_move)
+        surface.blit(label, (rows.x + 4, top + 2), pygame.Rect(0, 0, trick_x - rows.x - 12, label.get_height()))
+        cards_top = top + label_height + 2
+        room = trick_x - 12 - rows.x
+        for card, left in zip(shown.hands[seat], spread(len(shown.hands[seat]), width, room)):
+            spot = (rows.x + left, cards_top)
+            surface.blit(art.face(card, width), spot)
+            if card in marks:
+                surface.blit(art.outline(width, marks[card]), spot)
+        if seat in in_trick:
+            spot = (trick_x, cards_top)
+            surface.blit(art.face(in_trick[seat], width), spot)
+            if shown.last and seat == shown.last["winner"]:
+                surface.blit(art.outline(width, theme.GOLD), spot)
+    if caption:
+        label = text(caption, px - 2, theme.GOLD, bold=True)
+        surface.blit(label, label.get_rect(topright=(rows.right, rect.y)))
+    y = rows.bottom + 4
+    for line in lines:
+        surface.blit(text(line, small, theme.INK), (rect.x + 4, y))
+        y += _line_height(px)
+
+
+def _seat_line(shown: Moment, names: list[str], seat: int) -> str:
+    won = shown.tricks_won[seat] if seat < len(shown.tricks_won) else 0
+    points = shown.points[seat] if seat < len(shown.points) else 0
+    tags = [tag for tag, who in (("dealer", shown.dealer), ("declarer", shown.declarer)) if who == seat]
+    line = f"{names[seat]}  ·  {won} trick{'' if won == 1 else 's'}  ·  {points} pts"
+    line += f"  [{', '.join(tags)}]" if tags else ""
+    return line + ("  · to decide" if seat == shown.to_move else "")

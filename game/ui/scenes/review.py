@@ -1,0 +1,332 @@
+"""Review this hand (issue 18): what each decision cost, judged from what its seat could know, decision by decision.
+
+Opened from the score sheet with the finished hand's record and the seats to review. A review worked out before
+comes from the cache (``services.reviews``) at once; otherwise it is worked out in a child process
+(game/ui/review_work.py) under a progress bar, with Cancel (Escape) going back. Then the scene steps through the
+reviewed decisions (Left/Right, Home/End; Up/Down jump between mistakes): every seat's cards face up as they were
+just before the decision, the trick, the auction and the piles (game/ui/review_board.py), and beside them who
+decided, the choice made, the best, its cost with its standard error and the review's sentence. For a costly
+choice, "What would have happened" plays the rest of the hand out both ways with every card known: hindsight,
+labelled so.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Hand
+from game.review import HandReview, Review
+from game.review.analysis import MEASURE_WORLDS, WORLDS
+
+from .. import theme
+from ..assets import text, wrapped
+from ..review_board import board_card_width, draw_board, moment
+from ..review_work import Hindsight, ReviewWork
+from ..scene import Scene
+from ..widgets import Button, layout_row, panel, press_any
+
+HINDSIGHT = "Hindsight: every card known"
+
+
+class ReviewScene(Scene):
+    name = "review"
+
+    def __init__(self, services, record: dict, seats: list[int], names: list[str], number: int,
+                 worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS):
+        super().__init__(services)
+        self.record, self.names, self.number = record, names, number
+        self.worlds, self.measure_worlds = worlds, measure_worlds
+        self.job = HandReview(record, seats, worlds, measure_worlds)
+        self.rules = self.job.hand.rules
+        self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
+        self.work: ReviewWork | None = None
+        self.index = 0  # the decision shown, in review.decisions
+        self.shown = None  # its Moment
+        self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
+        self.hindsight_for = -1  # the decision it is for
+        self.art = services.art.with_specials(self.rules.royal_queens)
+        self.to_warm: list[str] = []
+        self.buttons: list[Button] = []  # made by layout, which comes after enter
+
+    @property
+    def shot_name(self) -> str:
+        return "review-hindsight" if self.hindsight else "review" if self.review else "review-progress"
+
+    def enter(self):
+        if self.review is None:
+            self.work = ReviewWork(self.job, self.record, self.worlds, self.measure_worlds)
+        else:
+            self.show(0)
+
+    def exit(self):
+        if self.work is not None:
+            self.work.cancel()  # the process ends now; nothing is kept of a review not finished
+            self.work = None
+
+    # --- geometry ---
+
+    def layout(self):
+        w, h = self.size
+        self.px = px = theme.text_size(self.size)
+        bh = int(px * 1.8)
+        self.cancel_button = Button("Cancel", self.leave, key=pygame.K_ESCAPE)
+        layout_row([self.cancel_button], (w // 2, int(h * 0.62)), bh, 0, min_width=px * 7)
+        self.previous_mistake = Button("Previous mistake", lambda: self.jump(-1), key=pygame.K_UP)
+        self.previous = Button("Previous", lambda: self.go(self.index - 1), key=pygame.K_LEFT)
+        self.next = Button("Next", lambda: self.go(self.index + 1), key=pygame.K_RIGHT)
+        self.next_mistake = Button("Next mistake", lambda: self.jump(1), key=pygame.K_DOWN)
+        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        self.buttons = [self.previous_mistake, self.previous, self.next, self.next_mistake, self.back]
+        layout_row(self.buttons, (w // 2, h - bh // 2 - 8), bh, max(6, w // 160))
+        self.timeline = pygame.Rect(12, self.buttons[0].rect.top - 18, w - 24, 10)
+        top = px + 22
+        split = int(w * 0.6)
+        self.board_rect = pygame.Rect(12, top, split - 24, self.timeline.top - 10 - top)
+        self.panel_rect = pygame.Rect(split, top, w - split - 12, self.timeline.top - 10 - top)
+        self.what_if = Button("What would have happened", self.open_hindsight, key=pygame.K_w)
+        self.what_if.rect = pygame.Rect(self.panel_rect.x + 12, self.panel_rect.bottom - bh - 12,
+                                        self.panel_rect.width - 24, bh)
+        self.hindsight_back = Button("Back to the decision", self.close_hindsight, key=pygame.K_ESCAPE)
+        layout_row([self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, 0)
+        self.card_width = board_card_width(self.board_rect, self.job.hand.n, px, theme.card_width(self.size))
+        # the faces at the board's size, drawn ahead one a frame while the review is worked out
+        self.to_warm = self.rules.card_names(self.rules.deck_mask)
+        self.refresh_buttons()
+
+    # --- stepping through the decisions ---
+
+    @property
+    def decisions(self) -> list:
+        return self.review.decisions if self.review else []
+
+    def show(self, index: int):
+        self.index = index
+        if self.decisions:
+            actions = self.record["actions"][:self.decisions[index].index]
+            self.shown = moment(Hand.from_record({**self.record, "actions": actions}), self.names)
+        if self.buttons:
+            self.refresh_buttons()
+
+    def go(self, index: int):
+        if 0 <= index < len(self.decisions) and index != self.index:
+            self.show(index)
+
+    def mistake_beyond(self, direction: int) -> int | None:
+        """The next mistake after the decision shown (``direction`` 1) or the one before it (-1)."""
+        order = range(self.index + 1, len(self.decisions)) if direction > 0 else range(self.index - 1, -1, -1)
+        return next((i for i in order if self.decisions[i].mistake), None)
+
+    def jump(self, direction: int):
+        found = self.mistake_beyond(direction)
+        if found is not None:
+            self.show(found)
+
+    def refresh_buttons(self):
+        count = len(self.decisions)
+        self.previous.enabled = self.index > 0
+        self.next.enabled = self.index < count - 1
+        self.previous_mistake.enabled = self.review is not None and self.mistake_beyond(-1) is not None
+        self.next_mistake.enabled = self.review is not None and self.mistake_beyond(1) is not None
+        decision = self.decisions[self.index] if count else None
+        self.what_if.enabled = bool(decision and decision.judged and decision.best != decision.action)
+
+    def leave(self):
+        self.stack.pop(self)
+
+    # --- hindsight ---
+
+    def open_hindsight(self):
+        decision = self.decisions[self.index]
+        self.hindsight = Hindsight(self.record, decision.index, [decision.action, decision.best])
+        self.hindsight_for = self.index
+
+    def close_hindsight(self):
+        self.hindsight = None  # a thread still playing it out ends by itself; nothing reads it
+
+    # --- the loop ---
+
+    def update(self, dt: float):
+        if self.to_warm:
+            self.art.prepare(self.to_warm.pop(), self.card_width)
+        work = self.work
+        if work is None:
+            return
+        work.poll()
+        if work.review is not None:
+            self.review, self.work = work.review, None
+            self.services.reviews.put(self.job.key, self.review.to_json())
+            self.show(0)
+        elif work.problem:
+            self.problem, self.work = work.problem, None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.work is not None or self.review is None:
+            return press_any([self.cancel_button if self.work else self.back], event)
+        if self.hindsight is not None:
+            return press_any([self.hindsight_back], event)
+        if press_any([*self.buttons, self.what_if], event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.go(0 if event.key == pygame.K_HOME else len(self.decisions) - 1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.decisions \
+                and self.timeline.inflate(0, 12).collidepoint(event.pos):
+            self.go(min(len(self.decisions) - 1, (event.pos[0] - self.timeline.x) * len(self.decisions)
+                        // self.timeline.width))
+            return True
+        return False
+
+    # --- drawing ---
+
+    def draw(self, surface: pygame.Surface):
+        surface.fill(theme.FELT)
+        px = self.px
+        heading = f"Review of hand {self.number}: {self.rules.title}"
+        if self.review is not None and self.decisions:
+            mistakes = len(self.review.mistakes())
+            heading += f"  ·  decision {self.index + 1} of {len(self.decisions)}  ·  " \
+                       f"{mistakes} mistake{'' if mistakes == 1 else 's'}"
+        title = text(heading, px, theme.GOLD, bold=True)
+        surface.blit(title, (12, 8))
+        if self.work is not None or self.review is None:
+            self.draw_progress(surface)
+        elif not self.decisions:
+            self.draw_centred(surface, "No decisions of the reviewed seats in this hand", theme.INK_DIM)
+            self.back.draw(surface, px - 2)
+        elif self.hindsight is not None:
+            self.draw_hindsight(surface)
+            self.hindsight_back.draw(surface, px - 2)
+        else:
+            decision = self.decisions[self.index]
+            made, best = self.cards_of(decision.action), self.cards_of(decision.best)
+            marks = {**{card: theme.SELECTED for card in best}, **{card: theme.LEGAL for card in made}}
+            draw_board(surface, self.board_rect, self.shown, self.names, self.art, px, self.card_width, marks)
+            self.draw_decision(surface, decision)
+            self.draw_timeline(surface)
+            for button in self.buttons:
+                button.draw(surface, px - 2)
+
+    def draw_centred(self, surface: pygame.Surface, line: str, colour, y: int | None = None):
+        label = text(line, self.px, colour)
+        w, h = surface.get_size()
+        surface.blit(label, label.get_rect(center=(w // 2, y if y is not None else h // 2)))
+
+    def draw_progress(self, surface: pygame.Surface):
+        w, h = surface.get_size()
+        if self.problem and self.work is None:
+            self.draw_centred(surface, self.problem, theme.WARN)
+            self.back.draw(surface, self.px - 2)
+            return
+        done, total = (self.work.done, self.work.total) if self.work else (0, 1)
+        self.draw_centred(surface, "Judging each decision from what its player could know...", theme.INK,
+                          int(h * 0.4))
+        bar = pygame.Rect(0, 0, int(w * 0.5), int(self.px * 1.3))
+        bar.center = (w // 2, int(h * 0.48))
+        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=6)
+        filled = bar.copy()
+        filled.width = int(bar.width * done / max(1, total))
+        if filled.width:
+            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=6)
+        pygame.draw.rect(surface, theme.INK_DIM, bar, width=2, border_radius=6)
+        self.draw_centred(surface, f"{100 * done // max(1, total)}%", theme.INK, bar.bottom + self.px)
+        self.cancel_button.draw(surface, self.px - 2)
+
+    def cards_of(self, action: str) -> set[str]:
+        """The cards an action names (none for a bid, trump or a pass in the auction)."""
+        shown = {card for cards in self.shown.hands for card in cards}
+        return {word for word in action.split()[1:] if word in shown}
+
+    def draw_decision(self, surface: pygame.Surface, decision):
+        rect = self.panel_rect
+        panel(surface, rect)
+        if decision.mistake:
+            pygame.draw.rect(surface, theme.WARN, rect, width=3, border_radius=14)
+        px, width = self.px, rect.width - 24
+        where = f"trick {decision.trick}" if decision.trick else decision.phase
+        lines = [(f"{self.names[decision.seat]} decided ({where})", px, theme.GOLD, True),
+                 (f"Choice made: {decision.action}", px - 2, theme.LEGAL, True)]
+        if decision.judged and decision.best != decision.action:
+            lines.append((f"Best: {decision.best}", px - 2, theme.SELECTED, True))
+            cost = round(decision.cost, 1) + 0  # + 0: no "-0.0"
+            lines.append((f"Cost: {cost:.1f} ± {decision.error:.1f} points", px - 2, theme.INK, False))
+        if decision.mistake:
+            lines.append((f"MISTAKE: it cost at least {decision.threshold:.0f} points", px - 2, theme.WARN, True))
+        if not decision.judged:
+            lines.append(("Not judged", px - 2, theme.INK_DIM, True))
+        small = max(12, px - 4)
+        lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
+        if len(decision.choices) > 1:
+            lines.append((f"Every choice, worth on average over {self.review.worlds} deals:", small, theme.GOLD,
+                          False))
+            lines += [(f"{choice.action}   {choice.value:+.1f}", small,
+                       theme.LEGAL if choice.action == decision.action else theme.INK, False)
+                      for choice in decision.choices]
+        bottom = (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
+        y = rect.y + 10
+        for line, size, colour, bold in lines:
+            label = text(line, size, colour, bold=bold)
+            if y + label.get_height() > bottom:
+                break
+            surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
+            y += label.get_height() + 3
+        if self.what_if.enabled:
+            self.what_if.draw(surface, px - 2)
+
+    def draw_timeline(self, surface: pygame.Surface):
+        """Every decision as a mark along a line: mistakes in red, the one shown ringed."""
+        count = len(self.decisions)
+        for i, decision in enumerate(self.decisions):
+            left = self.timeline.x + i * self.timeline.width // count
+            right = self.timeline.x + (i + 1) * self.timeline.width // count
+            mark = pygame.Rect(left, self.timeline.y, max(2, right - left - 2), self.timeline.height)
+            colour = theme.WARN if decision.mistake else theme.INK_DIM if decision.judged else theme.BUTTON_OFF
+            pygame.draw.rect(surface, colour, mark)
+            if i == self.index:
+                pygame.draw.rect(surface, theme.GOLD, mark.inflate(4, 8), width=2)
+
+    def draw_hindsight(self, surface: pygame.Surface):
+        """The rest of the hand played out after the choice made and after the best, every card known."""
+        decision = self.decisions[self.hindsight_for]
+        rect = pygame.Rect(self.board_rect.x, self.board_rect.y, self.size[0] - 24,
+                           self.hindsight_back.rect.top - 10 - self.board_rect.y)
+        panel(surface, rect)
+        px, small = self.px, max(12, self.px - 4)
+        lines = [(HINDSIGHT, px + 2, theme.GOLD, True),
+                 (f"The rest of the hand after decision {self.hindsight_for + 1} ({self.names[decision.seat]}: "
+                  f"{decision.action}) and after the best instead, every seat then playing Hard's search with all "
+                  f"the cards known, which no one had at the time: compare the two hindsight lines with each other.",
+                  small, theme.INK_DIM, False)]
+        job = self.hindsight
+        if not job.finished:
+            lines.append(("Playing the rest of the hand out...", px - 2, theme.INK, False))
+        elif job.problem:
+            lines.append((job.problem, px - 2, theme.WARN, False))
+        else:
+            lines += self.hindsight_lines(decision, small)
+        y = rect.y + 10
+        for line, size, colour, bold in lines:
+            for part in wrapped(line, size, rect.width - 24):
+                label = text(part, size, colour, bold=bold)
+                if y + label.get_height() > rect.bottom - 6:
+                    return
+                surface.blit(label, (rect.x + 12, y))
+                y += label.get_height() + 3
+
+    def hindsight_lines(self, decision, small: int) -> list[tuple[str, int, tuple, bool]]:
+        seat, px = decision.seat, self.px
+        ends = [("As played", self.job.hand.result())] + [
+            (f"Hindsight after {action}", self.hindsight.results[action].result())
+            for action in (decision.action, decision.best)]
+        lines = [("Score changes", px - 2, theme.GOLD, True)]
+        for label, result in ends:
+            changes = ", ".join(f"{self.names[s]} {change:+d}" for s, change in enumerate(result.score_change))
+            lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
+                          small, theme.SELECTED if label.endswith(decision.best) else theme.INK, False))
+        ended = self.hindsight.results[decision.best]
+        tricks = ended.view(seat)["tricks"]
+        first = decision.trick - 1 if decision.trick else 0
+        lines.append((f"The tricks from there, after {decision.best}", px - 2, theme.GOLD, True))
+        for number, trick in enumerate(tricks[first:], first + 1):
+            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick["cards"])
+            lines.append((f"Trick {number}: {cards}; won by {self.names[trick['winner']]}", small, theme.INK, False))
+        return lines
