@@ -1,0 +1,181 @@
+"""The window's hand review (issue 18), driven by posted mouse and key events: the score sheet's Review button
+opens it, the analysis shows its progress and Cancel stops it (no process left), the finished review steps through
+the decisions with the arrow keys and jumps between mistakes, hindsight shows the hand played out, and a second
+opening comes from the cache without any analysis."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.engine import Hand, Match, load_rules
+from game.review import Review
+from game.table.controller import TableController
+from game.table.local import LocalTable
+from game.table.session import SeatPlan, Session
+from game.ui.app import App
+from game.ui.scenes.review import HINDSIGHT, ReviewScene
+from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from tests.test_review import normal_hand
+from tests.ui_helpers import FAST, click, frames, post, step
+
+NAMES = ["You", "West", "North", "East"]
+
+
+@pytest.fixture
+def app():
+    opened = App(FAST, search_process=False)
+    opened.services.keep_matches = False
+    yield opened
+    opened.close()
+
+
+def key(app: App, name: int):
+    post(pygame.KEYDOWN, key=name, mod=0, unicode="")
+    step(app)
+
+
+def finished_session(preset: str = "hearts-classic") -> Session:
+    """A match whose first hand is over (played at random; seat 0 is the person)."""
+    rules = load_rules(preset)
+    session = Session(Match(rules, seed=4), [SeatPlan(name, i == 0) for i, name in enumerate(NAMES)])
+    rng = random.Random(4)
+    hand = session.match.hand
+    while not hand.is_done:
+        hand.push(hand.random_action(rng))
+    return session
+
+
+def open_review(app: App, hand: Hand) -> ReviewScene:
+    return app.open("review", record=hand.record(), seats=[0], names=NAMES, number=1)
+
+
+def finish(app: App, scene: ReviewScene):
+    for _ in frames(60):
+        if scene.work is None:
+            break
+        step(app)
+    else:
+        raise AssertionError("the review did not finish")
+    assert scene.review is not None and not scene.problem
+
+
+def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app):
+    session = finished_session()
+    app.open("table", session=session)
+    for _ in frames(10):
+        if isinstance(app.stack.top, ScoreScene):
+            break
+        step(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoreScene)
+    review_button = next(b for b in sheet.buttons if b.label == "Review this hand")
+    click(app, review_button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.job.seats == [0]
+    assert scene.record == session.hand.record()
+    for _ in frames(30):  # the process has started and reports progress
+        if scene.work.done:
+            break
+        step(app)
+    assert 0 < scene.work.done < scene.work.total and scene.shot_name == "review-progress"
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    step(app)
+    assert app.stack.top is sheet and scene.work is None
+    assert multiprocessing.active_children() == []
+    assert app.services.reviews.get(scene.job.key, Review.from_json) == (None, "")  # nothing half done is kept
+
+
+def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app):
+    hand = normal_hand("rook-classic", 1)  # seat 0 makes two costly plays in this hand (seen in the text review)
+    scene = open_review(app, hand)
+    assert scene.work is not None and scene.review is None
+    finish(app, scene)
+    decisions = scene.review.decisions
+    mistakes = [i for i, d in enumerate(decisions) if d.mistake]
+    assert len(decisions) > 5 and len(mistakes) >= 2
+    assert app.services.reviews.get(scene.job.key, Review.from_json)[0] == scene.review
+
+    def shown_is(index: int):
+        decision = decisions[index]
+        assert scene.index == index
+        assert scene.shown.to_move == decision.seat  # the hand just before the decision
+        card = decision.action.split()[-1]
+        if decision.action.startswith("play "):
+            assert card in scene.shown.hands[decision.seat]
+
+    shown_is(0)
+    key(app, pygame.K_RIGHT)
+    shown_is(1)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    shown_is(1)
+    key(app, pygame.K_END)
+    shown_is(len(decisions) - 1)
+    key(app, pygame.K_RIGHT)  # no further
+    shown_is(len(decisions) - 1)
+    key(app, pygame.K_HOME)
+    shown_is(0)
+    for index in mistakes:
+        key(app, pygame.K_DOWN)
+        shown_is(index)
+    key(app, pygame.K_UP)
+    shown_is(mistakes[-2])
+    click(app, scene.next.rect.center)
+    shown_is(mistakes[-2] + 1)
+
+
+def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app):
+    hand = normal_hand("rook-classic", 1)
+    scene = open_review(app, hand)
+    finish(app, scene)
+    key(app, pygame.K_DOWN)
+    decision = scene.review.decisions[scene.index]
+    assert decision.mistake and scene.what_if.enabled
+    click(app, scene.what_if.rect.center)
+    assert scene.hindsight is not None and scene.shot_name == "review-hindsight"
+    scene.hindsight.join(10)
+    step(app)
+    ended = scene.hindsight.results[decision.best]
+    assert ended.is_done and ended.record()["actions"][decision.index] == decision.best
+    lines = [line for line, *_ in scene.hindsight_lines(decision, 14)]
+    assert f"Hindsight after {decision.best}: " in " ".join(lines) and HINDSIGHT == "Hindsight: every card known"
+    assert any(line.startswith("Trick 9: ") for line in lines)  # played out to the end
+    key(app, pygame.K_ESCAPE)
+    assert scene.hindsight is None and app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene
+
+
+def test_a_review_opened_again_comes_from_the_cache_at_once(app):
+    hand = normal_hand("hearts-classic", 2)
+    first = open_review(app, hand)
+    finish(app, first)
+    key(app, pygame.K_ESCAPE)
+    again = open_review(app, hand)
+    assert again.work is None and again.review == first.review  # finished before any frame: no analysis
+    assert multiprocessing.active_children() == []
+    step(app)
+    assert again.shot_name == "review" and again.shown is not None
+
+
+def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_offers_the_last_hand():
+    session = finished_session("rook-classic")
+    for plan in session.seats:
+        plan.human = False
+    table = LocalTable(TableController(session, worker=None))
+    record, seats, names = table.review_subject()
+    assert seats == [0, 1, 2, 3] and names == NAMES and record == session.hand.record()
+    opened = []
+    services = SimpleNamespace(window=SimpleNamespace(size=(800, 500)),
+                               scenes=SimpleNamespace(push=lambda name, **options: opened.append((name, options))))
+    over = GameOverScene(services, table)
+    over.layout()
+    button = over.buttons[-1]
+    assert button.label == "Review this hand"
+    button.action()
+    assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]
