@@ -176,6 +176,6 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     over = GameOverScene(services, table)
     over.layout()
     button = over.buttons[-1]
-    assert button.label == "Review this hand"
+    assert button.label == "Review the last hand"
     button.action()
     assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]

@@ -69,36 +69,47 @@ def moment(hand, names: list[str]) -> Moment:
                   dealer=hand.dealer, declarer=view.get("declarer", -1), lines=lines)
 
 
-def _rows(rect: pygame.Rect, px: int) -> pygame.Rect:
-    """Where the seats' rows go: below the trick's caption, above BOARD_LINES lines of text."""
+SMALLEST_CARD = 40  # pixels wide: below this, a seat's line goes beside its cards rather than above them
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Where a board's parts go: the rows of the seats (below the trick's caption, above BOARD_LINES lines of
+    text), each row's height, the cards' width and the width of the seats' lines when they sit beside the cards
+    (0: above them)."""
+    area: pygame.Rect
+    height: int
+    card_width: int
+    beside: int
+
+
+def board_rows(rect: pygame.Rect, seats: int, px: int, max_width: int) -> Rows:
+    """The rows of a board in ``rect`` with cards at most ``max_width`` wide, as tall as a row allows."""
     label_height = px + 2
-    return pygame.Rect(rect.x, rect.y + label_height, rect.width,
+    area = pygame.Rect(rect.x, rect.y + label_height, rect.width,
                        rect.height - label_height - BOARD_LINES * _line_height(px) - 4)
+    height = area.height // max(1, seats)
+    width = min(max_width, int((height - label_height - 6) / CARD_RATIO))
+    if width >= SMALLEST_CARD:
+        return Rows(area, height, width, 0)
+    return Rows(area, height, min(max_width, int((height - 6) / CARD_RATIO)), int(rect.width * 0.22))
 
 
 def _line_height(px: int) -> int:
     return max(12, px - 4) + 4
 
 
-def board_card_width(rect: pygame.Rect, seats: int, px: int, max_width: int) -> int:
-    """The cards' width on a board in ``rect``: as tall as a seat's row allows, at most ``max_width``."""
-    row_height = _rows(rect, px).height // max(1, seats)
-    return min(max_width, int(max(24, row_height - (px + 2) - 6) / CARD_RATIO))
-
-
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names: list[str], art, px: int,
                max_width: int, marks: dict[str, tuple[int, int, int]] | None = None):
     """The moment inside ``rect``: a row per seat (its line, its cards, its card in the trick at the right) and
-    up to BOARD_LINES lines of text below. ``marks`` rings cards in a colour (the choice
-    made, the best); cards are ``board_card_width`` wide."""
+    up to BOARD_LINES lines of text below, laid out by ``board_rows``. ``marks`` rings cards in a colour (the
+    choice made, the best)."""
     marks = marks or {}
     small = max(12, px - 4)
     lines = [line for text_line in shown.lines for line in wrapped(text_line, small, rect.width)][:BOARD_LINES]
-    label_height = px + 2
-    rows = _rows(rect, px)
     n = len(shown.hands)
-    row_height = rows.height // max(1, n)
-    width = board_card_width(rect, n, px, max_width)
+    geometry = board_rows(rect, n, px, max_width)
+    rows, width = geometry.area, geometry.card_width
     trick_x = rows.right - width
     in_trick = dict(shown.trick) if shown.trick else dict(shown.last["cards"]) if shown.last else {}
     if shown.trick:
@@ -106,17 +117,25 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
     else:
         caption = f"Last trick, won by {names[shown.last['winner']]}" if shown.last else ""
     for seat in range(n):
-        top = rows.y + seat * row_height
-        if seat == shown.to_move:
-            pygame.draw.rect(surface, theme.FELT_DARK, pygame.Rect(rows.x - 4, top, rows.width + 8, row_height - 2),
-                             border_radius=8)
-        label = text(_seat_line(shown, names, seat), px - 2, theme.GOLD if seat == shown.to_move else theme.INK,
-                     bold=seat == shown.to_move)
-        surface.blit(label, (rows.x + 4, top + 2), pygame.Rect(0, 0, trick_x - rows.x - 12, label.get_height()))
-        cards_top = top + label_height + 2
-        room = trick_x - 12 - rows.x
-        for card, left in zip(shown.hands[seat], spread(len(shown.hands[seat]), width, room)):
-            spot = (rows.x + left, cards_top)
+        top = rows.y + seat * geometry.height
+        deciding = seat == shown.to_move
+        if deciding:
+            pygame.draw.rect(surface, theme.FELT_DARK,
+                             pygame.Rect(rows.x - 4, top, rows.width + 8, geometry.height - 2), border_radius=8)
+        colour = theme.GOLD if deciding else theme.INK
+        if geometry.beside:  # the name, and under it the rest, to the left of the cards
+            cards_top, left = top + 3, rows.x + geometry.beside
+            name, rest = _seat_line(shown, names, seat)
+            surface.blit(text(name, px - 2, colour, bold=deciding), (rows.x + 4, top + 2),
+                         pygame.Rect(0, 0, geometry.beside - 8, px + 2))
+            surface.blit(text(rest, small, colour), (rows.x + 4, top + px + 2),
+                         pygame.Rect(0, 0, geometry.beside - 8, px + 2))
+        else:
+            cards_top, left = top + px + 4, rows.x
+            label = text("  ·  ".join(_seat_line(shown, names, seat)), px - 2, colour, bold=deciding)
+            surface.blit(label, (rows.x + 4, top + 2), pygame.Rect(0, 0, trick_x - rows.x - 12, label.get_height()))
+        for card, x in zip(shown.hands[seat], spread(len(shown.hands[seat]), width, trick_x - 12 - left)):
+            spot = (left + x, cards_top)
             surface.blit(art.face(card, width), spot)
             if card in marks:
                 surface.blit(art.outline(width, marks[card]), spot)
@@ -134,10 +153,11 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
         y += _line_height(px)
 
 
-def _seat_line(shown: Moment, names: list[str], seat: int) -> str:
+def _seat_line(shown: Moment, names: list[str], seat: int) -> tuple[str, str]:
+    """A seat's name, and its tricks, points and part in the hand."""
     won = shown.tricks_won[seat] if seat < len(shown.tricks_won) else 0
     points = shown.points[seat] if seat < len(shown.points) else 0
     tags = [tag for tag, who in (("dealer", shown.dealer), ("declarer", shown.declarer)) if who == seat]
-    line = f"{names[seat]}  ·  {won} trick{'' if won == 1 else 's'}  ·  {points} pts"
-    line += f"  [{', '.join(tags)}]" if tags else ""
-    return line + ("  · to decide" if seat == shown.to_move else "")
+    tags += ["to decide"] if seat == shown.to_move else []
+    return names[seat], f"{won} trick{'' if won == 1 else 's'} · {points} pts" + (f" · {', '.join(tags)}" if tags
+                                                                                   else "")

@@ -20,7 +20,7 @@ from game.review.analysis import MEASURE_WORLDS, WORLDS
 
 from .. import theme
 from ..assets import text, wrapped
-from ..review_board import board_card_width, draw_board, moment
+from ..review_board import board_rows, draw_board, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import Scene
 from ..widgets import Button, layout_row, panel, press_any
@@ -88,7 +88,7 @@ class ReviewScene(Scene):
                                         self.panel_rect.width - 24, bh)
         self.hindsight_back = Button("Back to the decision", self.close_hindsight, key=pygame.K_ESCAPE)
         layout_row([self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, 0)
-        self.card_width = board_card_width(self.board_rect, self.job.hand.n, px, theme.card_width(self.size))
+        self.card_width = board_rows(self.board_rect, self.job.hand.n, px, theme.card_width(self.size)).card_width
         # the faces at the board's size, drawn ahead one a frame while the review is worked out
         self.to_warm = self.rules.card_names(self.rules.deck_mask)
         self.refresh_buttons()

@@ -14,7 +14,7 @@ from ..sheet import chart_target, draw_sheet, sheet_rows, split
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 
-def review_buttons(services, table) -> list[Button]:
+def review_buttons(services, table, label: str = "Review this hand") -> list[Button]:
     """"Review this hand" for the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
@@ -22,7 +22,7 @@ def review_buttons(services, table) -> list[Button]:
         return []
     record, seats, names = subject
     number = table.hand_number
-    return [Button("Review this hand", lambda: services.scenes.push(
+    return [Button(label, lambda: services.scenes.push(
         "review", record=record, seats=seats, names=names, number=number), key=pygame.K_r)]
 
 
@@ -91,7 +91,7 @@ class GameOverScene(Scene):
         self.px = theme.text_size(self.size)
         self.sheet_rect, self.chart_rect = split(pygame.Rect(int(w * 0.1), int(h * 0.2), int(w * 0.8), int(h * 0.6)))
         self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu),
-                        *review_buttons(self.services, self.table)]
+                        *review_buttons(self.services, self.table, "Review the last hand")]
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
     def new_game(self):
