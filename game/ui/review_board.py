@@ -139,11 +139,8 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
             surface.blit(art.face(card, width), spot)
             if card in marks:
                 surface.blit(art.outline(width, marks[card]), spot)
-        if seat in in_trick:
-            spot = (trick_x, cards_top)
-            surface.blit(art.face(in_trick[seat], width), spot)
-            if shown.last and seat == shown.last["winner"]:
-                surface.blit(art.outline(width, theme.GOLD), spot)
+        if seat in in_trick:  # the last trick's winner is named in the caption: a ring would look like a choice's
+            surface.blit(art.face(in_trick[seat], width), (trick_x, cards_top))
     if caption:
         label = text(caption, px - 2, theme.GOLD, bold=True)
         surface.blit(label, label.get_rect(topright=(rows.right, rect.y)))

@@ -12,6 +12,8 @@ labelled so.
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from game.engine import Hand
@@ -26,6 +28,7 @@ from ..scene import Scene
 from ..widgets import Button, layout_row, panel, press_any
 
 HINDSIGHT = "Hindsight: every card known"
+log = logging.getLogger(__name__)
 
 
 class ReviewScene(Scene):
@@ -154,7 +157,10 @@ class ReviewScene(Scene):
         work.poll()
         if work.review is not None:
             self.review, self.work = work.review, None
-            self.services.reviews.put(self.job.key, self.review.to_json())
+            try:
+                self.services.reviews.put(self.job.key, self.review.to_json())
+            except OSError as err:  # the cache only saves time: the review is shown all the same
+                log.warning("the hand review could not be kept: %s", err)
             self.show(0)
         elif work.problem:
             self.problem, self.work = work.problem, None
