@@ -256,7 +256,7 @@ class ReviewScene(Scene):
             cost = round(decision.cost, 1) + 0  # + 0: no "-0.0"
             lines.append((f"Cost: {cost:.1f} ± {decision.error:.1f} points", px - 2, theme.INK, False))
         if decision.mistake:
-            lines.append((f"MISTAKE: it cost at least {decision.threshold:.0f} points", px - 2, theme.WARN, True))
+            lines.append((f"MISTAKE: a cost of {decision.threshold:.0f} points or more", px - 2, theme.WARN, True))
         if not decision.judged:
             lines.append(("Not judged", px - 2, theme.INK_DIM, True))
         small = max(12, px - 4)
