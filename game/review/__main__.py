@@ -88,8 +88,11 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     for seat in review.seats:
         mine = [d for d in review.decisions if d.seat == seat]
         judged = [d for d in mine if d.judged]
-        lines.append(f"  {names[seat]}: {len(judged)} decisions judged, costing {review.cost(seat):.1f} points in "
-                     f"all; mistakes: {sum(d.mistake for d in judged)}; not judged: {len(mine) - len(judged)}")
+        # each cost is judged with the rest of the hand as played, so in Rook they do not add up to what better
+        # play throughout would have gained (README, "The hand review"): the total says so
+        lines.append(f"  {names[seat]}: {len(judged)} decisions judged, their costs (each judged alone) adding up to "
+                     f"{review.cost(seat):.1f} points; mistakes: {sum(d.mistake for d in judged)}; not judged: "
+                     f"{len(mine) - len(judged)}")
     return lines
 
 
