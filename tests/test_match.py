@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.engine import Match, load_rules
+from game.engine import Hand, Match, load_rules
 
 CLASSIC = load_rules("hearts-classic")
 
@@ -95,3 +95,35 @@ def test_a_match_played_to_the_end_cannot_continue():
     assert match.is_over and match.winners
     with pytest.raises(ValueError, match="over"):
         match.next_hand()
+
+
+def test_a_match_can_start_from_a_given_deal_and_numbers_its_hands_on_from_it():
+    """A deal code's hand, or a deal played again: the match's first hand is exactly that deal, its dealer and its
+    number (Hearts: the passing direction); later hands are dealt as usual, numbered on, and the save restores."""
+    rng = random.Random(4)
+    source = Match(CLASSIC, seed=9)
+    for _ in range(2):
+        finish_hand(source, rng)
+        source.next_hand()
+    third = source.hand
+    fresh = Hand.from_deal(CLASSIC, third.deal_text(), third.dealer, third.number)
+    match = Match.starting_with(fresh, seed=1)
+    assert match.hand.deal_text() == third.deal_text() and match.hand.dealer == third.dealer
+    assert match.hand.number == 2 and match.hand.legal_actions() == third.legal_actions()
+    assert match.first_dealer == third.dealer and match.scores == [0, 0, 0, 0]
+    finish_hand(match, rng)
+    match.next_hand()
+    assert match.hand.number == 3 and match.hand.dealer == (third.dealer + 1) % 4
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert again.to_json() == match.to_json() and again.first_number == 2
+    finish_hand(again, rng)
+    assert again.next_hand().number == 4
+
+
+def test_a_match_starts_only_from_a_fresh_deal_at_nought():
+    played = Match(CLASSIC, seed=2).hand
+    played.apply(played.legal_actions()[0])
+    with pytest.raises(ValueError):
+        Match.starting_with(played)
+    with pytest.raises(ValueError):
+        Match.starting_with(Hand.deal(CLASSIC, seed=1, scores=[5, 0, 0, 0]))

@@ -33,11 +33,24 @@ class Match:
         self.seed = seed
         # RULES.md: the first dealer is drawn at random from the match seed
         self.first_dealer = random.Random(f"{seed}:first dealer").randrange(rules.players)
+        self.first_number = 0
         self.history: list[Hand] = []
         self.hand = self._deal(self.first_dealer)
 
+    @classmethod
+    def starting_with(cls, hand: Hand, seed: Any = None) -> Match:
+        """A match whose first hand is ``hand`` (a deal code's, or a deal played again): a fresh deal from a score
+        of nought, under its rules. The hands after it are dealt from the seed as in any match, and numbered on
+        from ``hand.number``, so that a deal of a match's fifth hand keeps its Hearts passing direction and its
+        Rook partners; the match's own length still counts from its first hand."""
+        if hand.actions or any(hand.scores):
+            raise ValueError("a match starts from a fresh deal with a score of nought")
+        match = cls(hand.rules, seed)
+        match.first_dealer, match.first_number, match.hand = hand.dealer, hand.number, hand
+        return match
+
     def _deal(self, dealer: int) -> Hand:
-        number = self.hands_played
+        number = self.first_number + self.hands_played
         seed = f"{self.seed}:{len(self.history)}"
         return Hand.deal(self.rules, seed=seed, dealer=dealer, number=number, scores=self.scores_before())
 
@@ -125,6 +138,7 @@ class Match:
         match.seed = data.get("seed")
         match.history = []
         match.hand = None
+        match.first_number = records[0].get("number", 0) if isinstance(records[0], dict) else 0
         expected_dealer = None
         for i, record in enumerate(records):
             dealer = record.get("dealer") if isinstance(record, dict) else None
@@ -135,8 +149,9 @@ class Match:
                 raise ValueError(f"match: hand {i + 1} is played under other rules than the match")
             if hand.scores != match.scores_before():
                 raise ValueError(f"match: hand {i + 1} starts from scores that do not follow from the hands before")
-            if hand.number != match.hands_played:
-                raise ValueError(f"match: hand {i + 1} is numbered {hand.number}, not {match.hands_played}")
+            if hand.number != match.first_number + match.hands_played:
+                raise ValueError(f"match: hand {i + 1} is numbered {hand.number}, not "
+                                 f"{match.first_number + match.hands_played}")
             match.hand = hand
             if i < len(records) - 1:
                 if not hand.is_done:
