@@ -15,7 +15,7 @@ import pytest
 from game.ai import make_player
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules, preset_names
-from game.store import StatsStore
+from game.store import HistoryStore, StatsStore
 from game.table import SeatPlan, Session, TableController
 from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 
@@ -119,6 +119,34 @@ def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_ever
     assert saves and saves[-1] == len(match.history) + 1, "saved after counting the last hand"
     assert len(saves) >= sum(len(h.actions) for h in match.history), "saved after every action"
 
+
+
+def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
+    """Issue 18: the finished match goes into the match history (off the caller's thread), with its seats, and
+    polling the finished table again does not add it twice."""
+    history = HistoryStore(tmp_path)
+    controller = table("hearts-classic", [0], worker, history=history, seed=4)
+    assert isinstance(run_match(controller, Players(controller)), MatchOver)
+    writing = controller.history_writing
+    writing.join(10)
+    controller.poll()
+    assert controller.history_writing is writing and not writing.is_alive()
+    past, problem = history.load(Session.from_json)
+    assert problem == "" and len(past) == 1
+    kept = past[0].session
+    assert kept.match.winners == controller.session.match.winners and kept.humans == [0]
+    assert [h.record() for h in kept.match.history] == [h.record() for h in controller.session.match.history]
+    assert kept.hand.record() == controller.session.hand.record()
+
+
+def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path):
+    history = HistoryStore(tmp_path)
+    controller = table("hearts-classic", [], worker, history=history)
+    while not controller.hand.is_done:
+        if not controller.poll():
+            controller.wait(1.0)
+    controller.poll()
+    assert controller.history_writing is None and history.load(Session.from_json) == ([], "")
 
 def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
     """A computer's answer waits out the pause (so people can follow it); a person's illegal action is refused

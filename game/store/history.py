@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,9 @@ HISTORY_FORMAT = "trickhouse-history/1"
 KEEP_MATCHES = 50
 KEEP_REVIEWS = 2000
 KEY = re.compile(r"[0-9a-f]{16,64}")
+# a match is added on a thread of its own (game/table/controller.py): a screen reading the history meanwhile waits
+# for the newest match rather than miss it
+_ONE_AT_A_TIME = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,10 @@ class HistoryStore:
     def load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
         """(the past matches, newest first, "") or ([], one line naming the file and the problem). ``restore(data)``
         turns a saved match into a session, raising ValueError if it is not valid (as for SaveStore)."""
+        with _ONE_AT_A_TIME:
+            return self._load(restore)
+
+    def _load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
         entries, problem = self._read()
         if problem:
             return [], problem
@@ -56,11 +64,12 @@ class HistoryStore:
         """Keep a finished match (its saved form, which ``restore`` must accept) as the newest, dropping the oldest
         beyond 50; returns a problem line if the old history could not be read (it starts again)."""
         restore(saved)
-        past, problem = self.load(restore)
-        when = finished or datetime.now().isoformat(timespec="minutes")
-        entries = [(when, saved), *((p.finished, p.saved) for p in past)][:KEEP_MATCHES]
-        write_atomic(self.path, {"format": HISTORY_FORMAT,
-                                 "matches": [{"finished": when, "saved": _lean(saved)} for when, saved in entries]})
+        with _ONE_AT_A_TIME:
+            past, problem = self._load(restore)
+            when = finished or datetime.now().isoformat(timespec="minutes")
+            entries = [(when, saved), *((p.finished, p.saved) for p in past)][:KEEP_MATCHES]
+            write_atomic(self.path, {"format": HISTORY_FORMAT, "matches": [{"finished": when, "saved": _lean(saved)}
+                                                                           for when, saved in entries]})
         return problem
 
     def _read(self) -> tuple[list[dict], str]:

@@ -9,6 +9,8 @@ score sheet, game over, a line to show) and draws nothing: the window only draws
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,10 +19,11 @@ from game.ai import make_player
 from game.ai.worker import Decision, fallback_action
 from game.engine import Event
 from game.engine.results import HandResult, Outcome
-from game.store import StatsStore, hand_counts, match_counts
+from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
 from .session import Session
 
+log = logging.getLogger(__name__)
 CLAIM_SECONDS = 0.003  # the claim check works this long a poll, so that it never costs a window a frame
 
 
@@ -92,16 +95,19 @@ Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hi
 class TableController:
     """One match at one table. ``pause`` says how long a computer's decision waits before it is played (so that
     people can follow it); ``save`` is called with the session after every action; ``stats`` counts the humans'
-    hands and matches (None: nothing is counted, as in autoplay)."""
+    hands and matches (None: nothing is counted, as in autoplay); ``history`` keeps the match once it is over."""
 
     def __init__(self, session: Session, worker, *, pause: Callable[[], float] = lambda: 0.0,
                  save: Callable[[Session], None] | None = None, stats: StatsStore | None = None,
-                 clock: Callable[[], float] = time.monotonic, claim_seconds: float = CLAIM_SECONDS):
+                 history: HistoryStore | None = None, clock: Callable[[], float] = time.monotonic,
+                 claim_seconds: float = CLAIM_SECONDS):
         self.session = session
         self.worker = worker
         self.pause = pause
         self.save = save
         self.stats = stats
+        self.history = history
+        self.history_writing: threading.Thread | None = None
         self.clock = clock
         self.claim_seconds = claim_seconds
         self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
@@ -194,7 +200,26 @@ class TableController:
                 if problem:
                     problems.append(Message(problem))
         self._save()
+        if session.match.is_over and self.history is not None:
+            self._keep_in_history()
         return problems[:1]
+
+    def _keep_in_history(self):
+        """The finished match into the match history, on a thread of its own: adding reads the whole history back
+        to check it (about 0.6 s with 50 matches kept), which would stall a window's frames. Not a daemon, so that
+        quitting at once still finishes the (atomic) write."""
+        saved, history = self.session.to_json(), self.history
+
+        def add():
+            try:
+                problem = history.add(saved, Session.from_json)
+            except Exception as err:  # a full disk must not stop the game: the match is only left out
+                problem = f"{history.path}: the match could not be kept: {err}"
+            if problem:
+                log.warning(problem)
+
+        self.history_writing = threading.Thread(target=add, name="match history")
+        self.history_writing.start()
 
     def _save(self):
         if self.save is not None:
