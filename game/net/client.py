@@ -208,6 +208,9 @@ class RemoteTable:
         from (the server keeps that)."""
         return None
 
+    def deal_code(self) -> str | None:
+        return None  # the deal stays on the server, which sends no one the other seats' cards
+
     def check(self, action: str) -> str | None:
         return None  # the server judges
 

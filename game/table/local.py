@@ -6,9 +6,19 @@ members (game/net/client.py: RemoteTable), so it never holds an engine Hand.
 
 from __future__ import annotations
 
+from game.engine import DealCodeError, deal_code
 from game.engine.results import HandResult
 
 from .controller import TableController
+from .session import Session
+
+
+def shared_code(hand) -> str | None:
+    """A hand's deal code, for players to share (None for rules that are not a preset with house rules)."""
+    try:
+        return deal_code(hand)
+    except DealCodeError:
+        return None
 
 
 class LocalTable:
@@ -91,6 +101,14 @@ class LocalTable:
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         return self.session.score_columns()
+
+    def deal_code(self) -> str | None:
+        """The deal code of the hand in play (see ``shared_code``)."""
+        return shared_code(self.session.hand)
+
+    def deal_again(self) -> Session:
+        """A table of its own to play this hand's deal again (Session.deal_again)."""
+        return self.session.deal_again(self.session.hand)
 
     def check(self, action: str) -> str | None:
         """Why the viewer's action would be refused, or None."""

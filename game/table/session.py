@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 import zlib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from game.ai import LEVELS, make_player
 from game.engine import Hand, Match
@@ -85,6 +85,14 @@ class Session:
         """A person decides for this seat now, here or at another computer (not while a computer stands in)."""
         return 0 <= seat < len(self.seats) and (self.seats[seat].human or self.seats[seat].online) \
             and seat not in self.away
+
+    def deal_again(self, hand: Hand) -> Session:
+        """A table to play ``hand``'s deal again (a hand of this match, finished or not): the same cards, dealer and
+        hand number, the same people and computers in the same seats. It is a match of its own from a score of
+        nought, so this match, its scores and its save are untouched."""
+        fresh = Hand.from_deal(hand.rules, hand.deal_text(), hand.dealer, hand.number)
+        return Session(Match.starting_with(fresh, seed=self.match.seed), [replace(plan) for plan in self.seats],
+                       self.hard_budget)
 
     # --- undo (against the computer only) ---
 

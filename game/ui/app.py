@@ -14,7 +14,7 @@ import time
 import pygame
 
 from game.ai.worker import AIWorker
-from game.store import HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
+from game.store import HistoryStore, HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
 
 from . import assets
@@ -39,7 +39,7 @@ class App:
         self.scenes = Director(self.stack, SCENES)
         self.services = Services(settings, self.window, self.worker, self.scenes, SettingsStore(), HouseRulesStore(),
                                  SaveStore(), StatsStore(), new_seed=lambda: random.SystemRandom().randrange(10**9),
-                                 seats=SeatStore())
+                                 seats=SeatStore(), history=HistoryStore())
         self.scenes.services = self.services
         self.window.relayout = self._relayout
         self.autoplay = autoplay

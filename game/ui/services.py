@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
-from game.store import HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
+from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
 
 from .scene import Scene, SceneStack
@@ -70,9 +70,10 @@ class Services:
     stats: StatsStore
     new_seed: Callable[[], int]  # each new match's seed
     seats: SeatStore  # the seats held at tables on other computers
+    history: HistoryStore  # the last 50 finished matches
     host: object = None  # game/net/host.py: NetHost, while this game hosts a table
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
-    count_statistics: bool = True
+    count_statistics: bool = True  # also: keep finished matches in the history
     notice: str = ""  # one line for the main menu (a file that could not be used)
     reviews: ReviewCache = field(default_factory=ReviewCache)  # hand reviews already worked out
 

@@ -42,6 +42,25 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
     return header, rows, short_rows
 
 
+def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
+    """A deal played again: the header and two rows, how the hand went ``first`` (a HandResult) and this try, each
+    score column's points and score change (Rook: and the contract)."""
+    owners = table.score_columns()
+    auction = table.rules.family == "rook"
+    header = [""] + (["Bid"] if auction else []) + [name for name, _ in owners]
+
+    def row(label: str, result) -> list[str]:
+        cells = [label]
+        if auction:
+            made = "made" if result.made else "set"
+            cells.append("all passed" if result.thrown_in else "-" if result.declarer < 0 else
+                         f"{table.name(result.declarer)} {result.contract} {made}")
+        delta = result.score_change
+        return cells + [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
+
+    return header, [row("The first time", first), row("This try", table.results()[-1][0])]
+
+
 def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """The sheet's part of ``area`` (the top) and the chart's (the bottom 45%)."""
     chart = int(area.height * 0.45)

@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.results import HandResult
+
 from .. import theme
 from ..assets import text
 from ..chart import draw_chart, score_series
 from ..scene import Scene
-from ..sheet import chart_target, draw_sheet, sheet_rows, split
+from ..sheet import chart_target, comparison_rows, draw_sheet, sheet_rows, split
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 
@@ -30,30 +32,59 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services, table, on_next: Callable[[], None]):
+    def __init__(self, services, table, on_next: Callable[[], None], first_time: HandResult | None = None,
+                 play_again: Callable[[], None] | None = None):
+        """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
+        ``play_again``: the hand's deal can be played again from here (a table whose match runs here)."""
         super().__init__(services)
         self.table = table  # game/table/local.py or game/net/client.py
         self.on_next = on_next
-        self.sheet = sheet_rows(table)
-        self.series = score_series(table)
+        self.first_time = first_time
+        self.play_again = play_again
+        self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
+        self.copy_note = "Copy the code"
+        if first_time is None:
+            self.sheet = sheet_rows(table)
+            self.series = score_series(table)
+        else:
+            self.sheet = (*comparison_rows(table, first_time), None)
 
     def layout(self):
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
-        label = "See the result" if self.table.match_over else "Next hand"
+        label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
+        if self.play_again is not None:
+            again = "Try again" if self.first_time else "Play this deal again"
+            self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
+        if self.code:
+            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
         height = int(self.px * 2)
         layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
-        # below the title, above the button: the sheet, and under it the chart
-        top = self.rect.y + 80
-        self.sheet_rect, self.chart_rect = split(pygame.Rect(self.rect.x + 20, top, self.rect.width - 40,
-                                                             self.next.rect.top - 8 - top))
+        # below the title and the deal code, above the buttons: the sheet, and under it the chart
+        top = self.rect.y + 80 + (self.px + 4 if self.code else 0)
+        area = pygame.Rect(self.rect.x + 20, top, self.rect.width - 40, self.next.rect.top - 8 - top)
+        self.sheet_rect, self.chart_rect = split(area) if self.first_time is None else (area, None)
 
     def go_on(self):
         self.stack.pop(self)
         self.on_next()
+
+    def again(self):
+        if self.first_time is not None:  # this try gives way to the next
+            self.stack.pop(self)
+        self.play_again()
+
+    def copy_code(self):
+        """The deal code to the clipboard, to paste into a message to friends."""
+        try:
+            pygame.scrap.put_text(self.code)
+            self.copy_note = "Copied"
+        except pygame.error:  # a system without a clipboard SDL can reach: the code stays shown to type out
+            self.copy_note = "Cannot copy"
+        self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         press_any(self.buttons, event)
@@ -63,16 +94,20 @@ class ScoreScene(Scene):
         shade(surface)
         panel(surface, self.rect)
         result, _ = self.table.results()[-1]
-        title = "Score sheet"
-        if result.declarer >= 0:
+        title = "This deal again: this try against the first time" if self.first_time else "Score sheet"
+        if self.first_time is None and result.declarer >= 0:
             title = f"{self.table.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
-        elif result.moon_shooter >= 0:
+        elif self.first_time is None and result.moon_shooter >= 0:
             title = f"{self.table.name(result.moon_shooter)} shot the moon!"
         heading = text(title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
+        if self.code:
+            line = text(f"Deal code  {self.code}", self.px, theme.INK)
+            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, self.rect.y + 24 + self.px + 6)))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
-        draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
+        if self.chart_rect is not None:
+            draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:
             button.draw(surface, self.px)
 

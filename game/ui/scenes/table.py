@@ -14,6 +14,7 @@ import time
 
 import pygame
 
+from game.engine.results import HandResult
 from game.store.settings import RANGES
 from game.table.controller import (
     Claimed,
@@ -47,15 +48,19 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services, session: Session | None = None, table=None):
-        """A match played here (``session``), or a ``table`` whose match runs elsewhere."""
+    def __init__(self, services, session: Session | None = None, table=None, first_time: HandResult | None = None):
+        """A match played here (``session``), or a ``table`` whose match runs elsewhere. With ``first_time`` (how
+        the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
         super().__init__(services)
         if table is None:
             settings = services.settings
+            keep = services.count_statistics and first_time is None
             table = LocalTable(TableController(
                 session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
-                save=self.save, stats=services.stats if services.count_statistics else None))
+                save=self.save if first_time is None else None, stats=services.stats if keep else None,
+                history=services.history if keep else None))
         self.table = table
+        self.first_time = first_time
         self.motion = CardMotion()
         self.drag: Drag | None = None
         self.selected: str | None = None
@@ -228,7 +233,9 @@ class TableScene(Scene):
             self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the points"
             self.motion.clear()
         elif isinstance(intent, HandOver):
-            scenes.push("score-sheet", table=self.table, on_next=self.next_hand)
+            scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
+                        first_time=self.first_time,
+                        play_again=self.play_again if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, MatchOver):
             scenes.replace("game-over", table=self.table)
         elif isinstance(intent, NewHand):
@@ -282,6 +289,18 @@ class TableScene(Scene):
     def next_hand(self):
         """From the score sheet: deal the next hand, or end the match."""
         self.show(self.table.next_hand())
+
+    def play_again(self):
+        """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
+        session, first = self.table.deal_again(), self.first_time or self.table.results()[-1][0]
+        if self.first_time is not None:
+            self.leave()
+        self.services.scenes.push("table", session=session, first_time=first)
+
+    def leave(self):
+        """A deal played again is over: back to the score sheet or history it was opened from."""
+        self.table.close()
+        self.stack.pop(self)
 
     # --- player commands ---
 
