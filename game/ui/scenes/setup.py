@@ -1,13 +1,13 @@
 """New game: the game and preset, and for each seat Human (at this screen), Computer (and its level) or Online (a
 player at another computer: the game then hosts the table, or asks a dedicated server for it, and its lobby shows
-the join code), and each name."""
+the join code), and each name. Or a deal code: its preset, house rules and deal, with the seats as set here."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.ai import LEVELS
-from game.engine import Hand, Match, preset_names
+from game.engine import DealCodeError, Hand, Match, hand_from_code, preset_names
 from game.net.host import NetHost
 from game.table.session import SeatPlan, Session
 
@@ -35,8 +35,10 @@ class SetupScene(Scene):
                                        key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
         self.preset = preset
         self.seats: list[SeatPlan] = []
-        self.editing: int | str | None = None   # the seat whose name is being typed, or "server"
+        self.editing: int | str | None = None   # the seat whose name is being typed, or "server", or "code"
         self.server = services.settings.last_server  # where a table with online seats is made ("": here)
+        self.code = ""  # a deal code, as typed
+        self.deal: Hand | None = None  # the deal code's hand, once the code has been read: the first hand to play
         self.error = ""
 
     def enter(self):
@@ -48,6 +50,7 @@ class SetupScene(Scene):
 
     def choose_preset(self, preset: str):
         self.preset = preset
+        self.deal, self.code = None, ""  # another game chosen: no deal code
         self.rules, self.changes, problem = self.services.house_rules.load(preset)
         changes = self.changes
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
@@ -101,8 +104,14 @@ class SetupScene(Scene):
             self.seat_buttons.append(self.server_button)
         self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
-        layout_row([self.back, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
-        self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back, self.start]
+        typing_code = self.editing == "code"
+        shown = self.code + "_" if typing_code else self.code if self.deal is not None else "Play a deal code"
+        self.code_button = Button(shown, self.edit_code)
+        self.code_button.chosen = typing_code
+        layout_row([self.back, self.code_button, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
+        self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back,
+                                                                                               self.code_button,
+                                                                                               self.start]
         left = max(button.rect.right for button in self.seat_buttons) + px
         self.map_rect = pygame.Rect(left, top - height // 2, w - 8 - left, min(int(h * 0.42), self.start.rect.top - 8
                                                                                - (top - height // 2)))
@@ -131,14 +140,45 @@ class SetupScene(Scene):
         self.editing = None if self.editing == "server" else "server"
         self.layout()
 
+    def edit_code(self):
+        if self.editing == "code":
+            self.read_code()
+        else:
+            self.editing, self.error = "code", ""
+        self.layout()
+
+    def read_code(self) -> bool:
+        """The typed deal code's hand becomes the first to play, under its preset and house rules (the seats stay as
+        set); a code that cannot be read is refused with the reason. True if it was read."""
+        self.editing = None
+        try:
+            hand = hand_from_code(self.code)
+        except DealCodeError as err:
+            self.deal, self.error = None, f"That deal code cannot be played: {err}"
+            self.layout()
+            return False
+        code = self.code
+        self.choose_preset(hand.rules.name)  # the seats for its number of players
+        self.deal, self.rules, self.code, self.error = hand, hand.rules, code, ""
+        self.house_note = (f"Deal code: hand {hand.number + 1}, dealt by {self.seats[hand.dealer].name}, "
+                           f"under the code's rules")
+        self.layout()
+        return True
+
     def start_game(self):
+        if (self.editing == "code" or self.code.strip() and self.deal is None) and not self.read_code():
+            return  # a code typed is played or refused, never passed over for another deal
         self.editing = None
         services = self.services
         if any(plan.online for plan in self.seats):
+            if self.deal is not None:
+                self.error = "A deal code is played at this computer: make no seat Online"
+                return
             self.host_table()
             return
-        session = Session(Match(self.rules, seed=services.new_seed()), self.seats,
-                          hard_budget=services.settings.hard_budget)
+        match = Match(self.rules, seed=services.new_seed()) if self.deal is None else \
+            Match.starting_with(self.deal, seed=services.new_seed())
+        session = Session(match, self.seats, hard_budget=services.settings.hard_budget)
         if services.keep_matches:
             services.saves.save(session.to_json())
         services.scenes.restart("table", session=session)
@@ -182,13 +222,21 @@ class SetupScene(Scene):
         join_hosted(services, table.code, token, self.seats[me].name)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.editing == "server" and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+        if self.editing in ("server", "code") and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            field = self.editing
+            value = getattr(self, field)
             if event.type == pygame.TEXTINPUT:
-                self.server = (self.server + event.text)[:100]
+                value += event.text
             elif event.key == pygame.K_BACKSPACE:
-                self.server = self.server[:-1]
+                value = value[:-1]
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:  # a code a friend sent, pasted
+                value += (pygame.scrap.get_text() or "").strip()
+            elif event.key in (pygame.K_RETURN, pygame.K_TAB) and field == "code":
+                self.read_code()
+                return True
             elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
-                self.server, self.editing = self.server.strip(), None
+                value, self.editing = value.strip(), None
+            setattr(self, field, value[:100])
             self.layout()
             return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
@@ -232,8 +280,9 @@ class SetupScene(Scene):
             label = text("Table on", px - 2, theme.INK, bold=True)
             surface.blit(label, label.get_rect(midright=(self.server_button.rect.left - 12,
                                                          self.server_button.rect.centery)))
-        typing = ("Type a server's address (host or host:port), or leave it empty to host here; then Enter"
-                  if self.editing == "server" else "Type a name, then Enter")
+        typing = {"server": "Type a server's address (host or host:port), or leave it empty to host here; then Enter",
+                  "code": "Type or paste (Ctrl+V) a deal code a friend shared, then Enter"}.get(self.editing,
+                                                                                            "Type a name, then Enter")
         note = self.error or (typing if self.editing is not None else "")
         if note:
             hint = text(note[:120], px - 4, theme.WARN if self.error else theme.INK_DIM, bold=bool(self.error))
