@@ -3,6 +3,7 @@
 import), so there are no import cycles to hide inside functions."""
 
 from .dialogs import HandOffScene, PauseScene, dialog_for_phase
+from .history import HistoryScene, PastMatchScene
 from .join import JoinScene
 from .lobby import LobbyScene
 from .menu import MenuScene
@@ -29,6 +30,8 @@ SCENES = {
     "names": NamesScene,
     "rules": RulesScene,
     "statistics": StatisticsScene,
+    "history": HistoryScene,
+    "past-match": PastMatchScene,
     "join": JoinScene,
     "lobby": LobbyScene,
 }

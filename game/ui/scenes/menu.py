@@ -33,6 +33,7 @@ class MenuScene(Scene):
             Button("Rules", lambda: scenes.push("rules"), key=pygame.K_r),
             Button("Settings", lambda: scenes.push("settings"), key=pygame.K_s),
             Button("Statistics", lambda: scenes.push("statistics"), key=pygame.K_t),
+            Button("History", lambda: scenes.push("history"), key=pygame.K_i),
             Button("Quit", scenes.quit, key=pygame.K_q),
         ]
         # title, subtitle, the four sample cards, then the buttons in the room left above the message line
