@@ -1,9 +1,13 @@
-"""Hand-built deals for rule tests: name the cards that matter, the rest are dealt in a fixed order."""
+"""Hand-built deals for rule tests: name the cards that matter, the rest are dealt in a fixed order; and random
+play, down to a whole match played to its end."""
 
 from __future__ import annotations
 
-from game.engine import Hand, load_rules
+import random
+
+from game.engine import Hand, Match, load_rules
 from game.engine import cards as C
+from game.table.session import SeatPlan, Session
 
 
 def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", void: dict[int, str] | None = None,
@@ -65,3 +69,17 @@ def playout_action(hand: Hand, rng):
         legal = hand.legal_ids()  # pass first, then the bids from the lowest up
         return legal[0] if rng.random() < 0.8 or len(legal) == 1 else legal[1]
     return hand.random_action(rng)
+
+
+def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10):
+    """A short match (to ``target``) played to its end at random, seats named after the seed; seat 0 was a
+    person."""
+    rules = load_rules(preset).changed({"target": target})
+    session = Session(Match(rules, seed=seed), [SeatPlan(f"S{seed}-{i}", i == 0) for i in range(rules.players)])
+    rng = random.Random(seed)
+    while not session.match.is_over:
+        if session.hand.is_done:
+            session.match.next_hand()
+        while not session.hand.is_done:
+            session.hand.push(playout_action(session.hand, rng))
+    return session

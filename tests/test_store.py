@@ -21,7 +21,7 @@ from game.store import (
 )
 from game.store.files import write_atomic
 from game.table.session import SeatPlan, Session
-from tests.deals import playout_action
+from tests.deals import finished_session, playout_action
 
 
 def session_for(preset: str = "hearts-classic") -> Session:
@@ -196,19 +196,6 @@ def test_bad_statistics_are_kept_aside(tmp_path):
 
 
 # --- the match history and the review cache (issue 18) ---
-
-
-def finished_session(seed: int, preset: str = "hearts-classic") -> Session:
-    """A short match played to its end (target 10), seats named after the seed."""
-    rules = load_rules(preset).changed({"target": 10})
-    session = Session(Match(rules, seed=seed), [SeatPlan(f"S{seed}-{i}", i == 0) for i in range(rules.players)])
-    rng = random.Random(seed)
-    while not session.match.is_over:
-        if session.hand.is_done:
-            session.match.next_hand()
-        while not session.hand.is_done:
-            session.hand.push(playout_action(session.hand, rng))
-    return session
 
 
 def test_the_history_keeps_the_last_50_matches_newest_first_with_their_scores(tmp_path):

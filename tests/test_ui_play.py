@@ -9,9 +9,9 @@ from game.engine import Match, load_rules, preset_names
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
-from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.ui_helpers import choose_cards, click, drag, frames, settle, step
+from tests.ui_helpers import choose_cards, click, drag, frames, settle, step, to_game_over
 
 
 class FaceWatch:
@@ -150,16 +150,7 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
     short.write_text("extends: hearts-classic\nname: short\ntarget: 20\n")
     app, session, table = make_app("hearts-classic", humans=0)
     session.match = Match(load_rules(str(short)), seed=4)
-    for _ in frames():
-        top = app.stack.top
-        if isinstance(top, GameOverScene):
-            break
-        if isinstance(top, ScoreScene):
-            click(app, top.next.rect.center)
-        else:
-            step(app)
-    else:
-        raise AssertionError("the match did not end")
+    to_game_over(app)
     match = session.match
     assert match.is_over and max(match.scores) >= 20 and match.winners
     settle(app, 3)

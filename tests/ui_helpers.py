@@ -16,6 +16,7 @@ from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
 from game.ui.app import App, Settings  # noqa: E402
 from game.ui.scenes.dialogs import CardPickScene  # noqa: E402
+from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 
 FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
@@ -62,6 +63,19 @@ def drag(app: App, start, end, steps: int = 5):
         step(app)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     step(app)
+
+
+def to_game_over(app: App) -> GameOverScene:
+    """Run frames, going on from each score sheet with its button, until the game-over screen (computers only)."""
+    for _ in frames():
+        top = app.stack.top
+        if isinstance(top, GameOverScene):
+            return top
+        if isinstance(top, ScoreScene):
+            click(app, top.next.rect.center)
+        else:
+            step(app)
+    raise AssertionError("the match did not end")
 
 
 def settle(app: App, count: int = 40):

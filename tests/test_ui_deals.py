@@ -1,0 +1,222 @@
+"""Issue 18 in the window, driven by posted events (SDL dummy driver): the deal code on the score sheet and its Copy
+button, Play a deal code on New game (a bad code refused in words, a good one dealt exactly), Play this deal again
+with its comparison, and the match history screen (kept at game over, its hands' Review and Play this deal, and a
+damaged history file named)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
+from game.store import HistoryStore
+from game.table.session import SeatPlan, Session
+from game.ui.app import App
+from game.ui.scenes.history import HistoryScene, PastMatchScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.table import TableScene
+from game.ui.theme import WARN
+from tests.deals import finished_session
+from tests.ui_helpers import FAST, click, frames, post, step, to_game_over
+
+
+def press(app: App, key: int, mod: int = 0):
+    post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+    step(app)
+
+
+def type_text(app: App, typed: str):
+    post(pygame.TEXTINPUT, text=typed)
+    step(app)
+
+
+def button(scene, label: str):
+    return next(b for b in scene.buttons if b.label == label)
+
+
+def until(app: App, ready):
+    for _ in frames(120):
+        if ready():
+            return app.stack.top
+        step(app)
+    raise AssertionError(f"never got there; the top scene is {app.stack.top.name}")
+
+
+def warn_pixels(app: App, rect: pygame.Rect) -> int:
+    """How many pixels of the warning colour the window shows inside ``rect``."""
+    screen = app.screen
+    return sum(screen.get_at((x, y))[:3] == WARN for x in range(rect.left, rect.right, 1)
+               for y in range(rect.top, rect.bottom, 1))
+
+
+def computers_table(preset: str, seed: int, rules=None) -> tuple[App, Session, TableScene]:
+    app = App(FAST, search_process=False)
+    rules = rules or load_rules(preset)
+    session = Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", False, "easy") for i in range(rules.players)])
+    return app, session, app.open("table", session=session)
+
+
+# --- Play a deal code on New game ---
+
+def test_a_bad_deal_code_is_refused_in_words_on_new_game():
+    app = App(FAST, search_process=False)
+    try:
+        setup = app.open("setup", preset="hearts-classic")
+        step(app)
+        good = deal_code(Hand.deal(load_rules("hearts-classic"), seed=1))
+        mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
+        click(app, setup.code_button.rect.center)
+        assert setup.editing == "code"
+        type_text(app, mistyped)
+        press(app, pygame.K_RETURN)
+        try:
+            hand_from_code(mistyped)
+        except ValueError as err:
+            reason = str(err)
+        assert setup.error == f"That deal code cannot be played: {reason}" and setup.deal is None
+        step(app)
+        w, h = app.size
+        assert warn_pixels(app, pygame.Rect(0, h - setup.px * 5, w, setup.px * 2)) > 50, "the refusal is shown"
+        click(app, setup.start.rect.center)  # Start with the bad code: still refused, no table
+        assert app.stack.top is setup and setup.error.startswith("That deal code cannot be played")
+    finally:
+        app.close()
+
+
+def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_set():
+    """A hearts-classic code of the third hand, with a house rule, typed on a Rook setup: the game switches to the
+    code's preset and rules, and the match's first hand is the code's deal, dealer and number."""
+    rules = load_rules("hearts-classic").changed({"moon": "add"})
+    code = deal_code(Hand.deal(rules, seed=8, dealer=3, number=2))
+    app = App(FAST, search_process=False)
+    try:
+        setup = app.open("setup", preset="rook-classic")
+        step(app)
+        click(app, setup.seat_buttons[4].rect.center)  # seat 1: Computer -> Online -> ... make it Human
+        click(app, setup.seat_buttons[4].rect.center)
+        assert [plan.human for plan in setup.seats] == [True, True, False, False]
+        click(app, setup.code_button.rect.center)
+        type_text(app, code.lower())  # case and dashes do not matter
+        press(app, pygame.K_RETURN)
+        assert setup.error == "" and setup.preset == "hearts-classic" and setup.rules == rules
+        assert setup.code_button.label == code.lower()
+        click(app, setup.start.rect.center)
+        table = app.stack.scenes[0]
+        assert isinstance(table, TableScene)
+        hand, wanted = table.table.session.hand, hand_from_code(code)
+        assert hand.deal_text() == wanted.deal_text() and hand.dealer == 3 and hand.number == 2
+        assert hand.rules == rules and not hand.actions
+        assert [plan.human for plan in table.table.session.seats] == [True, True, False, False]
+    finally:
+        app.close()
+
+
+# --- the score sheet: the deal code, and the deal played again ---
+
+def test_the_score_sheet_shows_the_deal_code_and_copies_it():
+    app, session, table = computers_table("rook-classic", seed=4)
+    try:
+        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        assert sheet.code == deal_code(session.hand) and hand_from_code(sheet.code).deal_text() == \
+            session.hand.deal_text()
+        click(app, button(sheet, "Copy the code").rect.center)
+        assert pygame.scrap.get_text() == sheet.code and button(sheet, "Copied")
+    finally:
+        app.close()
+
+
+def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results():
+    """The replay is a table of its own over the score sheet: the same deal, dealer and seats; the match, its save
+    and its scores are untouched; the replay's sheet shows the first time and this try, then Back returns."""
+    app, session, table = computers_table("hearts-classic", seed=6)
+    app.services.keep_matches = True
+    try:
+        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        first = session.hand
+        saved = app.services.saves.path.read_bytes()
+        click(app, button(sheet, "Play this deal again").rect.center)
+        again = app.stack.top
+        assert isinstance(again, TableScene) and again is not table and again.first_time == first.result()
+        replay = again.table.session.hand
+        assert replay.deal_text() == first.deal_text() and replay.dealer == first.dealer
+        assert replay.number == first.number and not replay.actions
+        assert [plan.name for plan in again.table.session.seats] == [plan.name for plan in session.seats]
+        controller = again.table.controller
+        assert controller.save is None and controller.stats is None and controller.history is None, \
+            "a deal played again is neither saved, counted nor kept in the history"
+        compared = until(app, lambda: isinstance(app.stack.top, ScoreScene) and app.stack.top.first_time)
+        header, rows, _ = compared.sheet
+        assert header == [""] + [plan.name for plan in session.seats]
+        this_try = again.table.session.hand.result()
+        for label, row, result in (("The first time", rows[0], first.result()), ("This try", rows[1], this_try)):
+            assert row == [label] + [f"{result.side_points(s)} pts  {result.score_change[s]:+d}" for s in range(4)]
+        assert compared.code == sheet.code
+        click(app, button(compared, "Back").rect.center)
+        assert app.stack.top is sheet and session.hand is first and not session.match.history
+        assert app.services.saves.path.read_bytes() == saved, "the match's save is untouched"
+        click(app, button(sheet, "Next hand").rect.center)
+        assert len(session.match.history) == 1 and session.hand is not first
+    finally:
+        app.close()
+
+
+# --- the match history ---
+
+def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons():
+    """A short match of computers ends in the window; the history (menu, History) lists it with an older match
+    whose seat 0 was a person; that match's hands offer Review (the review scene, for seat 0, with the hand's
+    record) and Play this deal (a table of its own on that deal, compared with how it went)."""
+    rules = load_rules("hearts-classic").changed({"target": 20})
+    app, session, table = computers_table("hearts-classic", seed=4, rules=rules)
+    older = finished_session(2, target=40)
+    HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
+    requested = []
+    app.scenes.registry = {**app.scenes.registry, "review": lambda services, **options: requested.append(options)}
+    try:
+        over = to_game_over(app)
+        table.table.controller.history_writing.join(10)
+        click(app, button(over, "Main menu").rect.center)
+        menu = app.stack.top
+        assert isinstance(menu, MenuScene)
+        click(app, button(menu, "History").rect.center)
+        history = app.stack.top
+        assert isinstance(history, HistoryScene) and history.note == ""
+        assert len(history.cells) == 2 and history.cells[1][0] == "2026-11-20 18:05"
+        newest = history.cells[0]
+        assert newest[1] == rules.title
+        scores = session.match.scores
+        assert newest[2] == ",  ".join(f"P{seat} {scores[seat]}" for seat in range(4))
+        assert newest[3] == " & ".join(f"P{seat}" for seat in session.match.winners)
+        click(app, history.rows[1][1].center)  # the older match
+        past = app.stack.top
+        assert isinstance(past, PastMatchScene) and len(past.cells) == len(older.match.history) + 1
+        hands = older.match.history + [older.hand]
+        assert len(hands) >= 2
+        assert [row[-1] for row in past.cells] == [deal_code(hand) for hand in hands]
+        _, _, (review, play) = past.rows[1]
+        click(app, review.rect.center)
+        assert requested == [{"record": hands[1].record(), "seats": [0]}]
+        click(app, play.rect.center)
+        again = app.stack.top
+        assert isinstance(again, TableScene) and again.first_time == hands[1].result()
+        assert again.table.session.hand.deal_text() == hands[1].deal_text()
+        assert again.table.session.hand.dealer == hands[1].dealer
+    finally:
+        app.close()
+
+
+def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file():
+    store = HistoryStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text('{"format": "trickhouse-history/1", "matches": "lots"}')
+    app = App(FAST, search_process=False)
+    try:
+        history = app.open("history")
+        step(app)
+        assert history.cells == [] and str(store.path) in history.note and "history.json.bad" in history.note
+        assert "\n" not in history.note
+        assert warn_pixels(app, pygame.Rect(0, 0, app.size[0], history.header_y)) > 50, "the problem is shown"
+        press(app, pygame.K_ESCAPE)
+        assert not app.stack.scenes or app.stack.top is not history
+    finally:
+        app.close()
