@@ -73,12 +73,12 @@ def test_a_bad_deal_code_is_refused_in_words_on_new_game():
             hand_from_code(mistyped)
         except ValueError as err:
             reason = str(err)
-        assert setup.error == f"That deal code cannot be played: {reason}" and setup.deal is None
+        assert setup.error == reason[0].upper() + reason[1:] and setup.deal is None
         step(app)
         w, h = app.size
         assert warn_pixels(app, pygame.Rect(0, h - setup.px * 5, w, setup.px * 2)) > 50, "the refusal is shown"
         click(app, setup.start.rect.center)  # Start with the bad code: still refused, no table
-        assert app.stack.top is setup and setup.error.startswith("That deal code cannot be played")
+        assert app.stack.top is setup and setup.error == reason[0].upper() + reason[1:]
     finally:
         app.close()
 
@@ -150,6 +150,8 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
         this_try = again.table.session.hand.result()
         for label, row, result in (("The first time", rows[0], first.result()), ("This try", rows[1], this_try)):
             assert row == [label] + [f"{result.side_points(s)} pts  {result.score_change[s]:+d}" for s in range(4)]
+        changes = [this_try.score_change[s] - first.result().score_change[s] for s in range(4)]
+        assert rows[2] == ["Difference"] + [f"{change:+d}" for change in changes]
         assert compared.code == sheet.code
         click(app, button(compared, "Back").rect.center)
         assert app.stack.top is sheet and session.hand is first and not session.match.history
@@ -183,7 +185,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         assert isinstance(history, HistoryScene) and history.note == ""
         assert len(history.cells) == 2 and history.cells[1][0] == "2026-11-20 18:05"
         newest = history.cells[0]
-        assert newest[1] == rules.title
+        assert newest[1] == "Hearts (hearts-classic)"
         scores = session.match.scores
         assert newest[2] == ",  ".join(f"P{seat} {scores[seat]}" for seat in range(4))
         assert newest[3] == " & ".join(f"P{seat}" for seat in session.match.winners)

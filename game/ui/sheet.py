@@ -42,23 +42,30 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
     return header, rows, short_rows
 
 
+def bid_cell(table, result) -> str:
+    """A Rook hand's auction in one cell: who bid what and how it went."""
+    if result.thrown_in:
+        return "all passed"
+    return "-" if result.declarer < 0 else f"{table.name(result.declarer)} {result.contract} " \
+                                           f"{'made' if result.made else 'set'}"
+
+
 def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
-    """A deal played again: the header and two rows, how the hand went ``first`` (a HandResult) and this try, each
-    score column's points and score change (Rook: and the contract)."""
+    """A deal played again: the header and three rows, how the hand went ``first`` (a HandResult), this try (each
+    score column's points and score change; Rook: and the contract), and what this try changed in each score."""
     owners = table.score_columns()
     auction = table.rules.family == "rook"
     header = [""] + (["Bid"] if auction else []) + [name for name, _ in owners]
 
     def row(label: str, result) -> list[str]:
-        cells = [label]
-        if auction:
-            made = "made" if result.made else "set"
-            cells.append("all passed" if result.thrown_in else "-" if result.declarer < 0 else
-                         f"{table.name(result.declarer)} {result.contract} {made}")
         delta = result.score_change
-        return cells + [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
+        return [label] + ([bid_cell(table, result)] if auction else []) + \
+            [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
 
-    return header, [row("The first time", first), row("This try", table.results()[-1][0])]
+    this_try = table.results()[-1][0]
+    gained = ["Difference"] + ([""] if auction else []) + \
+        [f"{this_try.score_change[seats[0]] - first.score_change[seats[0]]:+d}" for _, seats in owners]
+    return header, [row("The first time", first), row("This try", this_try), gained]
 
 
 def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.table.controller import TableController
-from game.table.local import LocalTable, shared_code
+from game.table.local import shared_code
 from game.table.session import Session
 
 from .. import theme
-from ..assets import text
+from ..assets import text, wrapped
 from ..scene import Scene
-from ..sheet import sheet_rows
+from ..sheet import bid_cell, sheet_layout
 from ..widgets import Button, layout_row, press_any
 
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
@@ -44,7 +43,6 @@ class RowsPage(Scene):
         super().__init__(services)
         self.first = 0  # the first row shown
         self.header: list[str] = []
-        self.shares: list[float] = []  # each column's share of the text's width
         self.cells: list[list[str]] = []
         self.note = ""  # a problem to show, in one line
         self.pointer = (-1, -1)
@@ -61,13 +59,19 @@ class RowsPage(Scene):
         height = int(px * 1.9)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=px * 7)
-        self.header_y = int(px * 2.4) + px * (bool(self.subtitle) + bool(self.note))
+        self.lines, y = [], 10  # the title, and under it the subtitle and a problem, each if there is one
+        for line, size, colour in ((self.heading, px + 6, theme.GOLD), (self.subtitle, px - 2, theme.INK),
+                                   (self.note, px - 4, theme.WARN)):
+            for row in wrapped(line, size, w - 20) if line else ():  # a long file path takes more rows
+                self.lines.append((row, size, colour, y))
+                y += int(size * 1.4)
+        self.header_y = y + px // 3
         top = self.header_y + int(px * 1.5)
         self.per_page = max(1, (self.back.rect.top - 8 - top) // height)
         self.first = max(0, min(self.first, len(self.cells) - self.per_page))
         self.rows: list[tuple[int, pygame.Rect, list[Button]]] = []
         self.buttons = [self.back]
-        self.text_right = int(w * 0.97)
+        text_right = int(w * 0.97)
         for index in range(self.first, min(len(self.cells), self.first + self.per_page)):
             rect = pygame.Rect(int(w * 0.03), top + (index - self.first) * height, int(w * 0.94), height - 4)
             controls = self.row_buttons(index)
@@ -76,19 +80,14 @@ class RowsPage(Scene):
                 shift = rect.right - 4 - controls[-1].rect.right
                 for button in controls:
                     button.rect.x += shift
-                self.text_right = controls[0].rect.left - px // 2
+                text_right = controls[0].rect.left - px // 2
             self.rows.append((index, rect, controls))
             self.buttons += controls
-
-    def columns(self) -> list[tuple[int, int]]:
-        """Each column's left edge and width in the window."""
-        left = int(self.size[0] * 0.03) + self.px // 2
-        width = self.text_right - left
-        edges, x = [], float(left)
-        for share in self.shares:
-            edges.append((int(x), int(width * share) - self.px // 2))
-            x += width * share
-        return edges
+        # the columns as wide as their text, the text made smaller if they do not fit (as on the score sheet)
+        left = int(w * 0.03) + px // 2
+        self.cell_px, _, lefts, self.widths = sheet_layout(self.header, self.cells, text_right - left, px - 4,
+                                                           last=max(1, len(self.cells)))
+        self.lefts = [left + x for x in lefts]
 
     def scroll(self, rows: int):
         self.first += rows
@@ -112,25 +111,20 @@ class RowsPage(Scene):
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)
         w, px = surface.get_width(), self.px
-        y = 10
-        for line, size, colour in ((self.heading, px + 6, theme.GOLD), (self.subtitle, px - 2, theme.INK),
-                                   (self.note, px - 4, theme.WARN)):
-            if line:
-                label = text(line, size, colour, bold=colour is theme.GOLD)
-                surface.blit(label, label.get_rect(midtop=(w // 2, y)), pygame.Rect(0, 0, w - 16, size * 2))
-                y += int(size * 1.35)
-        columns = self.columns()
+        for line, size, colour, y in self.lines:
+            label = text(line, size, colour, bold=colour is theme.GOLD)
+            surface.blit(label, label.get_rect(midtop=(w // 2, y)))
         if not self.cells:
             empty = text(self.empty, px - 2, theme.INK_DIM)
             surface.blit(empty, empty.get_rect(center=(w // 2, surface.get_height() // 2)))
         else:
-            self.draw_cells(surface, self.header, columns, self.header_y, theme.GOLD)
-            pygame.draw.line(surface, theme.GOLD, (int(w * 0.03), self.header_y + int(px * 1.3)),
-                             (int(w * 0.97), self.header_y + int(px * 1.3)), 1)
+            self.draw_cells(surface, self.header, self.header_y, theme.GOLD)
+            below = self.header_y + int(self.cell_px * 1.4)
+            pygame.draw.line(surface, theme.GOLD, (int(w * 0.03), below), (int(w * 0.97), below), 1)
         for index, rect, controls in self.rows:
             if rect.collidepoint(self.pointer):
                 pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=6)
-            self.draw_cells(surface, self.cells[index], columns, rect.centery - px * 2 // 3, theme.INK)
+            self.draw_cells(surface, self.cells[index], rect.centery - self.cell_px * 2 // 3, theme.INK)
             for button in controls:
                 button.draw(surface, px - 4)
         if len(self.cells) > self.per_page:
@@ -139,9 +133,9 @@ class RowsPage(Scene):
             surface.blit(label, label.get_rect(midright=(self.back.rect.left - px, self.back.rect.centery)))
         self.back.draw(surface, px - 2)
 
-    def draw_cells(self, surface: pygame.Surface, cells: list[str], columns, y: int, colour):
-        for value, (left, width) in zip(cells, columns):
-            label = text(value, self.px - 4, colour, bold=colour is theme.GOLD)
+    def draw_cells(self, surface: pygame.Surface, cells: list[str], y: int, colour):
+        for value, left, width in zip(cells, self.lefts, self.widths):
+            label = text(value, self.cell_px, colour, bold=colour is theme.GOLD)
             surface.blit(label, (left, y), pygame.Rect(0, 0, max(0, width), label.get_height()))
 
 
@@ -154,9 +148,8 @@ class HistoryScene(RowsPage):
         budget = self.services.settings.hard_budget
         self.past, self.note = self.services.history.load(lambda data: Session.from_json(data, budget))
         self.header = ["Finished", "Game", "Final scores", "Won by"]
-        self.shares = [0.16, 0.2, 0.46, 0.18]
-        self.cells = [[when(past.finished), past.session.rules.title, final_scores(past.session),
-                       winners(past.session)] for past in self.past]
+        self.cells = [[when(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
+                       final_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
 
@@ -165,7 +158,8 @@ class HistoryScene(RowsPage):
 
 
 class PastMatchScene(RowsPage):
-    """One match of the history, hand by hand: the score sheet's rows and each hand's deal code."""
+    """One match of the history, hand by hand: the auction (Rook), each score column's change and total, and the
+    deal code."""
     name = "past-match"
 
     def __init__(self, services, past):
@@ -175,11 +169,16 @@ class PastMatchScene(RowsPage):
         self.hands = match.history + [match.hand]
         self.heading = f"{session.rules.title}, finished {when(past.finished)}"
         self.subtitle = f"{final_scores(session)}  ·  won by {winners(session)}"
-        header, _, short_rows = sheet_rows(LocalTable(TableController(session, worker=None)))
-        self.header = header + ["Deal code"]
-        self.cells = [row + [shared_code(hand) or "-"] for row, hand in zip(short_rows, self.hands)]
-        scores = len(header) - 1
-        self.shares = [0.07] + [0.6 / scores] * scores + [0.33]
+        owners = session.score_columns()
+        auction = session.rules.family == "rook"
+        self.header = ["Hand"] + (["Bid"] if auction else []) + [names for names, _ in owners] + ["Deal code"]
+        totals = [0] * session.rules.players
+        for number, hand in enumerate(self.hands, 1):
+            result = hand.result()
+            totals = [t + d for t, d in zip(totals, result.score_change)]
+            self.cells.append([str(number)] + ([bid_cell(session, result)] if auction else [])
+                              + [f"{result.score_change[seats[0]]:+d} = {totals[seats[0]]}" for _, seats in owners]
+                              + [shared_code(hand) or "-"])
 
     def row_buttons(self, index: int) -> list[Button]:
         return [Button("Review", lambda: self.review(index)), Button("Play this deal", lambda: self.play(index))]

@@ -154,14 +154,14 @@ class SetupScene(Scene):
         try:
             hand = hand_from_code(self.code)
         except DealCodeError as err:
-            self.deal, self.error = None, f"That deal code cannot be played: {err}"
+            reason = str(err)
+            self.deal, self.error = None, reason[:1].upper() + reason[1:]
             self.layout()
             return False
         code = self.code
         self.choose_preset(hand.rules.name)  # the seats for its number of players
         self.deal, self.rules, self.code, self.error = hand, hand.rules, code, ""
-        self.house_note = (f"Deal code: hand {hand.number + 1}, dealt by {self.seats[hand.dealer].name}, "
-                           f"under the code's rules")
+        self.house_note = f"Deal code: hand {hand.number + 1}, {self.seats[hand.dealer].name} deals"
         self.layout()
         return True
 
