@@ -187,7 +187,8 @@ class TablePainter:
         hearts are broken (Hearts), and the scores."""
         scene = self.scene
         model = scene.table
-        lines = [(f"{model.rules.title}  ·  hand {model.hand_number}", theme.GOLD)]
+        which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
+        lines = [(f"{model.rules.title}  ·  {which}", theme.GOLD)]
         if view.get("declarer", -1) >= 0:
             lines.append((f"Contract: {model.name(view['declarer'])} {view['contract']}", theme.INK))
         if view.get("trump"):
