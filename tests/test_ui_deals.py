@@ -5,6 +5,8 @@ damaged history file named)."""
 
 from __future__ import annotations
 
+import json
+
 import pygame
 
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
@@ -220,5 +222,30 @@ def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file():
         assert warn_pixels(app, pygame.Rect(0, 0, app.size[0], history.header_y)) > 50, "the problem is shown"
         press(app, pygame.K_ESCAPE)
         assert not app.stack.scenes or app.stack.top is not history
+    finally:
+        app.close()
+
+
+def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys():
+    store = HistoryStore()
+    store.add(finished_session(3).to_json(), Session.from_json, finished="2026-11-23T09:00")
+    data = json.loads(store.path.read_text())
+    data["matches"] = [{**data["matches"][0], "finished": f"2026-11-23T09:{50 - i:02d}"} for i in range(50)]
+    store.path.write_text(json.dumps(data))
+    app = App(FAST, search_process=False)
+    try:
+        history = app.open("history")
+        step(app)
+        assert len(history.cells) == 50 and history.first == 0 and len(history.rows) == history.per_page < 50
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        step(app)
+        assert history.first == 1 and history.rows[0][0] == 1
+        press(app, pygame.K_PAGEDOWN)
+        assert history.first == 11
+        for _ in range(10):
+            press(app, pygame.K_PAGEDOWN)
+        assert history.first == 50 - history.per_page and history.rows[-1][0] == 49, "no further than the last"
+        click(app, history.rows[-1][1].center)
+        assert isinstance(app.stack.top, PastMatchScene) and app.stack.top.heading.endswith("2026-11-23 09:01")
     finally:
         app.close()
