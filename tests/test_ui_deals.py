@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
 from game.store import HistoryStore
@@ -209,10 +210,16 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         app.close()
 
 
-def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file():
+@pytest.mark.parametrize("content", [
+    '{"format": "trickhouse-history/1", "matches": "lots"}',
+    # a match that is not over (a history keeps finished matches only): its hands have no results to show
+    json.dumps({"format": "trickhouse-history/1", "matches": [{"finished": "2026-11-24T09:00", "saved": Session(
+        Match(load_rules("hearts-classic"), seed=1), [SeatPlan("A", True)] * 4).to_json()}]}),
+])
+def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content):
     store = HistoryStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
-    store.path.write_text('{"format": "trickhouse-history/1", "matches": "lots"}')
+    store.path.write_text(content)
     app = App(FAST, search_process=False)
     try:
         history = app.open("history")

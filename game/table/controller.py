@@ -212,7 +212,7 @@ class TableController:
 
         def add():
             try:
-                problem = history.add(saved, Session.from_json)
+                problem = history.add(saved, Session.from_history)
             except Exception as err:  # a full disk must not stop the game: the match is only left out
                 problem = f"{history.path}: the match could not be kept: {err}"
             if problem:

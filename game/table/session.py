@@ -168,5 +168,13 @@ class Session:
         session.counted_hands = counted
         return session
 
+    @classmethod
+    def from_history(cls, data: dict, hard_budget: float = 1.0) -> Session:
+        """A match of the match history, which keeps finished matches only: ValueError for any other."""
+        session = cls.from_json(data, hard_budget)
+        if not session.match.is_over:
+            raise ValueError("a match that is not over")
+        return session
+
     def finished_hands(self) -> int:
         return len(self.match.history) + self.hand.is_done

@@ -146,7 +146,7 @@ class HistoryScene(RowsPage):
 
     def enter(self):
         budget = self.services.settings.hard_budget
-        self.past, self.note = self.services.history.load(lambda data: Session.from_json(data, budget))
+        self.past, self.note = self.services.history.load(lambda data: Session.from_history(data, budget))
         self.header = ["Finished", "Game", "Final scores", "Won by"]
         self.cells = [[when(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
                        final_scores(past.session), winners(past.session)] for past in self.past]
