@@ -102,6 +102,8 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
         type_text(app, code.lower())  # case and dashes do not matter
         press(app, pygame.K_RETURN)
         assert setup.error == "" and setup.preset == "hearts-classic" and setup.rules == rules
+        assert setup.first_hand.rules == rules, "the table map is drawn for the code's rules"
+        assert setup.house_note == "Deal code: hand 3, East deals"
         assert setup.code_button.label == code.lower()
         click(app, setup.start.rect.center)
         table = app.stack.scenes[0]

@@ -48,16 +48,21 @@ class SetupScene(Scene):
     def family(self) -> str:
         return "hearts" if self.preset.startswith("hearts") else "rook"
 
-    def choose_preset(self, preset: str):
-        self.preset = preset
-        self.deal, self.code = None, ""  # another game chosen: no deal code
-        self.rules, self.changes, problem = self.services.house_rules.load(preset)
-        changes = self.changes
+    def choose_preset(self, preset: str, deal: Hand | None = None):
+        """The game to play: a preset under the house rules kept for it, or a deal code's ``deal`` under the code's
+        own preset and house rules."""
+        self.preset, self.deal = preset, deal
+        if deal is None:
+            self.code = ""
+            self.rules, self.changes, problem = self.services.house_rules.load(preset)
+            changes = self.changes
+            self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
+                                          if changes else "The book's rules")
+        else:
+            self.rules, self.changes = deal.rules, {}  # (a deal code is never hosted, which needs the changes)
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
         self.sides = partnerships(self.rules)
         self.seat_count = self.first_hand.n
-        self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
-                                      if changes else "The book's rules")
         settings = self.services.settings
         old = self.seats
         self.seats = []
@@ -67,6 +72,8 @@ class SetupScene(Scene):
             else:
                 name = settings.names[seat] if seat < len(settings.names) else f"Player {seat + 1}"
                 self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
+        if deal is not None:
+            self.house_note = f"Deal code: hand {deal.number + 1}, {self.seats[deal.dealer].name} deals"
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 
@@ -158,11 +165,8 @@ class SetupScene(Scene):
             self.deal, self.error = None, reason[:1].upper() + reason[1:]
             self.layout()
             return False
-        code = self.code
-        self.choose_preset(hand.rules.name)  # the seats for its number of players
-        self.deal, self.rules, self.code, self.error = hand, hand.rules, code, ""
-        self.house_note = f"Deal code: hand {hand.number + 1}, {self.seats[hand.dealer].name} deals"
-        self.layout()
+        self.error = ""
+        self.choose_preset(hand.rules.name, hand)
         return True
 
     def start_game(self):
