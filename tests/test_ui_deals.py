@@ -124,7 +124,7 @@ def test_the_score_sheet_shows_the_deal_code_and_copies_it():
         sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
         assert sheet.code == deal_code(session.hand) and hand_from_code(sheet.code).deal_text() == \
             session.hand.deal_text()
-        click(app, button(sheet, "Copy the code").rect.center)
+        click(app, button(sheet, "Copy code").rect.center)
         assert pygame.scrap.get_text() == sheet.code and button(sheet, "Copied")
     finally:
         app.close()
@@ -139,7 +139,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
         sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
         first = session.hand
         saved = app.services.saves.path.read_bytes()
-        click(app, button(sheet, "Play this deal again").rect.center)
+        click(app, button(sheet, "Play again").rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again is not table and again.first_time == first.result()
         replay = again.table.session.hand
@@ -169,16 +169,23 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
 
 # --- the match history ---
 
+def read_history(app: App) -> HistoryScene:
+    """The History screen, once its thread has read the file and a frame has shown what it found."""
+    history = app.stack.top
+    assert history.empty == "Reading the history ...", "read off the UI thread, with a word meanwhile"
+    history.reading.join(30)
+    step(app)
+    return history
+
+
 def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons():
     """A short match of computers ends in the window; the history (menu, History) lists it with an older match
     whose seat 0 was a person; that match's hands offer Review (the review scene, for seat 0, with the hand's
-    record) and Play this deal (a table of its own on that deal, compared with how it went)."""
+    record, its names and number) and Play this deal (a table of its own on that deal, compared with how it went)."""
     rules = load_rules("hearts-classic").changed({"target": 20})
     app, session, table = computers_table("hearts-classic", seed=4, rules=rules)
     older = finished_session(2, target=40)
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
-    requested = []
-    app.scenes.registry = {**app.scenes.registry, "review": lambda services, **options: requested.append(options)}
     try:
         over = to_game_over(app)
         table.table.controller.history_writing.join(10)
@@ -186,7 +193,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
         click(app, button(menu, "History").rect.center)
-        history = app.stack.top
+        history = read_history(app)
         assert isinstance(history, HistoryScene) and history.note == ""
         assert len(history.cells) == 2 and history.cells[1][0] == "2026-11-20 18:05"
         newest = history.cells[0]
@@ -202,7 +209,12 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         assert [row[-1] for row in past.cells] == [deal_code(hand) for hand in hands]
         _, _, (review, play) = past.rows[1]
         click(app, review.rect.center)
-        assert requested == [{"record": hands[1].record(), "seats": [0]}]
+        reviewing = app.stack.top
+        assert reviewing.name == "review" and reviewing.record == hands[1].record() and reviewing.job.seats == [0]
+        assert reviewing.names == [older.name(seat) for seat in range(4)] and reviewing.number == 2
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)  # Cancel: the analysis stops, back to the hands
+        step(app)
+        assert app.stack.top is past
         click(app, play.rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again.first_time == hands[1].result()
@@ -224,8 +236,8 @@ def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(conten
     store.path.write_text(content)
     app = App(FAST, search_process=False)
     try:
-        history = app.open("history")
-        step(app)
+        app.open("history")
+        history = read_history(app)
         assert history.cells == [] and str(store.path) in history.note and "history.json.bad" in history.note
         assert "\n" not in history.note
         assert warn_pixels(app, pygame.Rect(0, 0, app.size[0], history.header_y)) > 50, "the problem is shown"
@@ -243,8 +255,8 @@ def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys():
     store.path.write_text(json.dumps(data))
     app = App(FAST, search_process=False)
     try:
-        history = app.open("history")
-        step(app)
+        app.open("history")
+        history = read_history(app)
         assert len(history.cells) == 50 and history.first == 0 and len(history.rows) == history.per_page < 50
         post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
         step(app)

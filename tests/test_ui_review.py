@@ -73,7 +73,7 @@ def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app
         step(app)
     sheet = app.stack.top
     assert isinstance(sheet, ScoreScene)
-    review_button = next(b for b in sheet.buttons if b.label == "Review this hand")
+    review_button = next(b for b in sheet.buttons if b.label == "Review hand")
     click(app, review_button.rect.center)
     scene = app.stack.top
     assert isinstance(scene, ReviewScene) and scene.job.seats == [0]

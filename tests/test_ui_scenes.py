@@ -50,16 +50,11 @@ def test_no_scene_imports_another_scene_or_imports_inside_a_function():
     assert not problems, problems
 
 
-# opened by the match history on this branch, and built on the review branch (issue 18): drop it from here once
-# the two branches are merged
-BUILT_ELSEWHERE = {"review"}
-
-
 def test_every_scene_opened_by_name_is_in_the_registry():
     opened = set()
     for path in [*SCENE_MODULES, SCENES_DIR.parent / "app.py"]:
         opened |= set(re.findall(r'(?:push|replace|restart|open)\("([a-z-]+)"', path.read_text()))
-    assert opened and opened <= set(SCENES) | BUILT_ELSEWHERE, opened - set(SCENES)
+    assert opened and opened <= set(SCENES), opened - set(SCENES)
 
 
 class Probe(Scene):

@@ -87,9 +87,7 @@ class LocalTable:
         screen, or every seat when computers played them all, as in autoplay) and every seat's name. None while
         no hand is finished."""
         hand = self.session.hand
-        if not hand.is_done:
-            return None
-        return hand.record(), self.session.humans or list(range(hand.n)), [self.name(s) for s in range(hand.n)]
+        return self.session.review_subject(hand) if hand.is_done else None
 
     @property
     def match_over(self) -> bool:

@@ -77,6 +77,11 @@ class Session:
             return "Dummy"
         return self.seats[seat].name
 
+    def review_subject(self, hand: Hand) -> tuple[dict, list[int], list[str]]:
+        """A finished hand of this match to review: its record, the seats whose decisions to judge (the people's,
+        or every seat when computers played them all, as in autoplay) and every seat's name."""
+        return hand.record(), self.humans or list(range(hand.n)), [self.name(seat) for seat in range(hand.n)]
+
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         """The score columns the match keeps (a partnership, or a player), named: (names, seats)."""
         return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in self.match.score_columns]

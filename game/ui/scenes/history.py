@@ -4,6 +4,8 @@ human seats) and Play this deal (the deal played again at a table of its own, co
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 
 from game.table.local import shared_code
@@ -144,14 +146,34 @@ class HistoryScene(RowsPage):
     heading = "Match history"
     empty = "No finished matches yet: each match is kept here once it is over (the last 50)"
 
-    def enter(self):
-        budget = self.services.settings.hard_budget
-        self.past, self.note = self.services.history.load(lambda data: Session.from_history(data, budget))
+    def __init__(self, services):
+        super().__init__(services)
         self.header = ["Finished", "Game", "Final scores", "Won by"]
+        self.past: list = []
+        self.read: tuple | None = None  # what the reading thread found: the matches and a problem
+        self.reading: threading.Thread | None = None
+
+    def enter(self):
+        # every hand of 50 matches is replayed to check it: about half a second, so on a thread of its own
+        if self.reading is None:
+            self.empty = "Reading the history ..."
+            budget = self.services.settings.hard_budget
+            history = self.services.history
+            self.reading = threading.Thread(
+                target=lambda: setattr(self, "read", history.load(lambda data: Session.from_history(data, budget))),
+                name="trickhouse-history", daemon=True)
+            self.reading.start()
+
+    def update(self, dt: float):
+        if self.read is None:
+            return
+        (self.past, self.note), self.read = self.read, None
+        self.empty = type(self).empty
         self.cells = [[when(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
                        final_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
+        self.layout()
 
     def open(self, index: int):
         self.services.scenes.push("past-match", past=self.past[index])
@@ -185,7 +207,8 @@ class PastMatchScene(RowsPage):
 
     def review(self, index: int):
         """The review of this hand for the match's human seats (every seat's, if none was human)."""
-        self.services.scenes.push("review", record=self.hands[index].record(), seats=self.session.humans or None)
+        record, seats, names = self.session.review_subject(self.hands[index])
+        self.services.scenes.push("review", record=record, seats=seats, names=names, number=index + 1)
 
     def play(self, index: int):
         hand = self.hands[index]

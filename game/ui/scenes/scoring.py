@@ -16,8 +16,8 @@ from ..sheet import chart_target, comparison_rows, draw_sheet, sheet_rows, split
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 
-def review_buttons(services, table, label: str = "Review this hand") -> list[Button]:
-    """"Review this hand" for the hand just finished, where this screen knows its whole deal (none at a table on
+def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
+    """Review the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
     if subject is None:
@@ -42,7 +42,7 @@ class ScoreScene(Scene):
         self.first_time = first_time
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
-        self.copy_note = "Copy the code"
+        self.copy_note = "Copy code"
         if first_time is None:
             self.sheet = sheet_rows(table)
             self.series = score_series(table)
@@ -57,7 +57,7 @@ class ScoreScene(Scene):
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
         if self.play_again is not None:
-            again = "Try again" if self.first_time else "Play this deal again"
+            again = "Try again" if self.first_time else "Play again"  # short: four buttons share the row
             self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
         if self.code:
             self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
