@@ -172,7 +172,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
 def read_history(app: App) -> HistoryScene:
     """The History screen, once its thread has read the file and a frame has shown what it found."""
     history = app.stack.top
-    assert history.empty == "Reading the history ...", "read off the UI thread, with a word meanwhile"
+    assert history.reading is not None, "read on a thread of its own, not the UI thread"
     history.reading.join(30)
     step(app)
     return history
