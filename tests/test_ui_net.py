@@ -35,6 +35,17 @@ def button(scene, label: str):
     return next(b for b in scene.buttons if b.label == label)
 
 
+def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0):
+    """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
+    asserts what it waited for)."""
+    for _ in frames(seconds):
+        for other in others:
+            other.step()
+        step(app)
+        if ready():
+            return
+
+
 def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3):
     """Frames until ``tricks`` tricks were played, the window's player playing by dragging a legal card, choosing
     cards in dialogs and passing in auctions; the others answer as they come."""
@@ -71,26 +82,16 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     assert setup.seat_buttons[3 * 2 + 1].label == "Online"
     click(app, setup.start.rect.center)
-    for _ in frames(20):
-        if app.stack.top.name == "lobby":
-            break
-        step(app)
+    run_until(app, lambda: app.stack.top.name == "lobby")
     lobby = app.stack.top
     assert lobby.name == "lobby" and lobby.table.owner and len(lobby.table.code) == 6
     assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
     assert {b.label for b in lobby.seat_buttons} == {"Computer"}, "the owner gives a waiting seat to a computer"
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    for _ in frames(20):
-        step(app)
-        if len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"]:
-            break
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
     assert guest.welcome["seat"] == 2
     click(app, lobby.start_button.rect.center)
-    for _ in frames(20):
-        guest.step()
-        step(app)
-        if isinstance(app.stack.scenes[-1], TableScene) or isinstance(app.stack.scenes[0], TableScene):
-            break
+    run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
     step(app)
     assert table.table.name(2) == "Bo" and not table.undo_button.enabled
@@ -126,11 +127,7 @@ def join_by_address(app: App, port: int, owner: Player):
 def press_join(app: App, join, owner: Player):
     """Join pressed: the lobby it opens."""
     click(app, join.join_button.rect.center)
-    for _ in frames(20):
-        owner.step()
-        step(app)
-        if app.stack.top.name == "lobby":
-            break
+    run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
     lobby = app.stack.top
     assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
     return lobby
@@ -145,11 +142,7 @@ def test_a_window_joins_a_table_by_address_and_code():
         join_by_address(app, server.port, owner)
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
         owner.client.send("start")
-        for _ in frames(20):
-            owner.step()
-            step(app)
-            if any(isinstance(scene, TableScene) for scene in app.stack.scenes):
-                break
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
         assert table.viewer == 1 and table.table.name(0) == "Ann"
         play_my_turns(app, table, [owner], tricks=2)
@@ -176,10 +169,7 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         step(app)
         assert setup.server_button.label == f"{LOOPBACK}:{server.port}"
         click(app, setup.start.rect.center)
-        for _ in frames(20):
-            if app.stack.top.name == "lobby":
-                break
-            step(app)
+        run_until(app, lambda: app.stack.top.name == "lobby")
         lobby = app.stack.top
         assert lobby.name == "lobby" and lobby.table.owner and app.services.host is None
         assert lobby.addresses == [f"{LOOPBACK}:{server.port}"]
@@ -187,11 +177,7 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", lobby.table.code), "the seat's token is kept"
         assert app.services.settings.last_server == f"{LOOPBACK}:{server.port}"
         guest = Player(server.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-        for _ in frames(20):
-            guest.step()
-            step(app)
-            if len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"]:
-                break
+        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"], (guest,))
         assert guest.welcome["seat"] == 1 and lobby.table.seats[1]["name"] == "Bo"
         assert [seat["name"] for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
         guest.close()
@@ -208,19 +194,15 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     try:
         lobby = join_by_address(app, server.port, owner)
-        for _ in frames(10):
-            step(app)
-            if lobby.seat_buttons[2].enabled:
-                break
+        run_until(app, lambda: lobby.seat_buttons[2].enabled, seconds=10)
         assert lobby.table.viewer == 1
         assert [b.label for b in lobby.seat_buttons] == ["Sit here"] * 4
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
-        for _ in frames(10):
-            owner.step()
-            step(app)
-            if lobby.table.viewer == 2 and len(owner.table.seats) == 4 and owner.table.seats[2]["taken"]:
-                break
+        def moved():
+            return lobby.table.viewer == 2 and len(owner.table.seats) == 4 and owner.table.seats[2]["taken"]
+
+        run_until(app, moved, (owner,), seconds=10)
         assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
         assert not owner.table.seats[1]["taken"], "the seat left is waiting again"
         assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
@@ -278,10 +260,7 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     try:
         join = open_join(app)
-        for _ in frames(5):
-            step(app)
-            if join.browser.unavailable:
-                break
+        run_until(app, lambda: join.browser.unavailable, seconds=5)
         assert join.browser.unavailable == "No multicast here" and join.found_buttons == []
         app.stack.pop(join)
         lobby = join_by_address(app, host.port, owner)
