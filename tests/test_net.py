@@ -22,7 +22,7 @@ from game.engine import load_rules
 from game.net import protocol as P
 from game.net import server as net_server
 from game.net.server import Limits
-from game.table.controller import Turn
+from game.table.controller import HandOver, Turn
 from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until
 
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
@@ -140,6 +140,60 @@ def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served):
     hands = len(owner.table.results())
     play_until([owner], lambda: len(owner.table.results()) > hands, 60)
     assert owner.table.status(1) == "a computer plays for now"
+
+
+def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyone_else(served):
+    """A player who drops while the score sheet is up and comes back gets the table as it is (the finished hand
+    among the results once); nobody is shown the hand's end a second time (it was, and counted twice)."""
+    server = served()
+    owner, guest = start_two(server)
+    for player in (owner, guest):  # both stay at the score sheet: the table waits for them
+        player.table.next_hand = lambda: None
+    play_until([owner, guest], lambda: len(owner.table.results()) == 1 and len(guest.table.results()) == 1, 120)
+    token, code = guest.client.token, guest.table.code
+    guest.killed()
+    play_until([owner], lambda: owner.table.seats[1]["connected"] is False, 10)
+    back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
+    back.table.next_hand = lambda: None
+    play_until([owner, back], lambda: back.table.started and owner.table.seats[1]["connected"], 10)
+    deadline = time.monotonic() + 1.0
+    while time.monotonic() < deadline:
+        owner.step()
+        back.step()
+    assert len(owner.table.results()) == 1 and len(back.table.results()) == 1
+    assert sum(isinstance(intent, HandOver) for intent in owner.shown) == 1
+
+
+def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
+    """The owner gives a joined player's seat to a computer: the player is told, their connection is closed (it
+    can no longer act at the table), and the computer plays at the seat's level."""
+    server = served()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic", "level": "hard",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    code = owner.table.code
+    guest = Player(server.port, "hello", {"name": "Bo", "code": code})
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
+    owner.client.send("computer", seat=1)
+    play_until([owner, guest], lambda: "The owner gave your seat to a computer" in guest.shown, 10)
+    play_until([owner], lambda: server.call(lambda: server.server.connections.get(LOOPBACK)) == 1, 10)
+    seat = server.call(lambda: server.server.tables[code].seats[1])
+    assert (seat.kind, seat.client, seat.level) == ("computer", None, "hard")
+
+
+def test_tables_nobody_is_at_any_more_leave_the_server(served):
+    """A lobby left empty for the time a seat is kept, and a finished match once its players have gone, leave
+    the server, so that they never fill its limit of tables."""
+    server = served(limits=Limits(pause=0.0, keep=0.3, next_seconds=0.0))
+    lobby = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    played = Player(server.port, "create", {"name": "Bo", "preset": "hearts-classic", "house_rules": {"target": 15},
+                                            "seats": ["me", "computer", "computer", "computer"]})
+    played.client.send("start")
+    play_until([played], lambda: played.over, 120)
+    assert server.call(lambda: sorted(server.server.tables)) == sorted([lobby.table.code, played.table.code])
+    lobby.close()
+    played.close()
+    play_until([], lambda: server.call(lambda: len(server.server.tables)) == 0, 10)
 
 
 def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served):

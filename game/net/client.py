@@ -106,15 +106,19 @@ class NetClient:
         """Messages both ways until the connection drops (False) or the table is over for this client (True)."""
         self.connection = ws
         outgoing = asyncio.ensure_future(self._send_all(ws))
+        welcomed = False
         try:
             async for text in ws:
                 message = json.loads(text)
                 if message.get("type") == "welcome":
+                    welcomed = True
                     self.token = message.get("token") or self.token
                     self.code = message["code"]
                     self.inbox.put(Link("connected"))
                 self.inbox.put(message)
-                if message.get("type") == "closed" or (message.get("type") == "error" and self.token is None):
+                # an error before the welcome is a refusal (no such table, the seat is not theirs): asking again
+                # would only be refused again
+                if message.get("type") == "closed" or (message.get("type") == "error" and not welcomed):
                     self.inbox.put(Link("closed", message.get("reason", "")))
                     return True
             return self.closing

@@ -82,9 +82,12 @@ class Client:
         self.outbox.put_nowait(P.write(kind, **fields))
 
     async def _send_all(self):
+        """The messages out, in order; after ``stop`` the connection is closed, so that a client told to go (given
+        to a computer, replaced by a new connection) cannot act at the table again."""
         try:
             while (text := await self.outbox.get()) is not None:
                 await self.ws.send(text)
+            await self.ws.close()
         except ConnectionClosed:
             pass
 
@@ -124,6 +127,7 @@ class NetTable:
     session: Session | None = None
     controller: TableController | None = None
     over_since: float | None = None  # the score sheet is up
+    empty_since: float | None = None  # nobody has been connected since then
     watching: object = None  # the computer decision whose answer wakes the table
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dirty: bool = True
@@ -298,7 +302,7 @@ class TableServer:
             async for text in ws:
                 if not client.within_rate():
                     client.send("error", reason="Too many messages: slow down")
-                    log.warning("%s floods (table %s seat %d)", client.address, client.table.code, client.seat)
+                    log.warning("%s floods (seat %d)", client.address, client.seat)
                     continue
                 try:
                     self.receive(client, text)
@@ -309,6 +313,8 @@ class TableServer:
             pass
         finally:
             self.connections[client.address] -= 1
+            if not self.connections[client.address]:
+                del self.connections[client.address]
             self.left(client)
             client.stop()
             await asyncio.wait([client.sender], timeout=1)
@@ -338,10 +344,10 @@ class TableServer:
             previous.stop()
         client.table, client.seat = table, seat
         table.seats[seat].client = client
+        table.empty_since = None
         table.seats[seat].dropped_at = None
         if table.session is not None:
             table.session.away.discard(seat)
-            table.controller.announced = None  # a turn of theirs is announced to them again
         client.send("welcome", code=table.code, seat=seat, token=token, owner=seat == table.owner,
                     rules=table.rules.to_dict(), preset=table.preset)
         log.info("%s is %s at table %s seat %d", client.address, table.seats[seat].name, table.code, seat)
@@ -349,6 +355,9 @@ class TableServer:
         self.tell_seats(table)
         if table.started:
             self.send_state(table, seat)
+            hand = table.session.hand
+            if not hand.is_done and hand.to_move == seat:  # their turn, announced to them again (to them only)
+                client.send("turn", phase=hand.phase)
         table.wake.set()
         return True
 
@@ -380,12 +389,16 @@ class TableServer:
             return
         table.seats[client.seat].client = None
         table.seats[client.seat].dropped_at = time.monotonic()
+        if not table.clients():
+            table.empty_since = time.monotonic()
         log.info("%s at table %s seat %d dropped out", table.seats[client.seat].name, table.code, client.seat)
         self.tell_seats(table)
         table.wake.set()
 
     def receive(self, client: Client, text):
         table, seat = client.table, client.seat
+        if table is None:  # let go (given to a computer, or joined again from another connection): closing
+            return
         try:
             message = P.read(text)
             kind = message["type"]
@@ -438,8 +451,10 @@ class TableServer:
                 raise P.ProtocolError("only another online seat can be given to a computer")
             if place.client is not None:
                 place.client.send("closed", reason="The owner gave your seat to a computer")
+                place.client.table = None
                 place.client.stop()
-            table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}")
+            table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}",
+                                                   level=place.level)
         table.dirty = True
         self.tell_seats(table)
 
@@ -514,6 +529,9 @@ class TableServer:
         computer's answer, a timer)."""
         loop = asyncio.get_running_loop()
         while not self.closing:
+            if self.is_done(table):
+                self.end_table(table)
+                return
             wait = 1.0
             if table.started:
                 wait = self.step(table, loop)
@@ -525,6 +543,25 @@ class TableServer:
                     pass
             else:
                 await asyncio.sleep(0)
+
+    def is_done(self, table: NetTable) -> bool:
+        """Nobody is at the table and nothing more will happen there: its match is over, or its lobby has stood
+        empty for as long as a seat is kept. (A match under way is kept: its players may come back, and after the
+        seat-keeping time the computers play it to its end.)"""
+        if table.clients() or table.empty_since is None:
+            return False
+        if table.started:
+            return table.session.match.is_over
+        return time.monotonic() - table.empty_since >= table.keep
+
+    def end_table(self, table: NetTable):
+        """A table done with leaves the server and its save goes, so that finished and abandoned tables never fill
+        the server's limit."""
+        del self.tables[table.code]
+        if self.folder is not None:
+            with self.writing:
+                (self.folder / f"{table.code}.json").unlink(missing_ok=True)
+        log.info("table %s ended", table.code)
 
     def step(self, table: NetTable, loop) -> float:
         """Poll the table once; how long it may wait for news before polling again."""
@@ -547,7 +584,9 @@ class TableServer:
         if hand.is_done:
             return self.after_hand(table)
         if session.is_human(hand.to_move):  # wait for the player, or for a kept seat's time to run out
-            waiting = [s.dropped_at + table.keep - now for s in table.seats if s.dropped_at is not None]
+            waiting = [s.dropped_at + table.keep - now for number, s in enumerate(table.seats)
+                       if s.kind == "online" and s.client is None and s.dropped_at is not None
+                       and number not in session.away]
             return max(0.05, min(waiting)) if waiting else 5.0
         decision = controller.decision
         if decision is None:
@@ -583,6 +622,8 @@ class TableServer:
     def after_hand(self, table: NetTable) -> float:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
         while, so that one player cannot hold up the others)."""
+        if table.session.match.is_over and table.over_since is None:  # match-over was said: nothing more to do
+            return 60.0
         waiting_for = [s for s in table.seats if s.kind == "online" and s.client is not None and not s.ready]
         since = table.over_since or time.monotonic()
         if waiting_for and time.monotonic() - since < self.limits.next_seconds:
@@ -646,5 +687,6 @@ class TableServer:
             self.make_controller(table)
         for seat in table.seats:
             seat.dropped_at = time.monotonic()  # everyone must come back: the seats are kept for them as usual
+        table.empty_since = time.monotonic()
         table.dirty = False
         return table
