@@ -48,10 +48,6 @@ class ReviewWork:
         self.process.start()
         child.close()
 
-    @property
-    def running(self) -> bool:
-        return self.process is not None
-
     def poll(self):
         """Read what the process has sent; once the review has come, the process is gone."""
         if self.process is None:
@@ -103,8 +99,8 @@ class Hindsight:
     def _run(self, record: dict, index: int, actions: list[str]):
         try:
             self.results = {action: hindsight(record, index, action) for action in actions}
-        except ValueError as err:
-            self.problem = str(err)
+        except Exception as err:  # noqa: BLE001  (shown as the page's problem: a thread's fault must not end the window)
+            self.problem = str(err) or type(err).__name__
 
     def join(self, timeout: float | None = None):
         """Wait for it (the scene leaving; tests)."""

@@ -159,10 +159,15 @@ class HistoryScene(RowsPage):
             self.empty = "Reading the history ..."
             budget = self.services.settings.hard_budget
             history = self.services.history
-            self.reading = threading.Thread(
-                target=lambda: setattr(self, "read", history.load(lambda data: Session.from_history(data, budget))),
-                name="trickhouse-history", daemon=True)
+            self.reading = threading.Thread(target=self._read, args=(history, budget), name="trickhouse-history",
+                                            daemon=True)
             self.reading.start()
+
+    def _read(self, history, budget: float):
+        try:
+            self.read = history.load(lambda data: Session.from_history(data, budget))
+        except OSError as err:  # the folder cannot be read (or the bad file not kept aside): said, not a hang
+            self.read = [], f"{history.path}: {err}"
 
     def update(self, dt: float):
         if self.read is None:

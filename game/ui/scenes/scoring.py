@@ -43,11 +43,21 @@ class ScoreScene(Scene):
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
         self.copy_note = "Copy code"
+        self.title = self.heading(table.results()[-1][0])  # worked out once: results() replays every hand's result
         if first_time is None:
             self.sheet = sheet_rows(table)
             self.series = score_series(table)
         else:
             self.sheet = (*comparison_rows(table, first_time), None)
+
+    def heading(self, result: HandResult) -> str:
+        if self.first_time is not None:
+            return "This deal again: this try against the first time"
+        if result.declarer >= 0:
+            return f"{self.table.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
+        if result.moon_shooter >= 0:
+            return f"{self.table.name(result.moon_shooter)} shot the moon!"
+        return "Score sheet"
 
     def layout(self):
         w, h = self.size
@@ -93,13 +103,7 @@ class ScoreScene(Scene):
     def draw(self, surface: pygame.Surface):
         shade(surface)
         panel(surface, self.rect)
-        result, _ = self.table.results()[-1]
-        title = "This deal again: this try against the first time" if self.first_time else "Score sheet"
-        if self.first_time is None and result.declarer >= 0:
-            title = f"{self.table.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
-        elif self.first_time is None and result.moon_shooter >= 0:
-            title = f"{self.table.name(result.moon_shooter)} shot the moon!"
-        heading = text(title, self.px + 6, theme.GOLD, bold=True)
+        heading = text(self.title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
         if self.code:
             line = text(f"Deal code  {self.code}", self.px, theme.INK)
@@ -130,10 +134,18 @@ class GameOverScene(Scene):
         layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
 
     def new_game(self):
+        self.leave_table()
         self.services.scenes.replace("setup", preset=self.table.rules.name)
 
     def to_menu(self):
+        self.leave_table()
         self.services.scenes.replace("menu")
+
+    def leave_table(self):
+        """The match is over: a table on another computer is left, a table this game hosts ends (as the pause
+        menu's Main menu does)."""
+        self.table.close()
+        self.services.stop_hosting("The match is over")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)

@@ -217,9 +217,9 @@ class SetupScene(Scene):
         try:
             table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
                                      [plan.level for plan in self.seats], None, [plan.name for plan in self.seats])
-        except ValueError as err:
+        except (ValueError, TimeoutError) as err:  # a refused request, or a server thread that never answered
             host.stop()
-            self.error = str(err)
+            self.error = str(err) or "The table could not be opened"
             return
         services.host = host
         services.seats.keep("hosted", table.code, token, me)
