@@ -35,7 +35,8 @@ def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | N
         yield False
         return
     # The play-outs only ever prove "not settled" (two ways to end differently), which the full search would
-    # also find: the answer is the search's, found sooner. Seeded by the position, so it is the same every time.
+    # also find: the answer is the search's, found sooner. Seeded by the number of actions, so the same position
+    # is always answered the same way.
     rng = random.Random(len(hand.actions))
     outcomes: set[tuple[int, ...]] = set()
     for _ in range(PLAY_OUTS):
@@ -70,7 +71,7 @@ def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | N
 def _play_out(hand: Hand, rng: random.Random) -> tuple[int, ...]:
     position = hand.copy()
     while position.phase == "play":
-        position.push(rng.choice(C.card_list(position.legal_mask())))
+        position.push(position.random_action(rng))
     return tuple(position.points())
 
 

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import LEVELS
 from game.engine import Match, RulesError, load_rules
-from game.store.files import set_aside, write_atomic
+from game.store.files import first_line, set_aside, write_atomic
 from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
 from game.table.session import SeatPlan, Session
 
@@ -670,7 +670,7 @@ class TableServer:
                 table = self.table_from_json(json.loads(path.read_text(encoding="utf-8")))
             except Exception as err:  # noqa: BLE001  (a bad file must not stop the server)
                 bad = set_aside(path)
-                log.error("%s: %s; kept as %s", path, str(err).splitlines()[0] if str(err) else err, bad.name)
+                log.error("%s: %s; kept as %s", path, first_line(err), bad.name)
                 continue
             self.tables[table.code] = table
         log.info("%d tables brought back from %s", len(self.tables), self.folder)

@@ -17,7 +17,7 @@ from pathlib import Path
 from game.engine import DealCodeError, Hand, Match, deal_code
 from game.engine.hand import OLD_RECORD_FORMAT, RECORD_FORMAT
 from game.engine.match import MATCH_FORMAT
-from game.store.files import SAVE_FORMAT
+from game.store.files import SAVE_FORMAT, first_line
 from game.store.history import HISTORY_FORMAT, history_entries
 from game.table.session import Session
 
@@ -132,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.worlds < 1 or args.measure_worlds < 1:
             raise ValueError("--worlds and --measure-worlds must be at least 1")
     except Exception as err:  # any unreadable file is one line, never a traceback
-        problem = str(err).splitlines()[0] if str(err) else type(err).__name__
-        print(f"{args.file}: {problem}", file=sys.stderr)
+        print(f"{args.file}: {first_line(err)}", file=sys.stderr)
         return 2
     print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; the best choice "
           f"from {args.worlds} deals of the cards each could not see, its cost from {args.measure_worlds} more")

@@ -39,6 +39,11 @@ def write_text_atomic(path: Path, content: str):
         raise
 
 
+def first_line(err: Exception) -> str:
+    """What went wrong, in one line (a file's problem is named in one line)."""
+    return str(err).splitlines()[0] if str(err) else type(err).__name__
+
+
 def set_aside(path: Path) -> Path:
     """Keep a file that could not be read as ``name.bad`` (replacing an older .bad) so nothing is lost."""
     bad = path.with_name(path.name + ".bad")
@@ -72,6 +77,6 @@ class SaveStore:
                 raise ValueError(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
             return restore(data), ""
         except Exception as err:  # any unreadable or invalid save is set aside; it must never stop the game
-            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = first_line(err)
             bad = set_aside(self.path)
             return None, f"{self.path}: {problem}; it was kept as {bad.name} and a new game starts"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .files import data_dir, set_aside, write_atomic
+from .files import data_dir, first_line, set_aside, write_atomic
 
 HISTORY_FORMAT = "trickhouse-history/1"
 KEEP_MATCHES = 50
@@ -37,10 +37,6 @@ class PastMatch:
     saved: dict
 
 
-def _problem(err: Exception) -> str:
-    return str(err).splitlines()[0] if str(err) else type(err).__name__
-
-
 class HistoryStore:
     def __init__(self, folder: Path | None = None):
         self.path = (folder or data_dir()) / "history.json"
@@ -58,7 +54,7 @@ class HistoryStore:
         try:
             return [PastMatch(entry["finished"], restore(entry["saved"]), entry["saved"]) for entry in entries], ""
         except Exception as err:  # any unusable history is set aside; it must never stop the game
-            return [], self._set_aside(f"a match in it cannot be used: {_problem(err)}")
+            return [], self._set_aside(f"a match in it cannot be used: {first_line(err)}")
 
     def add(self, saved: dict, restore: Callable[[dict], object], finished: str | None = None) -> str:
         """Keep a finished match (its saved form, which ``restore`` must accept) as the newest, dropping the oldest
@@ -78,7 +74,7 @@ class HistoryStore:
         try:
             return history_entries(json.loads(self.path.read_text(encoding="utf-8"))), ""
         except Exception as err:  # any unreadable history is set aside; it must never stop the game
-            return [], self._set_aside(_problem(err))
+            return [], self._set_aside(first_line(err))
 
     def _set_aside(self, problem: str) -> str:
         bad = set_aside(self.path)
@@ -143,7 +139,7 @@ class ReviewCache:
             return restore(data), ""
         except Exception as err:  # a damaged review is worked out again; it must never stop the game
             bad = set_aside(path)
-            return None, f"{path}: {_problem(err)}; it was kept as {bad.name} and the review is worked out again"
+            return None, f"{path}: {first_line(err)}; it was kept as {bad.name} and the review is worked out again"
 
     def put(self, key: str, data: dict):
         """Keep a review (JSON with its ``key``) and remove the oldest beyond 2,000."""

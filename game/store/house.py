@@ -10,7 +10,7 @@ import yaml
 from game.engine import load_rules
 from game.engine.rules import Rules, RulesError
 
-from .files import set_aside, write_text_atomic
+from .files import first_line, set_aside, write_text_atomic
 from .settings import config_dir
 
 
@@ -47,7 +47,7 @@ class HouseRulesStore:
             rules = load_rules(path)  # the engine's validation: types, ranges, combinations
             return rules, {k: getattr(rules, k) for k in changes}, ""
         except Exception as err:  # any unusable house-rule file must not stop the game
-            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = first_line(err)
             problem = problem.removeprefix(f"{path}: ")
             bad = set_aside(path)
             return book, {}, f"{path}: {problem}; it was kept as {bad.name} and the book's rules are used"

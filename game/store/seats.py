@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .files import data_dir, set_aside, write_atomic
+from .files import data_dir, first_line, set_aside, write_atomic
 
 SEATS_FORMAT = "trickhouse-seats/1"
 KEPT = 20  # the most tables remembered; the oldest goes first
@@ -33,7 +33,7 @@ class SeatStore:
                 raise ValueError("'seats' must list {address, code, token, seat}")
             return seats, ""
         except Exception as err:  # an unusable file must not stop the game
-            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = first_line(err)
             bad = set_aside(self.path)
             return [], f"{self.path}: {problem}; it was kept as {bad.name}"
 

@@ -12,7 +12,7 @@ import yaml
 
 from game.engine.rules import shown
 
-from .files import APP_NAME, set_aside, write_text_atomic
+from .files import APP_NAME, first_line, set_aside, write_text_atomic
 
 LEVELS = ("easy", "normal", "hard")
 # the looks the window can draw (game/ui/theme.py and game/ui/cards.py draw one of each; a test keeps them in step)
@@ -110,7 +110,7 @@ class SettingsStore:
             data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
             return settings_from_dict(data), ""
         except Exception as err:  # any unreadable settings file must not stop the game
-            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = first_line(err)
             bad = set_aside(self.path)
             return Settings(), f"{self.path}: {problem}; it was kept as {bad.name} and the defaults are used"
 

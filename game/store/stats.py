@@ -8,7 +8,7 @@ from pathlib import Path
 
 from game.engine import Hand, Match
 
-from .files import data_dir, set_aside, write_atomic
+from .files import data_dir, first_line, set_aside, write_atomic
 
 STATS_FORMAT = "trickhouse-statistics/1"
 COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set", "moons")
@@ -52,7 +52,7 @@ class StatsStore:
                 raise ValueError("'presets' must map presets to names to counts (whole numbers within a billion)")
             return table, ""
         except Exception as err:  # unusable statistics must not stop the game
-            problem = str(err).splitlines()[0] if str(err) else type(err).__name__
+            problem = first_line(err)
             bad = set_aside(self.path)
             return {}, f"{self.path}: {problem}; it was kept as {bad.name} and counting starts again"
 
