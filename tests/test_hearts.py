@@ -597,3 +597,13 @@ def test_a_hearts_match_adds_the_hand_scores_and_ends_at_100():
         match.next_hand()
     assert max(totals) >= 100
     assert match.winners == [s for s in range(4) if totals[s] == min(totals)]
+
+
+def test_a_hands_worth_to_a_seat_is_its_score_against_the_others_average():
+    """The margin the computers maximise and the review reports: a seat's score change against the average of the
+    players not on its side (Hearts: fewer penalty points is better; partners: the other side only)."""
+    hearts = HandResult(points=(2, 20, 0, 4), score_change=(2, 20, 0, 4), sides=((0,), (1,), (2,), (3,)),
+                        lower_is_better=True)
+    assert hearts.others_average(0) == 8 and hearts.margin(0) == 6
+    partners = HandResult(points=(70, 50, 70, 50), score_change=(70, -80, 70, -80), sides=((0, 2), (1, 3)))
+    assert partners.others_average(0) == -80 and partners.margin(0) == 150 and partners.margin(1) == -150

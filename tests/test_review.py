@@ -234,3 +234,9 @@ def test_the_command_line_refuses_bad_files_in_one_line(tmp_path, capsys):
         flags = ["--seat", *args] if isinstance(args[0], int) else list(args)
         status, _, err = run_cli(capsys, good, *flags)
         assert status == 2 and reason in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("worlds", [(0, 80), (40, 0)])
+def test_a_judge_needs_a_world_to_choose_in_and_one_to_measure_in(worlds):
+    with pytest.raises(ValueError, match="at least one world"):
+        Judge(*worlds)

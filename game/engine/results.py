@@ -51,13 +51,16 @@ class HandResult:
         """The points ``seat``'s side captured together (the rook-2p non-bidder's include the dummy's)."""
         return sum(self.points[s] for s in self.side_of(seat))
 
+    def others_average(self, seat: int) -> float:
+        """The average score change of the players not on ``seat``'s side (nought when every player is)."""
+        side = self.side_of(seat)
+        others = [change for s, change in enumerate(self.score_change) if s not in side]
+        return sum(others) / len(others) if others else 0
+
     def margin(self, seat: int) -> float:
         """The hand's worth to ``seat``: its score change against the average of the players not on its side,
         signed so that more is better (what the computer players maximise)."""
-        change = self.score_change
-        side = self.side_of(seat)
-        others = [change[s] for s in range(len(change)) if s not in side]
-        worth = change[seat] - (sum(others) / len(others) if others else 0)
+        worth = self.score_change[seat] - self.others_average(seat)
         return -worth if self.lower_is_better else worth
 
 

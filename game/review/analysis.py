@@ -40,7 +40,7 @@ from game.engine import Hand
 from game.engine import actions as A
 from game.engine.results import HandResult
 
-REVIEW_FORMAT = "trickhouse-review/1"  # a new analysis gets a new format, so cached reviews of the old are not used
+REVIEW_FORMAT = "trickhouse-review/2"  # a new analysis gets a new format, so cached reviews of the old are not used
 WORLDS = 40  # worlds that choose the best: Hard's number
 MEASURE_WORLDS = 80  # fresh worlds that measure the cost: two choices only, so more of them cost little
 MEASURE_SEED = 7919  # added to the review's seed for the fresh worlds
@@ -65,7 +65,6 @@ ONLY_CHOICE = "The only legal choice."
 class Choice:
     action: str
     value: float  # average margin over the worlds (more is better)
-    score: float  # average score change of the seat (Hearts: penalty points)
 
 
 @dataclass
@@ -123,8 +122,8 @@ class Review:
             if not isinstance(item, dict) or set(item) != set(DECISION_FIELDS) or not all(
                     _all([item[name]], kind) for name, kind in DECISION_FIELDS.items() if kind is not list) \
                     or not isinstance(item["choices"], list) or not all(
-                    isinstance(c, dict) and set(c) == {"action", "value", "score"} and _all([c["action"]], str)
-                    and _all([c["value"], c["score"]], float) for c in item["choices"]):
+                    isinstance(c, dict) and set(c) == {"action", "value"} and _all([c["action"]], str)
+                    and _all([c["value"]], float) for c in item["choices"]):
                 raise ValueError("a decision of a hand review is not as the review writes it")
             decisions.append(Decision(**{**item, "choices": [Choice(**c) for c in item["choices"]]}))
         return cls(data["key"], data["seats"], data["worlds"], data["measure_worlds"], data["seed"], decisions)
@@ -154,6 +153,8 @@ class Judge:
     action text or int; ``steps(...)`` does the same one world at a time."""
 
     def __init__(self, worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS, seed: int = 0):
+        if worlds < 1 or measure_worlds < 1:
+            raise ValueError("a decision is judged over at least one world, and its cost measured in one more")
         self.worlds, self.measure_worlds, self.seed = worlds, measure_worlds, seed
         self.choose = SearchPlayer(seed=seed, budget=math.inf, worlds=worlds)
         self.measure = SearchPlayer(seed=seed + MEASURE_SEED, budget=math.inf, worlds=measure_worlds)
@@ -285,8 +286,7 @@ def _judged(index: int, hand: Hand, action: A.Action, ranking: list[dict[A.Actio
     ranked = _ranked(seat, ranking)
     best = ranked[0]
     text = hand.action_text
-    choices = [Choice(text(a), _mean(w[a].margin(seat) for w in ranking), _mean(w[a].score_change[seat]
-                                                                                for w in ranking)) for a in ranked]
+    choices = [Choice(text(a), _mean(w[a].margin(seat) for w in ranking)) for a in ranked]
     stake = _mean(sum(w[action].points) for w in ranking)
     decision = Decision(index, seat, hand.phase, _trick(hand), text(action), judged=True, note="", best=text(best),
                         threshold=MISTAKE_SHARE * stake, choices=choices)
@@ -355,10 +355,8 @@ def _reasons(seat, worlds, action, best, best_name) -> Iterator[str]:
     """Where the cost came from, in the engine's results: the scores behind the margins, the contract, the moon."""
     count = len(worlds)
     sample: HandResult = worlds[0][action]
-    sign = -1 if sample.lower_is_better else 1
     score = {a: _mean(w[a].score_change[seat] for w in worlds) for a in (action, best)}
-    # the margin is the seat's score change against the others' average: their average follows from it
-    others = {a: score[a] - sign * _mean(w[a].margin(seat) for w in worlds) for a in (action, best)}
+    others = {a: _mean(w[a].others_average(seat) for w in worlds) for a in (action, best)}
     they = "the other side" if len(sample.sides) == 2 else "the others"
     if sample.lower_is_better:
         yield (f"over {count} deals of the cards you could not see, you took {score[action]:.1f} penalty points "
