@@ -49,9 +49,7 @@ class LobbyScene(Scene):
 
     def leave(self):
         self.table.close()
-        if self.services.host is not None:
-            self.services.host.stop()
-            self.services.host = None
+        self.services.stop_hosting()
         self.services.scenes.restart("menu")
 
     def update(self, dt: float):

@@ -314,8 +314,8 @@ class TableScene(Scene):
     def undo(self):
         if self.busy():
             return
-        said = self.table.undo()
-        if said == "Your last play was taken back":
+        before, said = self.view(), self.table.undo()  # the view before, then the undo
+        if self.view() != before:  # a play was taken back: the trick as it now stands
             self.motion.show([(seat, card) for seat, card in self.view()["trick"]])
         self.say(said)
 
