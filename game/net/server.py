@@ -423,7 +423,7 @@ class TableServer:
                 if not table.controller.request_hint(seat):
                     client.send("refused", action="hint", reason="It is not your turn")
             elif kind == "claim":
-                done = table.controller.claim() if table.session.hand.to_move == seat else "It is not your turn"
+                done = table.controller.claim(seat)
                 if isinstance(done, str):
                     client.send("refused", action="claim", reason=done)
                 else:

@@ -227,11 +227,16 @@ class TableController:
 
     # --- what the people at the table do ---
 
+    def persons_turn(self, seat: int | None = None) -> bool:
+        """A person is to move, and it is the one asking: the player at this screen, or a network table's
+        ``seat``."""
+        to_move = self.hand.to_move
+        return self.session.is_human(to_move) and to_move == (self.handed_to if seat is None else seat)
+
     def act(self, action: str, seat: int | None = None) -> Played | str:
         """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged). A
         network table names the ``seat`` the decision came from; a screen's decision is for the player at it."""
-        to_move = self.hand.to_move
-        if not self.session.is_human(to_move) or to_move != (self.handed_to if seat is None else seat):
+        if not self.persons_turn(seat):
             return "It is not your turn"
         reason = self.hand.check(action)
         if reason is not None:
@@ -244,8 +249,11 @@ class TableController:
         self.handed_to = seat
         self.announced = None
 
-    def claim(self) -> Claimed | str:
-        """A person claims the rest: allowed once no play can change the points."""
+    def claim(self, seat: int | None = None) -> Claimed | str:
+        """A person claims the rest on their turn (``seat`` as for ``act``): allowed once no play can change the
+        points."""
+        if not self.persons_turn(seat):
+            return "It is not your turn"
         hand = self.hand
         if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
             return "The remaining tricks are not certain yet"
@@ -293,8 +301,7 @@ class TableController:
     def request_hint(self, seat: int | None = None) -> bool:
         """Ask the worker what the Normal computer would do for the person to move (the player at the screen, or a
         network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn."""
-        to_move = self.hand.to_move
-        if not self.session.is_human(to_move) or to_move != (self.handed_to if seat is None else seat):
+        if not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()
