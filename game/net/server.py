@@ -509,10 +509,9 @@ class TableServer:
         """Everything a seat needs to show the table: its view, the names, the finished hands' results."""
         session = table.session
         match = session.match
-        hands = match.history + ([match.hand] if match.hand.is_done else [])
         table.seats[seat].client.send(
             "state", view=session.hand.view(seat), hand=len(match.history) + 1,
-            results=[{"result": hand.result().to_json(), "trump": hand.view(0).get("trump")} for hand in hands],
+            results=[{"result": result.to_json(), "trump": trump} for result, trump in session.results()],
             seats=self.seat_list(table), over=match.is_over, winners=match.winners)
 
     def tell_played(self, table: NetTable, done: Played | Claimed):
@@ -588,15 +587,13 @@ class TableServer:
                        if s.kind == "online" and s.client is None and s.dropped_at is not None
                        and number not in session.away]
             return max(0.05, min(waiting)) if waiting else 5.0
-        decision = controller.decision
-        if decision is None:
-            return 0.005  # the claim check is still under way
+        decision = controller.decision  # a computer is to move: poll has asked it
         if not decision.done:
             if table.watching is not decision:
                 table.watching = decision
                 decision.then(lambda: loop.call_soon_threadsafe(table.wake.set))
             return 5.0
-        return max(0.001, controller.decision_started + self.limits.pause - time.monotonic())
+        return max(0.001, controller.answer_due_in())
 
     def route(self, table: NetTable, intent):
         if isinstance(intent, Turn):

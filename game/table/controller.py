@@ -159,6 +159,10 @@ class TableController:
             intents.append(Turn(seat, hand.phase) if at_screen else HandOff(seat))
         return intents
 
+    def answer_due_in(self) -> float:
+        """Seconds until the computer's answer (once it has come) may be played: its pause since it was asked."""
+        return self.decision_started + self.pause() - self.clock()
+
     def _computer_turn(self, may_play: bool) -> Played | None:
         if self.decision is not None and self.decision_for != self.position():
             # asked for another position (a player came back to their seat, or went away): ask again
@@ -169,7 +173,7 @@ class TableController:
             self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
             self.decision_for, self.decision_started = self.position(), self.clock()
         self.decision.resolve_if_overdue()
-        if not may_play or not self.decision.done or self.clock() - self.decision_started < self.pause():
+        if not may_play or not self.decision.done or self.answer_due_in() > 0:
             return None
         action = self.decision.wait(0)
         self.decision = None

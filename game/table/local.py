@@ -77,10 +77,7 @@ class LocalTable:
         return len(self.session.match.history) + 1
 
     def results(self) -> list[tuple[HandResult, str | None]]:
-        """Each finished hand's result and its trump (Rook), for the score sheet."""
-        match = self.session.match
-        hands = match.history + ([match.hand] if match.hand.is_done else [])
-        return [(hand.result(), hand.view(0).get("trump")) for hand in hands]
+        return self.session.results()
 
     def review_subject(self) -> tuple[dict, list[int], list[str]] | None:
         """The finished hand to review (its record), the seats whose decisions to judge (the people's at this

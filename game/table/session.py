@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from game.ai import LEVELS, make_player
 from game.engine import Hand, Match
 from game.engine.claim import settled_steps
+from game.engine.results import HandResult
 
 PLAY_WORD = "play "
 
@@ -81,6 +82,12 @@ class Session:
         """A finished hand of this match to review: its record, the seats whose decisions to judge (the people's,
         or every seat when computers played them all, as in autoplay) and every seat's name."""
         return hand.record(), self.humans or list(range(hand.n)), [self.name(seat) for seat in range(hand.n)]
+
+    def results(self) -> list[tuple[HandResult, str | None]]:
+        """Each finished hand's result and its trump (Rook; public once named), for a score sheet."""
+        match = self.match
+        hands = match.history + ([match.hand] if match.hand.is_done else [])
+        return [(hand.result(), hand.view(0).get("trump")) for hand in hands]
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         """The score columns the match keeps (a partnership, or a player), named: (names, seats)."""
