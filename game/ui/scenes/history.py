@@ -14,7 +14,7 @@ from game.table.session import Session
 from .. import theme
 from ..assets import text, wrapped
 from ..scene import Scene
-from ..sheet import bid_cell, sheet_layout
+from ..sheet import sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
@@ -196,16 +196,9 @@ class PastMatchScene(RowsPage):
         self.hands = match.history + [match.hand]
         self.heading = f"{session.rules.title}, finished {when(past.finished)}"
         self.subtitle = f"{final_scores(session)}  ·  won by {winners(session)}"
-        owners = session.score_columns()
-        auction = session.rules.family == "rook"
-        self.header = ["Hand"] + (["Bid"] if auction else []) + [names for names, _ in owners] + ["Deal code"]
-        totals = [0] * session.rules.players
-        for number, hand in enumerate(self.hands, 1):
-            result = hand.result()
-            totals = [t + d for t, d in zip(totals, result.score_change)]
-            self.cells.append([str(number)] + ([bid_cell(session, result)] if auction else [])
-                              + [f"{result.score_change[seats[0]]:+d} = {totals[seats[0]]}" for _, seats in owners]
-                              + [shared_code(hand) or "-"])
+        header, _, short_rows = sheet_rows(session)  # the score sheet's rows, each cell the change and the total
+        self.header = header + ["Deal code"]
+        self.cells = [row + [shared_code(hand) or "-"] for row, hand in zip(short_rows, self.hands)]
 
     def row_buttons(self, index: int) -> list[Button]:
         return [Button("Review", lambda: self.review(index)), Button("Play this deal", lambda: self.play(index))]
