@@ -60,11 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.server", description="Trickhouse table server")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--tables", type=int, default=50, help="the most tables at once")
-    parser.add_argument("--keep", type=float, default=120.0,
+    parser.add_argument("--tables", type=int, default=Limits.tables, help="the most tables at once")
+    parser.add_argument("--keep", type=float, default=Limits.keep,
                         help="seconds a dropped player's seat waits before a computer plays it")
-    parser.add_argument("--per-address", type=int, default=16, help="the most connections at once from one address")
-    parser.add_argument("--pause", type=float, default=0.6, help="seconds each computer's play waits")
+    parser.add_argument("--per-address", type=int, default=Limits.per_address,
+                        help="the most connections at once from one address")
+    parser.add_argument("--pause", type=float, default=Limits.pause, help="seconds each computer's play waits")
     parser.add_argument("--data", type=Path, default=data_dir() / "server", help="where tables are saved")
     parser.add_argument("--no-announce", action="store_true",
                         help="do not announce the server on the local network (multicast DNS)")

@@ -16,7 +16,6 @@ import logging
 
 import pygame
 
-from game.engine import Hand
 from game.review import HandReview, Review
 from game.review.analysis import MEASURE_WORLDS, WORLDS
 
@@ -104,9 +103,9 @@ class ReviewScene(Scene):
 
     def show(self, index: int):
         self.index = index
-        if self.decisions:
-            actions = self.record["actions"][:self.decisions[index].index]
-            self.shown = moment(Hand.from_record({**self.record, "actions": actions}), self.names)
+        if self.decisions:  # the hand just before the decision, as the review replayed it
+            before = next(hand for at, hand, *_ in self.job.moments if at == self.decisions[index].index)
+            self.shown = moment(before, self.names)
         if self.buttons:
             self.refresh_buttons()
 
