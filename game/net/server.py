@@ -55,6 +55,11 @@ class Limits:
     save_every: float = 1.0  # changed tables are saved this often (a killed server loses at most this much play)
 
 
+def computer_name(seat: int) -> str:
+    """What a computer is called at a seat nobody named."""
+    return f"Computer {seat + 1}"
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -233,7 +238,7 @@ class TableServer:
                  for kind, each in zip(kinds, levels)]
         for seat, computer in enumerate(seats):
             if computer.kind == "computer":
-                computer.name = (P.clean_name(names[seat]) if names else "") or f"Computer {seat + 1}"
+                computer.name = (P.clean_name(names[seat]) if names else "") or computer_name(seat)
         table = NetTable(code, preset, dict(changes), seats, self.limits.keep if keep is None else keep,
                          owner=kinds.index("me"))
         token = self.take_seat(table, table.owner, name)
@@ -257,12 +262,11 @@ class TableServer:
 
     def start_table(self, table: NetTable):
         """Deal: every online seat nobody took is played by a computer."""
-        for seat in table.seats:
-            if seat.kind == "online" and seat.token is None:
-                seat.kind = "computer"
+        for number in table.free_seats():
+            table.seats[number].kind = "computer"
         for number, seat in enumerate(table.seats):
             if seat.kind == "computer" and not seat.name:
-                seat.name = f"Computer {number + 1}"
+                seat.name = computer_name(number)
         plans = [SeatPlan(s.name, False, s.level, online=s.kind == "online") for s in table.seats]
         table.session = Session(Match(table.rules), plans)
         self.make_controller(table)
@@ -453,7 +457,7 @@ class TableServer:
                 place.client.send("closed", reason="The owner gave your seat to a computer")
                 place.client.table = None
                 place.client.stop()
-            table.seats[message["seat"]] = NetSeat("computer", name=f"Computer {message['seat'] + 1}",
+            table.seats[message["seat"]] = NetSeat("computer", name=computer_name(message["seat"]),
                                                    level=place.level)
         table.dirty = True
         self.tell_seats(table)
