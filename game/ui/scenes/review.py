@@ -13,6 +13,7 @@ labelled so.
 from __future__ import annotations
 
 import logging
+import threading
 
 import pygame
 
@@ -42,6 +43,7 @@ class ReviewScene(Scene):
         self.rules = self.job.hand.rules
         self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
         self.work: ReviewWork | None = None
+        self.keeping: threading.Thread | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.shown = None  # its Moment
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
@@ -156,13 +158,19 @@ class ReviewScene(Scene):
         work.poll()
         if work.review is not None:
             self.review, self.work = work.review, None
-            try:
-                self.services.reviews.put(self.job.key, self.review.to_json())
-            except OSError as err:  # the cache only saves time: the review is shown all the same
-                log.warning("the hand review could not be kept: %s", err)
+            # written (and the oldest cached reviews pruned) off the UI thread; not a daemon: quitting finishes it
+            self.keeping = threading.Thread(target=self.keep, args=(self.review.to_json(),),
+                                            name="trickhouse-review-cache")
+            self.keeping.start()
             self.show(0)
         elif work.problem:
             self.problem, self.work = work.problem, None
+
+    def keep(self, review: dict):
+        try:
+            self.services.reviews.put(self.job.key, review)
+        except OSError as err:  # the cache only saves time: the review is shown all the same
+            log.warning("the hand review could not be kept: %s", err)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.work is not None or self.review is None:
