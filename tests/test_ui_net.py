@@ -270,3 +270,20 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
         app.close()
         owner.close()
         host.stop()
+
+
+def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
+    """Issue 17: "the match is saved on the host so it can be hosted again": Leave ends the hosted table (on a
+    thread of its own), the menu offers Host again at once, and it opens the same table."""
+    setup = app.open("setup", preset="rook-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.start.rect.center)
+    run_until(app, lambda: app.stack.top.name == "lobby")
+    code = app.stack.top.table.code
+    click(app, app.stack.top.leave_button.rect.center)
+    menu = app.stack.top
+    assert menu.name == "menu" and app.services.host is None
+    click(app, button(menu, "Host again").rect.center)
+    run_until(app, lambda: app.stack.top.name == "lobby")
+    assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner

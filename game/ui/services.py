@@ -9,10 +9,12 @@ warning is why: "# TODO: fix local session", a global reached from every scene.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
+from game.net.host import NetHost
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
 
@@ -71,7 +73,8 @@ class Services:
     new_seed: Callable[[], int]  # each new match's seed
     seats: SeatStore  # the seats held at tables on other computers
     history: HistoryStore  # the last 50 finished matches
-    host: object = None  # game/net/host.py: NetHost, while this game hosts a table
+    host: NetHost | None = None  # while this game hosts a table
+    stopping: threading.Thread | None = None  # the table hosted last, ending
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
     count_statistics: bool = True  # also: keep finished matches in the history
     notice: str = ""  # one line for the main menu (a file that could not be used)
@@ -86,7 +89,19 @@ class Services:
         return self.window.sounds
 
     def stop_hosting(self, reason: str = "The host ended the table"):
-        """The hosted table ends for everyone (it is saved, to be hosted again)."""
+        """The hosted table ends for everyone (it is saved, to be hosted again). Telling everyone, saving and the
+        goodbye on the local network take about a quarter of a second, so on a thread (not a daemon: quitting
+        finishes it)."""
         if self.host is not None:
-            self.host.stop(reason)
+            self.stopping = threading.Thread(target=self.host.stop, args=(reason,), name="trickhouse-host-stop")
+            self.stopping.start()
             self.host = None
+
+    def start_hosting(self, again: bool = False) -> NetHost:
+        """This game hosts a table at the port in the settings (raises OSError, such as the port being in use). A
+        table still ending is let finish first, so that its port is free and its save written."""
+        self.stop_hosting()
+        if self.stopping is not None:
+            self.stopping.join()
+        self.host = NetHost(self.settings.online_port, self.settings.keep_seat, again=again)
+        return self.host

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.net.host import NetHost, hosted_tables
+from game.net.host import hosted_tables
 from game.table.session import Session
 
 from .. import theme
@@ -27,7 +27,8 @@ class MenuScene(Scene):
             Button("Continue", self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
             Button("Join game", lambda: scenes.push("join"), key=pygame.K_j),
         ]
-        if hosted_tables():
+        ending = self.services.stopping is not None and self.services.stopping.is_alive()  # saved as it ends
+        if ending or hosted_tables():
             self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
         self.buttons += [
             Button("Rules", lambda: scenes.push("rules"), key=pygame.K_r),
@@ -61,9 +62,8 @@ class MenuScene(Scene):
     def host_again(self):
         """The table this game hosted last, open again: its players take their seats back with their tokens."""
         services, settings = self.services, self.services.settings
-        services.stop_hosting()
         try:
-            services.host = NetHost(settings.online_port, settings.keep_seat, again=True)
+            services.start_hosting(again=True)
         except OSError as err:
             services.notice = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             self.layout()

@@ -8,7 +8,6 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import DealCodeError, Hand, Match, hand_from_code, preset_names
-from game.net.host import NetHost
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -208,9 +207,8 @@ class SetupScene(Scene):
                 "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
                 "keep": settings.keep_seat})
             return
-        services.stop_hosting()
         try:
-            host = NetHost(settings.online_port, settings.keep_seat)
+            host = services.start_hosting()
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
@@ -218,10 +216,9 @@ class SetupScene(Scene):
             table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
                                      [plan.level for plan in self.seats], None, [plan.name for plan in self.seats])
         except (ValueError, TimeoutError) as err:  # a refused request, or a server thread that never answered
-            host.stop()
+            services.stop_hosting()
             self.error = str(err) or "The table could not be opened"
             return
-        services.host = host
         services.seats.keep("hosted", table.code, token, me)
         join_hosted(services, table.code, token, self.seats[me].name)
 
