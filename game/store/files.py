@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import platformdirs
+import yaml
 
 APP_NAME = "Trickhouse"
 SAVE_FORMAT = "trickhouse-save/1"
@@ -39,15 +40,62 @@ def write_text_atomic(path: Path, content: str):
         raise
 
 
+class DamagedFile(ValueError):
+    """A file that reads but is not what it should be: the store's own checks raise it (the engine's checks raise
+    their own ValueErrors: RulesError, IllegalAction, ...)."""
+
+
+# What a file that cannot be used raises: the system's refusal to read it, text that is not JSON or YAML, content
+# that fails the checks (ValueError: DamagedFile, the engine's errors). A bug in the game raises something else
+# (TypeError, KeyError, AttributeError, ...), which must surface as itself, never as a damaged file set aside.
+UNUSABLE = (OSError, ValueError, yaml.YAMLError)
+
+
+def read_json(path: Path):
+    """The JSON in a file (raises one of UNUSABLE)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:  # the parser's own limit: a file nested thousands deep is damaged, not a bug
+        raise DamagedFile("it is nested too deeply to be a Trickhouse file") from None
+
+
+def read_yaml(path: Path):
+    """The YAML in a file, safely loaded (raises one of UNUSABLE)."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise DamagedFile("it is nested too deeply to be a Trickhouse file") from None
+
+
 def first_line(err: Exception) -> str:
     """What went wrong, in one line (a file's problem is named in one line)."""
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
+def _bad_name(path: Path) -> Path:
+    """A new name beside ``path`` for something kept aside, taken (created empty) so that nothing else takes it:
+    ``name.bad``, then ``name.1.bad``, ``name.2.bad``, ... so that a .bad file never replaces an earlier one."""
+    number = 0
+    while True:
+        bad = path.with_name(f"{path.name}.bad" if number == 0 else f"{path.name}.{number}.bad")
+        try:
+            with open(bad, "x"):
+                return bad
+        except FileExistsError:
+            number += 1
+
+
 def set_aside(path: Path) -> Path:
-    """Keep a file that could not be read as ``name.bad`` (replacing an older .bad) so nothing is lost."""
-    bad = path.with_name(path.name + ".bad")
+    """Keep a file that could not be used under a new .bad name beside it (see ``_bad_name``), so nothing is lost."""
+    bad = _bad_name(path)
     os.replace(path, bad)
+    return bad
+
+
+def keep_aside(path: Path, data: dict) -> Path:
+    """Keep ``data`` (the part of ``path`` that could not be used) as JSON under a new .bad name beside it."""
+    bad = _bad_name(path)
+    write_atomic(bad, data)
     return bad
 
 
@@ -67,16 +115,17 @@ class SaveStore:
         self.path.unlink(missing_ok=True)
 
     def load(self, restore) -> tuple[object | None, str]:
-        """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid).
+        """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid, and nothing
+        else for any data: another exception is a bug, raised as itself).
         Returns (session, "") or (None, a one-line message naming the file and the problem)."""
         if not self.exists():
             return None, ""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path)
             if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                raise ValueError(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
+                raise DamagedFile(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
             return restore(data), ""
-        except Exception as err:  # any unreadable or invalid save is set aside; it must never stop the game
+        except UNUSABLE as err:  # an unreadable or invalid save is set aside; it must never stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return None, f"{self.path}: {problem}; it was kept as {bad.name} and a new game starts"
