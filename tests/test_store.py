@@ -19,7 +19,7 @@ from game.store import (
     StatsStore,
     hand_counts,
 )
-from game.store.files import write_atomic
+from game.store.files import UnfinishedMatch, write_atomic
 from game.store.seats import SeatStore
 from game.table.session import SeatPlan, Session
 from tests.deals import finished_session, playout_action
@@ -40,7 +40,7 @@ def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path):
     for _ in range(3):
         hand.apply(hand.legal_actions()[0])  # three bids, each the smallest allowed
     store = SaveStore(tmp_path)
-    store.save(session.to_json())
+    store.save(session.to_json(), session)
     resumed, problem = store.load(restore)
     assert problem == ""
     assert resumed.hand.record() == hand.record()
@@ -78,9 +78,61 @@ def test_a_save_with_an_illegal_action_is_refused(tmp_path):
     data = session.to_json()
     data["match"]["hands"][0]["actions"] = ["play QS"]  # hearts starts with passing, and QS may not be held
     store = SaveStore(tmp_path)
-    store.save(data)
+    store.save(data, session)
     resumed, problem = store.load(restore)
     assert resumed is None and "match.json" in problem
+
+
+def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(tmp_path):
+    """Issue 22: nothing a player has not chosen to end is deleted. The file takes the saves of the match it holds
+    (saved or resumed here); another match is saved over an unfinished one only with ``ending=True``."""
+    store = SaveStore(tmp_path)
+    first = session_for("rook-classic")
+    store.save(first.to_json(), first)
+    first.hand.apply(first.hand.legal_actions()[0])
+    store.save(first.to_json(), first)  # the same match, played on
+    content = store.path.read_bytes()
+    second = session_for("hearts-classic")
+    with pytest.raises(UnfinishedMatch):
+        store.save(second.to_json(), second)
+    with pytest.raises(UnfinishedMatch):  # a fresh store (the game started again) knows it no better
+        SaveStore(tmp_path).save(second.to_json(), second)
+    assert store.path.read_bytes() == content
+    resumed, _ = SaveStore(tmp_path).load(restore)
+    assert resumed.hand.record() == first.hand.record()
+    store.save(second.to_json(), second, ending=True)  # the player agreed to end the first
+    assert store.load(restore)[0].rules.name == "hearts-classic"
+    assert list(tmp_path.iterdir()) == [store.path], "an ended match is not kept aside: the player chose to end it"
+
+
+def test_the_match_resumed_saves_on_and_another_does_not(tmp_path):
+    store = SaveStore(tmp_path)
+    first = session_for()
+    SaveStore(tmp_path).save(first.to_json(), first)  # saved by the game run before
+    resumed, _ = store.load(restore)
+    resumed.hand.apply(resumed.hand.legal_actions()[0])
+    store.save(resumed.to_json(), resumed)
+    assert store.load(restore)[0].hand.record() == resumed.hand.record()
+    with pytest.raises(UnfinishedMatch):  # the object that was resumed before is not the one resumed last
+        store.save(resumed.to_json(), resumed)
+
+
+def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_aside_first(tmp_path):
+    store = SaveStore(tmp_path)
+    over = finished_session(2)
+    SaveStore(tmp_path).save(over.to_json(), over)
+    new = session_for()
+    store.save(new.to_json(), new)
+    assert store.load(restore)[0].hand.record() == new.hand.record()
+    store.path.write_text("{damaged")
+    newer = session_for("rook-classic")
+    SaveStore(tmp_path).save(newer.to_json(), newer)
+    assert (tmp_path / "match.json.bad").read_text() == "{damaged"
+    assert store.load(restore)[0].rules.name == "rook-classic"
+
+
+def test_the_store_has_no_way_to_delete_a_save():
+    assert not any(name in dir(SaveStore) for name in ("clear", "delete", "remove", "unlink"))
 
 
 # --- settings ---
@@ -266,7 +318,8 @@ def written_store(kind: str, folder):
     """A store of ``kind`` with a good file in ``folder``, and how the game loads it: (path, load)."""
     if kind == "save":
         store = SaveStore(folder)
-        store.save(session_for().to_json())
+        session = session_for()
+        store.save(session.to_json(), session)
         return store.path, lambda restore=restore: store.load(restore)
     if kind == "history":
         store = HistoryStore(folder)

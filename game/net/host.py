@@ -10,20 +10,22 @@ import asyncio
 import threading
 
 from game.ai.worker import AIWorker
-from game.store.files import data_dir
+from game.store.files import UNUSABLE, DamagedFile, UnfinishedMatch, data_dir, match_unfinished, read_json, set_aside
 
 from .discovery import Announcement, Announcer
 from .server import Limits, NetTable, TableServer
 
 
 class NetHost:
-    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0"):
+    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0",
+                 ending: bool = False):
         """Start listening (raises OSError, such as the port being in use, with its reason). ``again``: host the
-        table saved last time; otherwise it ends for good and a new one is made."""
+        table saved last time; otherwise it ends for good and a new one is made, which for a table whose match is
+        unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names it) and raises
+        UnfinishedMatch without it."""
         folder = folder or data_dir() / "hosted"
         if not again:
-            for path in hosted_tables(folder):
-                (folder / f"{path}.json").unlink(missing_ok=True)
+            end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
         self.server.seats_told = self.announce
@@ -87,3 +89,45 @@ def hosted_tables(folder=None) -> list[str]:
     """The codes of the tables saved by hosting, to be hosted again."""
     folder = folder or data_dir() / "hosted"
     return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def _unfinished_session(path) -> dict | None:
+    """The saved form of a hosted table's session if its match is unfinished (None: not started, or over); raises
+    one of UNUSABLE for a file that cannot be used."""
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise DamagedFile("not a Trickhouse table")
+    saved = data.get("session")
+    return saved if saved is not None and match_unfinished(saved) else None
+
+
+def unfinished_hosted(restore, folder=None):
+    """What ``restore`` makes of the unfinished match of a table saved by hosting (a session, to name it before it
+    ends), or None if there is none."""
+    folder = folder or data_dir() / "hosted"
+    for code in hosted_tables(folder):
+        try:
+            saved = _unfinished_session(folder / f"{code}.json")
+            if saved is not None:
+                return restore(saved)
+        except UNUSABLE:  # no match to name: hosting anew keeps the file aside
+            continue
+    return None
+
+
+def end_hosted_tables(folder, ending: bool):
+    """The tables saved by hosting end, for a new one: one with an unfinished match only if ``ending`` (else
+    UnfinishedMatch, and none ends), one whose file cannot be used is kept aside."""
+    ends = []
+    for code in hosted_tables(folder):
+        path = folder / f"{code}.json"
+        try:
+            unfinished = _unfinished_session(path) is not None
+        except UNUSABLE:
+            set_aside(path)
+            continue
+        if unfinished and not ending:
+            raise UnfinishedMatch(f"{path} holds an unfinished match: the player must agree to end it first")
+        ends.append(path)
+    for path in ends:
+        path.unlink(missing_ok=True)

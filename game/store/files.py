@@ -10,6 +10,8 @@ from pathlib import Path
 import platformdirs
 import yaml
 
+from game.engine import Match
+
 APP_NAME = "Trickhouse"
 SAVE_FORMAT = "trickhouse-save/1"
 
@@ -99,33 +101,72 @@ def keep_aside(path: Path, data: dict) -> Path:
     return bad
 
 
+class UnfinishedMatch(RuntimeError):
+    """A save that would replace an unfinished match the player has not agreed to end: a fault in the caller, which
+    must ask the player first (naming the match) and say ``ending=True`` only once they agree."""
+
+
+def match_unfinished(saved: dict) -> bool:
+    """Whether a session's saved form holds a match that is not over (raises one of UNUSABLE if it holds none)."""
+    if not isinstance(saved, dict):
+        raise DamagedFile("not a saved match")
+    return not Match.from_json(saved.get("match")).is_over
+
+
 class SaveStore:
-    """The match in progress: saved after every action, resumed by Continue."""
+    """The match in progress: saved after every action, resumed by Continue.
+
+    Nothing a player has not chosen to end is deleted: the file takes the saves of the match it was given last
+    (``owner``: the object that plays it, its session, saved or resumed here), and any other match only over no
+    match, a finished one or a damaged one (kept aside first); over an unfinished one, only with ``ending=True``,
+    said once the player has agreed to end it. The store has no way to delete a save."""
 
     def __init__(self, folder: Path | None = None):
         self.path = (folder or data_dir()) / "match.json"
+        self._owner: object | None = None  # what plays the match the file holds, once saved or resumed here
 
     def exists(self) -> bool:
         return self.path.is_file()
 
-    def save(self, session_data: dict):
+    def save(self, session_data: dict, owner: object, ending: bool = False):
+        """Keep ``owner``'s match (``session_data``, its saved form); raises UnfinishedMatch, leaving the file as it
+        is, for a new match over an unfinished one unless ``ending``."""
+        if owner is not self._owner:
+            self._make_way(ending)
         write_atomic(self.path, {"format": SAVE_FORMAT, **session_data})
+        self._owner = owner
 
-    def clear(self):
-        self.path.unlink(missing_ok=True)
+    def _read(self) -> dict:
+        data = read_json(self.path)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise DamagedFile(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
+        return data
+
+    def _make_way(self, ending: bool):
+        """Before a new match's first save: a damaged file is kept aside, an unfinished match stays unless
+        ``ending``."""
+        if not self.exists():
+            return
+        try:
+            unfinished = match_unfinished(self._read())
+        except UNUSABLE:  # nothing to resume, but kept all the same
+            set_aside(self.path)
+            return
+        if unfinished and not ending:
+            raise UnfinishedMatch(f"{self.path} holds an unfinished match: the player must agree to end it first")
 
     def load(self, restore) -> tuple[object | None, str]:
         """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid, and nothing
         else for any data: another exception is a bug, raised as itself).
-        Returns (session, "") or (None, a one-line message naming the file and the problem)."""
+        Returns (session, "") — the session now owns the file, its saves go on in it — or (None, a one-line message
+        naming the file and the problem)."""
         if not self.exists():
             return None, ""
         try:
-            data = read_json(self.path)
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                raise DamagedFile(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
-            return restore(data), ""
+            session = restore(self._read())
         except UNUSABLE as err:  # an unreadable or invalid save is set aside; it must never stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return None, f"{self.path}: {problem}; it was kept as {bad.name} and a new game starts"
+        self._owner = session  # resumed: its saves go on in the file
+        return session, ""

@@ -17,16 +17,11 @@ from game.table.session import Session
 from .. import theme
 from ..assets import text, wrapped
 from ..scene import Scene
-from ..sheet import sheet_layout, sheet_rows
+from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
 log = logging.getLogger(__name__)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-
-
-def final_scores(session: Session) -> str:
-    scores = session.match.scores
-    return ",  ".join(f"{names} {scores[seats[0]]}" for names, seats in session.score_columns())
 
 
 def winners(session: Session) -> str:
@@ -179,7 +174,7 @@ class HistoryScene(RowsPage):
         (self.past, self.note), self.read = self.read, None
         self.empty = type(self).empty
         self.cells = [[finished_text(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
-                       final_scores(past.session), winners(past.session)] for past in self.past]
+                       match_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
         self.layout()
@@ -199,7 +194,7 @@ class PastMatchScene(RowsPage):
         match = session.match
         self.hands = match.history + [match.hand]
         self.heading = f"{session.rules.title}, finished {finished_text(past.finished)}"
-        self.subtitle = f"{final_scores(session)}  ·  won by {winners(session)}"
+        self.subtitle = f"{match_scores(session)}  ·  won by {winners(session)}"
         header, _, short_rows = sheet_rows(session)  # the score sheet's rows, each cell the change and the total
         self.header = header + ["Deal code"]
         self.cells = [row + [shared_code(hand) or "-"] for row, hand in zip(short_rows, self.hands)]
