@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -74,31 +75,34 @@ def first_line(err: Exception) -> str:
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
-def _bad_name(path: Path) -> Path:
-    """A new name beside ``path`` for something kept aside, taken (created empty) so that nothing else takes it:
-    ``name.bad``, then ``name.1.bad``, ``name.2.bad``, ... so that a .bad file never replaces an earlier one."""
+def _aside(path: Path, put: Callable[[Path], None]) -> Path:
+    """``put(bad)`` puts what is kept aside at a new name beside ``path``, taken first (created empty) so that
+    nothing else takes it: ``name.bad``, then ``name.1.bad``, ``name.2.bad``, ... so that a .bad file never
+    replaces an earlier one. The new name."""
     number = 0
     while True:
         bad = path.with_name(f"{path.name}.bad" if number == 0 else f"{path.name}.{number}.bad")
         try:
             with open(bad, "x"):
-                return bad
+                break
         except FileExistsError:
             number += 1
+    try:
+        put(bad)
+    except OSError:  # the name taken is let go again
+        bad.unlink(missing_ok=True)
+        raise
+    return bad
 
 
 def set_aside(path: Path) -> Path:
-    """Keep a file that could not be used under a new .bad name beside it (see ``_bad_name``), so nothing is lost."""
-    bad = _bad_name(path)
-    os.replace(path, bad)
-    return bad
+    """Keep a file that could not be used under a new .bad name beside it (see ``_aside``), so nothing is lost."""
+    return _aside(path, lambda bad: os.replace(path, bad))
 
 
 def keep_aside(path: Path, data: dict) -> Path:
     """Keep ``data`` (the part of ``path`` that could not be used) as JSON under a new .bad name beside it."""
-    bad = _bad_name(path)
-    write_atomic(bad, data)
-    return bad
+    return _aside(path, lambda bad: write_atomic(bad, data))
 
 
 class UnfinishedMatch(RuntimeError):
