@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
-from game.net.host import hosted_tables
+from game.net.host import end_hosted_tables, hosted_tables
 from game.net.server import NetSeat, NetTable
 from game.store import HistoryStore, SaveStore
-from game.store.files import data_dir, write_atomic
+from game.store.files import UnfinishedMatch, data_dir, write_atomic
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.autoplay import Autoplay
@@ -236,6 +236,25 @@ def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept)
     run_until(app, lambda: app.stack.top.name == "lobby")
     assert app.stack.top.name == "lobby" and hosted_tables() == [], "the table hosted last has ended"
     assert untouched(kept), "the match saved here is none of hosting's business"
+
+
+def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agreed():
+    """Under the window: hosting anew refuses (UnfinishedMatch) to end a hosted match that is not over unless told
+    ``ending``; a table file that cannot be used is kept aside, a finished match ends."""
+    folder = data_dir() / "hosted"
+    folder.mkdir(parents=True)
+    (folder / "DAMAGE.json").write_text("{damaged")
+    write_atomic(folder / "OVER22.json", NetTable("OVER22", "hearts-classic", {}, [], 120.0, started=True,
+                                                  session=finished_session(3)).to_json())
+    end_hosted_tables(folder, ending=False)
+    assert hosted_tables() == [] and (folder / "DAMAGE.json.bad").read_text() == "{damaged"
+    path = hosted_last(unfinished_rook())
+    content = path.read_bytes()
+    with pytest.raises(UnfinishedMatch):
+        end_hosted_tables(folder, ending=False)
+    assert path.read_bytes() == content
+    end_hosted_tables(folder, ending=True)
+    assert hosted_tables() == []
 
 
 def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept):

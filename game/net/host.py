@@ -10,7 +10,8 @@ import asyncio
 import threading
 
 from game.ai.worker import AIWorker
-from game.store.files import UNUSABLE, DamagedFile, UnfinishedMatch, data_dir, match_unfinished, read_json, set_aside
+from game.store.files import UNUSABLE, DamagedFile, UnfinishedMatch, data_dir, read_json, set_aside
+from game.table.session import Session
 
 from .discovery import Announcement, Announcer
 from .server import Limits, NetTable, TableServer
@@ -91,27 +92,28 @@ def hosted_tables(folder=None) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
 
 
-def _unfinished_session(path) -> dict | None:
-    """The saved form of a hosted table's session if its match is unfinished (None: not started, or over); raises
-    one of UNUSABLE for a file that cannot be used."""
+def _unfinished(path) -> Session | None:
+    """The session at a hosted table if its match is unfinished (None: not begun, or over); raises one of UNUSABLE
+    for a file that cannot be used."""
     data = read_json(path)
     if not isinstance(data, dict):
         raise DamagedFile("not a Trickhouse table")
-    saved = data.get("session")
-    return saved if saved is not None and match_unfinished(saved) else None
+    if data.get("session") is None:
+        return None
+    session = Session.from_json(data["session"])
+    return None if session.match.is_over else session
 
 
-def unfinished_hosted(restore, folder=None):
-    """What ``restore`` makes of the unfinished match of a table saved by hosting (a session, to name it before it
-    ends), or None if there is none."""
+def unfinished_hosted(folder=None) -> Session | None:
+    """The unfinished match of a table saved by hosting (to name it before it ends), or None if there is none."""
     folder = folder or data_dir() / "hosted"
     for code in hosted_tables(folder):
         try:
-            saved = _unfinished_session(folder / f"{code}.json")
-            if saved is not None:
-                return restore(saved)
+            session = _unfinished(folder / f"{code}.json")
         except UNUSABLE:  # no match to name: hosting anew keeps the file aside
             continue
+        if session is not None:
+            return session
     return None
 
 
@@ -122,7 +124,7 @@ def end_hosted_tables(folder, ending: bool):
     for code in hosted_tables(folder):
         path = folder / f"{code}.json"
         try:
-            unfinished = _unfinished_session(path) is not None
+            unfinished = _unfinished(path) is not None
         except UNUSABLE:
             set_aside(path)
             continue
