@@ -29,7 +29,7 @@ def test_every_kill_leaves_a_save_that_continue_resumes(tmp_path):
 def saved_session(folder):
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
-    SaveStore(folder).save(session.to_json())
+    SaveStore(folder).save(session.to_json(), session)
     return folder / "match.json"
 
 

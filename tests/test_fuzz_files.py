@@ -120,7 +120,7 @@ def valid_files() -> dict[str, bytes]:
             if session.hand.is_done:
                 session.match.next_hand()
             session.hand.apply(choose(easy, session.hand))
-        SaveStore(folder).save(session.to_json())
+        SaveStore(folder).save(session.to_json(), session)
         HistoryStore(folder).add(session.to_json(), Session.from_json)
         review = HandReview(session.match.history[0].record(), seats=[0, 2], worlds=2, measure_worlds=2).run()
         ReviewCache(folder).put(REVIEW_KEY, {**review.to_json(), "key": REVIEW_KEY})

@@ -173,7 +173,7 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
     humans = 2 if rules.players > 2 else 1
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=7), seats)
-    app.services.saves.save(session.to_json())  # the menu offers it under Continue
+    app.services.saves.save(session.to_json(), session)  # the menu offers it under Continue
     app.open("menu")
     try:
         # first from the main menu (settings, house rules, rules, statistics, setup, Continue ...), then at a table

@@ -194,7 +194,7 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
 
 def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path, capsys):
     session = saved_session(human=2)
-    SaveStore(tmp_path).save(session.to_json())
+    SaveStore(tmp_path).save(session.to_json(), session)
     status, out, _ = run_cli(capsys, tmp_path / "match.json")
     hands = len(session.match.history) + 1
     assert status == 0 and out.count("\nHand ") == hands and f"Hand {hands}: " in out

@@ -19,7 +19,8 @@ from game.store import (
     StatsStore,
     hand_counts,
 )
-from game.store.files import write_atomic
+from game.store.files import UnfinishedMatch, write_atomic
+from game.store.seats import SeatStore
 from game.table.session import SeatPlan, Session
 from tests.deals import finished_session, playout_action
 
@@ -39,7 +40,7 @@ def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path):
     for _ in range(3):
         hand.apply(hand.legal_actions()[0])  # three bids, each the smallest allowed
     store = SaveStore(tmp_path)
-    store.save(session.to_json())
+    store.save(session.to_json(), session)
     resumed, problem = store.load(restore)
     assert problem == ""
     assert resumed.hand.record() == hand.record()
@@ -77,9 +78,61 @@ def test_a_save_with_an_illegal_action_is_refused(tmp_path):
     data = session.to_json()
     data["match"]["hands"][0]["actions"] = ["play QS"]  # hearts starts with passing, and QS may not be held
     store = SaveStore(tmp_path)
-    store.save(data)
+    store.save(data, session)
     resumed, problem = store.load(restore)
     assert resumed is None and "match.json" in problem
+
+
+def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(tmp_path):
+    """Issue 22: nothing a player has not chosen to end is deleted. The file takes the saves of the match it holds
+    (saved or resumed here); another match is saved over an unfinished one only with ``ending=True``."""
+    store = SaveStore(tmp_path)
+    first = session_for("rook-classic")
+    store.save(first.to_json(), first)
+    first.hand.apply(first.hand.legal_actions()[0])
+    store.save(first.to_json(), first)  # the same match, played on
+    content = store.path.read_bytes()
+    second = session_for("hearts-classic")
+    with pytest.raises(UnfinishedMatch):
+        store.save(second.to_json(), second)
+    with pytest.raises(UnfinishedMatch):  # a fresh store (the game started again) knows it no better
+        SaveStore(tmp_path).save(second.to_json(), second)
+    assert store.path.read_bytes() == content
+    resumed, _ = SaveStore(tmp_path).load(restore)
+    assert resumed.hand.record() == first.hand.record()
+    store.save(second.to_json(), second, ending=True)  # the player agreed to end the first
+    assert store.load(restore)[0].rules.name == "hearts-classic"
+    assert list(tmp_path.iterdir()) == [store.path], "an ended match is not kept aside: the player chose to end it"
+
+
+def test_the_match_resumed_saves_on_and_another_does_not(tmp_path):
+    store = SaveStore(tmp_path)
+    first = session_for()
+    SaveStore(tmp_path).save(first.to_json(), first)  # saved by the game run before
+    resumed, _ = store.load(restore)
+    resumed.hand.apply(resumed.hand.legal_actions()[0])
+    store.save(resumed.to_json(), resumed)
+    assert store.load(restore)[0].hand.record() == resumed.hand.record()
+    with pytest.raises(UnfinishedMatch):  # the object that was resumed before is not the one resumed last
+        store.save(resumed.to_json(), resumed)
+
+
+def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_aside_first(tmp_path):
+    store = SaveStore(tmp_path)
+    over = finished_session(2)
+    SaveStore(tmp_path).save(over.to_json(), over)
+    new = session_for()
+    store.save(new.to_json(), new)
+    assert store.load(restore)[0].hand.record() == new.hand.record()
+    store.path.write_text("{damaged")
+    newer = session_for("rook-classic")
+    SaveStore(tmp_path).save(newer.to_json(), newer)
+    assert (tmp_path / "match.json.bad").read_text() == "{damaged"
+    assert store.load(restore)[0].rules.name == "rook-classic"
+
+
+def test_the_store_has_no_way_to_delete_a_save():
+    assert not any(name in dir(SaveStore) for name in ("clear", "delete", "remove", "unlink"))
 
 
 # --- settings ---
@@ -257,3 +310,102 @@ def test_the_review_cache_keeps_reviews_by_key_and_sets_a_damaged_one_aside(tmp_
     for bad in ("../x", "ABC", "", 5):
         with pytest.raises(ValueError):
             cache.path(bad)
+
+
+# --- only a damaged file is set aside, one history match at a time, and .bad files never overwrite (issue 22) ---
+
+def written_store(kind: str, folder):
+    """A store of ``kind`` with a good file in ``folder``, and how the game loads it: (path, load)."""
+    if kind == "save":
+        store = SaveStore(folder)
+        session = session_for()
+        store.save(session.to_json(), session)
+        return store.path, lambda restore=restore: store.load(restore)
+    if kind == "history":
+        store = HistoryStore(folder)
+        store.add(finished_session(1).to_json(), restore)
+        return store.path, lambda restore=restore: store.load(restore)
+    if kind == "review":
+        cache, key = ReviewCache(folder), "0123456789abcdef0123456789abcdef"
+        cache.put(key, {"key": key})
+        return cache.path(key), lambda restore=dict: cache.get(key, restore)
+    if kind == "settings":
+        store = SettingsStore(folder)
+        store.save(Settings(sound=False))
+        return store.path, lambda restore=None: store.load()
+    if kind == "house rules":
+        store = HouseRulesStore(folder)
+        store.save("rook-classic", {"min_bid": 80})
+        return store.path("rook-classic"), lambda restore=None: store.load("rook-classic")
+    if kind == "statistics":
+        store = StatsStore(folder)
+        store.add("rook-classic", "Ann", {"hands": 1})
+        return store.path, lambda restore=None: store.load()
+    store = SeatStore(folder)
+    store.keep("hosted", "ABC123", "secret", 0)
+    return store.path, lambda restore=None: store.load()
+
+
+STORE_KINDS = ["save", "history", "review", "settings", "house rules", "statistics", "seats"]
+
+
+@pytest.mark.parametrize("kind", STORE_KINDS)
+def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path, kind, monkeypatch):
+    """Issue 22: only what a damaged file raises (the system's refusal, text that is not JSON or YAML, the checks'
+    ValueError) sets a file aside; a bug in the game (here a TypeError while reading) is raised as itself, and the
+    good file stays where it is."""
+    path, load = written_store(kind, tmp_path)
+    content = path.read_bytes()
+
+    def bug(*args, **kwargs):
+        raise TypeError("a bug in the game, not in the file")
+
+    read_text = type(path).read_text
+
+    def read_with_a_bug(self, *args, **kwargs):  # reading this file, and only this one, meets the bug
+        return bug() if self == path else read_text(self, *args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(type(path), "read_text", read_with_a_bug)
+        with pytest.raises(TypeError, match="a bug in the game"):
+            load()
+    assert path.read_bytes() == content and not list(tmp_path.rglob("*.bad"))
+    if kind in ("save", "history", "review"):  # a restore with a bug in it
+        with pytest.raises(TypeError, match="a bug in the game"):
+            load(bug)
+        assert path.read_bytes() == content and not list(tmp_path.rglob("*.bad"))
+
+
+@pytest.mark.parametrize("kind", STORE_KINDS)
+def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path, kind):
+    """Issue 22: a .bad file never overwrites an earlier one: the first is <name>.bad, the next <name>.1.bad."""
+    path, load = written_store(kind, tmp_path)
+    for n, damage in enumerate([b"{first damage", b"{second damage", b"{third damage"]):
+        path.write_bytes(damage)
+        problem = load()[-1]
+        bad = path.with_name(path.name + (".bad" if n == 0 else f".{n}.bad"))
+        assert bad.name in problem and bad.read_bytes() == damage
+    assert path.with_name(path.name + ".bad").read_bytes() == b"{first damage"
+
+
+def test_one_bad_match_in_the_history_is_set_aside_alone_and_the_others_kept(tmp_path):
+    """Issue 22: a match of the history that no longer restores is kept in a .bad file of its own (nothing is lost),
+    the player is told in one line naming the file and the problem, and every other match stays in the history."""
+    store = HistoryStore(tmp_path)
+    sessions = [finished_session(seed) for seed in range(4)]
+    for i, session in enumerate(sessions):
+        store.add(session.to_json(), restore, finished=f"2026-11-2{i}T10:00")
+    data = json.loads(store.path.read_text())
+    broken = data["matches"][1]
+    broken["saved"]["match"]["hands"][0]["actions"][0] = "play QS"  # hearts starts with passing
+    store.path.write_text(json.dumps(data))
+    past, problem = store.load(restore)
+    assert [p.finished for p in past] == ["2026-11-23T10:00", "2026-11-21T10:00", "2026-11-20T10:00"]
+    assert problem.splitlines() == [problem] and str(store.path) in problem and "history.json.bad" in problem
+    assert "2026-11-22 10:00" in problem and "QS" in problem
+    kept = json.loads(store.path.with_name("history.json.bad").read_text())
+    assert kept["matches"] == [broken], "the bad match is kept as it was"
+    assert [p.finished for p in store.load(restore)[0]] == [p.finished for p in past] and \
+        store.load(restore)[1] == "", "the history now holds the good matches only"
+    store.add(sessions[0].to_json(), restore, finished="2026-11-25T10:00")
+    assert len(store.load(restore)[0]) == 4

@@ -247,6 +247,47 @@ def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(conten
         app.close()
 
 
+def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_naming_it():
+    """Issue 22: a match of the history that no longer restores is set aside alone; the screen lists the others."""
+    store = HistoryStore()
+    for seed in range(3):
+        store.add(finished_session(seed).to_json(), Session.from_json, finished=f"2026-11-2{seed}T09:00")
+    data = json.loads(store.path.read_text())
+    data["matches"][0]["saved"]["seats"] = "nobody"
+    store.path.write_text(json.dumps(data))
+    app = App(FAST, search_process=False)
+    try:
+        app.open("history")
+        history = read_history(app)
+        assert [row[0] for row in history.cells] == ["2026-11-21 09:00", "2026-11-20 09:00"]
+        assert str(store.path) in history.note and "history.json.bad" in history.note and "\n" not in history.note
+        assert "2026-11-22 09:00" in history.note
+        assert warn_pixels(app, pygame.Rect(0, 0, app.size[0], history.header_y)) > 50, "the problem is shown"
+    finally:
+        app.close()
+
+
+def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left_alone(monkeypatch):
+    """Issue 22: a bug (here a TypeError restoring a match) is no damaged file: the screen says the game is at
+    fault, and history.json stays as it was, every match in it."""
+    store = HistoryStore()
+    store.add(finished_session(1).to_json(), Session.from_json)
+    content = store.path.read_bytes()
+
+    def bug(data, budget=1.0):
+        raise TypeError("a bug in the game")
+
+    monkeypatch.setattr(Session, "from_history", bug)
+    app = App(FAST, search_process=False)
+    try:
+        app.open("history")
+        history = read_history(app)
+        assert history.cells == [] and "a fault in the game" in history.note and "TypeError" in history.note
+        assert store.path.read_bytes() == content and not list(store.path.parent.glob("*.bad"))
+    finally:
+        app.close()
+
+
 def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys():
     store = HistoryStore()
     store.add(finished_session(3).to_json(), Session.from_json, finished="2026-11-23T09:00")

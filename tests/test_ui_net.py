@@ -14,7 +14,7 @@ from game.store import Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, ServerThread, play_until
-from tests.ui_helpers import choose_cards, click, drag, frames, post, step
+from tests.ui_helpers import choose_cards, click, drag, frames, from_menu, post, step
 
 
 @pytest.fixture
@@ -106,9 +106,7 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
 
 def open_join(app: App):
     """From the menu, Join game."""
-    menu = app.open("menu")
-    step(app)
-    click(app, button(menu, "Join game").rect.center)
+    from_menu(app, "Join game")
     join = app.stack.top
     assert join.name == "join"
     return join

@@ -54,6 +54,14 @@ def click(app: App, pos):
     step(app)
 
 
+def from_menu(app: App, label: str):
+    """The main menu opened (over whatever is open), a frame drawn, and its button ``label`` clicked; the menu."""
+    menu = app.open("menu")
+    step(app)
+    click(app, next(b for b in menu.buttons if b.label == label).rect.center)
+    return menu
+
+
 def drag(app: App, start, end, steps: int = 5):
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     step(app)

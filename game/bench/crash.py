@@ -84,7 +84,7 @@ def check_save(data: Path) -> tuple[list[str], int]:
         match.next_hand()
     if not match.hand.is_done:
         match.hand.apply(choose(make_player("easy"), match.hand))
-    store.save(session.to_json())
+    store.save(session.to_json(), session)
     again, problem = store.load(Session.from_json)
     if problem or again is None or again.hand.record() != session.hand.record():
         problems.append(f"the resumed match does not save and load again: {problem}")

@@ -10,20 +10,23 @@ import asyncio
 import threading
 
 from game.ai.worker import AIWorker
-from game.store.files import data_dir
+from game.store.files import UNUSABLE, DamagedFile, UnfinishedMatch, data_dir, read_json, set_aside
+from game.table.session import Session
 
 from .discovery import Announcement, Announcer
 from .server import Limits, NetTable, TableServer
 
 
 class NetHost:
-    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0"):
+    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0",
+                 ending: bool = False):
         """Start listening (raises OSError, such as the port being in use, with its reason). ``again``: host the
-        table saved last time; otherwise it ends for good and a new one is made."""
+        table saved last time; otherwise it ends for good and a new one is made, which for a table whose match is
+        unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names it) and raises
+        UnfinishedMatch without it."""
         folder = folder or data_dir() / "hosted"
         if not again:
-            for path in hosted_tables(folder):
-                (folder / f"{path}.json").unlink(missing_ok=True)
+            end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
         self.server.seats_told = self.announce
@@ -87,3 +90,46 @@ def hosted_tables(folder=None) -> list[str]:
     """The codes of the tables saved by hosting, to be hosted again."""
     folder = folder or data_dir() / "hosted"
     return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def _unfinished(path) -> Session | None:
+    """The session at a hosted table if its match is unfinished (None: not begun, or over); raises one of UNUSABLE
+    for a file that cannot be used."""
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise DamagedFile("not a Trickhouse table")
+    if data.get("session") is None:
+        return None
+    session = Session.from_json(data["session"])
+    return None if session.match.is_over else session
+
+
+def unfinished_hosted(folder=None) -> Session | None:
+    """The unfinished match of a table saved by hosting (to name it before it ends), or None if there is none."""
+    folder = folder or data_dir() / "hosted"
+    for code in hosted_tables(folder):
+        try:
+            session = _unfinished(folder / f"{code}.json")
+        except UNUSABLE:  # no match to name: hosting anew keeps the file aside
+            continue
+        if session is not None:
+            return session
+    return None
+
+
+def end_hosted_tables(folder, ending: bool):
+    """The tables saved by hosting end, for a new one: one with an unfinished match only if ``ending`` (else
+    UnfinishedMatch, and none ends), one whose file cannot be used is kept aside."""
+    ends = []
+    for code in hosted_tables(folder):
+        path = folder / f"{code}.json"
+        try:
+            unfinished = _unfinished(path) is not None
+        except UNUSABLE:
+            set_aside(path)
+            continue
+        if unfinished and not ending:
+            raise UnfinishedMatch(f"{path} holds an unfinished match: the player must agree to end it first")
+        ends.append(path)
+    for path in ends:
+        path.unlink(missing_ok=True)

@@ -9,7 +9,6 @@ the problem, and the exit status is 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +16,8 @@ from pathlib import Path
 from game.engine import DealCodeError, Hand, Match, deal_code
 from game.engine.hand import OLD_RECORD_FORMAT, RECORD_FORMAT
 from game.engine.match import MATCH_FORMAT
-from game.store.files import SAVE_FORMAT, first_line
-from game.store.history import HISTORY_FORMAT, history_entries
+from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, read_json
+from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
 
 from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Review, hindsight
@@ -33,8 +32,9 @@ class Reviewable:
 
 
 def read(path: Path, match_number: int = 1) -> Reviewable:
-    """The hands of a file; raises ValueError (OSError, ...) naming the problem."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    """The hands of a file; raises what a file that cannot be used raises (game.store.files.UNUSABLE), naming the
+    problem."""
+    data = read_json(path)
     kind = data.get("format") if isinstance(data, dict) else None
     if kind in (RECORD_FORMAT, OLD_RECORD_FORMAT):
         hand = Hand.from_record(data)
@@ -47,10 +47,10 @@ def read(path: Path, match_number: int = 1) -> Reviewable:
         entries = history_entries(data)
         if not 1 <= match_number <= len(entries):
             raise ValueError(f"the history holds {len(entries)} matches; --match counts from 1, the newest")
-        return _session(Session.from_json(entries[match_number - 1]["saved"]))
+        return _session(Session.from_json(history_entry(entries[match_number - 1])["saved"]))
     if kind == SAVE_FORMAT:
         return _session(Session.from_json(data))
-    raise ValueError(f"not a hand record, match, saved game or match history (its format is {kind!r})")
+    raise DamagedFile(f"not a hand record, match, saved game or match history (its format is {kind!r})")
 
 
 def _session(session: Session) -> Reviewable:
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             numbers = [args.hand]
         if args.worlds < 1 or args.measure_worlds < 1:
             raise ValueError("--worlds and --measure-worlds must be at least 1")
-    except Exception as err:  # any unreadable file is one line, never a traceback
+    except UNUSABLE as err:  # a file that cannot be reviewed is one line, never a traceback (a bug is one)
         print(f"{args.file}: {first_line(err)}", file=sys.stderr)
         return 2
     print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; the best choice "

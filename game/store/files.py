@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
+import yaml
+
+from game.engine import Match
 
 APP_NAME = "Trickhouse"
 SAVE_FORMAT = "trickhouse-save/1"
@@ -39,44 +43,134 @@ def write_text_atomic(path: Path, content: str):
         raise
 
 
+class DamagedFile(ValueError):
+    """A file that reads but is not what it should be: the store's own checks raise it (the engine's checks raise
+    their own ValueErrors: RulesError, IllegalAction, ...)."""
+
+
+# What a file that cannot be used raises: the system's refusal to read it, text that is not JSON or YAML, content
+# that fails the checks (ValueError: DamagedFile, the engine's errors). A bug in the game raises something else
+# (TypeError, KeyError, AttributeError, ...), which must surface as itself, never as a damaged file set aside.
+UNUSABLE = (OSError, ValueError, yaml.YAMLError)
+
+
+def read_json(path: Path):
+    """The JSON in a file (raises one of UNUSABLE)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:  # the parser's own limit: a file nested thousands deep is damaged, not a bug
+        raise DamagedFile("it is nested too deeply to be a Trickhouse file") from None
+
+
+def read_yaml(path: Path):
+    """The YAML in a file, safely loaded (raises one of UNUSABLE)."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise DamagedFile("it is nested too deeply to be a Trickhouse file") from None
+
+
 def first_line(err: Exception) -> str:
     """What went wrong, in one line (a file's problem is named in one line)."""
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
-def set_aside(path: Path) -> Path:
-    """Keep a file that could not be read as ``name.bad`` (replacing an older .bad) so nothing is lost."""
-    bad = path.with_name(path.name + ".bad")
-    os.replace(path, bad)
+def _aside(path: Path, put: Callable[[Path], None]) -> Path:
+    """``put(bad)`` puts what is kept aside at a new name beside ``path``, taken first (created empty) so that
+    nothing else takes it: ``name.bad``, then ``name.1.bad``, ``name.2.bad``, ... so that a .bad file never
+    replaces an earlier one. The new name."""
+    number = 0
+    while True:
+        bad = path.with_name(f"{path.name}.bad" if number == 0 else f"{path.name}.{number}.bad")
+        try:
+            with open(bad, "x"):
+                break
+        except FileExistsError:
+            number += 1
+    try:
+        put(bad)
+    except OSError:  # the name taken is let go again
+        bad.unlink(missing_ok=True)
+        raise
     return bad
 
 
+def set_aside(path: Path) -> Path:
+    """Keep a file that could not be used under a new .bad name beside it (see ``_aside``), so nothing is lost."""
+    return _aside(path, lambda bad: os.replace(path, bad))
+
+
+def keep_aside(path: Path, data: dict) -> Path:
+    """Keep ``data`` (the part of ``path`` that could not be used) as JSON under a new .bad name beside it."""
+    return _aside(path, lambda bad: write_atomic(bad, data))
+
+
+class UnfinishedMatch(RuntimeError):
+    """A save that would replace an unfinished match the player has not agreed to end: a fault in the caller, which
+    must ask the player first (naming the match) and say ``ending=True`` only once they agree."""
+
+
+def match_unfinished(saved: dict) -> bool:
+    """Whether a session's saved form holds a match that is not over (raises one of UNUSABLE if it holds none)."""
+    if not isinstance(saved, dict):
+        raise DamagedFile("not a saved match")
+    return not Match.from_json(saved.get("match")).is_over
+
+
 class SaveStore:
-    """The match in progress: saved after every action, resumed by Continue."""
+    """The match in progress: saved after every action, resumed by Continue.
+
+    Nothing a player has not chosen to end is deleted: the file takes the saves of the match it was given last
+    (``owner``: the object that plays it, its session, saved or resumed here), and any other match only over no
+    match, a finished one or a damaged one (kept aside first); over an unfinished one, only with ``ending=True``,
+    said once the player has agreed to end it. The store has no way to delete a save."""
 
     def __init__(self, folder: Path | None = None):
         self.path = (folder or data_dir()) / "match.json"
+        self._owner: object | None = None  # what plays the match the file holds, once saved or resumed here
 
     def exists(self) -> bool:
         return self.path.is_file()
 
-    def save(self, session_data: dict):
+    def save(self, session_data: dict, owner: object, ending: bool = False):
+        """Keep ``owner``'s match (``session_data``, its saved form); raises UnfinishedMatch, leaving the file as it
+        is, for a new match over an unfinished one unless ``ending``."""
+        if owner is not self._owner:
+            self._make_way(ending)
         write_atomic(self.path, {"format": SAVE_FORMAT, **session_data})
+        self._owner = owner
 
-    def clear(self):
-        self.path.unlink(missing_ok=True)
+    def _read(self) -> dict:
+        data = read_json(self.path)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise DamagedFile(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
+        return data
+
+    def _make_way(self, ending: bool):
+        """Before a new match's first save: a damaged file is kept aside, an unfinished match stays unless
+        ``ending``."""
+        if not self.exists():
+            return
+        try:
+            unfinished = match_unfinished(self._read())
+        except UNUSABLE:  # nothing to resume, but kept all the same
+            set_aside(self.path)
+            return
+        if unfinished and not ending:
+            raise UnfinishedMatch(f"{self.path} holds an unfinished match: the player must agree to end it first")
 
     def load(self, restore) -> tuple[object | None, str]:
-        """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid).
-        Returns (session, "") or (None, a one-line message naming the file and the problem)."""
+        """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid, and nothing
+        else for any data: another exception is a bug, raised as itself).
+        Returns (session, "") — the session now owns the file, its saves go on in it — or (None, a one-line message
+        naming the file and the problem)."""
         if not self.exists():
             return None, ""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                raise ValueError(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
-            return restore(data), ""
-        except Exception as err:  # any unreadable or invalid save is set aside; it must never stop the game
+            session = restore(self._read())
+        except UNUSABLE as err:  # an unreadable or invalid save is set aside; it must never stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return None, f"{self.path}: {problem}; it was kept as {bad.name} and a new game starts"
+        self._owner = session  # resumed: its saves go on in the file
+        return session, ""

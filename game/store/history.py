@@ -4,12 +4,12 @@
 where), newest first, each match's rules written once rather than with every hand, so a match takes a few KB.
 ``reviews/`` keeps one file per hand review, named by the review's key, so that opening a review again is instant;
 the oldest beyond 2,000 are removed. A file that cannot be used is kept aside (.bad) and named in one line, as for
-the save: the history starts again, a review is worked out again.
+the save: the history starts again, a review is worked out again; a match of the history that cannot be used is
+kept aside alone and the others stay.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from collections.abc import Callable
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .files import data_dir, first_line, set_aside, write_atomic
+from .files import UNUSABLE, DamagedFile, data_dir, first_line, keep_aside, read_json, set_aside, write_atomic
 
 HISTORY_FORMAT = "trickhouse-history/1"
 KEEP_MATCHES = 50
@@ -42,57 +42,83 @@ class HistoryStore:
         self.path = (folder or data_dir()) / "history.json"
 
     def load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
-        """(the past matches, newest first, "") or ([], one line naming the file and the problem). ``restore(data)``
-        turns a saved match into a session, raising ValueError if it is not valid (as for SaveStore)."""
+        """(the past matches, newest first, "") or, when not all of it can be used, with one line naming the file
+        and the problem: a file that cannot be read as a history is kept aside whole and the history starts again; a
+        match in it that ``restore`` refuses (raising ValueError, as for SaveStore) is kept aside alone, in a .bad
+        file of its own that is a history of its own, and the other matches stay."""
         with _ONE_AT_A_TIME:
             return self._load(restore)
 
     def _load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
-        entries, problem = self._read()
-        if problem:
-            return [], problem
+        if not self.path.is_file():
+            return [], ""
         try:
-            return [PastMatch(entry["finished"], restore(entry["saved"]), entry["saved"]) for entry in entries], ""
-        except Exception as err:  # any unusable history is set aside; it must never stop the game
-            return [], self._set_aside(f"a match in it cannot be used: {first_line(err)}")
+            entries = history_entries(read_json(self.path))
+        except UNUSABLE as err:  # an unreadable history is set aside; it must never stop the game
+            return [], self._set_aside(first_line(err))
+        past, refused = [], []
+        for entry in entries:
+            try:
+                usable = history_entry(entry)
+                past.append(PastMatch(usable["finished"], restore(usable["saved"]), usable["saved"]))
+            except ValueError as err:  # this match only: the others are good
+                refused.append((entry, first_line(err)))
+        if not refused:
+            return past, ""
+        first = refused[0][0]
+        when = f" (finished {finished_text(first['finished'])})" if isinstance(first, dict) and isinstance(
+            first.get("finished"), str) else ""
+        problem = (f"a match in it{when} cannot be used" if len(refused) == 1 else
+                   f"{len(refused)} matches in it cannot be used, the first{when}") + f": {refused[0][1]}"
+        if not past:
+            return [], self._set_aside(problem)
+        kept = keep_aside(self.path, {"format": HISTORY_FORMAT, "matches": [entry for entry, _ in refused]})
+        self._write([(p.finished, p.saved) for p in past])
+        others = "the other match stays" if len(past) == 1 else f"the other {len(past)} stay"
+        return past, f"{self.path}: {problem}; it was kept in {kept.name} and {others} in the history"
 
     def add(self, saved: dict, restore: Callable[[dict], object], finished: str | None = None) -> str:
         """Keep a finished match (its saved form, which ``restore`` must accept) as the newest, dropping the oldest
-        beyond 50; returns a problem line if the old history could not be read (it starts again)."""
+        beyond 50; returns a problem line if the old history could not all be read (see ``load``)."""
         restore(saved)
         with _ONE_AT_A_TIME:
             past, problem = self._load(restore)
             when = finished or datetime.now().isoformat(timespec="minutes")
-            entries = [(when, saved), *((p.finished, p.saved) for p in past)][:KEEP_MATCHES]
-            write_atomic(self.path, {"format": HISTORY_FORMAT, "matches": [{"finished": when, "saved": _lean(saved)}
-                                                                           for when, saved in entries]})
+            self._write([(when, saved), *((p.finished, p.saved) for p in past)])
         return problem
 
-    def _read(self) -> tuple[list[dict], str]:
-        if not self.path.is_file():
-            return [], ""
-        try:
-            return history_entries(json.loads(self.path.read_text(encoding="utf-8"))), ""
-        except Exception as err:  # any unreadable history is set aside; it must never stop the game
-            return [], self._set_aside(first_line(err))
+    def _write(self, entries: list[tuple[str, dict]]):
+        """The history as these (when it finished, saved form) pairs, newest first, the newest 50 only."""
+        write_atomic(self.path, {"format": HISTORY_FORMAT, "matches": [
+            {"finished": when, "saved": _lean(saved)} for when, saved in entries[:KEEP_MATCHES]]})
 
     def _set_aside(self, problem: str) -> str:
         bad = set_aside(self.path)
         return f"{self.path}: {problem}; it was kept as {bad.name} and the history starts again"
 
 
-def history_entries(data) -> list[dict]:
-    """The matches of a history file's JSON, newest first, each {"finished": when, "saved": its saved form}; raises
-    ValueError naming the problem if it is not a history."""
+def finished_text(finished: str) -> str:
+    """When a match finished, as a player reads it (2026-11-24 10:00)."""
+    return finished.replace("T", " ")
+
+
+def history_entries(data) -> list:
+    """The matches of a history file's JSON, newest first, as the file has them (``history_entry`` makes one
+    usable); raises DamagedFile naming the problem if it is not a history."""
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
-        raise ValueError(f"not a Trickhouse match history (expected format {HISTORY_FORMAT})")
+        raise DamagedFile(f"not a Trickhouse match history (expected format {HISTORY_FORMAT})")
     entries = data.get("matches")
-    if not isinstance(entries, list) or len(entries) > KEEP_MATCHES or not all(
-            isinstance(e, dict) and set(e) == {"finished", "saved"} and isinstance(e["finished"], str)
-            and len(e["finished"]) <= 40 and isinstance(e["saved"], dict) for e in entries):
-        raise ValueError(f"'matches' must list at most {KEEP_MATCHES} matches, each with when it finished and its "
-                         f"saved form")
-    return [{"finished": e["finished"], "saved": _full(e["saved"])} for e in entries]
+    if not isinstance(entries, list) or len(entries) > KEEP_MATCHES:
+        raise DamagedFile(f"'matches' must list at most {KEEP_MATCHES} matches")
+    return entries
+
+
+def history_entry(entry) -> dict:
+    """One match of a history file, {"finished": when, "saved": its saved form}; raises DamagedFile if it is not."""
+    if not (isinstance(entry, dict) and set(entry) == {"finished", "saved"} and isinstance(entry["finished"], str)
+            and len(entry["finished"]) <= 40 and isinstance(entry["saved"], dict)):
+        raise DamagedFile("a match must have when it finished and its saved form")
+    return {"finished": entry["finished"], "saved": _full(entry["saved"])}
 
 
 def _lean(saved: dict) -> dict:
@@ -133,11 +159,11 @@ class ReviewCache:
         if not path.is_file():
             return None, ""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path)
             if not isinstance(data, dict) or data.get("key") != key:
-                raise ValueError("not the review its name says")
+                raise DamagedFile("not the review its name says")
             return restore(data), ""
-        except Exception as err:  # a damaged review is worked out again; it must never stop the game
+        except UNUSABLE as err:  # a damaged review is worked out again; it must never stop the game
             bad = set_aside(path)
             return None, f"{path}: {first_line(err)}; it was kept as {bad.name} and the review is worked out again"
 

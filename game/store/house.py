@@ -10,7 +10,7 @@ import yaml
 from game.engine import load_rules
 from game.engine.rules import Rules, RulesError
 
-from .files import first_line, set_aside, write_text_atomic
+from .files import UNUSABLE, first_line, read_yaml, set_aside, write_text_atomic
 from .settings import config_dir
 
 
@@ -36,7 +36,7 @@ class HouseRulesStore:
         if not path.is_file():
             return book, {}, ""
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = read_yaml(path)
             if not isinstance(data, dict) or data.get("extends") != preset:
                 raise RulesError(f"{path}: must start with 'extends: {preset}'")
             changes = {k: v for k, v in data.items() if k != "extends"}
@@ -46,7 +46,7 @@ class HouseRulesStore:
                 raise RulesError(f"{path}: {others[0]} is not a house rule of {book.title}")
             rules = load_rules(path)  # the engine's validation: types, ranges, combinations
             return rules, {k: getattr(rules, k) for k in changes}, ""
-        except Exception as err:  # any unusable house-rule file must not stop the game
+        except UNUSABLE as err:  # an unusable house-rule file must not stop the game
             problem = first_line(err)
             problem = problem.removeprefix(f"{path}: ")
             bad = set_aside(path)

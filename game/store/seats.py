@@ -4,10 +4,9 @@ folder; a file that cannot be used is kept aside and the list starts again."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from .files import data_dir, first_line, set_aside, write_atomic
+from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
 SEATS_FORMAT = "trickhouse-seats/1"
 KEPT = 20  # the most tables remembered; the oldest goes first
@@ -22,17 +21,17 @@ class SeatStore:
         if not self.path.is_file():
             return [], ""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path)
             if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
-                raise ValueError(f"not Trickhouse seats (expected format {SEATS_FORMAT})")
+                raise DamagedFile(f"not Trickhouse seats (expected format {SEATS_FORMAT})")
             seats = data.get("seats")
             if not isinstance(seats, list) or not all(
                     isinstance(s, dict) and all(isinstance(s.get(k), str) and len(s[k]) <= 100
                                                 for k in ("address", "code", "token"))
                     and isinstance(s.get("seat"), int) for s in seats):
-                raise ValueError("'seats' must list {address, code, token, seat}")
+                raise DamagedFile("'seats' must list {address, code, token, seat}")
             return seats, ""
-        except Exception as err:  # an unusable file must not stop the game
+        except UNUSABLE as err:  # an unusable file must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return [], f"{self.path}: {problem}; it was kept as {bad.name}"

@@ -12,7 +12,7 @@ import yaml
 
 from game.engine.rules import shown
 
-from .files import APP_NAME, first_line, set_aside, write_text_atomic
+from .files import APP_NAME, UNUSABLE, DamagedFile, first_line, read_yaml, set_aside, write_text_atomic
 
 LEVELS = ("easy", "normal", "hard")
 # the looks the window can draw (game/ui/theme.py and game/ui/cards.py draw one of each; a test keeps them in step)
@@ -58,7 +58,7 @@ RANGES = {
 }
 
 
-class SettingsError(ValueError):
+class SettingsError(DamagedFile):
     pass
 
 
@@ -107,9 +107,8 @@ class SettingsStore:
         if not self.path.is_file():
             return Settings(), ""
         try:
-            data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
-            return settings_from_dict(data), ""
-        except Exception as err:  # any unreadable settings file must not stop the game
+            return settings_from_dict(read_yaml(self.path)), ""
+        except UNUSABLE as err:  # an unreadable settings file must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return Settings(), f"{self.path}: {problem}; it was kept as {bad.name} and the defaults are used"

@@ -3,12 +3,11 @@ and points. JSON in the user's data folder; a file that cannot be used is kept a
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from game.engine import Hand, Match
 
-from .files import data_dir, first_line, set_aside, write_atomic
+from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
 STATS_FORMAT = "trickhouse-statistics/1"
 COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set", "moons")
@@ -39,9 +38,9 @@ class StatsStore:
         if not self.path.is_file():
             return {}, ""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path)
             if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-                raise ValueError(f"not Trickhouse statistics (expected format {STATS_FORMAT})")
+                raise DamagedFile(f"not Trickhouse statistics (expected format {STATS_FORMAT})")
             table = data.get("presets")
             if not isinstance(table, dict) or not all(
                     isinstance(names, dict) and all(
@@ -49,9 +48,9 @@ class StatsStore:
                                                          and abs(v) <= 10**9 for k, v in counts.items())
                         for counts in names.values())
                     for names in table.values()):
-                raise ValueError("'presets' must map presets to names to counts (whole numbers within a billion)")
+                raise DamagedFile("'presets' must map presets to names to counts (whole numbers within a billion)")
             return table, ""
-        except Exception as err:  # unusable statistics must not stop the game
+        except UNUSABLE as err:  # unusable statistics must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
             return {}, f"{self.path}: {problem}; it was kept as {bad.name} and counting starts again"

@@ -2,10 +2,12 @@
 no autoplay of their own. It clicks New game, shows the preset asked for and makes every seat a computer of the
 level asked for, clicks Start, clicks Next hand on each score sheet after a moment to read it, and closes the
 window after the hands asked for (or at game over). With ``screenshots`` it saves a PNG of each scene (the
-table, one per phase) once it has been up for a moment."""
+table, one per phase) once it has been up for a moment. Asked whether to end a match in progress (with ``save``,
+when one is saved), it keeps it and stops: it never ends a match a player has not chosen to end."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +16,10 @@ import pygame
 from .scene import Scene
 from .widgets import Button
 
-READ_SECONDS = {"menu": 0.8, "setup": 0.8, "score-sheet": 1.5, "game-over": 1.5}  # how long each is looked at
+log = logging.getLogger(__name__)
+
+READ_SECONDS = {"menu": 0.8, "setup": 0.8, "score-sheet": 1.5, "game-over": 1.5,  # how long each is looked at
+                "confirm": 0.8}
 SCREENSHOT_AFTER = 0.15  # seconds a scene is up before its screenshot, so its animations have settled
 
 
@@ -75,6 +80,9 @@ class Autoplay:
                     return
             self.click(by_label.get("Next hand") or by_label["See the result"])
         elif top.name == "game-over":
+            scenes.quit()
+        elif top.name == "confirm":
+            log.warning("autoplay stops, keeping the match in progress saved here: %s", top.question)
             scenes.quit()
 
     def _set_up(self, setup, by_label: dict[str, Button]) -> bool:

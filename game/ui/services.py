@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
-from game.net.host import NetHost
+from game.net.host import NetHost, unfinished_hosted
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
+from game.table.session import Session
 
 from .scene import Scene, SceneStack
 from .window import Window
@@ -97,11 +98,27 @@ class Services:
             self.stopping.start()
             self.host = None
 
-    def start_hosting(self, again: bool = False) -> NetHost:
-        """This game hosts a table at the port in the settings (raises OSError, such as the port being in use). A
-        table still ending is let finish first, so that its port is free and its save written."""
+    def start_hosting(self, again: bool = False, ending: bool = False) -> NetHost:
+        """This game hosts a table at the port in the settings (raises OSError, such as the port being in use): the
+        table hosted last ``again``, or a new one, which ends the one hosted last (an unfinished match there only
+        with ``ending``: the player agreed, see ``hosted_match``)."""
+        self._no_table_hosted()
+        self.host = NetHost(self.settings.online_port, self.settings.keep_seat, again=again, ending=ending)
+        return self.host
+
+    def saved_match(self) -> tuple[Session | None, str]:
+        """The match in the save, resumed (from now on it is the one the save keeps), or None and one line naming
+        the file and its problem ("" when there is no save)."""
+        return self.saves.load(lambda data: Session.from_json(data, self.settings.hard_budget))
+
+    def hosted_match(self) -> Session | None:
+        """The unfinished match at the table hosted last, which hosting a new table would end (None if there is
+        none)."""
+        self._no_table_hosted()
+        return unfinished_hosted()
+
+    def _no_table_hosted(self):
+        """The table hosted ends, and one still ending is let finish: its port is free and its save written."""
         self.stop_hosting()
         if self.stopping is not None:
             self.stopping.join()
-        self.host = NetHost(self.settings.online_port, self.settings.keep_seat, again=again)
-        return self.host

@@ -42,6 +42,22 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
     return header, rows, short_rows
 
 
+NO_BREAK = "\u00a0"  # a space a line is not broken at (game/ui/assets.py: wrapped)
+
+
+def match_scores(session, between: str = ",  ", within: str = " ") -> str:
+    """Each score column of a match with its names and total, as a player reads them (You & North 120,  West &
+    East 85); ``within`` joins the words of one column (a no-break space keeps it on one line)."""
+    scores = session.match.scores
+    return between.join(f"{names} {scores[seats[0]]}".replace(" ", within) for names, seats in session.score_columns())
+
+
+def match_so_far(session) -> str:
+    """An unfinished match in a few words, to name it when asking whether to end it (Rook, hand 3, You & North 120,
+    West & East 85)."""
+    return f"{session.rules.title}, hand {len(session.match.history) + 1}, {match_scores(session, ', ', NO_BREAK)}"
+
+
 def bid_cell(table, result) -> str:
     """A Rook hand's auction in one cell: who bid what and how it went."""
     if result.thrown_in:

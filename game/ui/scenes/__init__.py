@@ -2,7 +2,7 @@
 ``services.scenes.push(name, ...)`` and never import one another (tests/test_ui_scenes.py fails on such an
 import), so there are no import cycles to hide inside functions."""
 
-from .dialogs import HandOffScene, PauseScene, dialog_for_phase
+from .dialogs import ConfirmScene, HandOffScene, PauseScene, dialog_for_phase
 from .history import HistoryScene, PastMatchScene
 from .join import JoinScene
 from .lobby import LobbyScene
@@ -22,6 +22,7 @@ SCENES = {
     "dialog": dialog_for_phase,  # the dialog for the decision a person makes now (None for a card to play)
     "hand-off": HandOffScene,
     "pause": PauseScene,
+    "confirm": ConfirmScene,
     "score-sheet": ScoreScene,
     "game-over": GameOverScene,
     "review": ReviewScene,

@@ -1,5 +1,6 @@
 """Dialogs over the table for the decisions that are not a card played: bids, the nest, trump, the rank order,
-the called partner, Hearts passing, the moon, choosing a hand; and the hot-seat hand-off and the pause menu.
+the called partner, Hearts passing, the moon, choosing a hand; the hot-seat hand-off and the pause menu; and a
+question for the player over any screen.
 
 Every choice offered comes from the engine (the seat's view lists the legal actions; the table checks a choice
 before it goes); a dialog never decides a rule.
@@ -13,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import theme
-from ..assets import text
+from ..assets import font, text, wrapped
 from ..auction import bid_dialog_rect
 from ..card_sketch import CARD_RATIO
 from ..hand_layout import arranged
@@ -349,6 +350,51 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface):
         shade(surface)
+        for button in self.buttons:
+            button.draw(surface, self.px)
+
+
+class ConfirmScene(Scene):
+    """A question over the screen below, answered with one of its buttons; Esc gives the last answer, the one that
+    changes nothing. The answer's action runs once the question is gone."""
+    name = "confirm"
+    transparent = True
+
+    def __init__(self, services, question: str, answers: list[tuple[str, Callable[[], None]]]):
+        super().__init__(services)
+        self.question = question
+        self.answers = answers
+
+    def layout(self):
+        w, h = self.size
+        self.px = px = theme.text_size(self.size)
+        width = min(w - 20, max(int(w * 0.6), px * 30))
+        self.lines = wrapped(self.question, px + 2, width - 2 * px)
+        height = int(px * 2)
+        line = font(px + 2).get_linesize()
+        self.rect = pygame.Rect(0, 0, width, len(self.lines) * line + height + 3 * px)
+        self.rect.center = (w // 2, h // 2)
+        self.buttons = [Button(label, lambda action=action: self.answer(action)) for label, action in self.answers]
+        self.buttons[-1].key = pygame.K_ESCAPE
+        layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, px,
+                   min_width=px * 7)
+
+    def answer(self, action: Callable[[], None]):
+        self.stack.pop(self)
+        action()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        press_any(self.buttons, event)
+        return True  # nothing below answers while the question is open
+
+    def draw(self, surface: pygame.Surface):
+        shade(surface)
+        panel(surface, self.rect)
+        y = self.rect.y + self.px
+        for row in self.lines:
+            label = text(row, self.px + 2, theme.INK)
+            surface.blit(label, label.get_rect(midtop=(self.rect.centerx, y)))
+            y += font(self.px + 2).get_linesize()
         for button in self.buttons:
             button.draw(surface, self.px)
 

@@ -4,29 +4,24 @@ human seats) and Play this deal (the deal played again at a table of its own, co
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import pygame
 
+from game.store.files import first_line
+from game.store.history import finished_text
 from game.table.local import shared_code
 from game.table.session import Session
 
 from .. import theme
 from ..assets import text, wrapped
 from ..scene import Scene
-from ..sheet import sheet_layout, sheet_rows
+from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
+log = logging.getLogger(__name__)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-
-
-def when(finished: str) -> str:
-    return finished.replace("T", " ")
-
-
-def final_scores(session: Session) -> str:
-    scores = session.match.scores
-    return ",  ".join(f"{names} {scores[seats[0]]}" for names, seats in session.score_columns())
 
 
 def winners(session: Session) -> str:
@@ -168,14 +163,18 @@ class HistoryScene(RowsPage):
             self.read = history.load(lambda data: Session.from_history(data, budget))
         except OSError as err:  # the folder cannot be read (or the bad file not kept aside): said, not a hang
             self.read = [], f"{history.path}: {err}"
+        except Exception as err:  # noqa: BLE001  (a fault in the game, not the file: said and logged, not a hang)
+            log.exception("reading the match history")
+            self.read = [], (f"The history could not be shown: a fault in the game ({type(err).__name__}: "
+                             f"{first_line(err)}); {history.path} is left as it was")
 
     def update(self, dt: float):
         if self.read is None:
             return
         (self.past, self.note), self.read = self.read, None
         self.empty = type(self).empty
-        self.cells = [[when(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
-                       final_scores(past.session), winners(past.session)] for past in self.past]
+        self.cells = [[finished_text(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
+                       match_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
         self.layout()
@@ -194,8 +193,8 @@ class PastMatchScene(RowsPage):
         self.session = session = past.session
         match = session.match
         self.hands = match.history + [match.hand]
-        self.heading = f"{session.rules.title}, finished {when(past.finished)}"
-        self.subtitle = f"{final_scores(session)}  ·  won by {winners(session)}"
+        self.heading = f"{session.rules.title}, finished {finished_text(past.finished)}"
+        self.subtitle = f"{match_scores(session)}  ·  won by {winners(session)}"
         header, _, short_rows = sheet_rows(session)  # the score sheet's rows, each cell the change and the total
         self.header = header + ["Deal code"]
         self.cells = [row + [shared_code(hand) or "-"] for row, hand in zip(short_rows, self.hands)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.net.host import hosted_tables
-from game.table.session import Session
 
 from .. import theme
 from ..assets import font, text, wrapped
@@ -52,7 +51,7 @@ class MenuScene(Scene):
 
     def continue_match(self):
         services = self.services
-        session, problem = services.saves.load(lambda data: Session.from_json(data, services.settings.hard_budget))
+        session, problem = services.saved_match()
         if session is None:
             services.notice = problem or "There is no saved game"
             self.layout()

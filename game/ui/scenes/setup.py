@@ -1,8 +1,13 @@
 """New game: the game and preset, and for each seat Human (at this screen), Computer (and its level) or Online (a
 player at another computer: the game then hosts the table, or asks a dedicated server for it, and its lobby shows
-the join code), and each name. Or a deal code: its preset, house rules and deal, with the seats as set here."""
+the join code), and each name. Or a deal code: its preset, house rules and deal, with the seats as set here.
+
+A match that would end for the new one (the saved match, or the table hosted last) ends only if it is over or the
+player agrees to end it, asked with its game, hand and scores; otherwise it is kept and nothing starts."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -15,6 +20,7 @@ from ..assets import text
 from ..hosting import create_on_server, join_hosted, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
+from ..sheet import match_so_far
 from ..widgets import Button, layout_row, press_any
 
 FAMILIES = ("rook", "hearts")
@@ -39,6 +45,7 @@ class SetupScene(Scene):
         self.code = ""  # a deal code, as typed
         self.deal: Hand | None = None  # the deal code's hand, once the code has been read: the first hand to play
         self.error = ""
+        self.note = ""  # a line to read that is no error (the match kept)
 
     def enter(self):
         self.choose_preset(self.preset)
@@ -179,11 +186,37 @@ class SetupScene(Scene):
                 return
             self.host_table()
             return
+        if not services.keep_matches:  # (autoplay) the save is not touched
+            self.play(False)
+            return
+        kept, problem = services.saved_match()
+        if problem:  # a save that could not be used was kept aside: said on the menu
+            services.notice = problem
+        self.unless_kept(kept, "Your match in progress", "start a new match", "Continue", self.play)
+
+    def unless_kept(self, kept: Session | None, whose: str, instead: str, resume: str, go: Callable[[bool], None]):
+        """``go(ending)``: at once when no unfinished match would end (``kept``: the one that would), otherwise only
+        once the player, asked with its game, hand and scores, agrees to end it; if they keep it, nothing starts and
+        the main menu's ``resume`` button is named as the way back to it."""
+        if kept is None or kept.match.is_over:
+            go(False)
+            return
+
+        def keep():
+            self.note = f"Kept: {resume} on the main menu takes you back to it"
+            self.layout()
+
+        self.services.scenes.push("confirm", question=f"{whose}: {match_so_far(kept)}. End it and {instead}?",
+                                  answers=[("End it", lambda: go(True)), ("Keep it", keep)])
+
+    def play(self, ending: bool):
+        """A match here, its first save over the saved match only if ``ending`` (the player agreed to end it)."""
+        services = self.services
         match = Match(self.rules, seed=services.new_seed()) if self.deal is None else \
             Match.starting_with(self.deal, seed=services.new_seed())
         session = Session(match, self.seats, hard_budget=services.settings.hard_budget)
         if services.keep_matches:
-            services.saves.save(session.to_json())
+            services.saves.save(session.to_json(), session, ending=ending)
         services.scenes.restart("table", session=session)
 
     def host_table(self):
@@ -207,8 +240,15 @@ class SetupScene(Scene):
                 "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
                 "keep": settings.keep_seat})
             return
+        self.unless_kept(services.hosted_match(), "The table you hosted last", "host a new table", "Host again",
+                         lambda ending: self.host_here(kinds, me, ending))
+
+    def host_here(self, kinds: list[str], me: int, ending: bool):
+        """This game hosts the table (``me``: the seat played at this screen), ending the one hosted last (an
+        unfinished match there only if ``ending``)."""
+        services, settings = self.services, self.services.settings
         try:
-            host = services.start_hosting()
+            host = services.start_hosting(ending=ending)
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
@@ -284,7 +324,7 @@ class SetupScene(Scene):
         typing = {"server": "Type a server's address (host or host:port), or leave it empty to host here; then Enter",
                   "code": "Type or paste (Ctrl+V) a deal code a friend shared, then Enter"}.get(self.editing,
                                                                                             "Type a name, then Enter")
-        note = self.error or (typing if self.editing is not None else "")
+        note = self.error or (typing if self.editing is not None else self.note)
         if note:
             hint = text(note[:120], px - 4, theme.WARN if self.error else theme.INK_DIM, bold=bool(self.error))
             surface.blit(hint, hint.get_rect(center=(w // 2, h - int(px * 4))))

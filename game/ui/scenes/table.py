@@ -96,7 +96,7 @@ class TableScene(Scene):
     def save(self, session: Session):
         """After every action, so that Continue resumes the match exactly (unless matches are not kept)."""
         if self.services.keep_matches:
-            self.services.saves.save(session.to_json())
+            self.services.saves.save(session.to_json(), session)
 
     # --- geometry (all from the window size) ---
 
