@@ -851,6 +851,24 @@ def test_house_rule_original_three_player_keeps_the_extra_card_to_the_end():
     assert sum(hand.points()) == 100
 
 
+@pytest.mark.parametrize("kept", [False, True])
+def test_original_three_player_refuses_a_deal_whose_extra_card_is_not_left_of_the_dealer(kept):
+    """003 "the person to the left of the dealer will end the hand with one extra card" (RULES.md decision 14, with
+    its house rule too): a deal, a hand record or a deal code giving the 14th card to anyone else is refused with
+    the reason, before any card is played (kept to the end, such a hand ended with a card never played and scored
+    90 of the 100 points)."""
+    rules = load_rules("rook-original-3p").changed({"extra_card_kept": kept})
+    deal = build_deal(rules, {}, dealer=0)  # seat 1, left of the dealer, holds 14 cards
+    assert Hand.from_deal(rules, deal, dealer=0).held[1].bit_count() == 14
+    for dealer in (1, 2):  # the same cards dealt by a seat whose left is not seat 1
+        with pytest.raises(ValueError, match=f"seat {(dealer + 1) % 3}, left of the dealer, gets 14 cards and the "
+                                             f"others 13; hand [01] has 1[34]"):
+            Hand.from_deal(rules, deal, dealer=dealer)
+        record = {**Hand.from_deal(rules, deal, dealer=0).record(), "dealer": dealer}
+        with pytest.raises(ValueError, match="left of the dealer, gets 14 cards"):
+            Hand.from_record(record)
+
+
 def test_original_four_player_deals_14_cards_and_no_nest():
     """003 "Each player is dealt 14 cards. There is no nest." After the auction the declarer names trump at once."""
     hand = hand_with("rook-original-4p", {}, dealer=3)

@@ -83,9 +83,7 @@ class Hand:
 
     def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
                  number: int = 0, scores: list[int] | None = None):
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
-                             f"{rules.players - 1}")
+        self._check_dealer(rules, dealer)
         self.rules = rules
         self.n = self._seat_count(rules)
         self.dealer = dealer
@@ -121,10 +119,20 @@ class Hand:
     @classmethod
     def from_deal(cls, rules: Rules, deal: dict, dealer: int = 0, number: int = 0,
                   scores: list[int] | None = None) -> Hand:
-        """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``."""
+        """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``. Every deal that does not
+        come from the engine's own shuffle enters here (hand records and deal codes too) and is checked whole: each
+        card of the deck dealt once, and each hand and pile as many cards as these rules deal it from this dealer
+        (``_check_deal_sizes``)."""
         hand_class = family_class(rules)
-        hands, extras = hand_class._parse_deal(rules, deal)
+        hand_class._check_dealer(rules, dealer)
+        hands, extras = hand_class._parse_deal(rules, deal, dealer)
         return hand_class(rules, hands, extras, dealer, number, scores)
+
+    @staticmethod
+    def _check_dealer(rules: Rules, dealer: int):
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
+                             f"{rules.players - 1}")
 
     @classmethod
     def from_record(cls, record: dict) -> Hand:
@@ -210,7 +218,7 @@ class Hand:
     EXTRA_PILES = ("nest", "aside")
 
     @classmethod
-    def _parse_deal(cls, rules: Rules, deal: dict):
+    def _parse_deal(cls, rules: Rules, deal: dict, dealer: int):
         if not isinstance(deal, dict):
             raise ValueError("a deal is a mapping with 'hands' (and 'nest', 'aside' where the rules have them)")
         unknown = set(deal) - {"hands", *cls.EXTRA_PILES}
@@ -242,17 +250,30 @@ class Hand:
         if seen != rules.deck_mask:
             missing = rules.deck_mask & ~seen
             raise ValueError(f"deal: {rules.cards_text(missing)} not dealt")
-        cls._check_deal_sizes(rules, masks, extras)
+        cls._check_deal_sizes(rules, masks, extras, dealer)
         return masks, extras
 
     @classmethod
-    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet]):
-        for i, mask in enumerate(hands):
-            if mask.bit_count() != rules.hand_size:
-                raise ValueError(f"deal: hand {i} has {mask.bit_count()} cards, the rules deal {rules.hand_size}")
-        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
+    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int):
+        """Each hand and pile holds as many cards as the rules deal it from this dealer (``_deal_sizes``, which
+        the shuffle deals by): the one check of who holds how many cards, whichever way a deal comes in."""
+        sizes, piles = cls._deal_sizes(rules, dealer)
+        for seat, mask in enumerate(hands):
+            if mask.bit_count() != sizes[seat]:
+                raise ValueError(f"deal: {cls._deal_sizes_said(rules, dealer)}; hand {seat} has {mask.bit_count()}")
+        for pile, size in piles.items():
             if extras.get(pile, 0).bit_count() != size:
                 raise ValueError(f"deal: the {pile} must have {size} cards")
+
+    @classmethod
+    def _deal_sizes(cls, rules: Rules, dealer: int) -> tuple[list[int], dict[str, int]]:
+        """How many cards each hand, and each pile beside the hands, is dealt when ``dealer`` deals."""
+        return [rules.hand_size] * rules.hands_to_deal, {"nest": rules.nest_size, "aside": rules.aside}
+
+    @classmethod
+    def _deal_sizes_said(cls, rules: Rules, dealer: int) -> str:
+        """``_deal_sizes`` of the hands in words, for a deal that does not fit them."""
+        return f"the hands must have {rules.hand_size} cards each"
 
     def _start(self):
         raise NotImplementedError

@@ -138,9 +138,9 @@ class RookHand(Hand):
         return pattern
 
     @classmethod
-    def _parse_deal(cls, rules, deal):
+    def _parse_deal(cls, rules, deal, dealer):
         core = {k: v for k, v in deal.items() if k != "dummy_up"} if isinstance(deal, dict) else deal
-        hands, extras = super()._parse_deal(rules, core)
+        hands, extras = super()._parse_deal(rules, core, dealer)
         if rules.nest_size:
             extras["nest_order"] = [rules.parse_card(word) for word in deal["nest"]]
         if rules.dummy:
@@ -156,17 +156,20 @@ class RookHand(Hand):
         return hands, extras
 
     @classmethod
-    def _check_deal_sizes(cls, rules, hands, extras):
-        sizes = sorted(mask.bit_count() for mask in hands)
-        expected = [rules.hand_size] * len(hands)
+    def _deal_sizes(cls, rules, dealer):
+        """As the shuffle deals (``_deal_pattern``): the Original 3-player extra card to the dealer's left."""
+        _, piles = cls._deal_pattern(rules, dealer)
+        sizes = [end - start for start, end in piles]
+        count = rules.hands_to_deal
+        return sizes[:count], {"nest": sizes[count], "aside": sizes[count + 1]}
+
+    @classmethod
+    def _deal_sizes_said(cls, rules, dealer):
+        sizes, _ = cls._deal_sizes(rules, dealer)
         if rules.extra_card:
-            expected[-1] += 1  # checked against the dealer in _start
-        if sizes != expected:
-            raise ValueError(f"deal: the hands must have {rules.hand_size} cards each"
-                             + (", one of them (left of the dealer) one more" if rules.extra_card else ""))
-        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
-            if extras.get(pile, 0).bit_count() != size:
-                raise ValueError(f"deal: the {pile} must have {size} cards")
+            return (f"seat {sizes.index(max(sizes))}, left of the dealer, gets {max(sizes)} cards and the others "
+                    f"{min(sizes)}")
+        return super()._deal_sizes_said(rules, dealer)
 
     def deal_text(self) -> dict:
         deal = super().deal_text()
@@ -204,11 +207,8 @@ class RookHand(Hand):
         self._set_ranking()
         self.privilege = BIRD_BIT if rules.bird_privilege else 0
         if rules.extra_card and not rules.extra_card_kept:
-            left = self.next_seat(self.dealer)
-            if self.held[left].bit_count() != rules.hand_size + 1:
-                raise ValueError("deal: the player left of the dealer must hold the extra card")
             self.phase = "lay-aside"
-            self.turn = left
+            self.turn = self.next_seat(self.dealer)
         else:
             self._begin_auction()
 
