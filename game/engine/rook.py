@@ -573,22 +573,28 @@ class RookHand(Hand):
         return frozenset((seat,))
 
     def points(self) -> list[int]:
-        values = self.rules.card_points
-        return [sum(values[c] for c in C.cards_in(taken)) for taken in self.taken]
+        groups = self.rules.counters_by_points
+        return [sum(points * (taken & cards).bit_count() for points, cards in groups) for taken in self.taken]
 
     def contract_made(self) -> bool | None:
         """Whether the declaring side took at least its bid (None without a declarer)."""
+        return self._contract_made(self.points())
+
+    def _contract_made(self, points: list[int]) -> bool | None:
         if self.declarer < 0:
             return None
-        points = self.points()
         return sum(points[s] for s in self.side_of(self.declarer)) >= self.contract
 
     def score_delta(self) -> list[int]:
+        return self._score_delta(self.points())
+
+    def _score_delta(self, points: list[int]) -> list[int]:
+        """The score changes from the points captured (worked out once for a result, which the claim check asks
+        of thousands of play-outs)."""
         rules = self.rules
         if self.thrown_in:
             return [0] * self.players
-        points = self.points()
-        made = self.contract_made()
+        made = self._contract_made(points)
         declaring = self.side_of(self.declarer) if self.declarer >= 0 else frozenset()
         delta = []
         for seat in range(self.players):
@@ -614,8 +620,9 @@ class RookHand(Hand):
             side = tuple(sorted(self.side_of(seat)))
             if side not in sides:
                 sides.append(side)
-        return HandResult(points=tuple(self.points()), score_change=tuple(self.score_delta()), sides=tuple(sides),
-                          declarer=self.declarer, contract=self.contract, made=self.contract_made(),
+        points = self.points()
+        return HandResult(points=tuple(points), score_change=tuple(self._score_delta(points)), sides=tuple(sides),
+                          declarer=self.declarer, contract=self.contract, made=self._contract_made(points),
                           thrown_in=self.thrown_in)
 
     @classmethod

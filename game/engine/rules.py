@@ -214,6 +214,16 @@ class Rules:
         return tuple(points)
 
     @cached_property
+    def counters_by_points(self) -> tuple[tuple[int, C.CardSet], ...]:
+        """The counting cards grouped by what each is worth, as (points, cards): a pile's points are then a few
+        bit counts (the claim check scores thousands of piles)."""
+        groups: dict[int, C.CardSet] = {}
+        for card, points in enumerate(self.card_points):
+            if points:
+                groups[points] = groups.get(points, 0) | 1 << card
+        return tuple(groups.items())
+
+    @cached_property
     def points_in_deck(self) -> int:
         return sum(self.card_points)
 
