@@ -84,7 +84,7 @@ def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
 
 
 def test_claim_button_ends_a_settled_hand():
-    """When no play can change the points, the human on lead may claim; the rest is played out at once.
+    """When no play can change the result, the human on lead may claim; the rest is played out at once.
     (On a computer's lead the computer claims by itself: deals are tried until the human is on lead.)"""
     for seed in range(40):
         app, session, table = open_table("hearts-classic", humans=1, seed=seed)

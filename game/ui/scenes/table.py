@@ -230,7 +230,7 @@ class TableScene(Scene):
         elif isinstance(intent, Played):
             self.animate(intent)
         elif isinstance(intent, Claimed):
-            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the points"
+            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the score"
             self.motion.clear()
         elif isinstance(intent, HandOver):
             scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
