@@ -16,7 +16,7 @@ from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
@@ -276,6 +276,52 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
             else:
                 step(app)
         assert table.seating_lines() == []
+    finally:
+        app.close()
+
+
+def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs():
+    """RULES.md decision 9 at one screen (000 "Partners sit opposite each other"): at hand 5 Ann and Ben, now
+    partners, take their turns through the hand-off as before, each sees their own cards, and each sees the other
+    across the table, with the notice of new seats still up."""
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    session = Session(rotating_match_after(4), [SeatPlan(name, i < 2, "easy")
+                                                for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
+    try:
+        table = app.open("table", session=session)
+        seen = set()
+        for _ in frames(60):
+            top = app.stack.top
+            if isinstance(top, ScoreScene):
+                if session.hand.number == 4:
+                    break
+                click(app, top.next.rect.center)
+            elif isinstance(top, HandOffScene):
+                click(app, (640, 360))
+                viewer, view = table.viewer, table.view()
+                if view["number"] == 4 and not view["tricks"] and not view["trick"]:
+                    seen.add(viewer)
+                    assert view["seat"] == viewer and view["hand"] == session.rules.card_names(
+                        session.hand.held[viewer])
+                    partner = 1 - viewer
+                    assert table.place.seat_anchor(partner)[1] < table.place.centre[1], "the partner sits across"
+                    assert table.seating_lines()[1] == "Partners sit opposite: " + (
+                        "Ann & Ben  against  Cat & Dan")
+            elif isinstance(top, BidScene):
+                click(app, (top.pass_ if top.pass_.enabled else top.bid).rect.center)
+            elif isinstance(top, CardPickScene):
+                choose_cards(app, top, top.cards[: top.count])
+            elif isinstance(top, ChoiceScene):
+                click(app, top.buttons[0].rect.center)
+            elif table.view()["number"] == 4 and (table.view()["tricks"] or table.view()["trick"]):
+                break
+            elif table.viewer_controls_play():
+                card = session.hand.legal_actions()[0].split()[1]
+                drag(app, dict(table.card_rects(table.viewer))[card].center, table.place.centre)
+            else:
+                step(app)
+        assert seen == {0, 1}, "both people took a turn at hand 5 before its first card"
     finally:
         app.close()
 
