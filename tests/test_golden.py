@@ -9,7 +9,8 @@ checked against the old behaviour:
 The files in ``tests/golden/`` were made with the engine of commit 3c80664 (a Normal player and random actions
 choosing the scripts). Where a later rule fix changed what is legal, the pin says so: the rook-2p game dealt by
 seat 1 was pinned again (``repinned``) once the dummy sat on the dealer's right (decision 22); only the position in
-the middle of a trick changed its count.
+the middle of a trick changed its count. ``rotating_saves.json`` holds matches with rotating partners saved by
+commit c0f942d, when new partners kept their chairs and sat side by side (decision 9).
 """
 
 import json
@@ -25,6 +26,8 @@ GOLDEN = Path(__file__).parent / "golden"
 PERFT = json.loads((GOLDEN / "perft.json").read_text())
 RECORDS = json.loads((GOLDEN / "records.json").read_text())
 SAVES = json.loads((GOLDEN / "saves.json").read_text())
+ROTATING = {moment: pinned for moment, pinned in json.loads((GOLDEN / "rotating_saves.json").read_text()).items()
+            if moment != "made_with"}
 
 
 def perft(hand: Hand, depth: int) -> int:
@@ -79,3 +82,30 @@ def test_saved_matches_of_the_old_format_load_and_continue(preset):
         match.hand.push(player.decide(match.hand))
     match.next_hand()  # none of the pinned matches was near its end
     assert match.hand.phase != "done"
+
+
+@pytest.mark.parametrize("moment", sorted(ROTATING))
+def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_on_with_partners_opposite(moment):
+    """RULES.md decision 9 and 000 "Partners sit opposite each other": a match saved while new partners still sat
+    side by side loads with its scores and dealers, the hands played then replay at the table they were played at
+    (the hand in play goes on there), and every hand dealt after it seats partners opposite; saved again, it loads
+    again to the same scores."""
+    pinned = ROTATING[moment]
+    session = Session.from_json(pinned["save"])
+    match = session.match
+    assert match.scores_before() == pinned["scores"]
+    assert [hand.dealer for hand in match.history + [match.hand]] == pinned["dealers"]
+    assert match.hands_played == pinned["hands_played"]
+    assert match.hand.number >= 4 and match.hand.seats_clockwise_from(0) == (0, 1, 2, 3)
+    player = make_player("normal")
+    while True:
+        while not match.hand.is_done:
+            match.hand.push(player.decide(match.hand))
+        if match.is_over:
+            break
+        match.next_hand()
+        for seat in range(4):
+            assert match.hand.side_of(seat) == {seat, match.hand.seats_clockwise_from(seat)[2]}
+    assert match.outcome().hands == 12
+    again = Session.from_json(session.to_json()).match
+    assert again.scores == match.scores and again.is_over

@@ -772,6 +772,51 @@ def test_house_rule_rotating_partners_every_four_hands():
     assert partners == [[0, 2], [0, 2], [0, 1], [0, 1], [0, 3], [0, 3]]
 
 
+@pytest.mark.parametrize("rotating", [False, True])
+def test_partners_sit_opposite_each_other_in_every_hand(rotating):
+    """000 "Partners sit opposite each other"; 003 partners are "seated diagonally across from each other"; 001
+    "change partners after every four hands" (RULES.md decision 9): rotating partners change chairs, so that in
+    every hand a seat's partner sits across the table and the next to play after it is an opponent, in the auction
+    and in every trick."""
+    rules = load_rules("rook-classic").changed({"rotating_partners": rotating})
+    for number in range(12):
+        hand = Hand.deal(rules, seed=number, dealer=number % 4, number=number)
+        for seat in range(4):
+            around = hand.seats_clockwise_from(seat)
+            assert hand.side_of(seat) == {seat, around[2]}, f"hand {number + 1}: seat {seat}'s partner is not across"
+            assert hand.view(seat)["seating"] == list(around)
+        assert hand.to_move == hand.seats_clockwise_from(hand.dealer)[1], "the dealer's left bids first"
+        first = hand.to_move
+        hand.apply("bid 70")
+        assert hand.to_move == hand.seats_clockwise_from(first)[1], "the bidding goes on to the left"
+        ready_to_play(hand, first, "green")
+        leader = hand.to_move
+        hand.apply_id(C.card_list(hand.legal_mask())[0])
+        assert hand.to_move == hand.seats_clockwise_from(leader)[1] not in hand.side_of(leader)
+
+
+def test_house_rule_rotating_partners_deal_passes_left_at_the_table_they_sit_at():
+    """001 "At the start of each hand, the player to the left of the previous dealer deals" with rotating partners
+    (RULES.md decision 9): at the table of the new hand, after the players changed chairs; so each player deals once
+    in every four hands."""
+    rules = load_rules("rook-classic").changed({"rotating_partners": True})
+    match = Match(rules, seed=5)
+    rng = random.Random(5)
+    dealers = []
+    while True:
+        while not match.hand.is_done:
+            match.hand.push(match.hand.random_action(rng) if match.hand.phase != "bid" or match.hand.bids
+                            else match.hand.parse_action("bid 70"))
+        dealers.append(match.hand.dealer)
+        if match.is_over:
+            break
+        before = match.hand
+        match.next_hand()
+        assert match.hand.dealer == match.hand.seats_clockwise_from(before.dealer)[1]
+    assert len(dealers) == 12
+    assert all(sorted(dealers[block:block + 4]) == [0, 1, 2, 3] for block in (0, 4, 8))
+
+
 def test_house_rule_rotating_partners_play_exactly_12_hands_of_individual_scores():
     """001 "at the end of 12 hands, each player will have played game hands with each of the other players" (RULES.md
     decision 9): the match is exactly 12 hands whatever the scores (a thrown-in hand does not count), each player
@@ -849,6 +894,24 @@ def test_house_rule_original_three_player_keeps_the_extra_card_to_the_end():
     last = hand.tricks[-1][2]
     assert hand.taken[last] >> rules.parse_card("Y14") & 1, "the extra card goes to the last trick's taker"
     assert sum(hand.points()) == 100
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_original_three_player_refuses_a_deal_whose_extra_card_is_not_left_of_the_dealer(kept):
+    """003 "the person to the left of the dealer will end the hand with one extra card" (RULES.md decision 14, with
+    its house rule too): a deal, a hand record or a deal code giving the 14th card to anyone else is refused with
+    the reason, before any card is played (kept to the end, such a hand ended with a card never played and scored
+    90 of the 100 points)."""
+    rules = load_rules("rook-original-3p").changed({"extra_card_kept": kept})
+    deal = build_deal(rules, {}, dealer=0)  # seat 1, left of the dealer, holds 14 cards
+    assert Hand.from_deal(rules, deal, dealer=0).held[1].bit_count() == 14
+    for dealer in (1, 2):  # the same cards dealt by a seat whose left is not seat 1
+        with pytest.raises(ValueError, match=f"seat {(dealer + 1) % 3}, left of the dealer, gets 14 cards and the "
+                                             f"others 13; hand [01] has 1[34]"):
+            Hand.from_deal(rules, deal, dealer=dealer)
+        record = {**Hand.from_deal(rules, deal, dealer=0).record(), "dealer": dealer}
+        with pytest.raises(ValueError, match="left of the dealer, gets 14 cards"):
+            Hand.from_record(record)
 
 
 def test_original_four_player_deals_14_cards_and_no_nest():

@@ -227,7 +227,7 @@ def test_a_hint_is_a_legal_action_for_every_decision(worker):
 
 
 def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
-    """Computers claim by themselves once no play can change the points; the claim reports every card played."""
+    """Computers claim by themselves once no play can change the result; the claim reports every card played."""
     for seed in range(30):
         controller = table("rook-classic", [], worker, seed=seed)
         players = Players(controller)

@@ -22,8 +22,10 @@ def open_rook(speed: float) -> tuple[App, Session, TableScene]:
 
 
 def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards():
-    deal = Deal([3, 3, 2], first=1, seconds=1.0)
+    deal = Deal([3, 3, 2], [1, 2, 0], seconds=1.0)
     assert deal.order == [1, 2, 0, 1, 2, 0, 1, 0]
+    assert Deal([2, 2, 2, 2], [1, 3, 2, 0]).order == [1, 3, 2, 0] * 2  # the chairs' order, not the seat numbers'
+
     assert [deal.arrived(s) for s in range(3)] == [0, 0, 0] and not deal.done
     deal.advance(0.5)
     assert 0 < sum(deal.arrived(s) for s in range(3)) < 8 and deal.in_air()

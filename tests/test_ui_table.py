@@ -4,6 +4,7 @@ and click again, keyboard arrows + Enter, Hint, Undo, claims, resizing, and quit
 from __future__ import annotations
 
 import logging
+import random
 import time
 
 import pygame
@@ -15,10 +16,11 @@ from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import CardPickScene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
+from tests.deals import playout_action
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step, to_turn
 
 
@@ -84,7 +86,7 @@ def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
 
 
 def test_claim_button_ends_a_settled_hand():
-    """When no play can change the points, the human on lead may claim; the rest is played out at once.
+    """When no play can change the result, the human on lead may claim; the rest is played out at once.
     (On a computer's lead the computer claims by itself: deals are tried until the human is on lead.)"""
     for seed in range(40):
         app, session, table = open_table("hearts-classic", humans=1, seed=seed)
@@ -213,6 +215,115 @@ def test_the_rook_2p_dummy_is_drawn_where_it_sits():
         assert (dummy_x > width // 2) == (dealer == 0), f"dealer {dealer}: the dummy is drawn at x={dummy_x}"
         if dealer == 1:
             assert dealer_x > width // 2 > dummy_x, "clockwise from the viewer: the dummy, then the dealer"
+
+
+def rotating_match_after(hands: int, seed: int = 2) -> Match:
+    """A rook-classic match with rotating partners whose first ``hands`` hands are played (at random, bidding low)."""
+    match = Match(load_rules("rook-classic").changed({"rotating_partners": True}), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        while not match.hand.is_done:
+            match.hand.push(playout_action(match.hand, rng))
+        if match.hands_played + (not match.hand.result().thrown_in) == hands:
+            return match
+        match.next_hand()
+
+
+def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
+    """000 "Partners sit opposite each other"; 001 "change partners after every four hands" (RULES.md decision 9):
+    at the start of hand 5 the table shows the players at their new places, the new partner across the table, and
+    says so until the first card is played; each player keeps their own cards, name and score column."""
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    session = Session(rotating_match_after(4), [SeatPlan(name, i == 0, "easy")
+                                                for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
+    try:
+        table = app.open("table", session=session)
+        for _ in frames(30):
+            if isinstance(app.stack.top, ScoreScene):
+                break
+            step(app)
+        else:
+            raise AssertionError("no score sheet after hand 4")
+        centre_x, centre_y = table.place.centre
+        assert table.place.seat_anchor(2)[1] < centre_y, "hands 1-4: Cat, Ann's partner, sits across"
+        assert table.seating_lines() == []
+        click(app, app.stack.top.next.rect.center)
+        view = table.view()
+        assert view["number"] == 4 and not view["trick"]
+        assert table.place.seat_anchor(1)[1] < centre_y, "hand 5: Ben, Ann's partner now, sits across"
+        assert table.place.seat_anchor(2)[0] < centre_x < table.place.seat_anchor(3)[0], \
+            "Cat on Ann's left, Dan on her right"
+        assert table.seating_lines() == ["Players change seats", "Partners sit opposite: Ann & Ben  against  Cat & Dan"]
+        assert view["hand"] == session.rules.card_names(session.hand.held[0])  # Ann's own cards
+        assert [name for name, _ in session.score_columns()] == ["Ann", "Ben", "Cat", "Dan"]
+        for _ in frames(60):  # the notice stays until the first card is played
+            if table.view()["trick"] or table.view()["tricks"]:
+                break
+            assert table.seating_lines()
+            top = app.stack.top
+            if isinstance(top, CardPickScene):
+                choose_cards(app, top, top.cards[: top.count])
+            elif isinstance(top, BidScene):  # Ann passes where she may
+                click(app, (top.pass_ if top.pass_.enabled else top.bid).rect.center)
+            elif isinstance(top, ChoiceScene):  # and names the first trump offered
+                click(app, top.buttons[0].rect.center)
+            elif top is not table:
+                step(app)
+            elif table.viewer_controls_play():
+                click(app, dict(table.card_rects(0))[session.hand.legal_actions()[0].split()[1]].center)
+                click(app, dict(table.card_rects(0))[session.hand.legal_actions()[0].split()[1]].center)
+            else:
+                step(app)
+        assert table.seating_lines() == []
+    finally:
+        app.close()
+
+
+def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs():
+    """RULES.md decision 9 at one screen (000 "Partners sit opposite each other"): at hand 5 Ann and Ben, now
+    partners, take their turns through the hand-off as before, each sees their own cards, and each sees the other
+    across the table, with the notice of new seats still up."""
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    session = Session(rotating_match_after(4), [SeatPlan(name, i < 2, "easy")
+                                                for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
+    try:
+        table = app.open("table", session=session)
+        seen = set()
+        for _ in frames(60):
+            top = app.stack.top
+            if isinstance(top, ScoreScene):
+                if session.hand.number == 4:
+                    break
+                click(app, top.next.rect.center)
+            elif isinstance(top, HandOffScene):
+                click(app, (640, 360))
+                viewer, view = table.viewer, table.view()
+                if view["number"] == 4 and not view["tricks"] and not view["trick"]:
+                    seen.add(viewer)
+                    assert view["seat"] == viewer and view["hand"] == session.rules.card_names(
+                        session.hand.held[viewer])
+                    partner = 1 - viewer
+                    assert table.place.seat_anchor(partner)[1] < table.place.centre[1], "the partner sits across"
+                    assert table.seating_lines()[1] == "Partners sit opposite: " + (
+                        "Ann & Ben  against  Cat & Dan")
+            elif isinstance(top, BidScene):
+                click(app, (top.pass_ if top.pass_.enabled else top.bid).rect.center)
+            elif isinstance(top, CardPickScene):
+                choose_cards(app, top, top.cards[: top.count])
+            elif isinstance(top, ChoiceScene):
+                click(app, top.buttons[0].rect.center)
+            elif table.view()["number"] == 4 and (table.view()["tricks"] or table.view()["trick"]):
+                break
+            elif table.viewer_controls_play():
+                card = session.hand.legal_actions()[0].split()[1]
+                drag(app, dict(table.card_rects(table.viewer))[card].center, table.place.centre)
+            else:
+                step(app)
+        assert seen == {0, 1}, "both people took a turn at hand 5 before its first card"
+    finally:
+        app.close()
 
 
 def test_rotating_partners_keep_one_score_column_per_player(make_app):

@@ -1,16 +1,18 @@
 """Claims: is the rest of a hand's trick play decided, whatever anyone plays?
 
 The books let a player show their cards and claim the remaining tricks; the program goes further and ends a
-hand's play as soon as no sequence of legal plays can change what anyone captures, so hands never drag on.
-Most positions are not settled, and a few random play-outs that end with different points show it at once; only
-when they all agree does the full search run. It can take a tenth of a second, so it also comes in steps
-(``settled_steps``) that a caller can spread over several frames.
+hand's play as soon as no sequence of legal plays can change what the hand comes to, so hands never drag on.
+What it comes to is the engine's own answer, ``outcome``: the hand's whole result (points, score changes, sides,
+the contract made or set, the moon shooter), not the points alone, which can be equal where the score is not (a
+Royal Hearts moon shot or not, each with 16 points). Most positions are not settled, and a few random play-outs
+that end differently show it at once; only when they all agree does the full search run. It can take a tenth of a
+second, so it also comes in steps (``settled_steps``) that a caller can spread over several frames.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 from . import cards as C
 from .hand import Hand
@@ -18,10 +20,11 @@ from .hand import Hand
 NODE_LIMIT = 3000
 STEP = 40  # positions between two yields of settled_steps
 PLAY_OUTS = 6  # random play-outs tried before the full search (each is one path of the search, cheaply found)
+FINAL_CHOICES = 4  # a decision after the last trick with at most this many choices is looked through (the moon)
 
 
 def settled(hand: Hand, node_limit: int = NODE_LIMIT) -> bool:
-    """True when every legal way to play out the remaining tricks gives every seat the same points.
+    """True when every legal way to play out the remaining tricks comes to the same ``outcome``.
 
     Looks only at trick play; answers False when it cannot tell within ``node_limit`` positions (so the
     game plays on rather than guessing).
@@ -38,7 +41,7 @@ def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | N
     # also find: the answer is the search's, found sooner. Seeded by the number of actions, so the same position
     # is always answered the same way.
     rng = random.Random(len(hand.actions))
-    outcomes: set[tuple[int, ...]] = set()
+    outcomes: set[Hashable] = set()
     for _ in range(PLAY_OUTS):
         outcomes.add(_play_out(hand, rng))
         if len(outcomes) > 1:
@@ -59,7 +62,7 @@ def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | N
         if visited % STEP == 0:
             yield None
         if position.phase != "play":
-            outcomes.add(tuple(position.points()))
+            outcomes.add(outcome(position))
             if len(outcomes) > 1:
                 yield False
                 return
@@ -68,11 +71,30 @@ def settled_steps(hand: Hand, node_limit: int = NODE_LIMIT) -> Iterator[bool | N
     yield True
 
 
-def _play_out(hand: Hand, rng: random.Random) -> tuple[int, ...]:
+def outcome(position: Hand) -> Hashable:
+    """What a hand whose trick play has just ended comes to, as the engine scores it: its whole ``HandResult``,
+    so that no part of the score can be left out. With a decision still to make before the hand ends (the
+    shooter's moon reward), whose it is and the result of each choice; with more trick play to come (2-player
+    Hearts's second half), everything the tricks left behind: the cards each seat took."""
+    if position.is_done:
+        return position.result()
+    choices = position.legal
+    if len(choices) <= FINAL_CHOICES:
+        ends = []
+        for action in choices:
+            after = position.copy()
+            after.push(action)
+            ends.append((action, after.result()))
+        if all(result is not None for _, result in ends):
+            return position.to_move, tuple(ends)
+    return position.phase, position.to_move, tuple(position.taken)
+
+
+def _play_out(hand: Hand, rng: random.Random) -> Hashable:
     position = hand.copy()
     while position.phase == "play":
         position.push(position.random_action(rng))
-    return tuple(position.points())
+    return outcome(position)
 
 
 def _children(position: Hand) -> Iterator[Hand]:

@@ -32,8 +32,10 @@ from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
 from .rules import Rules, rules_from_dict
 
-RECORD_FORMAT = "trickhouse-hand/2"
-OLD_RECORD_FORMAT = "trickhouse-hand/1"  # before the rook-2p dummy sat on the dealer's right (decision 22)
+RECORD_FORMAT = "trickhouse-hand/3"
+SEATED_IN_ORDER_FORMAT = "trickhouse-hand/2"  # before rotating partners changed chairs to sit opposite (decision 9)
+OLD_RECORD_FORMAT = "trickhouse-hand/1"  # ... and before the rook-2p dummy sat on the dealer's right (decision 22)
+RECORD_FORMATS = (RECORD_FORMAT, SEATED_IN_ORDER_FORMAT, OLD_RECORD_FORMAT)  # all of them load
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
 
@@ -82,14 +84,14 @@ class Hand:
     # --- construction ---
 
     def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
-                 number: int = 0, scores: list[int] | None = None):
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
-                             f"{rules.players - 1}")
+                 number: int = 0, scores: list[int] | None = None, clockwise: tuple[int, ...] | None = None):
+        """``clockwise``: the seats round the table, only for a record of an earlier format whose table sat
+        otherwise than the rules seat it now (None: as ``_clockwise`` seats hand ``number``)."""
+        self._check_dealer(rules, dealer)
         self.rules = rules
         self.n = self._seat_count(rules)
         self.dealer = dealer
-        self.following, self.play_order = self._seating(rules, dealer)
+        self.following, self.play_order = self._seating(rules, clockwise or self._clockwise(rules, dealer, number))
         self.number = number
         self.scores = list(scores) if scores is not None else [0] * rules.players
         self.dealt = list(hands)
@@ -121,16 +123,32 @@ class Hand:
     @classmethod
     def from_deal(cls, rules: Rules, deal: dict, dealer: int = 0, number: int = 0,
                   scores: list[int] | None = None) -> Hand:
-        """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``."""
-        hand_class = family_class(rules)
-        hands, extras = hand_class._parse_deal(rules, deal)
-        return hand_class(rules, hands, extras, dealer, number, scores)
+        """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``. Every deal that does not
+        come from the engine's own shuffle enters here (hand records and deal codes too) and is checked whole: each
+        card of the deck dealt once, and each hand and pile as many cards as these rules deal it from this dealer
+        (``_check_deal_sizes``)."""
+        return cls._from_deal(rules, deal, dealer, number, scores)
 
     @classmethod
-    def from_record(cls, record: dict) -> Hand:
+    def _from_deal(cls, rules: Rules, deal: dict, dealer: int, number: int, scores: list[int] | None,
+                   clockwise: tuple[int, ...] | None = None) -> Hand:
+        hand_class = family_class(rules)
+        hand_class._check_dealer(rules, dealer)
+        hands, extras = hand_class._parse_deal(rules, deal, dealer)
+        return hand_class(rules, hands, extras, dealer, number, scores, clockwise)
+
+    @staticmethod
+    def _check_dealer(rules: Rules, dealer: int):
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
+                             f"{rules.players - 1}")
+
+    @classmethod
+    def from_record(cls, record: dict, dealt_after: Hand | None = None) -> Hand:
         """Replay a record made by ``record()`` (or by an earlier version); raise ValueError if it is not a valid
-        hand."""
-        if not isinstance(record, dict) or record.get("format") not in (RECORD_FORMAT, OLD_RECORD_FORMAT):
+        hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal passes on
+        from it (checked before its actions are replayed, whose refusal would say less)."""
+        if not isinstance(record, dict) or record.get("format") not in RECORD_FORMATS:
             raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
         rules = rules_from_dict(record.get("rules"), "hand record rules")
         scores = record.get("scores")
@@ -142,7 +160,13 @@ class Hand:
             raise ValueError(f"hand record: dealer {dealer!r} is not a seat")
         if not isinstance(number, int) or isinstance(number, bool) or number < 0:
             raise ValueError(f"hand record: number {number!r} is not a hand number")
-        hand = cls.from_deal(rules, record.get("deal"), dealer, number, scores)
+        earlier = record["format"] != RECORD_FORMAT
+        clockwise = family_class(rules)._clockwise_before_format_3(rules) if earlier else None
+        hand = cls._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
+        if dealt_after is not None:  # the deal passed left at this hand's table (a record's table is as it was played)
+            expected = dealt_after.dealer if dealt_after.result().thrown_in else hand.player_left_of(dealt_after.dealer)
+            if dealer != expected:
+                raise ValueError(f"dealt by seat {dealer}, not seat {expected}")
         actions = record.get("actions")
         if not isinstance(actions, list):
             raise ValueError("hand record: actions must be a list")
@@ -169,26 +193,47 @@ class Hand:
         return rules.players
 
     @classmethod
-    def _clockwise(cls, rules: Rules, dealer: int) -> list[int]:
-        """The seats at the table in clockwise order (each plays after the one before it)."""
-        return list(range(cls._seat_count(rules)))
+    def _clockwise(cls, rules: Rules, dealer: int, number: int) -> tuple[int, ...]:
+        """The seats round the table of hand ``number`` dealt by ``dealer``, clockwise (each plays after the one
+        before it). A seat is a player, the same in every hand (their cards, view and score); where players change
+        chairs between hands, this order changes."""
+        return tuple(range(cls._seat_count(rules)))
 
     @classmethod
-    def _seating(cls, rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def _clockwise_before_format_3(cls, rules: Rules) -> tuple[int, ...] | None:
+        """How a record of an earlier format sat, where the rules seat it otherwise now (None: the same)."""
+        return None
+
+    @classmethod
+    def _seating(cls, rules: Rules, clockwise: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """For each seat the seat to its left (who plays next), and for each leader the order of a trick: worked
-        out once per rules, for each dealer."""
-        seating = rules.memo.get("seating")
+        out once per rules, for each way round the table."""
+        memo = rules.memo.setdefault("seating", {})
+        seating = memo.get(clockwise)
         if seating is None:
-            seating = rules.memo["seating"] = []
-            for each in range(rules.players):
-                ring = cls._clockwise(rules, each)
-                following = [0] * len(ring)
-                orders: list[tuple[int, ...]] = [()] * len(ring)
-                for i, seat in enumerate(ring):
-                    following[seat] = ring[(i + 1) % len(ring)]
-                    orders[seat] = tuple(ring[i:] + ring[:i])
-                seating.append((tuple(following), tuple(orders)))
-        return seating[dealer]
+            ring = list(clockwise)
+            following = [0] * len(ring)
+            orders: list[tuple[int, ...]] = [()] * len(ring)
+            for i, seat in enumerate(ring):
+                following[seat] = ring[(i + 1) % len(ring)]
+                orders[seat] = tuple(ring[i:] + ring[:i])
+            seating = memo[clockwise] = (tuple(following), tuple(orders))
+        return seating
+
+    @classmethod
+    def next_dealer(cls, rules: Rules, dealer: int, number: int) -> int:
+        """Who deals hand ``number`` after ``dealer`` dealt the hand before: "the player to the left of the previous
+        dealer" (001), at the table of the new hand."""
+        following, _ = cls._seating(rules, cls._clockwise(rules, dealer, number))
+        return _player_left_of(following, dealer, rules.players)
+
+    def player_left_of(self, seat: int) -> int:
+        """The next player to the left of ``seat`` at this hand's table (the rook-2p dummy neither bids nor deals)."""
+        return _player_left_of(self.following, seat, self.rules.players)
+
+    def _seated_by_the_rules(self) -> bool:
+        """The table sits as the rules seat this hand now (not as a record of an earlier format sat)."""
+        return self.play_order == self._seating(self.rules, self._clockwise(self.rules, self.dealer, self.number))[1]
 
     def seats_clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Every seat at the table, clockwise from ``seat`` (the table draws them around it in this order)."""
@@ -210,7 +255,7 @@ class Hand:
     EXTRA_PILES = ("nest", "aside")
 
     @classmethod
-    def _parse_deal(cls, rules: Rules, deal: dict):
+    def _parse_deal(cls, rules: Rules, deal: dict, dealer: int):
         if not isinstance(deal, dict):
             raise ValueError("a deal is a mapping with 'hands' (and 'nest', 'aside' where the rules have them)")
         unknown = set(deal) - {"hands", *cls.EXTRA_PILES}
@@ -242,17 +287,30 @@ class Hand:
         if seen != rules.deck_mask:
             missing = rules.deck_mask & ~seen
             raise ValueError(f"deal: {rules.cards_text(missing)} not dealt")
-        cls._check_deal_sizes(rules, masks, extras)
+        cls._check_deal_sizes(rules, masks, extras, dealer)
         return masks, extras
 
     @classmethod
-    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet]):
-        for i, mask in enumerate(hands):
-            if mask.bit_count() != rules.hand_size:
-                raise ValueError(f"deal: hand {i} has {mask.bit_count()} cards, the rules deal {rules.hand_size}")
-        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
+    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int):
+        """Each hand and pile holds as many cards as the rules deal it from this dealer (``_deal_sizes``, which
+        the shuffle deals by): the one check of who holds how many cards, whichever way a deal comes in."""
+        sizes, piles = cls._deal_sizes(rules, dealer)
+        for seat, mask in enumerate(hands):
+            if mask.bit_count() != sizes[seat]:
+                raise ValueError(f"deal: {cls._deal_sizes_said(rules, dealer)}; hand {seat} has {mask.bit_count()}")
+        for pile, size in piles.items():
             if extras.get(pile, 0).bit_count() != size:
                 raise ValueError(f"deal: the {pile} must have {size} cards")
+
+    @classmethod
+    def _deal_sizes(cls, rules: Rules, dealer: int) -> tuple[list[int], dict[str, int]]:
+        """How many cards each hand, and each pile beside the hands, is dealt when ``dealer`` deals."""
+        return [rules.hand_size] * rules.hands_to_deal, {"nest": rules.nest_size, "aside": rules.aside}
+
+    @classmethod
+    def _deal_sizes_said(cls, rules: Rules, dealer: int) -> str:
+        """``_deal_sizes`` of the hands in words, for a deal that does not fit them."""
+        return f"the hands must have {rules.hand_size} cards each"
 
     def _start(self):
         raise NotImplementedError
@@ -565,7 +623,8 @@ class Hand:
     def record(self) -> dict:
         """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly."""
         return {
-            "format": RECORD_FORMAT,
+            # a hand of an earlier format, replayed at the table it was played at, says so again
+            "format": RECORD_FORMAT if self._seated_by_the_rules() else SEATED_IN_ORDER_FORMAT,
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "number": self.number,
@@ -602,6 +661,13 @@ class Hand:
             # a choice of several cards (the nest, a pass) is not listed: its legal set is every combination
             "legal": self.legal_actions() if self.to_move == seat and not isinstance(self.legal, CardSubsets) else [],
         }
+
+
+def _player_left_of(following: tuple[int, ...], seat: int, players: int) -> int:
+    seat = following[seat]
+    while seat >= players:  # a seat that plays cards but is no player: the rook-2p dummy
+        seat = following[seat]
+    return seat
 
 
 _FAMILIES: dict[str, type[Hand]] = {}

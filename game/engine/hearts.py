@@ -317,14 +317,20 @@ class HeartsHand(Hand):
 
     def moon_reward(self) -> int:
         """What shooting the moon is worth: the points the shooter would otherwise have taken (decision 17)."""
-        shooter = self.moon_shooter()
-        return 0 if shooter is None else penalty_points(self.rules, self.taken[shooter])
+        return self._moon_reward(self.points(), self.moon_shooter())
+
+    @staticmethod
+    def _moon_reward(points: list[int], shooter: int | None) -> int:
+        return 0 if shooter is None else points[shooter]
 
     def score_delta(self) -> list[int]:
-        points = self.points()
-        shooter = self.moon_shooter()
+        return self._score_delta(self.points(), self.moon_shooter())
+
+    def _score_delta(self, points: list[int], shooter: int | None) -> list[int]:
+        """The score changes from the points captured and the moon shooter (worked out once for a result, which
+        the claim check asks of thousands of play-outs)."""
         if shooter is not None:
-            reward = self.moon_reward()
+            reward = self._moon_reward(points, shooter)
             mode = self.rules.moon if self.rules.moon != "choice" else A.MOON_CHOICES[max(self.moon_choice, 0)]
             if mode == "subtract":
                 points[shooter] = -reward
@@ -336,8 +342,8 @@ class HeartsHand(Hand):
     def result(self):
         if not self.is_done:
             return None
-        shooter = self.moon_shooter()
-        return HandResult(points=tuple(self.points()), score_change=tuple(self.score_delta()),
+        shooter, points = self.moon_shooter(), self.points()
+        return HandResult(points=tuple(points), score_change=tuple(self._score_delta(list(points), shooter)),
                           sides=tuple((seat,) for seat in range(self.n)),
                           moon_shooter=-1 if shooter is None else shooter, lower_is_better=True)
 

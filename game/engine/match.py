@@ -50,9 +50,13 @@ class Match:
         return match
 
     def _deal(self, dealer: int) -> Hand:
-        number = self.first_number + self.hands_played
         seed = f"{self.seed}:{len(self.history)}"
-        return Hand.deal(self.rules, seed=seed, dealer=dealer, number=number, scores=self.scores_before())
+        return Hand.deal(self.rules, seed=seed, dealer=dealer, number=self._next_number(),
+                         scores=self.scores_before())
+
+    def _next_number(self) -> int:
+        """The number of the hand dealt next (a hand thrown in is dealt again under its number)."""
+        return self.first_number + self.hands_played
 
     def scores_before(self) -> list[int]:
         """The match score before the current hand."""
@@ -103,15 +107,16 @@ class Match:
         self.hand.apply(text)
 
     def next_hand(self) -> Hand:
-        """Deal the next hand once the current one is done: the deal passes left, or the same dealer
-        redeals a hand thrown in (decision 5)."""
+        """Deal the next hand once the current one is done: the deal passes left (at the new hand's table, where
+        rotating partners have changed chairs), or the same dealer redeals a hand thrown in (decision 5)."""
         if not self.hand.is_done:
             raise ValueError("the current hand is not finished")
         if self.is_over:
             raise ValueError("the match is over")
         finished = self.hand
         self.history.append(finished)
-        dealer = finished.dealer if finished.result().thrown_in else (finished.dealer + 1) % self.rules.players
+        dealer = finished.dealer if finished.result().thrown_in else \
+            family_class(self.rules).next_dealer(self.rules, finished.dealer, self._next_number())
         self.hand = self._deal(dealer)
         return self.hand
 
@@ -139,12 +144,11 @@ class Match:
         match.history = []
         match.hand = None
         match.first_number = records[0].get("number", 0) if isinstance(records[0], dict) else 0
-        expected_dealer = None
         for i, record in enumerate(records):
-            dealer = record.get("dealer") if isinstance(record, dict) else None
-            if expected_dealer is not None and dealer != expected_dealer:
-                raise ValueError(f"match: hand {i + 1} is dealt by seat {dealer}, not seat {expected_dealer}")
-            hand = Hand.from_record(record)
+            try:
+                hand = Hand.from_record(record, dealt_after=match.history[-1] if match.history else None)
+            except ValueError as err:
+                raise ValueError(f"match: hand {i + 1}: {err}") from None
             if hand.rules != rules:
                 raise ValueError(f"match: hand {i + 1} is played under other rules than the match")
             if hand.scores != match.scores_before():
@@ -159,7 +163,6 @@ class Match:
                 if match.is_over:
                     raise ValueError(f"match: the match was over after hand {i + 1}, but more hands follow it")
                 match.history.append(hand)
-                expected_dealer = hand.dealer if hand.result().thrown_in else (hand.dealer + 1) % rules.players
         match.first_dealer = match.history[0].dealer if match.history else match.hand.dealer
         return match
 

@@ -24,7 +24,12 @@ PASS_ACTION = A.PASS_ACTION
 COLOURS = Listed(tuple(A.trump(suit) for suit in C.SUITS))
 COLOURS_OR_NONE = Listed((*COLOURS.actions, A.trump(NO_TRUMP)))
 ORDERS = Listed((A.make(A.ORDER, 0), A.make(A.ORDER, 1)))
-PARTNER_HANDS = 4  # decision 9: rotating partners change every 4 hands, across, beside, then the other beside
+PARTNER_HANDS = 4  # decision 9: rotating partners change every 4 hands
+# 000 "Partners sit opposite each other" (003: "seated diagonally across"): the seats clockwise round the table for
+# each four hands of rotating partners (decision 9), who change chairs so that 0 partners 2, then 1, then 3, each
+# always across the table; fixed partners sit as the first
+PARTNER_SEATINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
+PARTNER_OF = tuple(tuple(ring[(ring.index(seat) + 2) % 4] for seat in range(4)) for ring in PARTNER_SEATINGS)
 
 
 @register_family
@@ -42,12 +47,24 @@ class RookHand(Hand):
         return rules.hands_to_deal  # the rook-2p dummy has a seat at the table
 
     @classmethod
-    def _clockwise(cls, rules, dealer):
+    def _clockwise(cls, rules, dealer, number):
         if rules.dummy:
             # decision 22 (001: "a dummy hand that is to your right"): the dummy sits on the dealer's right, so play
             # goes dummy, dealer, non-dealer, whichever player deals
-            return [2, dealer, 1 - dealer]
-        return super()._clockwise(rules, dealer)
+            return 2, dealer, 1 - dealer
+        if rules.rotating_partners:
+            return PARTNER_SEATINGS[cls._partner_block(number)]
+        return super()._clockwise(rules, dealer, number)
+
+    @classmethod
+    def _clockwise_before_format_3(cls, rules):
+        # rotating partners kept their chairs, the new partners sitting side by side
+        return tuple(range(4)) if rules.rotating_partners else None
+
+    @staticmethod
+    def _partner_block(number: int) -> int:
+        """Which of the three partnerships of rotating partners plays hand ``number`` (decision 9)."""
+        return (number // PARTNER_HANDS) % len(PARTNER_SEATINGS)
 
     def _old_actions(self, actions):
         """Records made before decision 22 was corrected played the rook-2p dummy's tricks in seat order (dummy,
@@ -82,10 +99,11 @@ class RookHand(Hand):
 
     @classmethod
     def _shuffle_and_deal(cls, rules, rng, dealer):
-        """Deal one card at a time from the left of the dealer. With no cards aside, one card goes to the nest
-        after each round until it is full (001 "To deal the nest"); rook-2p and rook-3p deal the hands first and
-        then five of the last eight cards to the nest and three aside (001). The nest's top card is the last one
-        placed on it; the dummy's cards are dealt face up and face down in turn."""
+        """Deal one card at a time in seat order from the seat after the dealer's (the dealer's left at a table
+        sitting in seat order; the cards are shuffled, so any fixed order deals the same chances). With no cards
+        aside, one card goes to the nest after each round until it is full (001 "To deal the nest"); rook-2p and
+        rook-3p deal the hands first and then five of the last eight cards to the nest and three aside (001). The
+        nest's top card is the last one placed on it; the dummy's cards are dealt face up and face down in turn."""
         in_piles, piles = cls._deal_pattern(rules, dealer)
         cards = in_piles(C.shuffled(rules.deck_bits, rng))  # each card as its bit: a pile's set is a sum
         masks = [sum(cards[start:end]) for start, end in piles]
@@ -138,9 +156,9 @@ class RookHand(Hand):
         return pattern
 
     @classmethod
-    def _parse_deal(cls, rules, deal):
+    def _parse_deal(cls, rules, deal, dealer):
         core = {k: v for k, v in deal.items() if k != "dummy_up"} if isinstance(deal, dict) else deal
-        hands, extras = super()._parse_deal(rules, core)
+        hands, extras = super()._parse_deal(rules, core, dealer)
         if rules.nest_size:
             extras["nest_order"] = [rules.parse_card(word) for word in deal["nest"]]
         if rules.dummy:
@@ -156,17 +174,20 @@ class RookHand(Hand):
         return hands, extras
 
     @classmethod
-    def _check_deal_sizes(cls, rules, hands, extras):
-        sizes = sorted(mask.bit_count() for mask in hands)
-        expected = [rules.hand_size] * len(hands)
+    def _deal_sizes(cls, rules, dealer):
+        """As the shuffle deals (``_deal_pattern``): the Original 3-player extra card to the dealer's left."""
+        _, piles = cls._deal_pattern(rules, dealer)
+        sizes = [end - start for start, end in piles]
+        count = rules.hands_to_deal
+        return sizes[:count], {"nest": sizes[count], "aside": sizes[count + 1]}
+
+    @classmethod
+    def _deal_sizes_said(cls, rules, dealer):
+        sizes, _ = cls._deal_sizes(rules, dealer)
         if rules.extra_card:
-            expected[-1] += 1  # checked against the dealer in _start
-        if sizes != expected:
-            raise ValueError(f"deal: the hands must have {rules.hand_size} cards each"
-                             + (", one of them (left of the dealer) one more" if rules.extra_card else ""))
-        for pile, size in (("nest", rules.nest_size), ("aside", rules.aside)):
-            if extras.get(pile, 0).bit_count() != size:
-                raise ValueError(f"deal: the {pile} must have {size} cards")
+            return (f"seat {sizes.index(max(sizes))}, left of the dealer, gets {max(sizes)} cards and the others "
+                    f"{min(sizes)}")
+        return super()._deal_sizes_said(rules, dealer)
 
     def deal_text(self) -> dict:
         deal = super().deal_text()
@@ -204,11 +225,8 @@ class RookHand(Hand):
         self._set_ranking()
         self.privilege = BIRD_BIT if rules.bird_privilege else 0
         if rules.extra_card and not rules.extra_card_kept:
-            left = self.next_seat(self.dealer)
-            if self.held[left].bit_count() != rules.hand_size + 1:
-                raise ValueError("deal: the player left of the dealer must hold the extra card")
             self.phase = "lay-aside"
-            self.turn = left
+            self.turn = self.next_seat(self.dealer)
         else:
             self._begin_auction()
 
@@ -235,7 +253,7 @@ class RookHand(Hand):
             self._turn_trump_from_nest()
             return
         self.phase = "bid"
-        self.turn = (self.dealer + 1) % self.players  # the dummy does not bid
+        self.turn = self.player_left_of(self.dealer)  # the dummy does not bid
 
     def _turn_trump_from_nest(self):
         """Beginner: "turn over the top card of the nest, and that color will be trump. If the top card of the nest
@@ -304,16 +322,15 @@ class RookHand(Hand):
             if seat == self.dealer:
                 self._end_auction()
             else:
-                self.turn = (seat + 1) % self.players
+                self.turn = self.player_left_of(seat)
             return
         bidding = out.count(False)
         if not bidding or (bidding == 1 and self.high_bidder >= 0 and not out[self.high_bidder]):
             self._end_auction()
             return
-        players = self.players  # the next player who has not passed for good (the dummy does not bid)
-        seat = (seat + 1) % players
+        seat = self.player_left_of(seat)  # the next player to the left who has not passed for good
         while out[seat]:
-            seat = (seat + 1) % players
+            seat = self.player_left_of(seat)
         self.turn = seat
 
     def _end_auction(self):
@@ -556,12 +573,9 @@ class RookHand(Hand):
         """The seats that score together with ``seat`` this hand (the dummy plays with the non-bidder)."""
         rules = self.rules
         if rules.sides == "partners":
-            if rules.rotating_partners:
-                # decision 9: new partners every 4 hands: across, then beside, then the other beside
-                rotation = (self.number // PARTNER_HANDS) % 3
-                partner = (seat + 2) % 4 if rotation == 0 else seat ^ 1 if rotation == 1 else 3 - seat
-            else:
-                partner = (seat + 2) % 4
+            # decision 9: rotating partners change every 4 hands (and chairs: a record of an earlier format, played
+            # with the chairs kept, scores with the same partners)
+            partner = PARTNER_OF[self._partner_block(self.number) if rules.rotating_partners else 0][seat]
             return frozenset((seat, partner))
         if self.declarer < 0 or rules.sides == "alone":
             return frozenset((seat,))
@@ -573,22 +587,28 @@ class RookHand(Hand):
         return frozenset((seat,))
 
     def points(self) -> list[int]:
-        values = self.rules.card_points
-        return [sum(values[c] for c in C.cards_in(taken)) for taken in self.taken]
+        groups = self.rules.counters_by_points
+        return [sum(points * (taken & cards).bit_count() for points, cards in groups) for taken in self.taken]
 
     def contract_made(self) -> bool | None:
         """Whether the declaring side took at least its bid (None without a declarer)."""
+        return self._contract_made(self.points())
+
+    def _contract_made(self, points: list[int]) -> bool | None:
         if self.declarer < 0:
             return None
-        points = self.points()
         return sum(points[s] for s in self.side_of(self.declarer)) >= self.contract
 
     def score_delta(self) -> list[int]:
+        return self._score_delta(self.points())
+
+    def _score_delta(self, points: list[int]) -> list[int]:
+        """The score changes from the points captured (worked out once for a result, which the claim check asks
+        of thousands of play-outs)."""
         rules = self.rules
         if self.thrown_in:
             return [0] * self.players
-        points = self.points()
-        made = self.contract_made()
+        made = self._contract_made(points)
         declaring = self.side_of(self.declarer) if self.declarer >= 0 else frozenset()
         delta = []
         for seat in range(self.players):
@@ -614,8 +634,9 @@ class RookHand(Hand):
             side = tuple(sorted(self.side_of(seat)))
             if side not in sides:
                 sides.append(side)
-        return HandResult(points=tuple(self.points()), score_change=tuple(self.score_delta()), sides=tuple(sides),
-                          declarer=self.declarer, contract=self.contract, made=self.contract_made(),
+        points = self.points()
+        return HandResult(points=tuple(points), score_change=tuple(self._score_delta(points)), sides=tuple(sides),
+                          declarer=self.declarer, contract=self.contract, made=self._contract_made(points),
                           thrown_in=self.thrown_in)
 
     @classmethod
@@ -721,6 +742,9 @@ class RookHand(Hand):
         if rules.dummy:
             view["dummy"] = names(self.public_cards())
             view["hand"] = names(self.held[seat]) if seat != 2 else view["dummy"]
+        if rules.sides == "partners":  # who plays with whom is known from the deal (rotating: it changes)
+            view["partnerships"] = [list(side) for side in sorted({tuple(sorted(self.side_of(other)))
+                                                                    for other in range(self.players)})]
         if rules.sides == "called":
             view["called"] = rules.card_name(self.called) if self.called >= 0 else None
             view["partner"] = self.partner_known_to(seat)

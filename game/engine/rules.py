@@ -161,18 +161,20 @@ class Rules:
                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True,
                           says={"redeal": "If everyone passes the same dealer deals again",
                                 "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"})
-    sides: str = _rook("partners", "partners: seats 0+2 against 1+3; alone: every player for themselves; "
-                       "declarer_vs_rest: the others play together against the declarer; called: the declarer calls a "
-                       "card and its holder is a secret partner (decision 13)",
+    sides: str = _rook("partners", "partners: seats 0+2 against 1+3, sitting opposite (see rotating_partners); "
+                       "alone: every player for themselves; declarer_vs_rest: the others play together against the "
+                       "declarer; called: the declarer calls a card and its holder is a secret partner (decision 13)",
                        choices=("partners", "alone", "declarer_vs_rest", "called"))
     set_scores: str = _rook("minus_bid", "what a declaring side that fails its bid scores: minus the bid, or zero "
                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
     cap: int = _rook(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True,
                      step=10, says={0: "No cap", None: "No score ends a hand between {} and the target"})
-    rotating_partners: bool = _rook(False, "(house) change partners every 4 hands and keep individual scores; the "
-                                    "match is exactly 12 hands (decision 9)", house=True,
-                                    says={True: "Partners change every 4 hands; individual scores; 12 hands",
+    rotating_partners: bool = _rook(False, "(house) change partners every 4 hands, changing chairs so that partners "
+                                    "sit opposite, and keep individual scores; the match is exactly 12 hands "
+                                    "(decision 9)", house=True,
+                                    says={True: "New partners every 4 hands, seated opposite; individual scores; "
+                                                "12 hands",
                                           False: "Fixed partners"})
 
     # --- derived values, computed once ---
@@ -212,6 +214,16 @@ class Rules:
         for card in C.cards_in(self.deck_mask):
             points[card] = self.bird_points if card == C.BIRD else by_rank.get(card & 15, 0)
         return tuple(points)
+
+    @cached_property
+    def counters_by_points(self) -> tuple[tuple[int, C.CardSet], ...]:
+        """The counting cards grouped by what each is worth, as (points, cards): a pile's points are then a few
+        bit counts (the claim check scores thousands of piles)."""
+        groups: dict[int, C.CardSet] = {}
+        for card, points in enumerate(self.card_points):
+            if points:
+                groups[points] = groups.get(points, 0) | 1 << card
+        return tuple(groups.items())
 
     @cached_property
     def points_in_deck(self) -> int:

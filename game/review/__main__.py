@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import DealCodeError, Hand, Match, deal_code
-from game.engine.hand import OLD_RECORD_FORMAT, RECORD_FORMAT
+from game.engine.hand import RECORD_FORMATS
 from game.engine.match import MATCH_FORMAT
 from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, read_json
 from game.store.history import HISTORY_FORMAT, history_entries, history_entry
@@ -36,7 +36,7 @@ def read(path: Path, match_number: int = 1) -> Reviewable:
     problem."""
     data = read_json(path)
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind in (RECORD_FORMAT, OLD_RECORD_FORMAT):
+    if kind in RECORD_FORMATS:
         hand = Hand.from_record(data)
         return Reviewable([data], [f"seat {seat}" for seat in range(hand.n)], None)
     if kind == MATCH_FORMAT:

@@ -50,7 +50,7 @@ class Played:
 
 @dataclass(frozen=True)
 class Claimed:
-    """No play could change the points any more: ``seat`` claimed the rest and it was played out at once."""
+    """No play could change the hand's result any more: ``seat`` claimed the rest and it was played out at once."""
     seat: int
     events: tuple[Event, ...]
 

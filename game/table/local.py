@@ -69,7 +69,7 @@ class LocalTable:
         return self.session.can_undo()
 
     def claimable(self) -> bool:
-        """No play can change the points any more (worked out a little each poll)."""
+        """No play can change the hand's result any more (worked out a little each poll)."""
         return self.session.play_is_settled()
 
     @property

@@ -137,7 +137,7 @@ class Session:
     # --- claims ---
 
     def settled_check(self, seconds: float) -> bool | None:
-        """At the start of a trick: can no legal play change the points any more? Works on the question for at
+        """At the start of a trick: can no legal play change the hand's result any more? Works on the question for at
         most ``seconds`` (it can take a tenth of a second; the window spreads it over frames) and answers None
         while it has not finished. Any other moment answers False."""
         hand = self.hand

@@ -15,17 +15,17 @@ FLIGHT = 0.25  # each card's flight, at most
 
 
 class Deal:
-    """Cards go round the table from ``first``, one at a time, until each seat has its ``counts``."""
+    """Cards go round the table, one at a time to each seat of ``clockwise`` (the seats in the order they are dealt
+    to, the dealer's left first), until each seat has its ``counts``."""
 
-    def __init__(self, counts: list[int], first: int, seconds: float = SECONDS):
+    def __init__(self, counts: list[int], clockwise: list[int], seconds: float = SECONDS):
         left = list(counts)
         self.order: list[int] = []
-        seat = first
         while any(left):
-            if left[seat]:
-                self.order.append(seat)
-                left[seat] -= 1
-            seat = (seat + 1) % len(counts)
+            for seat in clockwise:
+                if left[seat]:
+                    self.order.append(seat)
+                    left[seat] -= 1
         self.flight = min(FLIGHT, seconds * 0.3)
         self.gap = (seconds - self.flight) / max(1, len(self.order) - 1)
         self.elapsed = 0.0

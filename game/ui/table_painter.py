@@ -51,6 +51,7 @@ class TablePainter:
         for button in scene.buttons:
             if button.enabled or button in (scene.menu_button, scene.last_button):
                 button.draw(surface, place.text_px - 2)
+        self.draw_seating_notice(surface, scene.seating_lines())
         line = scene.claim_banner or scene.message
         if line:
             label = text(line, place.text_px + 2, theme.WARN if line == scene.message else theme.GOLD, bold=True)
@@ -219,6 +220,27 @@ class TablePainter:
                                              dialog.top - 8)
         draw_auction_panel(surface, rect, title, labels)
         return rect
+
+    def draw_seating_notice(self, surface: pygame.Surface, lines: list[str]):
+        """Players who changed chairs (rotating partners): a panel in the middle of the table, where the first
+        trick will be played, so that the auction panel and the dialogs above the hand leave it clear."""
+        if not lines:
+            return
+        px, room = self.scene.place.text_px, self.scene.size[0] - 32
+        while True:  # long names: smaller, rather than past the window's edges
+            labels = [text(line, px if i else px + 2, theme.INK if i else theme.GOLD, bold=not i)
+                      for i, line in enumerate(lines)]
+            if px <= 10 or max(label.get_width() for label in labels) + 2 * px <= room:
+                break
+            px -= 1
+        rect = pygame.Rect(0, 0, max(label.get_width() for label in labels) + 2 * px,
+                           sum(label.get_height() + 4 for label in labels) + px)
+        rect.center = self.scene.place.centre
+        panel(surface, rect)
+        y = rect.y + px // 2
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            y += label.get_height() + 4
 
     def draw_last_trick(self, surface: pygame.Surface, view: dict):
         scene = self.scene

@@ -41,6 +41,7 @@ from ..table_painter import TablePainter
 from ..widgets import Button, layout_row, press_any
 
 DRAG_THRESHOLD = 6
+SHORT_LINE = 40  # characters of names that go on one line of a notice
 EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": "hearts-broken", "bid": "bid",
                 "passed": "bid"}
 
@@ -68,6 +69,8 @@ class TableScene(Scene):
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
         self.claim_banner = ""
+        self.seated: tuple | None = None  # (hand number, the players round the table) as last laid out
+        self.seating_notice: tuple[int, list[str]] | None = None  # (hand number, its lines) when players moved
         self.thinking_dots = 0.0
         self.buttons: list[Button] = []
         self.buttons_for: tuple | None = None
@@ -105,6 +108,7 @@ class TableScene(Scene):
         self.art = self.services.art.with_specials(self.table.rules.royal_queens)
         self.placed_for = (view["number"], view["dealer"], self.viewer)  # a new hand seats the rook-2p dummy anew
         self.place = TableLayout(self.size, self.services.settings.card_scale, tuple(view["seating"]))
+        self.note_seating(view)
         w, h = self.size
         self.hint_button = Button("Hint", self.show_hint, key=pygame.K_h)
         self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
@@ -125,6 +129,33 @@ class TableScene(Scene):
         shift = min(0, w - 8 - self.buttons[-1].rect.right)
         for button in self.buttons:
             button.rect.x += shift
+
+    def note_seating(self, view: dict):
+        """Players who changed chairs since the hand before (rotating partners) are told so, with who now plays
+        with whom, until the hand's first card is played. The rook-2p dummy, who moves with the deal, is no player;
+        a hot-seat hand-off only turns the same table round."""
+        players = self.table.rules.players
+        ring = [seat for seat in view["seating"] if seat < players]
+        start = ring.index(min(ring))
+        round_table = tuple(ring[start:] + ring[:start])
+        if self.seated is not None and self.seated[0] != view["number"] and self.seated[1] != round_table:
+            name = self.table.name
+            sides = [" & ".join(name(seat) for seat in side)
+                     for side in sorted(view.get("partnerships", []), key=lambda side: self.viewer not in side)]
+            lines = ["Players change seats"]
+            if sides:  # on one line when the names are short, one side a line when not
+                partners = "  against  ".join(sides)
+                lines += [f"Partners sit opposite: {partners}"] if len(partners) <= SHORT_LINE else \
+                    ["Partners sit opposite:", sides[0], "against  " + "  and  ".join(sides[1:])]
+            self.seating_notice = (view["number"], lines)
+        self.seated = (view["number"], round_table)
+
+    def seating_lines(self) -> list[str]:
+        """The notice of new seats, while the hand it is for has not had a card played."""
+        view = self.view()
+        if self.seating_notice is None or self.seating_notice[0] != view["number"] or view["tricks"] or view["trick"]:
+            return []
+        return self.seating_notice[1]
 
     # --- who controls what ---
 
@@ -211,8 +242,8 @@ class TableScene(Scene):
             self.dealt_for = hand
             fastest = self.services.settings.animation_speed >= RANGES["animation_speed"][1]
             seating = view["seating"]
-            first = seating[(seating.index(view["dealer"]) + 1) % len(seating)]  # the dealer's left
-            self.deal = None if view["moves"] or fastest else Deal(view["hand_sizes"], first)
+            left = seating.index(view["dealer"]) + 1  # the dealer's left is dealt to first
+            self.deal = None if view["moves"] or fastest else Deal(view["hand_sizes"], seating[left:] + seating[:left])
         elif self.deal is not None:
             self.deal.advance(dt)
             if self.deal.done:
@@ -230,7 +261,7 @@ class TableScene(Scene):
         elif isinstance(intent, Played):
             self.animate(intent)
         elif isinstance(intent, Claimed):
-            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the points"
+            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the score"
             self.motion.clear()
         elif isinstance(intent, HandOver):
             scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
