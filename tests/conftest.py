@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from tests.ui_helpers import open_table
+from tests.ui_helpers import FAST, open_table
 
 
 @pytest.fixture(autouse=True)
@@ -12,6 +14,17 @@ def user_folders(tmp_path, monkeypatch):
     """Every test gets its own empty user folders: nothing a test saves reaches the real ones."""
     monkeypatch.setenv("TRICKHOUSE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("TRICKHOUSE_DATA_DIR", str(tmp_path / "user-data"))
+
+
+@pytest.fixture(autouse=True)
+def fast_settings_kept():
+    """A window opened on FAST uses that very object as its settings: what a test changes in them (a card size, a
+    theme) is put back afterwards, so no later test runs under it (seen: cards half as big again in a layout
+    test that ran after one that enlarged them)."""
+    before = dataclasses.asdict(FAST)
+    yield
+    for name, value in before.items():
+        setattr(FAST, name, value)
 
 
 @pytest.fixture

@@ -83,3 +83,30 @@ def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10
         while not session.hand.is_done:
             session.hand.push(playout_action(session.hand, rng))
     return session
+
+
+def position_where(preset_or_rules, wanted, seeds=range(300), dealer: int = 0) -> Hand:
+    """The first position of random legal play (``playout_action``, from each seed in turn) where ``wanted(hand)``
+    holds: a moment to test (a person's dialog, a settled lead) found by the engine alone, the same every run, so
+    no test waits on a computer player happening to choose it."""
+    rules = load_rules(preset_or_rules) if isinstance(preset_or_rules, str) else preset_or_rules
+    for seed in seeds:
+        hand = Hand.deal(rules, seed=seed, dealer=dealer)
+        rng = random.Random(seed)
+        while not hand.is_done:
+            if wanted(hand):
+                return hand
+            hand.push(playout_action(hand, rng))
+        if wanted(hand):
+            return hand
+    raise AssertionError("no position of random play was the one wanted")
+
+
+def table_session(hand: Hand, humans: int = 1, level: str = "easy", names=None) -> Session:
+    """A match that starts at ``hand`` as it stands, the first ``humans`` seats people, the rest computers."""
+    seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, level) for i in range(hand.rules.players)]
+    record = hand.record()
+    match = Match.starting_with(Hand.from_record({**record, "actions": []}), seed=7)
+    for action in record["actions"]:
+        match.hand.apply(action)
+    return Session(match, seats)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 
 import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.engine.claim import settled
 from game.store import SaveStore
 from game.table.controller import TableController
 from game.table.local import LocalTable
@@ -20,7 +20,7 @@ from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOff
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
-from tests.deals import playout_action
+from tests.deals import playout_action, position_where, table_session
 from tests.ui_helpers import FAST, FRAME, choose_cards, click, drag, frames, open_table, post, settle, step, to_turn
 
 
@@ -86,40 +86,23 @@ def test_hint_selects_normals_choice_and_undo_takes_the_play_back(make_app):
 
 
 def test_claim_button_ends_a_settled_hand():
-    """When no play can change the result, the human on lead may claim; the rest is played out at once.
-    (On a computer's lead the computer claims by itself: deals are tried until the human is on lead.)"""
-    for seed in range(40):
-        app, session, table = open_table("hearts-classic", humans=1, seed=seed)
-        if human_claims_a_settled_lead(app, session, table):
-            return
-    raise AssertionError("no deal gave the human a settled lead")
-
-
-def human_claims_a_settled_lead(app: App, session: Session, table: TableScene) -> bool:
-    """Play the hand (the human plays its last legal card) until the human is on a settled lead, then claim.
-    False if the hand ends first. The window is closed either way: one window at a time, as in the game."""
+    """When no play can change the result, the human on lead may claim; the rest is played out at once. The
+    settled lead comes from random legal play, not from the computers' choices."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0
+                          and len(h.tricks) >= 8 and settled(h))
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
     try:
-        for _ in frames(120):
-            hand = session.hand
-            if isinstance(app.stack.top, ScoreScene):
+        session = table_session(hand)
+        table = app.open("table", session=session)
+        for _ in frames(60):  # the claim check runs a few milliseconds a frame
+            step(app)
+            if table.claim_button.enabled:
                 break
-            if table.viewer_controls_play() and not hand.trick and session.play_is_settled():
-                step(app)
-                assert table.claim_button.enabled
-                click(app, table.claim_button.rect.center)
-                assert session.hand.phase in ("done", "moon") and "claimed the rest" in table.claim_banner
-                return True
-            top = app.stack.top
-            if isinstance(top, CardPickScene):
-                choose_cards(app, top, top.cards[: top.count])
-            elif table.viewer_controls_play():
-                drag(app, dict(table.card_rects(0))[hand.legal_actions()[-1].split()[1]].center, table.place.centre)
-            else:
-                step(app)
-        else:
-            raise AssertionError("the hand did not end")
-        assert "claimed the rest" in table.claim_banner or len(session.hand.tricks) == 13
-        return False
+        assert table.viewer_controls_play() and session.play_is_settled()
+        click(app, table.claim_button.rect.center)
+        assert session.hand.phase in ("done", "moon") and "claimed the rest" in table.claim_banner
+        assert len(session.hand.tricks) == 13
     finally:
         app.close()
 
@@ -135,11 +118,11 @@ def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
     assert app.size == (800, 500)  # never smaller than the smallest playable window
 
 
-def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
+def test_quit_while_a_hard_computer_thinks_stops_its_search():
     """The window keeps answering while the computer thinks: Quit closes everything at once, the match saved."""
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
-    session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=5.0)
+    session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=60.0)
     table = app.open("table", session=session)
     for _ in frames(120):
         step(app)
@@ -147,11 +130,10 @@ def test_quit_while_a_hard_computer_thinks_returns_within_a_second():
             break
     assert table.table.controller.thinking  # a Hard search is under way
     post(pygame.QUIT)
-    started = time.perf_counter()
     app.frame(FRAME)
     assert not app.running
     app.close()
-    assert time.perf_counter() - started < 1.0
+    assert app.worker.stopped(timeout=30)  # the timeout only stops a hang: a search of 60 s is cancelled, not awaited
     saved, problem = SaveStore().load(Session.from_json)  # saved after every action: nothing to do at the end
     assert not problem and saved.hand.record() == session.hand.record() and session.hand.actions
 

@@ -185,7 +185,7 @@ def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened):
     step(app)
     spot = table.place.trick_spot(winner)
     assert tuple(app.screen.get_at((spot[0] + 1, spot[1] + table.place.ch // 2)))[:3] == theme.GOLD
-    losers = [seat for seat, _ in table.motion.shown_trick if seat != winner]
+    losers = [seat for seat, _ in table.motion.finished_trick if seat != winner]
     for seat in losers:
         x, y = table.place.trick_spot(seat)
         assert tuple(app.screen.get_at((x + 1, y + table.place.ch // 2)))[:3] != theme.GOLD

@@ -219,6 +219,11 @@ class AIWorker:
             resource_tracker._resource_tracker._stop()
         return not self._thread.is_alive()
 
+    def stopped(self, timeout: float = 0.0) -> bool:
+        """Whether the thread has ended (after ``close``), waiting up to ``timeout`` seconds for it."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def _run(self, jobs: queue.Queue):
         while True:
             decision = jobs.get()

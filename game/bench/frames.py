@@ -4,6 +4,9 @@ A pygame-ce loop at 60 frames a second draws a table's worth of card-sized recta
 worker answers Hard's hearts-classic moves non-stop, with the search on the worker thread, then in the search
 process (the game's default), and with no thinking at all as the baseline. Frame times (p50, p99, worst) show
 what each costs: a busy Python thread takes the interpreter from the window a switch interval at a time.
+
+Then how soon a long search stops when it is cancelled (a move taken back, a player leaving) and when the worker is
+closed (quitting while a computer thinks): the tests check only that it stops, this measures how soon.
 """
 
 from __future__ import annotations
@@ -88,4 +91,37 @@ def run(seconds: float, budget: float) -> int:
         worker.close()
         asking.join(5)
     pygame.quit()
+    print("\nStopping a Hard search with a minute's budget, 10 times each\n")
+    print("| search runs | cancel: p50 | cancel: worst | close: p50 | close: worst |")
+    print("|---|---:|---:|---:|---:|")
+    for name, search_process in (("on the AI worker thread", False), ("in the search process", True)):
+        cancels, closes = _stopping(search_process, 10)
+        print(f"| {name} | {statistics.median(cancels) * 1e3:.1f} ms | {max(cancels) * 1e3:.1f} ms "
+              f"| {statistics.median(closes) * 1e3:.1f} ms | {max(closes) * 1e3:.1f} ms |", flush=True)
     return 0
+
+
+def _stopping(search_process: bool, times: int) -> tuple[list[float], list[float]]:
+    """Seconds from cancelling a long search to its answer, and from closing the worker to its thread's end."""
+    from game.ai.search import SearchPlayer
+    from game.ai.worker import AIWorker
+    from game.engine import Hand, load_rules
+
+    hand = Hand.deal(load_rules("hearts-classic"), seed=1)
+    while hand.phase != "play":
+        hand.apply(hand.legal_actions()[0])
+    cancels, closes = [], []
+    for _ in range(times):
+        worker = AIWorker(search_process=search_process)
+        decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6))
+        time.sleep(0.3)
+        started = time.perf_counter()
+        decision.cancel()
+        decision.wait(60)
+        cancels.append(time.perf_counter() - started)
+        worker.request(hand, SearchPlayer(seed=2, budget=60, worlds=10**6))
+        time.sleep(0.3)
+        started = time.perf_counter()
+        worker.close(timeout=60)
+        closes.append(time.perf_counter() - started)
+    return cancels, closes

@@ -13,6 +13,7 @@ name several cards (``discard``, ``pass-cards``).
 from __future__ import annotations
 
 from . import cards as C
+from .words import joined
 
 Action = int
 
@@ -84,6 +85,34 @@ def action_text(action: Action, deck: str) -> str:
     if kind == MOON:
         return f"moon {MOON_CHOICES[payload]}"
     raise ValueError(f"unknown action kind {kind}")
+
+
+def action_label(action: Action, deck: str) -> str:
+    """An action as a player reads it, with cards named as players name them (``C.card_label``); the action text
+    stays for files, logs and the protocol.
+
+    >>> from game.engine.cards import ROOK_DECK, STANDARD_DECK
+    >>> action_label(parse_action("pass-cards QS 2C TH", STANDARD_DECK), STANDARD_DECK)
+    'pass 2♣, 10♥ and Q♠'
+    >>> action_label(parse_action("trump none", ROOK_DECK), ROOK_DECK)
+    'name no trump'
+    """
+    kind, payload = action >> KIND_SHIFT, action & PAYLOAD
+    if kind in CARD_KINDS:
+        card = C.card_label(payload, deck)
+        return {PLAY: f"play {card}", CALL: f"call {card}", LAY_ASIDE: f"lay {card} aside"}[kind]
+    if kind in CARDS_KINDS:
+        cards = joined([C.card_label(card, deck) for card in C.cards_in(payload)])
+        return f"lay back {cards}" if kind == DISCARD else f"pass {cards}"
+    if kind == TRUMP:
+        return "name no trump" if payload == NO_TRUMP else f"name {C.SUIT_NAMES[deck][payload]} trump"
+    if kind == ORDER:
+        return f"play the {ORDERS[payload]} order"
+    if kind == MOON:
+        return "take the reward off your own score" if payload == 0 else "add the reward to everyone else's score"
+    if kind == CHOOSE_HAND:
+        return f"choose hand {payload}"
+    return action_text(action, deck)  # "bid 85", "pass" read as they are
 
 
 def parse_action(text: str, deck: str) -> Action:

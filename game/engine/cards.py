@@ -131,6 +131,27 @@ def card_name(card: Card, deck: str) -> str:
     return f"{STANDARD_RANKS[rank - 2]}{SUIT_LETTERS[deck][suit]}"
 
 
+SUIT_SYMBOLS = "♣♦♥♠"
+PLAYER_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+BIRD_LABELS = {ROOK_DECK: "Rook Bird", STANDARD_DECK: "Joker"}
+
+
+def card_label(card: Card, deck: str) -> str:
+    """A card as players name it, for text a player reads (the notation stays for files, logs and the protocol).
+
+    >>> [card_label(parse_card(word, ROOK_DECK), ROOK_DECK) for word in ("R14", "G5", "ROOK")]
+    ['Red 14', 'Green 5', 'Rook Bird']
+    >>> [card_label(parse_card(word, STANDARD_DECK), STANDARD_DECK) for word in ("TH", "QS", "2C", "JK")]
+    ['10♥', 'Q♠', '2♣', 'Joker']
+    """
+    if card == BIRD:
+        return BIRD_LABELS[deck]
+    suit, rank = card >> 4, card & 15
+    if deck == ROOK_DECK:
+        return f"{SUIT_NAMES[deck][suit].capitalize()} {rank}"
+    return f"{PLAYER_RANKS.get(rank, str(rank))}{SUIT_SYMBOLS[suit]}"
+
+
 def parse_card(text: str, deck: str) -> Card:
     """Read one card in RULES.md notation; raise ValueError naming the problem."""
     word = text.strip().upper()

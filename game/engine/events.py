@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .words import says
+
 KINDS = (
     "bid", "passed", "auction-won", "thrown-in", "nest-taken", "nest-laid", "trump-named", "order-named",
     "card-called", "partner-revealed", "laid-aside", "hand-chosen", "cards-passed", "cards-received", "card-played",
@@ -52,11 +54,11 @@ class Event:
             "nest-taken": f"{who} took up the nest", "nest-laid": f"{who} laid back the nest",
             "trump-named": f"{who} named {self.word} trump" if self.word != "none" else f"{who} named no trump",
             "order-named": f"{who} chose the {self.word} order", "card-called": f"{who} called {cards}",
-            "partner-revealed": f"{who} is the called partner", "laid-aside": f"{who} laid a card aside",
+            "partner-revealed": says(who, "is the called partner"), "laid-aside": f"{who} laid a card aside",
             "hand-chosen": f"{who} chose a hand", "cards-passed": f"{who} passed cards",
             "cards-received": f"{who} received {cards}".rstrip(), "card-played": f"{who} played {cards}",
             "trick-won": f"{who} took the trick", "hearts-broken": "Hearts are broken",
             "queen-taken": f"{who} took the Queen of spades", "moon-shot": f"{who} shot the moon!",
             "moon-reward": f"{who} chose to {self.word} the reward", "contract-made": f"{who} made the contract",
-            "contract-set": f"{who} was set", "hand-over": "The hand is over",
+            "contract-set": says(who, "was set"), "hand-over": "The hand is over",
         }[self.kind]

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from . import actions as A
 from . import cards as C
 
 
@@ -74,7 +75,8 @@ class Rules:
                          says={None: "The match ends at {} points"})
     fixed_hands: int = _field(0, "(house) play exactly this many hands, best total wins; 0 plays to the target",
                               low=0, high=200, house=True,
-                              says={0: "Play to the target score", None: "Play exactly {} hands; the best total wins"})
+                              says={0: "Play to the target score", 1: "Play exactly 1 hand; the best total wins",
+                                    None: "Play exactly {} hands; the best total wins"})
 
     # --- Hearts ---
     pass_count: int = _hearts(3, "cards each player passes before play", low=0, high=5)
@@ -266,6 +268,14 @@ class Rules:
 
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
+
+    def action_label(self, text: str) -> str:
+        """An action in its canonical text, as a player reads it: "play R10" is "play Red 10"."""
+        return A.action_label(A.parse_action(text, self.deck), self.deck)
+
+    def card_label(self, text: str) -> str:
+        """A card named in notation (``R14``, ``TH``), as players name it (``Red 14``, ``10♥``)."""
+        return C.card_label(C.parse_card(text, self.deck), self.deck)
 
     def parse_card(self, text: str) -> C.Card:
         card = C.parse_card(text, self.deck)

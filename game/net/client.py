@@ -181,6 +181,9 @@ class RemoteTable:
     def at_screen(self, seat: int) -> bool:
         return seat == self.viewer and self.link == "connected"
 
+    def shows_hand(self) -> bool:
+        return True  # one seat a screen: its cards are its player's
+
     def status(self, seat: int) -> str:
         if seat >= len(self.seats):
             return ""

@@ -248,6 +248,17 @@ class TableController:
         self.cancel_hint()
         return self._apply(action)
 
+    def may_show_hand(self, seat: int) -> bool:
+        """Whether this screen may show ``seat``'s own cards face up now. With one person at the screen (or none,
+        as in autoplay), yes. Hot-seat, only to the player it was handed to, and not once the next decision is
+        another person's: from then until that person takes over, every hand stays hidden."""
+        session = self.session
+        if not session.hot_seat:
+            return True
+        to_move = self.hand.to_move
+        hand_off_due = session.is_human(to_move) and to_move != self.handed_to
+        return seat == self.handed_to and not hand_off_due
+
     def take_over(self, seat: int):
         """Hot-seat: the player of ``seat`` is at the screen now."""
         self.handed_to = seat

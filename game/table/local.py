@@ -55,6 +55,10 @@ class LocalTable:
         """The person of this seat is at this screen now, so the window may take their decisions."""
         return self.session.is_human(seat) and self.controller.handed_to == seat
 
+    def shows_hand(self) -> bool:
+        """The viewer's own cards may be face up on this screen now (hot-seat: not while a hand-off is due)."""
+        return self.controller.may_show_hand(self.viewer)
+
     def status(self, seat: int) -> str:
         """What the seat's name plate adds: a computer thinking."""
         controller = self.controller

@@ -46,3 +46,15 @@ def wrapped(string: str, size: int, width: int) -> tuple[str, ...]:
         else:
             lines.append(word)
     return tuple(lines)
+
+
+@lru_cache(maxsize=256)
+def fitted(string: str, size: int, width: int, bold: bool = False) -> str:
+    """``string`` as it fits in ``width`` pixels: whole if it fits, else cut at the end with an ellipsis (a long
+    name on a small window)."""
+    measure = font(size, bold).size
+    if measure(string)[0] <= width:
+        return string
+    while string and measure(string.rstrip() + "…")[0] > width:
+        string = string[:-1]
+    return string.rstrip() + "…"

@@ -18,11 +18,12 @@ ROUNDS = 4  # the most rounds of bids shown
 
 
 def bid_dialog_rect(size: tuple[int, int], card_scale: float, title_width: int) -> pygame.Rect:
-    """The bid dialog: a title and two rows of buttons, just above the player's hand, as wide as its title."""
+    """The bid dialog: a title, the bid with its - and +, a line for a hint or a refusal, and the Bid and Pass
+    buttons, just above the player's hand, as wide as its title."""
     w, h = size
     px = theme.text_size(size)
     card_height = card_size(theme.card_width(size, card_scale))[1]
-    rect = pygame.Rect(0, 0, min(w - 16, max(int(w * 0.34), title_width + 3 * px)), int(px * 6.6))
+    rect = pygame.Rect(0, 0, min(w - 16, max(int(w * 0.34), title_width + 3 * px)), int(px * 8))
     rect.midbottom = (w // 2, hand_bottom(size) - card_height - 8)
     return rect
 
@@ -32,7 +33,7 @@ def auction_layout(bids: list[str], n: int, size: tuple[int, int], px: int, besi
     """The panel's rect, title and lines for ``bids`` ("Sam 85", "Alex pass", ...) at a table of ``n``.
 
     A round a line where that clears the seats ``beside`` it, fewer bids a line where it would not (five and six
-    players, long names), and below those seats when even two a line would run into one (a long name plate).
+    players, long names), and below those seats when even one a line would run into one (a long name plate).
     Rounds are dropped from the start until the panel ends above ``bottom`` (the bid dialog's top)."""
     w, h = size
     title = text("Auction", px + 2, theme.GOLD, bold=True)
@@ -49,12 +50,13 @@ def auction_layout(bids: list[str], n: int, size: tuple[int, int], px: int, besi
         return rect, labels
 
     for shown in range(min(ROUNDS, rounds), 0, -1):
-        for per_line in range(n, 1, -1):
-            rect, labels = laid_out(per_line, shown)
-            if rect.collidelist(beside) < 0:
-                break
-        else:
-            rect, labels = laid_out(n, shown)
+        # from a round a line down to a bid a line: the widest that fits in the window and clears the seats, else
+        # the widest that fits, moved below the seats it would run into
+        layouts = [laid_out(per_line, shown) for per_line in range(n, 0, -1)]
+        fitting = [layout for layout in layouts if layout[0].width <= w - 16] or layouts[-1:]
+        clear = [layout for layout in fitting if layout[0].collidelist(beside) < 0]
+        rect, labels = (clear or fitting)[0]
+        if not clear:
             rect.top = max([rect.top] + [area.bottom + 8 for area in beside if area.colliderect(rect)])
         if rect.bottom <= bottom:
             break

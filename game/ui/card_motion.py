@@ -1,6 +1,10 @@
 """Cards moving on the table: a card gliding to the trick (or back to the hand), the finished trick shown for a
 moment with its winner, then gathered to the winner's place. Driven by the engine's events; the table asks
-``busy`` before it lets the match go on."""
+``busy`` before it lets the match go on.
+
+The trick in progress is not kept here: the table draws it from the seat's view, so a table opened afresh (a
+match resumed, a player back at a network table) draws exactly what the uninterrupted one did. Only a finished
+trick, which the view no longer holds as the trick on the table, is kept for the moment it lies there."""
 
 from __future__ import annotations
 
@@ -44,7 +48,7 @@ class Drag:
 class CardMotion:
     def __init__(self):
         self.flights: list[Flight] = []  # cards on their way to the trick or back to a hand
-        self.shown_trick: list[tuple[int, str]] = []  # the trick on the table, kept after it is complete
+        self.finished_trick: list[tuple[int, str]] = []  # a complete trick on show, (seat, card), until gathered
         self.collect_in = 0.0  # seconds left before a complete trick is gathered
         self.collecting: list[Flight] = []
         self.winner = -1  # the seat taking the complete trick on show
@@ -56,22 +60,15 @@ class CardMotion:
     def glide(self, card: str, start: Point, end: Point, duration: float = FLIGHT_SECONDS):
         self.flights.append(Flight(card, start, end, duration))
 
-    def to_trick(self, seat: int, card: str, start: Point, spot: Point):
-        self.glide(card, start, spot)
-        self.shown_trick.append((seat, card))
-
-    def trick_won(self, winner: int, pause: float):
-        """The trick just played is complete: it stays ``pause`` seconds, then goes to ``winner``."""
+    def trick_won(self, winner: int, trick: list[tuple[int, str]], pause: float):
+        """The trick just played, (seat, card) in play order, is complete: it stays ``pause`` seconds, then goes to
+        ``winner``."""
         self.winner = winner
+        self.finished_trick = list(trick)
         self.collect_in = pause
 
     def clear(self):
-        self.flights, self.shown_trick, self.collecting, self.collect_in, self.winner = [], [], [], 0.0, -1
-
-    def show(self, trick: list[tuple[int, str]]):
-        """The trick on the table as it stands (after an undo)."""
-        self.clear()
-        self.shown_trick = list(trick)
+        self.flights, self.finished_trick, self.collecting, self.collect_in, self.winner = [], [], [], 0.0, -1
 
     def update(self, dt: float, speed: float, spot: Callable[[int], Point], gather_to: Callable[[int], Point]) -> bool:
         """Advance by ``dt`` seconds at the animation ``speed``; True when a trick begins to be gathered."""
@@ -83,13 +80,14 @@ class CardMotion:
             self.collect_in -= dt
             if self.collect_in <= 0:
                 target = gather_to(self.winner)
-                self.collecting = [Flight(card, spot(seat), target, COLLECT_SECONDS) for seat, card in self.shown_trick]
+                self.collecting = [Flight(card, spot(seat), target, COLLECT_SECONDS)
+                                   for seat, card in self.finished_trick]
                 started = bool(self.collecting)
         for flight in self.collecting:
             flight.elapsed += dt * speed
         if self.collecting and all(f.done for f in self.collecting):
             self.collecting = []
-            self.shown_trick = []
+            self.finished_trick = []
         return started
 
     def in_flight(self, card: str) -> bool:

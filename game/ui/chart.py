@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
-from .assets import text
+from .assets import fitted, text
 
 # a colour and a marker shape per line, so that the lines tell apart without their colours too
 LINE_COLOURS = [(90, 200, 255), (255, 140, 110), (150, 230, 120), (205, 150, 255), (245, 243, 235), (255, 190, 90)]
@@ -67,19 +67,36 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[st
         if hands <= 12 or i % ((hands + 11) // 12) == 0:
             number = text(str(i), px, theme.INK_DIM)
             surface.blit(number, number.get_rect(midtop=(lines[0][i][0], area.bottom + 4)))
-    # the names at the ends of the lines, moved apart where lines end close together
-    ends = sorted(range(len(lines)), key=lambda i: lines[i][-1][1])
-    label_y: dict[int, int] = {}
-    for i in ends:
-        label_y[i] = max([lines[i][-1][1]] + [label_y[j] + px + 2 for j in label_y])
+    label_y = label_heights([points[-1][1] for points in lines], px + 2, rect.top + px // 2, rect.bottom - px // 2)
+    room = rect.right - area.right - px - 4
     for index, ((name, _), points) in enumerate(zip(series, lines)):
         colour, marker = LINE_COLOURS[index % len(LINE_COLOURS)], MARKERS[index % len(MARKERS)]
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, 3)
         for point in points:
             _marker(surface, marker, colour, point, max(3, px // 4))
-        label = text(name, px, colour, bold=True)
+        label = text(fitted(name, px, room, bold=True), px, colour, bold=True)
         surface.blit(label, label.get_rect(midleft=(area.right + px, label_y[index])))
+
+
+def label_heights(ends: list[int], step: int, top: int, bottom: int) -> list[int]:
+    """Where the name at the end of each line goes: beside its line's end, moved apart where lines end close
+    together, and kept between ``top`` and ``bottom`` (pushed up from the bottom, then down from the top)."""
+    order = sorted(range(len(ends)), key=lambda i: ends[i])
+    heights = [0] * len(ends)
+    last = None
+    for i in order:
+        heights[i] = max(ends[i], top) if last is None else max(ends[i], last + step)
+        last = heights[i]
+    below = bottom + step
+    for i in reversed(order):
+        heights[i] = min(heights[i], below - step)
+        below = heights[i]
+    above = top - step
+    for i in order:
+        heights[i] = max(heights[i], above + step)
+        above = heights[i]
+    return heights
 
 
 def _marker(surface: pygame.Surface, shape: str, colour, at: tuple[int, int], r: int):

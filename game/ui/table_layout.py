@@ -24,13 +24,45 @@ class TableLayout:
         self.text_px = theme.text_size(size)
         w, h = size
         self.centre = (w // 2, int(h * 0.42))
+        self.reach = self._trick_reach()
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
-        """Where a seat sits: the viewer at the bottom, the others clockwise (to the viewer's left first)."""
+        """Where a seat sits: the viewer at the bottom, the others clockwise (to the viewer's left first); a seat
+        low on the table stays high enough that its name plate clears the viewer's hand (large cards)."""
         w, h = self.size
         angle = seat_angle(seat, self.around)
         cx, cy = self.centre
-        return (int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle)))
+        x, y = int(cx + w * 0.37 * math.cos(angle)), int(cy + h * 0.36 * math.sin(angle))
+        if seat != self.around[0]:
+            y = min(y, self.hand_top() - 4 - self._below_anchor())
+        return x, y
+
+    def hand_top(self) -> int:
+        return hand_bottom(self.size) - self.ch
+
+    def _below_anchor(self) -> int:
+        """How far a seat's cards and name plate reach below its anchor."""
+        return int(self.ch * 0.62) // 2 + int(self.text_px * 1.4) + int(self.text_px * 1.2) + 4
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """Roughly the area a seat other than the viewer takes: its fan of cards and its name plate below."""
+        ax, ay = self.seat_anchor(seat)
+        width = max(int(self.cw * 3.8), self.plate_room(seat, self.around[0]) + 16)
+        top = ay - int(self.ch * 0.62) // 2
+        return pygame.Rect(ax - width // 2, top, width, ay + self._below_anchor() - top)
+
+    def _trick_reach(self) -> float:
+        """How far from the middle each card of a trick lies: well apart, but drawn in when large cards would
+        otherwise reach a seat's cards or name plate."""
+        boxes = [self.seat_box(seat) for seat in self.around[1:]]
+        reach = self.ch * 0.62
+        while reach > self.ch * 0.3:
+            self.reach = reach
+            spots = [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
+            if not any(spot.collidelist(boxes) >= 0 for spot in spots):
+                break
+            reach *= 0.92
+        return reach
 
     def trick_spot(self, seat: int) -> tuple[int, int]:
         """The top-left corner of the card a seat plays to the trick."""
@@ -38,8 +70,7 @@ class TableLayout:
         cx, cy = self.centre
         dx, dy = ax - cx, ay - cy
         length = math.hypot(dx, dy) or 1
-        reach = self.ch * 0.62
-        return (int(cx + dx / length * reach - self.cw / 2), int(cy + dy / length * reach - self.ch / 2))
+        return (int(cx + dx / length * self.reach - self.cw / 2), int(cy + dy / length * self.reach - self.ch / 2))
 
     def table_rect(self) -> pygame.Rect:
         """Drop a dragged card here to play it."""
@@ -75,8 +106,37 @@ class TableLayout:
                 for i in range(count)]
 
     def plate_centre(self, seat: int, viewer: int) -> tuple[int, int]:
-        """The middle of a seat's name plate: the viewer's at the bottom left, the others' below their cards."""
+        """The middle of a seat's name plate (two lines): the viewer's at the bottom left, the others' below their
+        cards."""
         if seat == viewer:
             return int(self.size[0] * 0.16), self.size[1] - int(self.text_px * 1.3)
         ax, ay = self.seat_anchor(seat)
-        return ax, ay + int(self.ch * 0.62) // 2 + self.text_px
+        return ax, ay + int(self.ch * 0.62) // 2 + int(self.text_px * 1.4)
+
+    def plate_room(self, seat: int, viewer: int) -> int:
+        """How wide a seat's name plate may be: within the window round its place, clear of the trick in the middle
+        and, for the viewer, of the buttons at the bottom right."""
+        w = self.size[0]
+        x = self.plate_centre(seat, viewer)[0]
+        room = 2 * min(x - 8, w - 8 - x) - 16
+        return max(40, min(room, int(w * 0.28)))
+
+    def trick_area(self) -> pygame.Rect:
+        """Where the cards of a trick lie, every seat's card included."""
+        spots = [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
+        return spots[0].unionall(spots[1:])
+
+    def message_room(self) -> int:
+        """How wide the message line above the viewer's hand may be: between the name plates of the seats in the
+        lower half of the table, if any."""
+        w = self.size[0]
+        room = int(w * 0.6)
+        for seat in self.around[1:]:
+            if math.sin(seat_angle(seat, self.around)) > 0.2:  # a seat beside the viewer, low on the table
+                x = self.plate_centre(seat, self.around[0])[0]
+                room = min(room, 2 * (abs(x - w // 2) - self.plate_room(seat, self.around[0]) // 2) - 24)
+        return max(120, room)
+
+    def info_room(self) -> int:
+        """How wide the lines at the top left may be: clear of the seat at the top of the table."""
+        return max(80, int(self.size[0] * 0.5 - self.size[0] * 0.14 - 28))

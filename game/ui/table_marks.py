@@ -31,11 +31,12 @@ def draw_turn_marker(surface: pygame.Surface, points: list[tuple[float, float]])
     return area
 
 
-def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, name: str, px: int):
-    """The winning card of a finished trick ringed in gold, with who takes it beneath."""
+def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, line: str, px: int, below: pygame.Rect):
+    """The winning card of a finished trick ringed in gold, and who takes it said under the whole trick
+    (``below``), where it covers no card."""
     surface.blit(art.outline(card.width, theme.GOLD), card)
-    label = text(f"{name} takes the trick", px, theme.GOLD, bold=True)
-    back = label.get_rect(midtop=(card.centerx, card.bottom + 4)).inflate(12, 4)
+    label = text(line, px, theme.GOLD, bold=True)
+    back = label.get_rect(midtop=(below.centerx, below.bottom + 6)).inflate(12, 4)
     back.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=6)
     surface.blit(label, label.get_rect(center=back.center))

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import table_marks, theme
+from game.engine.words import says
+
+from . import assets, table_marks, theme
 from .assets import text
 from .auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from .dealing import draw_deal
@@ -53,10 +55,13 @@ class TablePainter:
                 button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
         line = scene.claim_banner or scene.message
-        if line:
-            label = text(line, place.text_px + 2, theme.WARN if line == scene.message else theme.GOLD, bold=True)
+        if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
+            colour, size = theme.WARN if line == scene.message else theme.GOLD, place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
-            surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
+            for part in reversed(assets.wrapped(line, size, place.message_room())):
+                label = text(part, size, colour, bold=True)
+                surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
+                y -= label.get_height()
 
     def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
         scene = self.scene
@@ -73,13 +78,14 @@ class TablePainter:
                     self.blit_card(surface, flight.card, flight.position())
             return
         landing = {f.card for f in motion.flights}
-        for seat, card in motion.shown_trick:
+        for seat, card in scene.trick_on_table():
             if card not in landing:
                 self.blit_card(surface, card, place.trick_spot(seat))
         if motion.showing_winner:  # the trick is complete: who takes it
             winner = motion.winner
             spot = pygame.Rect(place.trick_spot(winner), (place.cw, place.ch))
-            table_marks.draw_winner(surface, spot, scene.art, scene.table.name(winner), place.text_px - 4)
+            table_marks.draw_winner(surface, spot, scene.art, says(scene.table.name(winner), "takes the trick"),
+                                    place.text_px - 4, place.trick_area())
 
     def lifted_card(self) -> str | None:
         """The viewer's card under the pointer (the top one where cards overlap): drawn lifted."""
@@ -100,7 +106,7 @@ class TablePainter:
     def viewer_has_played(self, view: dict) -> bool:
         viewer = self.scene.viewer
         return any(seat == viewer for trick in view["tricks"] for seat, _ in trick["cards"]) or \
-            any(seat == viewer for seat, _ in self.scene.motion.shown_trick)
+            any(seat == viewer for seat, _ in view["trick"])
 
     def draw_seat(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
         """Draw a seat's cards and name plate; return the area they cover."""
@@ -112,7 +118,9 @@ class TablePainter:
             count = scene.deal.arrived(seat)
             face_up = face_up[:count]
         drawn = [rect for _, rect in face_up]
-        if face_up or seat == scene.viewer:
+        if seat == scene.viewer and not scene.table.shows_hand():
+            drawn = self.draw_hidden_hand(surface, count)
+        elif face_up or seat == scene.viewer:
             mine = scene.viewer_may_play() and seat == scene.playing_seat()
             legal = {a.split()[1] for a in view["legal"] if a.startswith("play ")} if mine else set()
             marked = self.marked_cards(seat, view)
@@ -137,15 +145,21 @@ class TablePainter:
                 drawn.append(rect)
         return self.draw_name_plate(surface, seat, view).unionall(drawn)
 
-    def name_plate(self, seat: int, view: dict) -> tuple[pygame.Surface, pygame.Rect]:
-        """A seat's name plate: its text and where the text goes (the plate is that, 8 px wider each way)."""
+    def draw_hidden_hand(self, surface: pygame.Surface, count: int) -> list[pygame.Rect]:
+        """The viewer's cards face down in their row: hot-seat, until the hand is handed over."""
+        rects = self.scene.place.hand_rects(count)
+        for rect in rects:
+            surface.blit(self.scene.art.back(rect.width), rect)
+        return rects
+
+    def name_plate(self, seat: int, view: dict) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
+        """A seat's name plate: its two lines of text and where each goes, and where the text as a whole goes (the
+        plate is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's
+        part in the hand; under it the seat's score, its points this hand and its tricks, as many as fit."""
         scene = self.scene
         place = scene.place
-        parts = [scene.table.name(seat)]
-        if seat < len(view["tricks_won"]):
-            won = view["tricks_won"][seat]
-            parts.append(f"{won} trick" + ("" if won == 1 else "s"))
-        parts.append(f"{view['points'][seat] if seat < len(view['points']) else 0} pts")
+        dots = self.dots_room()
+        room = place.plate_room(seat, scene.viewer) - dots
         tags = []
         if seat == view["dealer"]:
             tags.append("dealer")
@@ -153,17 +167,37 @@ class TablePainter:
             tags.append("declarer")
         if view.get("partner", -1) == seat and seat != view.get("declarer"):
             tags.append("partner")
-        label = "  ·  ".join(parts) + (f"  [{', '.join(tags)}]" if tags else "")
+        tag_text = f" ({', '.join(tags)})" if tags else ""
         to_move = seat == view["to_move"]
+        big, small = place.text_px - 2, place.text_px - 5
+        tag_width = assets.font(big, to_move).size(tag_text)[0]
+        first = assets.fitted(scene.table.name(seat), big, max(20, room - tag_width), to_move) + tag_text
         status = scene.table.status(seat)
-        if status == "thinking":
-            label += "  thinking" + "." * int(scene.thinking_dots)
-        elif status:
-            label += f"  ({status})"
-        surf = text(label, place.text_px - 2, theme.GOLD if to_move else theme.INK, bold=to_move)
-        rect = surf.get_rect(center=place.plate_centre(seat, scene.viewer))
+        parts = [status] if status and status != "thinking" else []  # at a network table: away, dropped out
+        if seat < len(view["scores"]):  # the rook-2p dummy keeps no score
+            parts.append(f"score {view['scores'][seat]}")
+        if seat < len(view["points"]):
+            parts.append(f"{view['points'][seat]} pts")
+        if seat < len(view["tricks_won"]):
+            won = view["tricks_won"][seat]
+            parts.append(f"{won} trick" + ("" if won == 1 else "s"))
+        while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > room:
+            parts.pop()  # the tricks first, then this hand's points: the score matters most
+        lines = [text(first, big, theme.GOLD if to_move else theme.INK, bold=to_move),
+                 text(" · ".join(parts), small, theme.INK_DIM)]
+        width = max(line.get_width() for line in lines) + dots
+        rect = pygame.Rect(0, 0, width, sum(line.get_height() for line in lines))
+        rect.center = place.plate_centre(seat, scene.viewer)
         rect.clamp_ip(pygame.Rect((0, 0), scene.size).inflate(-16, -8))
-        return surf, rect
+        placed, y = [], rect.y
+        for line in lines:
+            placed.append((line, line.get_rect(topleft=(rect.x, y))))
+            y += line.get_height()
+        return placed, rect
+
+    def dots_room(self) -> int:
+        """Room kept in a name plate for the dots of a computer thinking, so that the plate keeps its size."""
+        return int(self.scene.place.text_px * 1.5)
 
     def turn_marker(self, view: dict) -> list[tuple[float, float]] | None:
         """The marker beside the name plate of the seat to move (None once the hand is over)."""
@@ -174,10 +208,17 @@ class TablePainter:
         return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.thinking_dots / 4)
 
     def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
-        surf, rect = self.name_plate(seat, view)
+        lines, rect = self.name_plate(seat, view)
         back = rect.inflate(16, 8)
         pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=8)
-        surface.blit(surf, rect)
+        for line, spot in lines:
+            surface.blit(line, spot)
+        if self.scene.table.status(seat) == "thinking":  # three dots, one lit after another
+            r = max(2, self.scene.place.text_px // 8)
+            x, y = rect.right - self.dots_room() + 3 * r, lines[0][1].centery
+            for i in range(3):
+                lit = int(self.scene.thinking_dots) % 3 == i
+                pygame.draw.circle(surface, theme.GOLD if lit else theme.INK_DIM, (x + i * 3 * r, y), r)
         if seat == view["to_move"]:
             pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
             return back.union(table_marks.draw_turn_marker(surface, self.turn_marker(view)))
@@ -185,7 +226,7 @@ class TablePainter:
 
     def draw_info(self, surface: pygame.Surface, view: dict):
         """The lines at the top left: the game and hand, the contract and trump (Rook) or the passing and whether
-        hearts are broken (Hearts), and the scores."""
+        hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates)."""
         scene = self.scene
         model = scene.table
         which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
@@ -201,13 +242,14 @@ class TablePainter:
             broken = view.get("hearts_broken")
             lines.append((f"Passing: {view['pass_direction']}", theme.INK))
             lines.append(("Hearts broken" if broken else "Hearts not broken", theme.WARN if broken else theme.INK_DIM))
-        lines.append(("Scores: " + "  ".join(f"{name} {view['scores'][seats[0]]}"
-                                             for name, seats in model.score_columns()), theme.INK))
+        size, room = scene.place.text_px - 2, scene.place.info_room()
         y = 10
         for line, colour in lines:
-            label = text(line, scene.place.text_px - 2, colour, bold=colour == theme.GOLD)
-            surface.blit(label, (12, y))
-            y += label.get_height() + 2
+            for part in assets.wrapped(line, size, room):
+                label = text(assets.fitted(part, size, room, colour == theme.GOLD), size, colour,
+                             bold=colour == theme.GOLD)
+                surface.blit(label, (12, y))
+                y += label.get_height() + 2
 
     def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""

@@ -12,14 +12,26 @@ from .assets import text
 
 
 class Button:
-    def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, key: int | None = None):
+    def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, key: int | None = None,
+                 when: Callable[[], bool] | None = None):
+        """``when``: the button is enabled exactly while this says so, asked each time it is drawn or pressed
+        (for a state that changes under it, so it can never be drawn enabled and not work, or the reverse)."""
         self.label = label
         self.action = action
-        self.enabled = enabled
+        self._enabled = enabled
+        self.when = when
         self.key = key
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.chosen = False  # drawn highlighted (the current choice of a list)
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled if self.when is None else self.when()
+
+    @enabled.setter
+    def enabled(self, value: bool):
+        self._enabled = value
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -74,7 +86,7 @@ def _panel_layer(size: tuple[int, int], colour: tuple[int, int, int, int]) -> py
     return layer
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _shade_layer(size: tuple[int, int]) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill(theme.SHADE)
@@ -82,10 +94,13 @@ def _shade_layer(size: tuple[int, int]) -> pygame.Surface:
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect):
-    """A translucent dark panel with a thin gold edge, for dialogs over the table."""
+    """A dark panel with a thin gold edge, for dialogs over the table; opaque, so nothing drawn below it (a line
+    of the table, a card) shows through what it says."""
     surface.blit(_panel_layer(rect.size, theme.PANEL), rect.topleft)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=14)
 
 
-def shade(surface: pygame.Surface):
-    surface.blit(_shade_layer(surface.get_size()), (0, 0))
+def shade(surface: pygame.Surface, down_to: int | None = None):
+    """Darken what is drawn so far, the whole window or its top down to ``down_to``."""
+    w, h = surface.get_size()
+    surface.blit(_shade_layer((w, h if down_to is None else max(0, min(h, down_to)))), (0, 0))

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.words import counted
+
 from .. import theme
 from ..assets import font, text, wrapped
 from ..auction import bid_dialog_rect
@@ -25,8 +27,10 @@ Act = Callable[[str], None]
 
 
 class Dialog(Scene):
-    """A panel over the table; the table keeps drawing and animating below it."""
+    """A panel over the table; the table keeps drawing and animating below it, and its own controls (Menu, Esc,
+    Hint, Last trick) keep working: what the dialog does not use goes on to the table."""
     transparent = True
+    pass_events = True
     title = ""
 
     def __init__(self, services, table, act: Act):
@@ -35,6 +39,11 @@ class Dialog(Scene):
         self.act = act
         self.buttons: list[Button] = []
         self.error = ""
+        self.hint = ""  # the suggestion asked for with the table's Hint, in a player's words
+
+    def show_hint(self, action: str):
+        """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
+        self.hint = f"Hint: {self.table.rules.action_label(action)}"
 
     def choose(self, action: str):
         reason = self.table.check(action)
@@ -53,7 +62,7 @@ class Dialog(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if press_any(self.buttons, event):
             return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
     def draw(self, surface: pygame.Surface):
         panel(surface, self.rect)
@@ -61,9 +70,17 @@ class Dialog(Scene):
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
         for button in self.buttons:
             button.draw(surface, self.px)
-        if self.error:
-            line = text(self.error, self.px, theme.WARN, bold=True)
-            surface.blit(line, line.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 8)))
+        self.draw_note(surface, self.note_spot())
+
+    def note_spot(self) -> tuple[int, int]:
+        """Where the line under the choices ends: the middle of its bottom edge."""
+        return self.rect.centerx, self.rect.bottom - 8
+
+    def draw_note(self, surface: pygame.Surface, midbottom: tuple[int, int]):
+        """The line under the choices: why a choice was refused, else the hint asked for."""
+        if self.error or self.hint:
+            line = text(self.error or self.hint, self.px, theme.WARN if self.error else theme.GOLD, bold=True)
+            surface.blit(line, line.get_rect(midbottom=midbottom))
 
 
 class BidScene(Dialog):
@@ -112,9 +129,19 @@ class BidScene(Dialog):
         if self.bids:
             self.choose(f"bid {self.bids[self.index]}")
 
+    def show_hint(self, action: str):
+        super().show_hint(action)
+        words = action.split()
+        if words[0] == "bid" and int(words[1]) in self.bids:  # read as the legal bids are (see __init__)
+            self.index = self.bids.index(int(words[1]))
+            self.refresh()
+
     def value_y(self) -> int:
         """The middle of the row with the bid and its - and + buttons."""
         return self.rect.y + int(self.px * 3.2)
+
+    def note_spot(self) -> tuple[int, int]:
+        return self.rect.centerx, self.bid.rect.top - 4  # between the bid and the buttons
 
     def draw(self, surface: pygame.Surface):
         super().draw(surface)
@@ -132,17 +159,29 @@ class ChoiceScene(Dialog):
         self.title = title
         self.actions = table.view()["legal"]
         self.labels = labels
+        self.hinted = ""
 
     def layout(self):
         super().layout()
         self.buttons = [Button(self.labels(a), lambda a=a: self.choose(a)) for a in self.actions]
         for i, button in enumerate(self.buttons[:9]):
             button.key = pygame.K_1 + i
+        self.mark_hinted()
         height = int(self.px * 2)
         rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
         for r, row in enumerate(rows):
             y = self.rect.centery + (r - (len(rows) - 1) / 2) * (height + 10)
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
+
+
+    def show_hint(self, action: str):
+        super().show_hint(action)
+        self.hinted = action
+        self.mark_hinted()
+
+    def mark_hinted(self):
+        for button, action in zip(self.buttons, self.actions):
+            button.chosen = action == self.hinted
 
 
 TRUMP_HINT = {"none": "No trump"}
@@ -181,7 +220,7 @@ class CardPickScene(Dialog):
         slots = max(self.count, 1)
         self.box = pygame.Rect(0, 0, slots * (self.cw + 8) + 24, self.ch + 24)
         self.box.center = (w // 2, int(self.rect.y + self.px * 5 + self.ch / 2 + 12))
-        self.done = Button("Done", self.finish, key=pygame.K_RETURN)
+        self.done = Button("Done", self.finish, key=pygame.K_RETURN, when=lambda: len(self.chosen) == self.count)
         height = int(self.px * 2)
         layout_row([self.done], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 3)
         self.buttons = [self.done]
@@ -207,7 +246,7 @@ class CardPickScene(Dialog):
             row_list = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
             scale = 1.0
         width, height = int(self.cw * scale), int(self.ch * scale)
-        space = self.done.rect.top - 8 - (self.box.bottom + self.px * 2) - height
+        space = self.note_spot()[1] - int(self.px * 1.4) - (self.box.bottom + self.px * 2) - height  # above the note
         row_step = min(height * 0.62, space / max(1, len(row_list) - 1))
         out = []
         top = self.box.bottom + self.px * 2
@@ -238,8 +277,13 @@ class CardPickScene(Dialog):
             return
         self.choose(f"{self.word} {' '.join(self.chosen)}")
 
+    def show_hint(self, action: str):
+        """The hinted cards go into the box, ready for Done."""
+        super().show_hint(action)
+        self.chosen = [card for card in action.split()[1:] if card in self.cards][: self.count]
+        self.error = ""
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        self.done.enabled = len(self.chosen) == self.count
         if self.done.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -250,6 +294,7 @@ class CardPickScene(Dialog):
         elif event.type == pygame.MOUSEMOTION and self.drag is not None:
             card, grab, start, _ = self.drag
             self.drag = (card, grab, start, event.pos)
+            return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             card, _, start, _ = self.drag
             self.drag = None
@@ -257,11 +302,11 @@ class CardPickScene(Dialog):
                 self.toggle(card)
             else:
                 self.toggle(card, into_box=self.box.inflate(40, 40).collidepoint(event.pos))
-            self.done.enabled = len(self.chosen) == self.count
-        return True
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
     def draw(self, surface: pygame.Surface):
-        shade(surface)
+        shade(surface, self.rect.bottom + 2)  # the table's controls below stay clear: they still work
         panel(surface, self.rect)
         title = text(self.title, self.px + 4, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
@@ -284,9 +329,10 @@ class CardPickScene(Dialog):
             width = dict(self.box_rects() + self.hand_rects())[dragged].width
             surface.blit(art.face(dragged, width), (pos[0] - grab[0], pos[1] - grab[1]))
         self.done.draw(surface, self.px)
-        if self.error:
-            line = text(self.error, self.px, theme.WARN, bold=True)
-            surface.blit(line, line.get_rect(midbottom=(self.rect.centerx, self.done.rect.y - 6)))
+        self.draw_note(surface, self.note_spot())
+
+    def note_spot(self) -> tuple[int, int]:
+        return self.rect.centerx, self.done.rect.y - 6
 
 
 def suit_key(card: str) -> str:
@@ -416,11 +462,12 @@ def dialog_for_phase(services, table, act: Act) -> Scene | None:
     if phase == "bid":
         return BidScene(services, table, act)
     if phase == "nest":
-        return pick("nest-exchange", f"{who}: lay back {count} cards", "discard", count, held, "Nest",
+        return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", "discard", count, held, "Nest",
                     marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
     if phase == "pass":
         direction = view.get("pass_direction", "")
-        return pick("passing", f"{who}: pass {count} cards {direction}", "pass-cards", count, held, "To pass")
+        return pick("passing", f"{who}: pass {counted(count, 'card')} {direction}", "pass-cards", count, held,
+                    "To pass")
     if phase == "lay-aside":
         return pick("lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held, "Aside")
     if phase == "call":

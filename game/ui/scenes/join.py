@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.words import counted, possessive
 from game.net.client import NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
 from game.net.protocol import CODE_LENGTH, clean_name
@@ -183,5 +184,6 @@ def found_label(found: Found) -> str:
     said = found.said
     if said.server:
         return f"Table server on {said.host or found.address} (ask its players for a join code)"
-    free = {0: "no seat free", 1: "1 seat free"}.get(said.free, f"{said.free} seats free")
-    return f"{said.game or 'A table'} · {said.host or 'someone'}'s table · {free}"
+    free = "no seat free" if not said.free else f"{counted(said.free, 'seat')} free"
+    host = possessive(said.host) if said.host else "someone's"
+    return f"{said.game or 'A table'} · {host} table · {free}"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.words import YOU
+
 from .. import theme
 from ..assets import text
 from ..scene import Scene
@@ -90,8 +92,9 @@ class LobbyScene(Scene):
                 state = "waiting for a player"
             else:
                 state = "here" if place["connected"] else "dropped out"
-            you = "  (you)" if seat == self.table.viewer else ""
-            line = text(f"Seat {seat + 1}: {place['name'] or '—'}{you}  ·  {state}", px, theme.INK, bold=bool(you))
+            mine = seat == self.table.viewer
+            you = "  (you)" if mine and place["name"] != YOU else ""  # "You (you)" says it twice
+            line = text(f"Seat {seat + 1}: {place['name'] or '—'}{you}  ·  {state}", px, theme.INK, bold=mine)
             surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
         for button in [self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled]:
             button.draw(surface, px - 2)

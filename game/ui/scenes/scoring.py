@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.results import HandResult
+from game.engine.words import says
 
 from .. import theme
 from ..assets import text
@@ -153,8 +154,8 @@ class GameOverScene(Scene):
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
-        names = [self.table.name(s) for s in self.table.winners]
-        line = " and ".join(dict.fromkeys(names)) + (" win!" if len(names) > 1 else " wins!")
+        winners = [self.table.name(s) for s in self.table.winners]
+        line = says(winners, "wins!") if winners else "The match is over"
         title = text(line, self.px * 2, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.12))))
         header, rows, short_rows = self.sheet

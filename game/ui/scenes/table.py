@@ -77,6 +77,7 @@ class TableScene(Scene):
         self._order_for: tuple | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
+        self.dialog = None  # the dialog open for a person's decision here, if any (it closes itself)
         self.deal: Deal | None = None  # the deal being shown
         self.dealt_for: tuple | None = None  # the hand whose deal was shown (or skipped)
         self.painter = TablePainter(self)
@@ -184,9 +185,16 @@ class TableScene(Scene):
             self._order_for = key
             self._shown_order = {seat: arranged(view[part], self.table.rules, view.get("trump"))
                                  for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in view}
+        if seat == self.viewer and not self.table.shows_hand():  # hot-seat: hidden until handed over
+            return []
         if seat == self.viewer or seat == 2:
             return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
         return []
+
+    def trick_on_table(self) -> list[tuple[int, str]]:
+        """The cards lying in the middle, (seat, card): a finished trick while it is on show, else the trick in
+        progress as the view has it (so a table opened afresh shows the same)."""
+        return self.motion.finished_trick or [(seat, card) for seat, card in self.view()["trick"]]
 
     def in_flight(self, card: str) -> bool:
         return self.motion.in_flight(card) or (self.drag is not None and self.drag.card == card)
@@ -229,10 +237,15 @@ class TableScene(Scene):
                               lambda seat: (place.seat_anchor(seat)[0] - place.cw // 2,
                                             place.seat_anchor(seat)[1] - place.ch // 2)):
             self.services.sounds.play("trick")
-        if self.busy() or self.stack.top is not self:
+        if self.busy() or self.stack.top not in (self, self.open_dialog()):
             return  # a computer's turn starts once the cards have landed, so that its pause is seen
         for intent in self.table.poll(ready=self.deal is None):  # during the deal, computers are asked at once
             self.show(intent)
+
+    def open_dialog(self):
+        """The decision dialog this table opened, while it is still open (a hint or a message still reaches the
+        table under it)."""
+        return self.dialog if self.dialog is not None and self.dialog in self.stack.scenes else None
 
     def update_deal(self, dt: float):
         """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
@@ -253,8 +266,8 @@ class TableScene(Scene):
         """What the table says comes next, shown."""
         scenes = self.services.scenes
         if isinstance(intent, Turn):
-            if intent.phase != "play":
-                scenes.push("dialog", table=self.table, act=self.act)
+            if intent.phase != "play" and self.open_dialog() is None:
+                self.dialog = scenes.push("dialog", table=self.table, act=self.act)
         elif isinstance(intent, HandOff):
             scenes.push("hand-off", player=self.table.name(intent.seat),
                         ready=lambda seat=intent.seat: self.take_over(seat))
@@ -274,9 +287,13 @@ class TableScene(Scene):
             self.claim_banner = ""
             self.services.sounds.play("shuffle")
         elif isinstance(intent, Hint):
+            dialog = self.open_dialog()
+            if dialog is not None:  # a decision in a dialog: the hint is shown there
+                dialog.show_hint(intent.action)
+                return
             if intent.action.startswith("play "):
                 self.selected = intent.action.split()[1]
-            self.say(f"Hint: {intent.action}")
+            self.say(f"Hint: {self.table.rules.action_label(intent.action)}")
         elif isinstance(intent, Message):
             self.say(intent.text)
         elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
@@ -296,9 +313,10 @@ class TableScene(Scene):
             if event.kind == "card-played":
                 card = event.cards[0]
                 start = drop or self.hand_origin(event.seat, card)
-                self.motion.to_trick(event.seat, card, start, self.place.trick_spot(event.seat))
-            elif event.kind == "trick-won":
-                self.motion.trick_won(event.seat, self.services.settings.trick_pause)
+                self.motion.glide(card, start, self.place.trick_spot(event.seat))
+            elif event.kind == "trick-won":  # the view now holds it among the tricks taken: shown here a moment
+                finished = [(seat, card) for seat, card in self.view()["tricks"][-1]["cards"]]
+                self.motion.trick_won(event.seat, finished, self.services.settings.trick_pause)
 
     def act(self, action: str, drop: tuple[int, int] | None = None):
         """A person's decision (from a dialog, or a card played): what it did, or the reason it was refused (a
@@ -345,10 +363,8 @@ class TableScene(Scene):
     def undo(self):
         if self.busy():
             return
-        before, said = self.view(), self.table.undo()  # the view before, then the undo
-        if self.view() != before:  # a play was taken back: the trick as it now stands
-            self.motion.show([(seat, card) for seat, card in self.view()["trick"]])
-        self.say(said)
+        self.say(self.table.undo())
+        self.motion.clear()  # the trick is drawn from the view as it now stands
 
     def toggle_review(self):
         if self.view()["tricks"]:

@@ -1,0 +1,423 @@
+"""Trust at the table (issue 22), checked on what the window draws (tests/ui_record.py) rather than on pixels:
+
+- a table opened again from its save draws exactly what the uninterrupted table drew (the trick in progress);
+- hot-seat, no hand is face up on any frame while a hand-off is due, the deal included;
+- every control drawn enabled answers, dialogs included (Menu, Esc and Hint during a bid or a pass), and the
+  Hint of a dialog's decision is shown in the dialog; Done is drawn enabled only when it would work;
+- no text runs out of the window, over a card or over other text, and sentences about a person or a count are
+  grammatical, on every frame of a hand of each family at 800x500, 1280x720 and 1920x1080.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from functools import partial
+
+import pygame
+import pytest
+
+from game.engine import Hand, load_rules
+from game.table.session import Session
+from game.ui.app import App
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, PauseScene
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.table import TableScene
+from tests.deals import hand_with, position_where, table_session
+from tests.ui_helpers import FAST, click, frames, post, step
+from tests.ui_record import Recorder, layout_faults
+
+SIZES = [(800, 500), (1280, 720), (1920, 1080)]
+LONG_NAMES = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",
+              "Wilhelmina Longname", "Konstantinos Long"]
+
+
+@pytest.fixture
+def window(monkeypatch):
+    """Open a window on a session at a size, its frames recorded: one window at a time, as in the game (a second
+    closes the first), and the last is closed afterwards."""
+    apps = []
+
+    def open_window(session: Session, size=(1280, 720), **settings) -> tuple[App, TableScene, Recorder]:
+        if apps:
+            apps.pop().close()
+        app = App(replace(FAST, **settings), search_process=False)
+        apps.append(app)
+        app.services.keep_matches = False
+        recorder = Recorder(monkeypatch, app)
+        table = app.open("table", session=session)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert app.size == size
+        return app, table, recorder
+
+    yield open_window
+    for app in apps:
+        app.close()
+
+
+def settled(table: TableScene) -> bool:
+    """Nothing moves on the table: what is drawn is what a player looks at."""
+    motion = table.motion
+    return not motion.flights and not motion.collecting and table.deal is None and table.drag is None
+
+
+def decide(app: App, table: TableScene):
+    """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
+    top = app.stack.top
+    if isinstance(top, CardPickScene):
+        top.chosen = top.cards[: top.count]
+        click(app, top.done.rect.center)
+    elif isinstance(top, BidScene):
+        click(app, (top.bid if top.bid.enabled else top.pass_).rect.center)
+    elif isinstance(top, ChoiceScene):
+        click(app, top.buttons[0].rect.center)
+    elif top.name == "hand-off":
+        click(app, (5, 5))
+    elif table.viewer_controls_play():
+        card = next(a.split()[1] for a in table.view()["legal"])
+        table.act(f"play {card}")
+        step(app)
+    else:
+        step(app)
+
+
+def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
+    """Play the hand at the screen to its score sheet, calling ``on_frame()`` after each frame."""
+    for _ in frames(seconds):
+        if isinstance(app.stack.top, ScoreScene):
+            on_frame()
+            return
+        decide(app, table)
+        on_frame()
+    raise AssertionError("the hand did not reach its score sheet")
+
+
+# --- 1. a resumed table draws what the uninterrupted one drew ---
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("preset", ["rook-classic", "hearts-royal"])
+def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window, preset, size):
+    """Issue 22: "When computers have already played to a trick and it is your turn: Esc, Main menu, Continue. The
+    played cards are not drawn". The table draws the trick from the seat's view, so a table opened from the save
+    draws the same cards and lines in the same places."""
+    hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) >= 2)
+    before, table = drawn_on_the_players_turn(*window(table_session(hand), size))
+    assert {label for kind, label, _ in before if kind == "card"} >= {card for _, card in table.view()["trick"]}
+    saved = Session.from_json(table.table.session.to_json())
+    after, _ = drawn_on_the_players_turn(*window(saved, size))
+    assert after == before
+
+
+def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -> tuple[set, TableScene]:
+    """The cards and text drawn once the person at the screen may play and nothing moves."""
+    for _ in frames(30):
+        step(app)
+        if table.viewer_controls_play() and settled(table):
+            break
+    step(app)
+    return {(op.kind, op.label, tuple(op.rect)) for op in recorder.ops if op.kind in ("card", "text")}, table
+
+
+def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window):
+    """Issue 22: "after you play, the gold winner ring surrounds an empty slot". The finished trick on show is the
+    one the view holds, every card of it, the winner's included."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == 3)
+    session = Session.from_json(table_session(hand).to_json())
+    app, table, recorder = window(session, trick_pause=30.0)
+    for _ in frames(30):
+        step(app)
+        if table.viewer_controls_play() and settled(table):
+            break
+    card = next(a.split()[1] for a in table.view()["legal"])
+    table.act(f"play {card}")
+    for _ in frames(30):
+        step(app)
+        if table.motion.showing_winner:
+            break
+    step(app)
+    last = table.view()["tricks"][-1]
+    assert sorted(table.motion.finished_trick) == sorted((seat, c) for seat, c in last["cards"])
+    winning = {c for seat, c in last["cards"] if seat == last["winner"]}
+    spot = pygame.Rect(table.place.trick_spot(last["winner"]), (table.place.cw, table.place.ch))
+    assert any(op.label in winning and op.rect == spot for op in recorder.cards())
+
+
+# --- 4. hot-seat privacy ---
+
+def faces_seen(recorder: Recorder) -> set[str]:
+    return {op.label for op in recorder.cards() if op.label}
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-2p"])
+def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset):
+    """Issue 22: "At the start of a hot-seat match the first person's hand is face up during the deal animation".
+    On every frame of a hot-seat hand, the deal included, the only hand face up is the one of the person the
+    screen was handed to, and none while the next decision is another person's (the dummy's open cards are
+    everyone's)."""
+    rules = load_rules(preset)
+    session = table_session(Hand.deal(rules, seed=3, dealer=rules.players - 1), humans=2)
+    app, table, recorder = window(session, animation_speed=2.0)  # slow enough that the deal takes many frames
+    controller = table.table.controller
+    checked = 0
+
+    def no_hidden_card_shown():
+        nonlocal checked
+        hand = session.hand
+        to_move = hand.to_move
+        due = controller.handed_to is None or (session.is_human(to_move) and to_move != controller.handed_to)
+        allowed = set() if due or hand.is_done else set(hand.view(controller.handed_to)["hand"])
+        public = set(hand.view(0).get("dummy", []))
+        held = {card for seat in range(hand.n) for card in hand.rules.card_names(hand.held[seat])}
+        shown = faces_seen(recorder) & held - allowed - public
+        assert not shown, f"{sorted(shown)} face up while the screen waits for a hand-off (frame {checked})"
+        checked += 1
+
+    play_hand(app, table, no_hidden_card_shown)
+    assert checked > 20
+
+
+# --- 5 and 6. every control drawn enabled answers ---
+
+def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
+    """The live buttons of the last frame that a click at their middle, or their key, does not reach. Each button's
+    action is swapped for a probe while it is tried, so nothing happens to the game."""
+
+    def reaches(buttons, event) -> bool:
+        pressed = []
+        reals = [button.action for button in buttons]
+        for button in buttons:
+            button.action = partial(pressed.append, True)
+        try:
+            app.stack.handle_event(event)
+        finally:
+            for button, real in zip(buttons, reals):
+                button.action = real
+        return bool(pressed)
+
+    live = recorder.live_buttons()
+    problems = [f"{op.scene}: {op.label!r} is drawn enabled, but a click on it does nothing" for op in live
+                if not reaches([op.button], pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=op.rect.center, button=1))]
+    for key in {op.button.key for op in live if op.button.key is not None}:
+        keyed = [op.button for op in live if op.button.key == key]
+        if not reaches(keyed, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)):
+            problems.append(f"{pygame.key.name(key)} is the key of {[b.label for b in keyed]}, but does nothing")
+    return problems
+
+
+def moon_position() -> Hand:
+    """Hearts without passing, seat 0 holding every club: it leads clubs and takes every trick, so it shoots the
+    moon and chooses its reward (RULES.md decision 17)."""
+    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]})
+    hand = hand_with(rules, {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"})
+    rng = random.Random(1)
+    while hand.phase == "play":
+        hand.push(hand.random_action(rng))
+    assert hand.phase == "moon" and hand.to_move == 0
+    return hand
+
+
+def waiting_for_seat_0(phase: str):
+    return lambda hand: hand.phase == phase and hand.to_move == 0
+
+
+DIALOGS = {
+    "bid": lambda: position_where("rook-classic", waiting_for_seat_0("bid")),
+    "nest": lambda: position_where("rook-classic", waiting_for_seat_0("nest")),
+    "trump": lambda: position_where("rook-classic", waiting_for_seat_0("trump")),
+    "order": lambda: position_where("rook-500", waiting_for_seat_0("order")),
+    "call": lambda: position_where("rook-500-5p", waiting_for_seat_0("call")),
+    "lay-aside": lambda: position_where("rook-original-3p", waiting_for_seat_0("lay-aside"), dealer=2),
+    "pass": lambda: position_where("hearts-classic", waiting_for_seat_0("pass")),
+    "choose": lambda: position_where("hearts-2p", waiting_for_seat_0("choose")),
+    "moon": moon_position,
+}
+
+
+def open_dialog(window, phase: str, size=(1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
+    app, table, recorder = window(table_session(DIALOGS[phase](), names=LONG_NAMES), size)
+    for _ in frames(30):
+        step(app)
+        if isinstance(app.stack.top, Dialog):
+            return app, table, recorder, app.stack.top
+    raise AssertionError(f"no dialog for {phase}")
+
+
+@pytest.mark.parametrize("phase", list(DIALOGS))
+def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phase):
+    """Issue 22: "While a dialog is open (bid, nest, trump, called card, Hearts pass, moon), Menu, Esc and Hint do
+    nothing although they are drawn enabled". Every button drawn enabled and not shaded answers its click and its
+    key; Esc opens the pause menu over the dialog, and Resume comes back to it."""
+    app, table, recorder, dialog = open_dialog(window, phase)
+    assert {op.label for op in recorder.live_buttons()} >= {"Menu", "Hint"}
+    assert unanswered_controls(app, recorder) == []
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    assert isinstance(app.stack.top, PauseScene)
+    resume = next(b for b in app.stack.top.buttons if b.label == "Resume")
+    click(app, resume.rect.center)
+    assert app.stack.top is dialog
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.stack.top, PauseScene)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("phase", ["bid", "nest", "trump", "pass", "moon", "call"])
+def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size):
+    """Issue 22: "Hint shows its suggestion inside the dialog (the bid, the cards to lay away or pass)": the
+    suggestion is said in a player's words, clear of everything else, and chosen in the dialog ready to confirm."""
+    app, table, recorder, dialog = open_dialog(window, phase, size)
+    click(app, table.hint_button.rect.center)
+    for _ in frames(30):
+        step(app)
+        if dialog.hint:
+            break
+    assert dialog.hint.startswith("Hint: ") and app.stack.top is dialog
+    assert dialog.hint in {op.label for op in recorder.texts()}
+    assert layout_faults(recorder.ops, app.size) == []
+    assert not re.search(r"\b([BGRY]\d{1,2}|[2-9TJQKA][CDHS]|ROOK)\b", dialog.hint), dialog.hint
+    if isinstance(dialog, CardPickScene):
+        assert len(dialog.chosen) == dialog.count and dialog.done.enabled
+    elif isinstance(dialog, ChoiceScene):
+        assert sum(button.chosen for button in dialog.buttons) == 1
+    else:
+        words = dialog.hint.split()
+        assert words[1] == "pass" or dialog.bids[dialog.index] == int(words[2])
+
+
+@pytest.mark.parametrize("phase", ["nest", "pass", "lay-aside", "call"])
+def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase):
+    """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
+    the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
+    app, table, recorder, dialog = open_dialog(window, phase)
+    done = [op for op in recorder.ops if op.kind == "button" and op.label == "Done"]
+    assert done and not done[-1].enabled
+    for card in dialog.cards[: dialog.count]:
+        dialog.toggle(card)
+    step(app)
+    assert [op.enabled for op in recorder.ops if op.kind == "button" and op.label == "Done"] == [True]
+
+
+def test_the_claim_line_does_not_show_through_the_score_sheet(window):
+    """Issue 22: "After a claim, 'X claimed the rest: no play could change the points' shows through the score
+    sheet, across the chart." Panels are opaque: no line of the table is seen through the sheet."""
+    from game.engine.claim import settled as play_settled
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0
+                          and len(h.tricks) >= 10 and play_settled(h))
+    app, table, recorder = window(table_session(hand))
+    for _ in frames(30):
+        step(app)
+        if table.claim_button.enabled:
+            break
+    click(app, table.claim_button.rect.center)
+    assert "claimed the rest" in table.claim_banner
+    for _ in frames(30):
+        step(app)
+        if isinstance(app.stack.top, ScoreScene):
+            break
+    step(app)
+    banner = [op.rect for op in recorder.texts() if "claimed the rest" in op.label]
+    assert banner, "the line is drawn, under the sheet"
+    with_line = [pygame.image.tobytes(app.screen.subsurface(rect), "RGB") for rect in banner]
+    table.claim_banner = ""
+    app.stack.draw(app.screen)
+    assert [pygame.image.tobytes(app.screen.subsurface(rect), "RGB") for rect in banner] == with_line
+
+
+# --- 8 and 9. text a player can read, in every frame ---
+
+GRAMMAR = [
+    (re.compile(r"\bYou (takes|has|is|wins|was|plays|passes|bids|leads|shoots|chooses|claims)\b"), "You takes"),
+    (re.compile(r"\bYou's\b"), "You's"),
+    (re.compile(r"\bYou \(you\)"), "You (you)"),
+    (re.compile(r"\b1 (hands|cards|tricks|points|players|seats|bids|matches|deals)\b"), "1 with a plural"),
+]
+
+
+def grammar_faults(texts: list[str]) -> list[str]:
+    return [f"{what}: {line!r}" for line in texts for pattern, what in GRAMMAR if pattern.search(line)]
+
+
+class FrameChecks:
+    """Every distinct still frame checked once: its text's layout and its grammar."""
+
+    def __init__(self, app: App, table: TableScene, recorder: Recorder):
+        self.app, self.table, self.recorder = app, table, recorder
+        self.seen: set = set()
+        self.faults: dict[str, None] = {}
+
+    def __call__(self):
+        if not settled(self.table):
+            return
+        key = tuple((op.kind, op.label, tuple(op.rect)) for op in self.recorder.ops)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        found = layout_faults(self.recorder.ops, self.app.size)
+        found += grammar_faults([op.label for op in self.recorder.texts()])
+        self.faults.update(dict.fromkeys(found))
+
+
+FAMILY_TABLES = [(preset, size, 1.0) for preset in ("rook-classic", "hearts-royal") for size in SIZES]
+SMALL_TABLES = [(preset, (800, 500), 1.0) for preset in ("rook-2p", "rook-6p", "rook-500-5p", "hearts-5p")]
+LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5), ("rook-classic", (1920, 1080), 1.5)]
+
+
+@pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window, preset, size, card_scale):
+    """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
+    over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
+    deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
+    no still frame has text out of the window, over a card or over other text, and every sentence about a person
+    or a count is grammatical."""
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=11, dealer=rules.players - 1)
+    app, table, recorder = window(table_session(hand, names=LONG_NAMES[: rules.players]), size,
+                                  card_scale=card_scale)
+    check = FrameChecks(app, table, recorder)
+    play_hand(app, table, check)
+    for _ in range(3):  # the score sheet
+        step(app)
+        check()
+    assert len(check.seen) > 10
+    assert list(check.faults) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("phase", list(DIALOGS))
+def test_dialogs_text_stays_clear_at_every_size(window, phase, size):
+    """The same for each dialog over the table, with the longest names."""
+    app, table, recorder, dialog = open_dialog(window, phase, size)
+    step(app)
+    assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
+
+
+def test_the_grammar_check_finds_what_the_issue_saw():
+    """The check itself: each sentence the issue quotes is caught."""
+    assert len(grammar_faults(["You takes the trick", "Play exactly 1 hands", "You's table", "Seat 1: You (you)"])) == 4
+    assert grammar_faults(["You take the trick", "Play exactly 1 hand", "Your table", "Seat 1: You"]) == []
+
+
+def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
+    """The check itself, on hand-made frames."""
+    from tests.ui_record import Drawn
+    card = Drawn("card", "QS", pygame.Rect(100, 100, 50, 70), "table")
+    over = Drawn("text", "East takes the trick", pygame.Rect(90, 160, 120, 14), "table")
+    out = Drawn("text", "West · 3 tricks", pygame.Rect(700, 10, 200, 14), "table")
+    cover = Drawn("cover", "", pygame.Rect(80, 90, 200, 100), "score-sheet")
+    assert len(layout_faults([card, over, out], (800, 500))) == 2
+    faults = layout_faults([card, over, out, cover], (800, 500))
+    assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
+
+
+def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
+    """The privacy check sees the deal: with a hot-seat table just opened, the deal is being shown and the first
+    person's cards are drawn face down."""
+    rules = load_rules("rook-classic")
+    session = table_session(Hand.deal(rules, seed=3, dealer=3), humans=2)
+    app, table, recorder = window(session, animation_speed=1.0)
+    step(app)
+    assert table.deal is not None
+    assert not faces_seen(recorder) & set(session.hand.view(0)["hand"])
+    assert any(op.kind == "card" and not op.label for op in recorder.ops)
