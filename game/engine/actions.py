@@ -8,6 +8,8 @@ name several cards (``discard``, ``pass-cards``).
 >>> from game.engine.cards import STANDARD_DECK
 >>> action_text(parse_action("pass-cards QS 2C AH", STANDARD_DECK), STANDARD_DECK)
 'pass-cards 2C AH QS'
+>>> action_words(parse_action("pass-cards QS 2C AH", STANDARD_DECK), STANDARD_DECK)
+'pass 2♣, A♥, Q♠'
 """
 
 from __future__ import annotations
@@ -84,6 +86,27 @@ def action_text(action: Action, deck: str) -> str:
     if kind == MOON:
         return f"moon {MOON_CHOICES[payload]}"
     raise ValueError(f"unknown action kind {kind}")
+
+
+def action_words(action: Action, deck: str) -> str:
+    """An action as a player says it ("play 10♥", "pass 2♣, A♥, Q♠", "bid 85", "choose green as trump"), for text
+    a player reads; ``action_text`` is the notation of files, logs and the protocol."""
+    kind, payload = action >> KIND_SHIFT, action & PAYLOAD
+    if kind in CARD_KINDS:
+        card = C.player_card_name(payload, deck)
+        return f"lay {card} aside" if kind == LAY_ASIDE else f"{KIND_WORDS[kind]} {card}"
+    if kind in CARDS_KINDS:
+        cards = C.player_cards_text(payload, deck)
+        return f"pass {cards}" if kind == PASS_CARDS else f"lay {cards} in the nest"
+    if kind == TRUMP:
+        return "choose no trump" if payload == NO_TRUMP else f"choose {C.SUIT_NAMES[deck][payload]} as trump"
+    if kind == ORDER:
+        return f"play the {ORDERS[payload]} rank order"
+    if kind == CHOOSE_HAND:
+        return f"choose hand {payload}"
+    if kind == MOON:
+        return "subtract from my score" if MOON_CHOICES[payload] == "subtract" else "add to everyone else's score"
+    return action_text(action, deck)  # bid 85, pass: already a player's words
 
 
 def parse_action(text: str, deck: str) -> Action:

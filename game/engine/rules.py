@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from . import actions as A
 from . import cards as C
 
 
@@ -254,6 +255,14 @@ class Rules:
 
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
+
+    def player_card_name(self, card: C.Card) -> str:
+        """A card as a player names it (10♥, Red 14, the Rook Bird)."""
+        return C.player_card_name(card, self.deck)
+
+    def action_words(self, text: str) -> str:
+        """An action's text (RULES.md notation) as a player says it: "play AH" is "play A♥"."""
+        return A.action_words(A.parse_action(text, self.deck), self.deck)
 
     def parse_card(self, text: str) -> C.Card:
         card = C.parse_card(text, self.deck)
