@@ -11,11 +11,13 @@ import pytest
 
 from game.ai import make_player
 from game.ai.search import SearchPlayer
+from game.ai.worker import AIWorker
 from game.engine import Hand, IllegalAction, Match, load_rules
 from game.engine.results import HandResult
 from game.review import HandReview, Judge, Review, hindsight, review_key
 from game.review.__main__ import main
 from game.store import HistoryStore, ReviewCache, SaveStore
+from game.table.controller import Hint, TableController, Turn
 from game.table.session import SeatPlan, Session
 from tests.deals import hand_with, play_all
 
@@ -305,3 +307,49 @@ def test_the_cost_is_the_gap_in_the_list_of_choices():
                                    "made")
     assert round(values[decision.best] - values[decision.action], 1) == round(decision.cost, 1) == 0.6
     assert f"cost {decision.cost:.1f} points on average" in decision.note and not decision.mistake
+
+
+def test_a_hinted_play_is_never_the_reviews_mistake():
+    """Issue 22: the Hint recommended a play the review then called a mistake (the Hint was the Normal player's
+    quick choice, the review Hard's search). Here the Normal player leads 3♠ from K♠ 10♠ 3♠, which the review finds
+    a mistake (the lone 9♣, to be void in clubs, is better). The Hint asks the review's own search on the same
+    position, so the review judges the hinted play its own choice."""
+    rules = load_rules("hearts-classic").changed({"hold_hand": True, "two_clubs_leads": False})
+    deal = {"hands": ["9C 7D 8D 9D QD 4H 6H 7H 9H QH 3S TS KS".split(),
+                      "8C TC JC 2D 4D 5D AD 3H 8H KH AH 5S AS".split(),
+                      "3C 5C 7C KC AC 3D 6D TD 2H TH 4S 6S 7S".split(),
+                      "2C 4C 6C QC JD KD 5H JH 2S 8S 9S JS QS".split()]}
+    fresh = Hand.from_deal(rules, deal, dealer=3, number=3)  # the hold hand: seat 0 leads at once
+    normal = make_player("normal")
+    assert fresh.to_move == 0 and fresh.action_text(normal.decide(fresh)) == "play 3S"
+    assert Judge().judge(fresh, "play 3S").mistake  # where the Normal player's choice and the review's differ
+    session = Session(Match.starting_with(fresh, seed=1),
+                      [SeatPlan("You", True)] + [SeatPlan(f"C{seat}", False, "normal") for seat in (1, 2, 3)])
+    worker = AIWorker(search_process=False)
+    try:
+        controller = TableController(session, worker)
+        assert controller.request_hint()
+        for _ in range(300):
+            hints = [intent for intent in controller.poll() if isinstance(intent, Hint)]
+            if hints:
+                break
+            controller.wait(0.1)
+        assert hints and hints[0].action != "play 3S"
+        controller.act(hints[0].action)
+        while not controller.hand.is_done:  # the rest as the Normal player would
+            for intent in controller.poll():
+                if isinstance(intent, Turn):
+                    controller.act(controller.hand.action_text(normal.decide(controller.hand)))
+            controller.wait(0.1)
+    finally:
+        worker.close()
+    job = HandReview(controller.hand.record(), seats=[0])  # the review as the window makes it, of the hand played
+    steps = job.judge.steps(*job.moments[0])
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            decision = done.value
+            break
+    assert decision.index == 0 and decision.action == decision.best == hints[0].action
+    assert not decision.mistake and decision.cost == 0 and "was the Hint's choice" in decision.note
