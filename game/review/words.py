@@ -32,7 +32,8 @@ NOTABLE_SHARE = 0.1  # of the measuring deals (and at least 2): a contract made 
 
 PICK = "the Hint's choice"  # what the search's choice is called when the review's search is the Hint's
 
-NOT_JUDGED = {  # what game/ai/search.py measured, or that it has no search for these
+NOT_JUDGED = {phase: f"{why} The Hint gives the Normal computer's choice for it." for phase, why in {
+    # what game/ai/search.py measured, or that it has no search for these
     "bid": "Bids are not judged: a searched bid (declaring at once in each deal) did no better than the Normal "
            "computer's rules, so the search cannot say what a bid cost.",
     "nest": "The nest is not judged: a searched nest did no better than the Normal computer's rules.",
@@ -42,7 +43,7 @@ NOT_JUDGED = {  # what game/ai/search.py measured, or that it has no search for 
     "lay-aside": "The card laid aside is not judged: the search has no way to judge it.",
     "choose": "Not judged: both hands are face down, so nothing tells them apart.",
     "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
-}
+}.items()}
 ONLY_CHOICE = "The only legal choice."
 
 
