@@ -78,11 +78,10 @@ class SearchPlayer:
         deadline = time.perf_counter() + self.budget * 0.9
         totals = dict.fromkeys(candidates, 0.0)
         for results in self.playouts(hand, candidates):
-            for action, result in results.items():
-                totals[action] += result.margin(seat)
+            tally(totals, results, seat)
             if time.perf_counter() > deadline or self.cancelled():
                 break
-        return max(candidates, key=lambda action: (totals[action], -action))
+        return ranked(totals)[0]
 
     def playouts(self, hand: Hand, candidates: list[A.Action]) -> Iterator[dict[A.Action, HandResult]]:
         """For each of the decision's worlds in turn, how the hand ends after each candidate, every seat then
@@ -109,6 +108,19 @@ class SearchPlayer:
         from earlier decisions, so that a match resumed from its save decides as the same match played without a
         break, and the hidden cards cannot change the worlds either."""
         return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move), sort_keys=True)}")
+
+
+def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int):
+    """Add one world's margins for ``seat`` to each candidate's total."""
+    for action, result in results.items():
+        totals[action] += result.margin(seat)
+
+
+def ranked(totals: dict[A.Action, float]) -> list[A.Action]:
+    """The candidates best first: the highest total, equal totals the lower action first. The search plays the
+    first, and the hand review's best is the same choice (game/review/analysis.py tallies its worlds with
+    ``tally`` and ranks them with this)."""
+    return sorted(totals, key=lambda action: (-totals[action], action))
 
 
 class OmniscientPlayer(SearchPlayer):
