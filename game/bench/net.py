@@ -28,6 +28,18 @@ THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what i
 LIMIT_MS = 100.0
 
 
+def random_decision(view: dict, rng: random.Random) -> str:
+    """A person's decision from nothing but their seat's view: a random legal action, or random cards where the
+    view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several cards")."""
+    if view.get("cards_to_choose"):
+        word = "discard" if view["phase"] == "nest" else "pass-cards"
+        return f"{word} {' '.join(rng.sample(view['hand'], view['cards_to_choose']))}"
+    legal = view["legal"]
+    if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+        return "pass" if "pass" in legal and rng.random() < 0.8 else legal[0]
+    return rng.choice(legal)
+
+
 class Seat:
     def __init__(self, bench: Bench, table: int, seed: int):
         self.bench, self.table = bench, table
@@ -35,16 +47,6 @@ class Seat:
         self.view: dict = {}
         self.seat = -1
         self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
-
-    def choose(self) -> str:
-        view = self.view
-        if view.get("cards_to_choose"):
-            word = "discard" if view["phase"] == "nest" else "pass-cards"
-            return f"{word} {' '.join(self.rng.sample(view['hand'], view['cards_to_choose']))}"
-        legal = view["legal"]
-        if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
-            return "pass" if "pass" in legal and self.rng.random() < 0.8 else legal[0]
-        return self.rng.choice(legal)
 
     async def run(self, ws, stop: asyncio.Event):
         async for text in ws:
@@ -65,7 +67,7 @@ class Seat:
                 await asyncio.sleep(self.rng.uniform(*THINK))
                 number = self.played_by.get(self.seat, 0)
                 self.bench.sending((self.table, self.seat, number))
-                await ws.send(P.write("act", action=self.choose()))
+                await ws.send(P.write("act", action=random_decision(self.view, self.rng)))
             if kind == "hand-over":
                 await ws.send(P.write("next"))
 

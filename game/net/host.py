@@ -1,8 +1,8 @@
 """A table this game hosts for players on other computers: the table server on a thread of its own, listening on
-every network at the port in the settings, its tables saved in the user's data folder (so a table can be hosted
-again and its players take their seats back). The host's own window joins it like any other player, over the
-loopback address. The table is announced on the local network (game/net/discovery.py) with its free seats kept
-current, and withdrawn when hosting stops."""
+every network at the port in the settings, its table kept in the user's data folder in the same database as a
+dedicated server's (game/net/database.py), so a table can be hosted again and its players take their seats back.
+The host's own window joins it like any other player, over the loopback address. The table is announced on the
+local network (game/net/discovery.py) with its free seats kept current, and withdrawn when hosting stops."""
 
 from __future__ import annotations
 
@@ -12,32 +12,39 @@ import threading
 from game.ai.worker import AIWorker
 from game.store.files import data_dir
 
+from .database import NewerDatabase, TableDatabase, saved_codes
 from .discovery import Announcement, Announcer
 from .server import Limits, NetTable, TableServer
 
 
 class NetHost:
     def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0"):
-        """Start listening (raises OSError, such as the port being in use, with its reason). ``again``: host the
-        table saved last time; otherwise it ends for good and a new one is made."""
+        """Start listening (raises OSError, such as the port being in use, with its reason, or NewerDatabase if the
+        hosted tables' database is a newer game's). ``again``: host the table kept last time; otherwise it ends for
+        good and a new one is made."""
         folder = folder or data_dir() / "hosted"
         if not again:
-            for path in hosted_tables(folder):
-                (folder / f"{path}.json").unlink(missing_ok=True)
+            forget = TableDatabase(folder)
+            try:
+                forget.forget_all()
+            finally:
+                forget.close()
+            for path in folder.glob("*.json"):  # an earlier game's save of its hosted table
+                path.unlink(missing_ok=True)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
         self.server.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None
         self.loop = asyncio.new_event_loop()
-        self.failure: OSError | None = None
+        self.failure: Exception | None = None
         ready = threading.Event()
 
         def run():
             asyncio.set_event_loop(self.loop)
             try:
                 self.loop.run_until_complete(self.server.start(address, port))
-            except OSError as err:
+            except (OSError, NewerDatabase) as err:
                 self.failure = err
                 ready.set()
                 return
@@ -84,6 +91,8 @@ class NetHost:
 
 
 def hosted_tables(folder=None) -> list[str]:
-    """The codes of the tables saved by hosting, to be hosted again."""
+    """The codes of the tables kept by hosting, to be hosted again (also those an earlier game saved as JSON
+    files, which hosting again imports)."""
     folder = folder or data_dir() / "hosted"
-    return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+    earlier = [path.stem for path in folder.glob("*.json")] if folder.is_dir() else []
+    return sorted(set(saved_codes(folder)) | set(earlier))
