@@ -59,7 +59,7 @@ def main(argv=None) -> int:
         return run_net_kills(args.kills, args.seed, args.server_from)
     if args.bench == "net":
         from game.bench.net import run as run_net
-        return run_net(args.tables, args.seconds, args.preset, args.mixed)
+        return run_net(args.tables, args.seconds, args.preset, args.mixed, args.server_from)
     if args.bench == "crash":
         from game.bench.crash import run as run_crash
         return run_crash(args.kills, args.seed)

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from websockets.asyncio.client import connect
 
@@ -140,18 +141,19 @@ def figures(latencies: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def started_server(folder: str) -> tuple[subprocess.Popen, int]:
-    """A dedicated server in a process of its own, with no limit in the way of the load."""
+def started_server(folder: str, source: Path | None = None) -> tuple[subprocess.Popen, int]:
+    """A dedicated server in a process of its own, with no limit in the way of the load (run from the source tree
+    ``source``, such as an earlier commit's, if given)."""
     port = 47000 + random.randrange(2000)
     server = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
                                "--data", folder, "--pause", "0", "--tables", "10000", "--per-address", "100000",
                                "--no-search-process", "--no-announce"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=source)
     time.sleep(2.0)
     return server, port
 
 
-def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
+def run(counts: list[int], seconds: float, preset: str, mixed: bool, source: Path | None = None) -> int:
     kind = "two people and two Normal computers" if mixed else "four people"
     print(f"Network tables of {preset}, {kind} each, on one server process (loopback); people act after "
           f"{THINK[0]:g}-{THINK[1]:g} s; latency: from a person's action to every client at the table "
@@ -162,7 +164,7 @@ def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
     for count in counts:
         # a fresh server each round: the tables of the round before (their players gone) must not add to the load
         with tempfile.TemporaryDirectory() as folder:
-            server, port = started_server(folder)
+            server, port = started_server(folder, source)
             try:
                 latencies = asyncio.run(measure(port, count, preset, mixed, seconds))
             finally:

@@ -68,6 +68,7 @@ def token_hash(token: str) -> str:
 
 
 BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
+CLOSE_SECONDS = 2.0  # a connection that has not closed by then is cut
 
 
 @dataclass
@@ -93,6 +94,7 @@ class Client:
         self.checked = time.monotonic()
         self.flood: Flood | None = None
         self.bad_messages = 0
+        self.letting_go: asyncio.Future | None = None  # the client does not read: its connection is being closed
         self.table: NetTable | None = None
         self.seat = -1
         self.sender = asyncio.create_task(self._send_all())
@@ -102,11 +104,22 @@ class Client:
         return f"{self.address} ({where})"
 
     def send(self, kind: str, **fields):
+        if self.letting_go is not None:
+            return
         if self.outbox.qsize() >= self.limits.send_queue:
-            log.warning("%s does not read its messages: disconnected", self.address)
-            asyncio.ensure_future(self.ws.close(1008, "too slow"))
+            log.warning("%s does not read its messages: disconnected", self)
+            self.letting_go = asyncio.ensure_future(self.let_go())
             return
         self.outbox.put_nowait(P.write(kind, **fields))
+
+    async def let_go(self):
+        """Close the connection of a client that does not read: the closing handshake waits for room in buffers
+        that client never empties, so after a while the connection is cut."""
+        try:
+            await asyncio.wait_for(self.ws.close(1008, "too slow"), CLOSE_SECONDS)
+        except (TimeoutError, ConnectionClosed):
+            pass
+        self.ws.transport.abort()
 
     async def _send_all(self):
         """The messages out, in order; after ``stop`` the connection is closed, so that a client told to go (given
@@ -258,7 +271,8 @@ class TableServer:
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
         self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
                                   max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
-                                  ping_timeout=limits.ping_timeout, close_timeout=2, open_timeout=limits.hello_seconds)
+                                  ping_timeout=limits.ping_timeout, close_timeout=CLOSE_SECONDS,
+                                  open_timeout=limits.hello_seconds)
         self.port = self.server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self.spawn(self.drive(table))
