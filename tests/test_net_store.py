@@ -18,7 +18,7 @@ import pytest
 from game.bench.net_kills import Person, kill_server, view_problem
 from game.engine import Match, load_rules
 from game.net import protocol as P
-from game.net.database import FILE_NAME, SCHEMA_VERSION, NewerDatabase, TableDatabase, saved_codes
+from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes
 from game.net.host import NetHost
 from game.net.server import TABLE_FORMAT, TableServer, token_hash
 from game.table.session import SeatPlan, Session
@@ -38,8 +38,8 @@ def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path):
     tally = kill_server(KILLS, seed=23, folder=tmp_path)
     assert tally.failures == 0, tally.examples
     assert tally.kills == KILLS
-    assert tally.told_before_kill >= KILLS - 2, "the kills fell during play, after people had been told of actions"
-    assert tally.views > 10 * KILLS and tally.actions > 10 * KILLS and tally.cards_seen > 0
+    assert tally.told_before_kill == KILLS, "each kill fell during play, after people had been told of actions"
+    assert tally.views >= KILLS and tally.actions >= KILLS
     assert tally.fresh_tables == KILLS - 1, "each table made just before a kill took its owner back"
 
 
@@ -320,3 +320,18 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monk
     finally:
         server.stop()
     assert not behind, behind[:3]
+
+
+def test_a_data_folder_that_cannot_be_used_is_named_in_one_line(tmp_path):
+    """A --data folder that cannot be made or written (here a file stands where it should be): the server does
+    not start, with one line naming the database; a game does not host there; nothing is set aside."""
+    (tmp_path / "taken").write_text("a file, not a folder")
+    folder = tmp_path / "taken" / "server"
+    process = server_process(free_port(), folder)
+    output = process.communicate(timeout=30)[0]
+    assert process.returncode == 1
+    lines = [line for line in output.splitlines() if FILE_NAME in line]
+    assert len(lines) == 1 and "cannot be used" in lines[0] and "Traceback" not in output, output
+    with pytest.raises(DatabaseUnusable, match="cannot be used"):
+        NetHost(0, 30.0, folder=folder, address=LOOPBACK)
+    assert (tmp_path / "taken").read_text() == "a file, not a folder"

@@ -42,7 +42,7 @@ from .net import random_decision
 
 PRESETS = ("hearts-classic", "rook-classic")
 SEATS = ["me", "online", "computer", "computer"]
-PLAY = (0.05, 1.0)  # seconds of play from the server's start to the kill, drawn at random
+PLAY = (0.0, 1.0)  # seconds of play from the first action told to the kill, drawn at random
 THINK = (0.0, 0.02)  # seconds a person takes to act
 START_TIMEOUT = 30.0  # seconds for the server to listen, or a person to be welcomed: only stops a hang
 
@@ -77,6 +77,7 @@ class Person:
         self.last_told: tuple[int, int] | None = None  # (hand index, actions) of the last view told before a kill
         self.ws = None
         self.welcomed = asyncio.Event()
+        self.news: asyncio.Event | None = None  # set when an action is told (the round's, shared by everyone)
 
     def first_message(self, preset: str | None = None, code: str = "") -> str:
         if preset is not None:
@@ -124,6 +125,8 @@ class Person:
             self.keep(message["view"])
         elif kind in ("played", "claimed", "hand-over"):
             self.keep(message["view"])
+            if self.news is not None:
+                self.news.set()
             for event in message.get("events", []):
                 if event["kind"] == "card-played":
                     self.seen.setdefault(self.hand, set()).update(event["cards"])
@@ -184,8 +187,13 @@ async def welcomed(person: Person, tally: KillTally):
 
 async def one_round(uri: str, tables: list[list[Person]], lobbies: list[Person], rng: random.Random,
                     tally: KillTally, serial: list[int]) -> tuple[Person, list[asyncio.Task]]:
-    """The people back at their seats, new tables made up to one of each preset, play for a random moment, then
-    a table made at the last moment; returns its owner and the people's tasks. The caller kills the server."""
+    """The people back at their seats, new tables made up to one of each preset, play until someone is told of
+    an action and then for a random moment, then a table made at the last moment; returns its owner and the
+    people's tasks. The caller kills the server."""
+    news = asyncio.Event()
+    for people in tables:
+        for person in people:
+            person.news = news
     tasks = [person.start(uri, person.first_message()) for people in tables for person in people]
     for owner in lobbies:  # the tables made just before the last kill: their owners take their seats back
         tasks.append(owner.start(uri, owner.first_message()))
@@ -206,8 +214,13 @@ async def one_round(uri: str, tables: list[list[Person]], lobbies: list[Person],
         await welcomed(guest, tally)
         if owner.ws is None or owner.refused or guest.refused:
             break  # named as a failure; the next round tries again
+        owner.news = guest.news = news
         await owner.ws.send(P.write("start"))
         tables.append([owner, guest])
+    try:  # the kill falls during play: after an action has been told
+        await asyncio.wait_for(news.wait(), START_TIMEOUT)
+    except TimeoutError:
+        tally.fail(f"no action was told within {START_TIMEOUT:g} s of the server's start")
     await asyncio.sleep(rng.uniform(*PLAY))
     fresh = Person("Fresh", 0)
     tasks.append(fresh.start(uri, fresh.first_message(PRESETS[0])))
@@ -322,7 +335,7 @@ def kill_server(kills: int, seed: int, folder: Path, source: Path | None = None)
 def run(kills: int, seed: int, source: Path | None = None) -> int:
     import tempfile
 
-    print(f"Server kills: {kills} SIGKILLs of `python -m game.server` {PLAY[0]:g}-{PLAY[1]:g} s after it starts, "
+    print(f"Server kills: {kills} SIGKILLs of `python -m game.server` {PLAY[0]:g}-{PLAY[1]:g} s into play, "
           f"tables of {' and '.join(PRESETS)} (two people here, two Normal computers there) playing, seed {seed}\n")
     with tempfile.TemporaryDirectory(prefix="trickhouse-server-kills-") as tmp:
         tally = kill_server(kills, seed, Path(tmp), source)

@@ -66,9 +66,13 @@ MIGRATIONS = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class NewerDatabase(Exception):
-    """The folder's database was written by a newer server: it is not opened (nor changed), and the text says so
-    in one line naming the file."""
+class DatabaseUnusable(Exception):
+    """The folder's database cannot be used: it cannot be opened or written (a folder without the right to write,
+    a full disk), or a newer server wrote it. The text says why in one line naming the file."""
+
+
+class NewerDatabase(DatabaseUnusable):
+    """The folder's database was written by a newer server: it is not opened (nor changed)."""
 
 
 @dataclass
@@ -106,14 +110,19 @@ class TableDatabase:
         """Open (or make) ``folder``/tables.sqlite3 and bring its schema up to date. A file that is not a database
         or is damaged is kept aside as ``tables.sqlite3.bad`` (named in one log line) and a new one started; a
         newer server's raises NewerDatabase."""
-        folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
         try:
-            self.connection = connect(self.path)
-        except sqlite3.DatabaseError as err:
-            bad = set_database_aside(self.path)
-            log.error("%s: %s; kept as %s and a new one started", self.path, first_line(err), bad.name)
-            self.connection = connect(self.path)
+            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                self.connection = connect(self.path)
+            except sqlite3.OperationalError:
+                raise  # not the file's fault (no right to write, a full disk): nothing is set aside
+            except sqlite3.DatabaseError as err:  # not a database, or a damaged one
+                bad = set_database_aside(self.path)
+                log.error("%s: %s; kept as %s and a new one started", self.path, first_line(err), bad.name)
+                self.connection = connect(self.path)
+        except (OSError, sqlite3.OperationalError) as err:
+            raise DatabaseUnusable(f"{self.path} cannot be used: {first_line(err)}") from None
 
     def close(self):
         self.connection.close()

@@ -12,16 +12,16 @@ import threading
 from game.ai.worker import AIWorker
 from game.store.files import data_dir
 
-from .database import NewerDatabase, TableDatabase, saved_codes
+from .database import DatabaseUnusable, TableDatabase, saved_codes
 from .discovery import Announcement, Announcer
 from .server import Limits, NetTable, TableServer
 
 
 class NetHost:
     def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0"):
-        """Start listening (raises OSError, such as the port being in use, with its reason, or NewerDatabase if the
-        hosted tables' database is a newer game's). ``again``: host the table kept last time; otherwise it ends for
-        good and a new one is made."""
+        """Start listening (raises OSError, such as the port being in use, with its reason, or DatabaseUnusable
+        if the hosted tables' database cannot be used: a newer game's, a folder that cannot be written).
+        ``again``: host the table kept last time; otherwise it ends for good and a new one is made."""
         folder = folder or data_dir() / "hosted"
         if not again:
             forget = TableDatabase(folder)
@@ -44,7 +44,7 @@ class NetHost:
             asyncio.set_event_loop(self.loop)
             try:
                 self.loop.run_until_complete(self.server.start(address, port))
-            except (OSError, NewerDatabase) as err:
+            except (OSError, DatabaseUnusable) as err:
                 self.failure = err
                 ready.set()
                 return

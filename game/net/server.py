@@ -255,8 +255,8 @@ class TableServer:
 
     async def start(self, host: str, port: int):
         """Bring back the kept tables and listen on ``host``:``port`` (port 0: any free one; ``self.port`` says
-        which). Raises NewerDatabase if the folder's database is a newer server's, OSError if the port cannot be
-        had."""
+        which). Raises DatabaseUnusable if the folder's database cannot be used (a newer server's, a folder that
+        cannot be written), OSError if the port cannot be had."""
         if self.folder is not None:
             self.database = TableDatabase(self.folder)
         try:

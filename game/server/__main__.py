@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from game.ai.worker import AIWorker
-from game.net.database import NewerDatabase
+from game.net.database import DatabaseUnusable
 from game.net.discovery import Announcement, Announcer
 from game.net.protocol import DEFAULT_PORT, clean_name
 from game.net.server import Limits, TableServer
@@ -36,7 +36,7 @@ async def serve(args) -> int:
             pass
     try:
         await server.start(args.host, args.port)
-    except NewerDatabase as err:
+    except DatabaseUnusable as err:
         logging.getLogger("trickhouse.server").error("%s", err)
         worker.close()
         return 1

@@ -8,6 +8,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import DealCodeError, Hand, Match, hand_from_code, preset_names
+from game.net.database import DatabaseUnusable
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -209,6 +210,9 @@ class SetupScene(Scene):
             return
         try:
             host = services.start_hosting()
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            self.error = str(err)
+            return
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
