@@ -164,16 +164,23 @@ def start_server(folder: Path, port: int, source: Path | None = None) -> subproc
         log.close()
 
 
-async def wait_for_port(port: int, server: subprocess.Popen):
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return
-        except OSError:
-            await asyncio.sleep(0.05)
-    raise RuntimeError(f"the server did not listen on port {port} (exit code {server.poll()})")
+async def listening_server(folder: Path, source: Path | None) -> tuple[subprocess.Popen, int]:
+    """A server started on a free port, once it listens. Each start takes a port of its own: the one before may
+    have gone, since the kill, to another program's connection (the free ports are those connections' too)."""
+    for _ in range(3):
+        port = free_port()
+        server = start_server(folder, port, source)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                return server, port
+            except OSError:
+                await asyncio.sleep(0.05)
+        server.kill()
+        server.wait()
+    raise RuntimeError(f"the server did not listen (exit code {server.poll()}; see server.log)")
 
 
 async def welcomed(person: Person, tally: KillTally):
@@ -302,18 +309,15 @@ async def kill_run(kills: int, seed: int, folder: Path, source: Path | None = No
     rng = random.Random(seed)
     tally = KillTally()
     started = time.perf_counter()
-    port = free_port()
-    uri = f"ws://127.0.0.1:{port}"
     tables: list[list[Person]] = []
     lobbies: list[Person] = []
     found: dict[str, list[list[str]]] = {}
     serial = [0]
     for _ in range(kills):
-        server = start_server(folder, port, source)
+        server, port = await listening_server(folder, source)
         tasks = []
         try:
-            await wait_for_port(port, server)
-            fresh, tasks = await one_round(uri, tables, lobbies, rng, tally, serial)
+            fresh, tasks = await one_round(f"ws://127.0.0.1:{port}", tables, lobbies, rng, tally, serial)
         finally:
             server.kill()  # SIGKILL: nothing is flushed, closed or said
             server.wait()
