@@ -40,6 +40,8 @@ log = logging.getLogger("trickhouse.server")
 TABLE_FORMAT = "trickhouse-net-table/1"  # the one-file-a-table saves of earlier servers, imported once
 FLOOD_REPLIES = 3  # messages past the rate answered "slow down" in one flood; the rest are only counted
 FLOOD_SUMMARY_EVERY = 60.0  # seconds between the summary lines of a flood that goes on
+BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
+CLOSE_SECONDS = 2.0  # a connection that has not closed by then is cut
 
 
 @dataclass
@@ -65,10 +67,6 @@ def computer_name(seat: int) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
-CLOSE_SECONDS = 2.0  # a connection that has not closed by then is cut
 
 
 @dataclass
