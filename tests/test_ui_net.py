@@ -4,6 +4,8 @@ plays cards by dragging them; and a window joins a table by its address and code
 
 from __future__ import annotations
 
+import sqlite3
+
 import pygame
 import pytest
 
@@ -197,8 +199,9 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         assert [b.label for b in lobby.seat_buttons] == ["Sit here"] * 4
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
-        def moved():
-            return lobby.table.viewer == 2 and len(owner.table.seats) == 4 and owner.table.seats[2]["taken"]
+        def moved():  # "seated", then "seats": both the lobby's and the owner's
+            return lobby.table.viewer == 2 and lobby.table.seats[2]["taken"] and len(owner.table.seats) == 4 \
+                and owner.table.seats[2]["taken"]
 
         run_until(app, moved, (owner,), seconds=10)
         assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
@@ -285,3 +288,27 @@ def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
     click(app, button(menu, "Host again").rect.center)
     run_until(app, lambda: app.stack.top.name == "lobby")
     assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner
+
+
+def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app):
+    """Issue 23: the hosted table's database written by a newer game: Start says so in one line naming the file
+    (the window goes on, no table is hosted) and the file is left as it is; Host again says the same."""
+    from game.net.database import SCHEMA_VERSION, TableDatabase
+    from game.store.files import data_dir
+
+    folder = data_dir() / "hosted"
+    TableDatabase(folder).close()
+    connection = sqlite3.connect(folder / "tables.sqlite3")
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.close()
+    before = (folder / "tables.sqlite3").read_bytes()
+    setup = app.open("setup", preset="hearts-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
+    click(app, setup.start.rect.center)
+    assert "newer Trickhouse" in setup.error and "tables.sqlite3" in setup.error, setup.error
+    assert app.stack.top is setup and app.services.host is None
+    menu = app.open("menu")
+    menu.host_again()
+    assert "newer Trickhouse" in app.services.notice and app.services.host is None
+    assert (folder / "tables.sqlite3").read_bytes() == before

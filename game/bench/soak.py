@@ -123,8 +123,8 @@ class Checker:
                 hidden |= hand.face_down[0] | hand.face_down[1] | hand.later[0] | hand.later[1]
             return hidden & ~hand.passed[seat]
         hidden |= hand.aside
-        if not hand.is_done:
-            hidden |= hand.nest  # shown to everyone once the hand is over
+        if not hand.is_done or hand.thrown_in:
+            hidden |= hand.nest  # shown to everyone once the hand is over, unless it was thrown in (decision 5)
         if seat != hand.declarer:
             hidden |= hand.discards
         if seat != hand.next_seat(hand.dealer):

@@ -748,7 +748,7 @@ class RookHand(Hand):
         if rules.sides == "called":
             view["called"] = rules.card_name(self.called) if self.called >= 0 else None
             view["partner"] = self.partner_known_to(seat)
-        if self.phase == DONE:
+        if self.phase == DONE and not self.thrown_in:  # a hand thrown in is redealt with its nest never taken up
             view["nest"] = names(self.extras.get("nest", 0))
         return view
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.net.database import DatabaseUnusable
 from game.net.host import hosted_tables
 
 from .. import theme
@@ -63,6 +64,10 @@ class MenuScene(Scene):
         services, settings = self.services, self.services.settings
         try:
             services.start_hosting(again=True)
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            services.notice = str(err)
+            self.layout()
+            return
         except OSError as err:
             services.notice = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             self.layout()

@@ -13,6 +13,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import DealCodeError, Hand, Match, hand_from_code, preset_names
+from game.net.database import DatabaseUnusable
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -240,7 +241,12 @@ class SetupScene(Scene):
                 "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
                 "keep": settings.keep_seat})
             return
-        self.unless_kept(services.hosted_match(), "The table you hosted last", "host a new table", "Host again",
+        try:
+            hosted = services.hosted_match()
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            self.error = str(err)
+            return
+        self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
                          lambda ending: self.host_here(kinds, me, ending))
 
     def host_here(self, kinds: list[str], me: int, ending: bool):
@@ -249,6 +255,9 @@ class SetupScene(Scene):
         services, settings = self.services, self.services.settings
         try:
             host = services.start_hosting(ending=ending)
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            self.error = str(err)
+            return
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
