@@ -116,8 +116,8 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     then the table waits for it."""
     server = served()
     owner, guest = start_two(server)
-    play_until([owner, guest], lambda: guest.table.view()["phase"] == "play" and guest.table.view()["trick"]
-               and guest.table.view()["to_move"] == 1, 60)
+    play_until([owner, guest], lambda: guest.table.view().phase == "play" and guest.table.view().trick
+               and guest.table.view().to_move == 1, 60)
     seen = guest.table.view()
     token, code = guest.client.token, guest.table.code
     guest.killed()
@@ -298,7 +298,7 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
         guest = Player(port, "hello", {"name": "Bo", "code": code}, seed=2)
         play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[2]["taken"], 10)
         owner.client.send("start")
-        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view()["bids"]) >= 2, 30)
+        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view().rook.bids) >= 2, 30)
         saved = tmp_path / f"{code}.json"
         deadline = time.monotonic() + 10
         while not saved.is_file() and time.monotonic() < deadline:  # changed tables are saved every second
@@ -447,7 +447,7 @@ def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
     # Fast has gone (a dropped player's seat waits for them at a started table: wait until the server knows)
     play_until([owner], lambda: len(owner.table.seats) == 4 and not owner.table.seats[1]["connected"], 10)
     owner.client.send("start")  # the table goes on for the others: it deals, and Ann's pass is taken
-    play_until([owner], lambda: owner.table.started and owner.table.view()["phase"] == "play", 30)
+    play_until([owner], lambda: owner.table.started and owner.table.view().phase == "play", 30)
     owner.close()
 
 
@@ -550,7 +550,7 @@ class HintedPlayer(Player):
         self.hinted: list[str] = []
 
     def decide(self):
-        if self.table.view()["phase"] == "play" and len(self.hinted) < self.hints_wanted:
+        if self.table.view().phase == "play" and len(self.hinted) < self.hints_wanted:
             self.table.request_hint()  # answered by a Hint intent, played in step
             return
         super().decide()
@@ -560,8 +560,8 @@ class HintedPlayer(Player):
         stepped = super().step()
         for intent in self.shown[seen:]:
             if isinstance(intent, Hint):
-                self.hinted.append(intent.action)
-                self.table.act(intent.action)
+                self.hinted.append(intent.choice.text)
+                self.table.act(intent.choice.text)
         return stepped
 
 

@@ -22,6 +22,7 @@ import time
 
 from websockets.asyncio.client import connect
 
+from game.engine.view import SeatView
 from game.net import protocol as P
 
 THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what is measured)
@@ -32,17 +33,16 @@ class Seat:
     def __init__(self, bench: Bench, table: int, seed: int):
         self.bench, self.table = bench, table
         self.rng = random.Random(seed)
-        self.view: dict = {}
+        self.view: dict | None = None  # the last view's JSON, read only when this seat decides (load stays light)
         self.seat = -1
         self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
 
     def choose(self) -> str:
-        view = self.view
-        if view.get("cards_to_choose"):
-            word = "discard" if view["phase"] == "nest" else "pass-cards"
-            return f"{word} {' '.join(self.rng.sample(view['hand'], view['cards_to_choose']))}"
-        legal = view["legal"]
-        if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+        view = SeatView.from_json(self.view)
+        if view.cards_to_choose:
+            return view.choose_cards(self.rng.sample(view.hand, view.cards_to_choose))
+        legal = [choice.text for choice in view.legal]
+        if view.phase == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
             return "pass" if "pass" in legal and self.rng.random() < 0.8 else legal[0]
         return self.rng.choice(legal)
 

@@ -10,16 +10,21 @@ House rules are the same fields changed through ``Rules.changed``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import reprlib
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 
 from . import actions as A
 from . import cards as C
+
+DUMMY_SEAT = 2  # rook-2p: the dummy sits after the two players (decision 22)
 
 
 class RulesError(ValueError):
@@ -236,6 +241,16 @@ class Rules:
         return self.max_bid or self.points_in_deck
 
     @property
+    def dummy_seat(self) -> int:
+        """The rook-2p dummy's seat, after the two players' (decision 22); -1 in every other game."""
+        return DUMMY_SEAT if self.dummy else -1
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether a hand begins with bidding (Rook but Beginner): a score sheet then shows bidder, bid and trump."""
+        return self.family == "rook" and self.auction != "none"
+
+    @property
     def match_hands(self) -> int:
         """Hands in a match of a fixed length (0: played to the target): decision 9's rotating partners play 12,
         each partnership 4 (book 001: "at the end of 12 hands, each player will have played game hands with each
@@ -272,6 +287,16 @@ class Rules:
     def player_card_name(self, card: C.Card) -> str:
         """A card as a player names it (10♥, Red 14, the Rook Bird)."""
         return C.player_card_name(card, self.deck)
+
+    def suit_of_name(self, name: str) -> int:
+        """The suit (colour) of a card named in notation: 0-3, or -1 for the Rook Bird or the joker."""
+        return C.suit_of(C.parse_card(name, self.deck))
+
+    def natural_rank(self, card: C.Card) -> int:
+        """How high ``card`` ranks in its colour before any rank order is named: its number, or 15 for a 1 where 1s
+        rank above the 14s (the 500 game). The hand's own tables rank cards once trump and order are named."""
+        rank = card & 15
+        return 15 if rank == 1 and self.ones_high else rank
 
     def action_words(self, text: str) -> str:
         """An action's text (RULES.md notation) as a player says it: "play AH" is "play A♥"."""
@@ -333,6 +358,13 @@ def config_dir() -> Path:
 
 def preset_names() -> list[str]:
     return sorted(p.stem for p in config_dir().glob("*.yaml"))
+
+
+@functools.lru_cache(maxsize=1)
+def preset_families() -> Mapping[str, str]:
+    """Each preset's family (rook or hearts), read from its file: a screen that groups the presets asks this
+    rather than their names."""
+    return MappingProxyType({name: load_rules(name).family for name in preset_names()})
 
 
 _SHORT = reprlib.Repr()
