@@ -247,6 +247,8 @@ class ReviewScene(Scene):
 
     def cards_of(self, action: str) -> set[str]:
         """The cards an action names (none for a bid, trump or a pass in the auction)."""
+        if not action:  # a decision the review does not judge has no best choice
+            return set()
         shown = {card for cards in self.shown.hands for card in cards}
         return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
