@@ -26,17 +26,13 @@ from typing import Any
 
 from . import actions as A
 from . import cards as C
-from . import knowledge
+from . import knowledge, records
 from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
-from .rules import Rules, rules_from_dict
+from .rules import Rules
 from .view import Choice, SeatView, TrickView, choice
 
-RECORD_FORMAT = "trickhouse-hand/3"
-SEATED_IN_ORDER_FORMAT = "trickhouse-hand/2"  # before rotating partners changed chairs to sit opposite (decision 9)
-OLD_RECORD_FORMAT = "trickhouse-hand/1"  # ... and before the rook-2p dummy sat on the dealer's right (decision 22)
-RECORD_FORMATS = (RECORD_FORMAT, SEATED_IN_ORDER_FORMAT, OLD_RECORD_FORMAT)  # all of them load
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
 
@@ -151,47 +147,10 @@ class Hand:
 
     @classmethod
     def from_record(cls, record: dict, dealt_after: Hand | None = None) -> Hand:
-        """Replay a record made by ``record()`` (or by an earlier version); raise ValueError if it is not a valid
-        hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal passes on
-        from it (checked before its actions are replayed, whose refusal would say less)."""
-        if not isinstance(record, dict) or record.get("format") not in RECORD_FORMATS:
-            raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
-        rules = rules_from_dict(record.get("rules"), "hand record rules")
-        scores = record.get("scores")
-        if scores is not None and (not isinstance(scores, list) or len(scores) != rules.players
-                                   or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
-            raise ValueError("hand record: scores must be a list of whole numbers, one per seat")
-        dealer, number = record.get("dealer"), record.get("number", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise ValueError(f"hand record: dealer {dealer!r} is not a seat")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise ValueError(f"hand record: number {number!r} is not a hand number")
-        earlier = record["format"] != RECORD_FORMAT
-        clockwise = family_class(rules)._clockwise_before_format_3(rules) if earlier else None
-        hand = cls._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
-        if dealt_after is not None:  # the deal passed left at this hand's table (a record's table is as it was played)
-            expected = dealt_after.dealer if dealt_after.result().thrown_in else hand.player_left_of(dealt_after.dealer)
-            if dealer != expected:
-                raise ValueError(f"dealt by seat {dealer}, not seat {expected}")
-        actions = record.get("actions")
-        if not isinstance(actions, list):
-            raise ValueError("hand record: actions must be a list")
-        if record["format"] == OLD_RECORD_FORMAT:
-            actions = hand._old_actions(actions)
-        for i, text in enumerate(actions):
-            try:
-                action = hand.parse_action(text)
-                reason = hand.refusal(action)
-                if reason:
-                    raise IllegalAction(reason)
-            except (IllegalAction, A.ActionTextError) as err:
-                raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
-            hand.push(action)
-        return hand
-
-    def _old_actions(self, actions: list) -> list:
-        """The actions of a record of an earlier format, as this engine plays them (see RookHand)."""
-        return actions
+        """Replay a record made by ``record()`` (or by an earlier version: records.py); raise ValueError if it is
+        not a valid hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal
+        passes on from it (checked before its actions are replayed, whose refusal would say less)."""
+        return records.hand_from_record(record, dealt_after)
 
     @classmethod
     def _seat_count(cls, rules: Rules) -> int:
@@ -206,15 +165,10 @@ class Hand:
         return tuple(range(cls._seat_count(rules)))
 
     @classmethod
-    def _clockwise_before_format_3(cls, rules: Rules) -> tuple[int, ...] | None:
-        """How a record of an earlier format sat, where the rules seat it otherwise now (None: the same)."""
-        return None
-
-    @classmethod
     def _seating(cls, rules: Rules, clockwise: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """For each seat the seat to its left (who plays next), and for each leader the order of a trick: worked
         out once per rules, for each way round the table."""
-        memo = rules.memo.setdefault("seating", {})
+        memo = rules.tables.seating
         seating = memo.get(clockwise)
         if seating is None:
             ring = list(clockwise)
@@ -237,7 +191,7 @@ class Hand:
         """The next player to the left of ``seat`` at this hand's table (the rook-2p dummy neither bids nor deals)."""
         return _player_left_of(self.following, seat, self.rules.players)
 
-    def _seated_by_the_rules(self) -> bool:
+    def seated_by_the_rules(self) -> bool:
         """The table sits as the rules seat this hand now (not as a record of an earlier format sat)."""
         return self.play_order == self._seating(self.rules, self._clockwise(self.rules, self.dealer, self.number))[1]
 
@@ -679,17 +633,8 @@ class Hand:
         return deal
 
     def record(self) -> dict:
-        """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly."""
-        return {
-            # a hand of an earlier format, replayed at the table it was played at, says so again
-            "format": RECORD_FORMAT if self._seated_by_the_rules() else SEATED_IN_ORDER_FORMAT,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "number": self.number,
-            "scores": list(self.scores),
-            "deal": self.deal_text(),
-            "actions": [self.action_text(a) for a in self.actions],
-        }
+        """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly (records.py)."""
+        return records.record_of(self)
 
     def _common_view(self, seat: int) -> dict:
         """The fields of ``SeatView`` every family shares, but for its points and the cards it chooses."""

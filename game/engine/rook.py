@@ -59,46 +59,10 @@ class RookHand(Hand):
             return PARTNER_SEATINGS[cls._partner_block(number)]
         return super()._clockwise(rules, dealer, number)
 
-    @classmethod
-    def _clockwise_before_format_3(cls, rules):
-        # rotating partners kept their chairs, the new partners sitting side by side
-        return tuple(range(4)) if rules.rotating_partners else None
-
     @staticmethod
     def _partner_block(number: int) -> int:
         """Which of the three partnerships of rotating partners plays hand ``number`` (decision 9)."""
         return (number // PARTNER_HANDS) % len(PARTNER_SEATINGS)
-
-    def _old_actions(self, actions):
-        """Records made before decision 22 was corrected played the rook-2p dummy's tricks in seat order (dummy,
-        seat 0, seat 1) whoever dealt. With seat 1 dealing, every trick has the same cards from the same hands, but
-        they come dummy, dealer, non-dealer: each trick's plays are put in that order. Plays of a trick left
-        unfinished after its first out-of-order card are taken back, to be played again."""
-        if not self.rules.dummy or self.play_order[DUMMY] == (DUMMY, 0, 1):
-            return actions
-        scratch = self.copy()
-        replayed, trick = [], []
-        try:
-            for text in [*actions, None]:
-                if text is not None and scratch.phase != "play":
-                    scratch.apply(text)
-                    replayed.append(text)
-                    continue
-                if text is not None:
-                    trick.append(scratch.parse_action(text))
-                    if len(trick) < scratch.n:
-                        continue
-                while trick:  # the card of each seat in turn, while the seat to play has one here
-                    card = next((c for c in trick if scratch.held[scratch.turn] >> c & 1), None)
-                    if card is None:
-                        break
-                    scratch.apply_id(card)
-                    replayed.append(scratch.action_text(card))
-                    trick.remove(card)
-                trick = []
-        except (ValueError, StopIteration):
-            return actions  # not an old record of this kind after all: replaying it names the problem
-        return replayed
 
     @classmethod
     def _shuffle_and_deal(cls, rules, rng, dealer):
@@ -128,9 +92,9 @@ class RookHand(Hand):
         """A function putting the places of the shuffled deck in pile order (the hands from seat 0, the nest in
         the order placed, the cards aside), and where each pile starts and ends in it. The dealing order depends
         only on the rules and the dealer, so it is worked out once."""
-        key = ("deal pattern", dealer)
-        if key in rules.memo:
-            return rules.memo[key]
+        known = rules.tables.deal_patterns.get(dealer)
+        if known is not None:
+            return known
         count = rules.hands_to_deal
         left = (dealer + 1) % count
         want = [rules.hand_size + (1 if rules.extra_card and seat == left else 0) for seat in range(count)]
@@ -155,7 +119,7 @@ class RookHand(Hand):
             piles.append((len(order), len(order) + len(places)))
             order += places
         pattern = (operator.itemgetter(*order), piles)
-        rules.memo[key] = pattern
+        rules.tables.deal_patterns[dealer] = pattern
         return pattern
 
     @classmethod
@@ -275,15 +239,13 @@ class RookHand(Hand):
         """For each high bid so far (0: nobody has bid), the legal bids without and with a pass (the bids from the
         smallest allowed up by the step to the highest): worked out once per rules, because random playouts and
         search bid often."""
-        table = self.rules.memo.get("bid sets")
-        if table is None:
+        table = self.rules.tables.bid_sets
+        if not table:
             rules = self.rules
-            table = {}
             for high in (0, *range(rules.min_bid, rules.highest_bid + 1)):
                 low = high + rules.bid_step if high else rules.min_bid
                 count = max(0, (rules.highest_bid - low) // rules.bid_step + 1)
                 table[high] = (Bids(False, low, count, rules.bid_step), Bids(True, low, count, rules.bid_step))
-            rules.memo["bid sets"] = table
         return table
 
     def may_pass(self) -> bool:
@@ -440,10 +402,10 @@ class RookHand(Hand):
 
     def _set_ranking(self):
         """Trick-taking strength of every card, and each suit's cards as the rules group them for following."""
-        key = ("ranking", self.trump, self.reverse)
-        tables = self.rules.memo.get(key)
+        key = (self.trump, self.reverse)
+        tables = self.rules.tables.rankings.get(key)
         if tables is None:
-            tables = self.rules.memo[key] = self._ranking_tables()
+            tables = self.rules.tables.rankings[key] = self._ranking_tables()
         self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by = tables
 
     def _ranking_tables(self):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import yaml
 
@@ -57,6 +58,20 @@ def _rook(default, doc, **meta):
 HEARTS_DIRECTIONS = ("left", "across", "right", "left2", "right2", "trade", "hold")
 ROYAL_QUEENS = ("QS", "QC", "QH", "QD")
 
+
+
+@dataclass
+class Tables:
+    """What the engine works out once per rules: the hot path looks these up instead of working them out again.
+    Each is filled on first use (by hand.py and rook.py), keyed by what it depends on besides the rules."""
+    # by the seats round the table, clockwise: each seat's next seat, and each leader's order of play
+    seating: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
+    # by the dealer: where each place of the shuffled deck goes, and each pile's span (Rook deals)
+    deal_patterns: dict[int, tuple[Any, list[tuple[int, int]]]] = field(default_factory=dict)
+    # by the high bid so far: the legal bids without and with a pass (Rook auctions)
+    bid_sets: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+    # by (trump, reverse order): each card's strength and the suits' masks for following (Rook play)
+    rankings: dict[tuple[int, bool], tuple[Any, ...]] = field(default_factory=dict)
 
 @dataclass(frozen=True)
 class Rules:
@@ -201,9 +216,10 @@ class Rules:
         return tuple(1 << card for card in self.deck_cards)
 
     @cached_property
-    def memo(self) -> dict:
-        """Tables the engine derives from these rules alone (deal patterns, rankings), built once and shared."""
-        return {}
+    def tables(self) -> Tables:
+        """Tables the engine derives from these rules alone (seating, deal patterns, bids, rankings), each built
+        once when first needed and shared by every hand under these rules."""
+        return Tables()
 
     @cached_property
     def deck_size(self) -> int:
