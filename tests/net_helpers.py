@@ -104,15 +104,16 @@ class Player:
 
     def decide(self):
         view = self.table.view()
-        if view["cards_to_choose"]:
-            word = "discard" if view["phase"] == "nest" else "pass-cards"
-            self.table.act(f"{word} {' '.join(view['hand'][:view['cards_to_choose']])}")
-        elif view["phase"] == "lay-aside":
-            self.table.act(f"lay-aside {view['hand'][0]}")
-        elif view["phase"] == "bid":
-            self.table.act("pass" if "pass" in view["legal"] else view["legal"][0])
+        if view.cards_to_choose:
+            word = "discard" if view.phase == "nest" else "pass-cards"
+            self.table.act(f"{word} {' '.join(view.hand[:view.cards_to_choose])}")
+        elif view.phase == "lay-aside":
+            self.table.act(f"lay-aside {view.hand[0]}")
+        elif view.phase == "bid":
+            legal = [choice.text for choice in view.legal]
+            self.table.act("pass" if "pass" in legal else legal[0])
         else:
-            self.table.act(self.rng.choice(view["legal"]))
+            self.table.act(self.rng.choice(view.legal).text)
 
     def close(self):
         self.client.close()

@@ -117,8 +117,8 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     then the table waits for it."""
     server = served()
     owner, guest = start_two(server)
-    play_until([owner, guest], lambda: guest.table.view()["phase"] == "play" and guest.table.view()["trick"]
-               and guest.table.view()["to_move"] == 1, 60)
+    play_until([owner, guest], lambda: guest.table.view().phase == "play" and guest.table.view().trick
+               and guest.table.view().to_move == 1, 60)
     seen = guest.table.view()
     token, code = guest.client.token, guest.table.code
     guest.killed()
@@ -299,7 +299,7 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
         guest = Player(port, "hello", {"name": "Bo", "code": code}, seed=2)
         play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[2]["taken"], 10)
         owner.client.send("start")
-        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view()["bids"]) >= 2, 30)
+        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view().rook.bids) >= 2, 30)
         process.send_signal(signal.SIGKILL)  # at once: every action told is in the database already
         process.wait(10)
         for player in (owner, guest):
@@ -445,7 +445,7 @@ def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
     play_until([owner], lambda: len(owner.table.seats) == 4 and not owner.table.seats[1]["connected"], 10)
     owner.client.send("start")  # the table goes on for the others: it deals, Fast's seat is played by a computer
     # once it has waited for them, and Ann's pass is taken
-    play_until([owner], lambda: owner.table.started and owner.table.view()["phase"] == "play", 30)
+    play_until([owner], lambda: owner.table.started and owner.table.view().phase == "play", 30)
     owner.close()
 
 
@@ -554,7 +554,7 @@ class HintedPlayer(Player):
         self.hinted: list[str] = []
 
     def decide(self):
-        if self.table.view()["phase"] == "play" and len(self.hinted) < self.hints_wanted:
+        if self.table.view().phase == "play" and len(self.hinted) < self.hints_wanted:
             self.table.request_hint()  # answered by a Hint intent, played in step
             return
         super().decide()
@@ -564,8 +564,8 @@ class HintedPlayer(Player):
         stepped = super().step()
         for intent in self.shown[seen:]:
             if isinstance(intent, Hint):
-                self.hinted.append(intent.action)
-                self.table.act(intent.action)
+                self.hinted.append(intent.choice.text)
+                self.table.act(intent.choice.text)
         return stepped
 
 

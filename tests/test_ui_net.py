@@ -55,27 +55,27 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
         for other in others:
             other.step()
         view = table.view()
-        if len(view["tricks"]) >= tricks:
+        if len(view.tricks) >= tricks:
             return
         top = app.stack.top
         if top.name == "score-sheet":  # everyone passed: the hand was thrown in
             click(app, top.next.rect.center)
         elif top.name == "bidding":
-            click(app, top.pass_.rect.center if top.can_pass else top.bid.rect.center)
+            click(app, top.pass_.rect.center if top.passing is not None else top.bid.rect.center)
         elif hasattr(top, "count") and hasattr(top, "cards"):
             choose_cards(app, top, top.cards[: top.count])
         elif hasattr(top, "actions"):  # trump, order and the like: the first choice
             click(app, top.buttons[0].rect.center)
         elif table.viewer_controls_play():
-            legal = [a.split()[1] for a in view["legal"] if a.startswith("play ")]
+            legal = list(view.plays())
             rects = dict(table.card_rects(table.playing_seat()))
             drag(app, rects[legal[0]].center, table.place.centre)
         else:
             step(app)
     view = table.view()
-    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view['phase']}, to move "
-                         f"{view['to_move']}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
-                         f"deal {table.deal is not None}, legal {view['legal']}")
+    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view.phase}, to move "
+                         f"{view.to_move}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
+                         f"deal {table.deal is not None}, legal {view.legal}")
 
 
 def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app):
@@ -98,8 +98,8 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     step(app)
     assert table.table.name(2) == "Bo" and not table.undo_button.enabled
     play_my_turns(app, table, [guest], tricks=2)
-    assert len(guest.table.view()["tricks"]) >= 1, "the other player saw the same tricks"
-    assert table.view()["tricks"][0] == guest.table.view()["tricks"][0]
+    assert len(guest.table.view().tricks) >= 1, "the other player saw the same tricks"
+    assert table.view().tricks[0] == guest.table.view().tricks[0]
     # the host leaves: the other player is told, and the table is kept to be hosted again
     app.services.stop_hosting()
     play_until([guest], lambda: guest.closed, 10)
@@ -146,7 +146,7 @@ def test_a_window_joins_a_table_by_address_and_code():
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
         assert table.viewer == 1 and table.table.name(0) == "Ann"
         play_my_turns(app, table, [owner], tricks=2)
-        assert owner.table.view()["tricks"][:1] == table.view()["tricks"][:1]
+        assert owner.table.view().tricks[:1] == table.view().tricks[:1]
     finally:
         app.close()
         owner.close()

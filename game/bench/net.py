@@ -24,6 +24,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from game.engine import Match, load_rules
+from game.engine.view import SeatView
 from game.net import protocol as P
 from game.net.database import TableDatabase
 from game.net.server import TABLE_FORMAT
@@ -35,13 +36,14 @@ LIMIT_MS = 100.0
 
 
 def random_decision(view: dict, rng: random.Random) -> str:
-    """A person's decision from nothing but their seat's view: a random legal action, or random cards where the
-    view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several cards")."""
-    if view.get("cards_to_choose"):
-        word = "discard" if view["phase"] == "nest" else "pass-cards"
-        return f"{word} {' '.join(rng.sample(view['hand'], view['cards_to_choose']))}"
-    legal = view["legal"]
-    if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+    """A person's decision from nothing but their seat's view (its JSON, as the protocol carries it): a random legal
+    action, or random cards where the view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several
+    cards")."""
+    seen = SeatView.from_json(view)
+    if seen.cards_to_choose:
+        return seen.choose_cards(rng.sample(seen.hand, seen.cards_to_choose))
+    legal = [choice.text for choice in seen.legal]
+    if seen.phase == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
         return "pass" if "pass" in legal and rng.random() < 0.8 else legal[0]
     return rng.choice(legal)
 
@@ -50,7 +52,7 @@ class Seat:
     def __init__(self, bench: Bench, table: int, seed: int):
         self.bench, self.table = bench, table
         self.rng = random.Random(seed)
-        self.view: dict = {}
+        self.view: dict | None = None  # the last view's JSON, read only when this seat decides (load stays light)
         self.seat = -1
         self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
 

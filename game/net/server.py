@@ -653,15 +653,16 @@ class TableServer:
         session = table.session
         match = session.match
         table.seats[seat].client.send(
-            "state", view=session.hand.view(seat), hand=len(match.history) + 1,
-            results=[{"result": result.to_json(), "trump": trump} for result, trump in session.results()],
+            "state", view=session.hand.view(seat).to_json(), hand=len(match.history) + 1,
+            results=[{"result": result.to_json(), "trump": result.trump} for result in session.results()],
             seats=self.seat_list(table), over=match.is_over, winners=match.winners)
 
     def tell_played(self, table: NetTable, done: Played | Claimed):
         hand = table.session.hand
         for seat, client in table.clients():
             client.send("claimed" if isinstance(done, Claimed) else "played", seat=done.seat,
-                        events=[event.for_seat(seat).to_json() for event in done.events], view=hand.view(seat))
+                        events=[event.for_seat(seat).to_json() for event in done.events],
+                        view=hand.view(seat).to_json())
 
     # --- running a table ---
 
@@ -750,12 +751,12 @@ class TableServer:
         elif isinstance(intent, Hint):
             client = table.seats[intent.seat].client
             if client is not None:
-                client.send("hint", action=intent.action)
+                client.send("hint", action=intent.choice.text)
         elif isinstance(intent, HandOver):
             hand = table.session.hand
             for seat, client in table.clients():
-                client.send("hand-over", result=intent.result.to_json(), trump=hand.view(0).get("trump"),
-                            view=hand.view(seat), over=table.session.match.is_over)
+                client.send("hand-over", result=intent.result.to_json(), trump=intent.result.trump,
+                            view=hand.view(seat).to_json(), over=table.session.match.is_over)
             for seat in table.seats:
                 seat.ready = False
             table.over_since = time.monotonic()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from game.ai.worker import Decision, fallback_action
 from game.engine import Event
 from game.engine.results import HandResult, Outcome
+from game.engine.view import Choice, choice_of
 from game.review import hint_player
 from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
@@ -76,7 +77,7 @@ class Hint:
     """What the hand review's search would do for ``seat`` (so the review never faults a hinted play), asked by
     ``request_hint``."""
     seat: int
-    action: str
+    choice: Choice
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class TableController:
 
     def position(self) -> tuple:
         """The position as it stands (an undo can bring an earlier one back)."""
-        return self.hand, len(self.hand.actions)
+        return self.hand, self.hand.position_key
 
     # --- what comes next ---
 
@@ -352,7 +353,7 @@ class TableController:
         if decision.fell_back:  # the search failed: a fallback move is not the review's choice, so it is no hint
             self.hint_for = None
             return [Message("No hint this time: the search for one failed")]
-        self.hint_said = Hint(self.hand.to_move, decision.wait(0))
+        self.hint_said = Hint(self.hand.to_move, choice_of(decision.wait(0), self.hand.rules.deck))
         return [self.hint_said]
 
     # --- waiting, for callers without a frame loop (tests, a server) ---

@@ -17,6 +17,7 @@ import threading
 
 import pygame
 
+from game.engine.view import choice_of
 from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS
 
@@ -246,8 +247,10 @@ class ReviewScene(Scene):
 
     def cards_of(self, action: str) -> set[str]:
         """The cards an action names (none for a bid, trump or a pass in the auction)."""
+        if not action:  # a decision the review does not judge has no best choice
+            return set()
         shown = {card for cards in self.shown.hands for card in cards}
-        return {word for word in action.split()[1:] if word in shown}
+        return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
     def draw_decision(self, surface: pygame.Surface, decision):
         rect = self.panel_rect
@@ -346,10 +349,10 @@ class ReviewScene(Scene):
             lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
                           small, colour, False))
         ended = self.hindsight.results[decision.best]
-        tricks = ended.view(seat)["tricks"]
+        tricks = ended.view(seat).tricks
         first = decision.trick - 1 if decision.trick else 0
         lines.append((f"The tricks from there, after {name[decision.best]}", px - 2, theme.GOLD, True))
         for number, trick in enumerate(tricks[first:], first + 1):
-            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick["cards"])
-            lines.append((f"Trick {number}: {cards}; won by {self.names[trick['winner']]}", small, theme.INK, False))
+            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick.cards)
+            lines.append((f"Trick {number}: {cards}; won by {self.names[trick.winner]}", small, theme.INK, False))
         return lines
