@@ -64,7 +64,7 @@ def test_the_kill_check_catches_an_action_lost_or_changed():
     assert "does not give" in view_problem([other], 0, told, seat)
     person = Person("Ann", 0)  # a client that comes back to an older table than it was told of
     person.last_told = (0, 6)
-    asyncio.run(person.read(None, {"type": "state", "hand": 1, "over": False, "view": {**told, "moves": 4}}))
+    asyncio.run(person.read(None, {"type": "state", "hand": 1, "over": False, "view": {**told.to_json(), "moves": 4}}))
     assert "back at hand 1 after 4 actions, but had been told of hand 1 after 6" in person.behind
 
 
@@ -114,7 +114,7 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     guest = Player(first.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
     play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
     owner.client.send("start")
-    play_until([owner, guest], lambda: owner.table.started and owner.table.view()["moves"] >= 3, 30)
+    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 30)
     code = owner.table.code
     for player in (owner, guest):
         player.client.closing = True

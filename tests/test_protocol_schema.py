@@ -40,10 +40,10 @@ def views_of_a_hand(preset: str, seed: int) -> list[dict]:
     rules = load_rules(preset)
     hand = Match(rules, seed=seed).hand
     rng = random.Random(seed)
-    views = [hand.view(seat) for seat in range(rules.players)]
+    views = [hand.view(seat).to_json() for seat in range(rules.players)]
     while not hand.is_done:
         hand.apply_id(hand.legal.random(rng))
-        views += [hand.view(seat) for seat in range(rules.players)]
+        views += [hand.view(seat).to_json() for seat in range(rules.players)]
     return views
 
 
@@ -103,19 +103,20 @@ def test_the_suites_checker_agrees_with_jsonschema_on_good_and_spoiled_messages(
     server message, as sent and spoiled."""
     hearts, rook = Match(load_rules("hearts-2p"), seed=3), Match(load_rules("rook-500-5p"), seed=3)
     result = {"points": [1, 2], "score_change": [0, 3], "sides": [[0], [1]], "declarer": -1, "contract": 0,
-              "made": None, "moon_shooter": -1, "thrown_in": False, "lower_is_better": True}
+              "made": None, "moon_shooter": -1, "thrown_in": False, "lower_is_better": True, "trump": None,
+              "order": "normal", "called": None}
     seats = [{"name": "Ann", "kind": "online", "taken": True, "connected": True, "away": False, "thinking": False}]
     events = [{"kind": "card-played", "seat": 1, "cards": ["G14"], "points": 0, "word": "", "secret": False}]
     messages = [
         as_sent("welcome", code="K7QX2M", seat=0, token=None, owner=True, rules=load_rules("rook-500").to_dict(),
                 preset="rook-500"),
         as_sent("seats", seats=seats, started=False, code="K7QX2M"), as_sent("seated", seat=2),
-        as_sent("state", view=hearts.hand.view(0), hand=1, results=[{"result": result, "trump": None}], seats=seats,
-                over=False, winners=[]),
-        as_sent("turn", phase="bid"), as_sent("played", seat=1, events=events, view=rook.hand.view(2)),
-        as_sent("claimed", seat=1, events=events, view=rook.hand.view(4)),
+        as_sent("state", view=hearts.hand.view(0).to_json(), hand=1, results=[{"result": result, "trump": None}],
+                seats=seats, over=False, winners=[]),
+        as_sent("turn", phase="bid"), as_sent("played", seat=1, events=events, view=rook.hand.view(2).to_json()),
+        as_sent("claimed", seat=1, events=events, view=rook.hand.view(4).to_json()),
         as_sent("refused", action="play G14", reason="You must follow green"), as_sent("hint", action="pass"),
-        as_sent("hand-over", result=result, trump="green", view=rook.hand.view(1), over=False),
+        as_sent("hand-over", result=result, trump="green", view=rook.hand.view(1).to_json(), over=False),
         as_sent("match-over", winners=[0, 2]), as_sent("error", reason="not JSON"), as_sent("closed", reason="Bye"),
     ]
     assert sorted({m["type"] for m in messages}) == SERVER_TYPES

@@ -35,15 +35,13 @@ THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what i
 LIMIT_MS = 100.0
 
 
-def random_decision(view: dict, rng: random.Random) -> str:
-    """A person's decision from nothing but their seat's view (its JSON, as the protocol carries it): a random legal
-    action, or random cards where the view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several
-    cards")."""
-    seen = SeatView.from_json(view)
-    if seen.cards_to_choose:
-        return seen.choose_cards(rng.sample(seen.hand, seen.cards_to_choose))
-    legal = [choice.text for choice in seen.legal]
-    if seen.phase == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+def random_decision(view: SeatView, rng: random.Random) -> str:
+    """A person's decision from nothing but their seat's view: a random legal action, or random cards where the
+    view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several cards")."""
+    if view.cards_to_choose:
+        return view.choose_cards(rng.sample(view.hand, view.cards_to_choose))
+    legal = [choice.text for choice in view.legal]
+    if view.phase == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
         return "pass" if "pass" in legal and rng.random() < 0.8 else legal[0]
     return rng.choice(legal)
 
@@ -75,7 +73,7 @@ class Seat:
                 await asyncio.sleep(self.rng.uniform(*THINK))
                 number = self.played_by.get(self.seat, 0)
                 self.bench.sending((self.table, self.seat, number))
-                await ws.send(P.write("act", action=random_decision(self.view, self.rng)))
+                await ws.send(P.write("act", action=random_decision(SeatView.from_json(self.view), self.rng)))
             if kind == "hand-over":
                 await ws.send(P.write("next"))
 

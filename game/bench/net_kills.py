@@ -33,6 +33,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import Hand
+from game.engine.view import SeatView
 from game.net import protocol as P
 from game.net.database import TableDatabase
 from game.net.server import TableServer, token_hash
@@ -68,8 +69,8 @@ class Person:
         self.seat = -1
         self.token: str | None = None
         self.hand = 0  # the index in the match of the hand being told
-        self.view: dict = {}
-        self.told: list[tuple[int, dict]] = []  # (hand index, view) not yet checked
+        self.view: SeatView | None = None
+        self.told: list[tuple[int, SeatView]] = []  # (hand index, view) not yet checked
         self.seen: dict[int, set[str]] = {}  # cards seen played, per hand index
         self.over = False
         self.refused = ""  # why the server refused this person's seat, if it did
@@ -90,7 +91,7 @@ class Person:
         """Connect and play, on a task of its own, until the connection ends (the server killed)."""
         self.welcomed = asyncio.Event()
         self.refused = ""
-        self.last_told = (self.hand, self.view["moves"]) if self.view else None
+        self.last_told = (self.hand, self.view.moves) if self.view is not None else None
         return asyncio.create_task(self.play(uri, first))
 
     async def play(self, uri: str, first: str):
@@ -115,16 +116,17 @@ class Person:
             self.refused = message["reason"]
             self.welcomed.set()
         elif kind == "state":
-            back = (message["hand"] - 1, message["view"]["moves"])
+            view = SeatView.from_json(message["view"])
+            back = (message["hand"] - 1, view.moves)
             if self.last_told is not None and back < self.last_told:  # seen by a client, whatever the server keeps
                 self.behind = (f"back at hand {back[0] + 1} after {back[1]} actions, but had been told of hand "
                                f"{self.last_told[0] + 1} after {self.last_told[1]}")
             self.last_told = None
             self.hand = message["hand"] - 1
             self.over = message["over"]
-            self.keep(message["view"])
+            self.keep(view)
         elif kind in ("played", "claimed", "hand-over"):
-            self.keep(message["view"])
+            self.keep(SeatView.from_json(message["view"]))
             if self.news is not None:
                 self.news.set()
             for event in message.get("events", []):
@@ -135,12 +137,12 @@ class Person:
                 await ws.send(P.write("next"))
         elif kind == "match-over":
             self.over = True
-        elif kind in ("turn", "refused") and self.view.get("to_move") == self.seat and \
-                self.view.get("phase") != "done":
+        elif kind in ("turn", "refused") and self.view is not None and self.view.to_move == self.seat and \
+                self.view.phase != "done":
             await asyncio.sleep(self.rng.uniform(*THINK))
             await ws.send(P.write("act", action=random_decision(self.view, self.rng)))
 
-    def keep(self, view: dict):
+    def keep(self, view: SeatView):
         self.view = view
         self.told.append((self.hand, view))
 
@@ -290,18 +292,18 @@ def check(folder: Path, tables: list[list[Person]], fresh: Person, found: dict[s
         tally.fail(f"the table made just before the kill ({fresh.code}) has lost its owner's seat")
 
 
-def view_problem(hands: list[Hand], index: int, view: dict, seat: int) -> str:
+def view_problem(hands: list[Hand], index: int, view: SeatView, seat: int) -> str:
     """Why ``view``, told to ``seat`` in the hand ``index`` of the match, is not borne out by ``hands`` ("" if
     it is)."""
     if index >= len(hands):
         return f"was told of hand {index + 1}; the database has {len(hands)}"
     hand = hands[index]
-    if view["moves"] > len(hand.actions):
-        return f"was told of {view['moves']} actions of hand {index + 1}; the database has {len(hand.actions)}"
+    if view.moves > len(hand.actions):
+        return f"was told of {view.moves} actions of hand {index + 1}; the database has {len(hand.actions)}"
     record = hand.record()
-    record["actions"] = record["actions"][:view["moves"]]
+    record["actions"] = record["actions"][:view.moves]
     if Hand.from_record(record).view(seat) != view:
-        return f"was told a view of hand {index + 1} after {view['moves']} actions that the database does not give"
+        return f"was told a view of hand {index + 1} after {view.moves} actions that the database does not give"
     return ""
 
 

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 
 from game.ai.worker import AIWorker
-from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json
+from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
 from game.table.session import Session
 
 from .database import FILE_NAME, DatabaseUnusable, TableDatabase, saved_codes
@@ -140,5 +140,10 @@ def end_hosted_tables(folder, ending: bool):
         forget.forget_all()
     finally:
         forget.close()
-    for path in folder.glob("*.json"):  # an earlier game's save of its hosted table
+    for path in folder.glob("*.json"):  # an earlier game's save of its hosted table: gone, or kept aside if damaged
+        try:
+            read_json(path)
+        except UNUSABLE:
+            set_aside(path)
+            continue
         path.unlink(missing_ok=True)
