@@ -9,6 +9,7 @@ that can replace a save, so that a new one cannot go unwalked."""
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,7 +192,7 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
     HistoryStore().add(past.to_json(), Session.from_json, finished="2026-11-20T18:05")
     from_menu(app, "History")
     history = app.stack.top
-    history.reading.join(30)
+    concurrent.futures.wait([history.reading], 30)
     step(app)
     click(app, history.rows[0][1].center)
     hands = app.stack.top

@@ -6,12 +6,11 @@ local network (game/net/discovery.py) with its free seats kept current, and with
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-import threading
 from collections.abc import Iterator
 
 from game.ai.worker import AIWorker
+from game.runtime import LoopThread
 from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
 from game.table.session import Session
 
@@ -36,34 +35,18 @@ class NetHost:
         self.server.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None
-        self.loop = asyncio.new_event_loop()
-        self.failure: Exception | None = None
-        ready = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-            try:
-                self.loop.run_until_complete(self.server.start(address, port))
-            except (OSError, DatabaseUnusable) as err:
-                self.failure = err
-                ready.set()
-                return
-            ready.set()
-            self.loop.run_forever()
-
-        self.thread = threading.Thread(target=run, name="trickhouse-host", daemon=True)
-        self.thread.start()
-        ready.wait(10)
-        if self.failure is not None:
+        self.runner = LoopThread("trickhouse-host")
+        try:
+            self.runner.start(lambda: self.server.start(address, port))
+        except (OSError, DatabaseUnusable):
+            self.runner.stop()
             self.worker.close()
-            raise self.failure
+            raise
         self.port = self.server.port
 
     def call(self, function, *args):
         """Run ``function`` on the server's own thread (the server is not thread-safe) and return its result."""
-        async def call():
-            return function(*args)
-        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+        return self.runner.call(function, *args)
 
     def saved_table(self) -> str | None:
         """The code of a table brought back from its save, if there is one."""
@@ -80,9 +63,7 @@ class NetHost:
 
     def stop(self, reason: str = "The host ended the table"):
         """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
-        asyncio.run_coroutine_threadsafe(self.server.stop(reason), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        self.runner.stop(last=self.server.stop(reason))
         if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
             self.announcer.withdraw()
         self.worker.close()

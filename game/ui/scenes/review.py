@@ -13,13 +13,14 @@ labelled so.
 from __future__ import annotations
 
 import logging
-import threading
+from concurrent.futures import Future
 
 import pygame
 
 from game.engine.view import choice_of
 from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS
+from game.runtime import in_background
 
 from .. import theme
 from ..assets import text, wrapped
@@ -44,7 +45,7 @@ class ReviewScene(Scene):
         self.rules = self.job.hand.rules
         self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
         self.work: ReviewWork | None = None
-        self.keeping: threading.Thread | None = None  # the finished review going into the cache
+        self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.shown = None  # its Moment
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
@@ -160,9 +161,7 @@ class ReviewScene(Scene):
         if work.review is not None:
             self.review, self.work = work.review, None
             # written (and the oldest cached reviews pruned) off the UI thread; not a daemon: quitting finishes it
-            self.keeping = threading.Thread(target=self.keep, args=(self.review.to_json(),),
-                                            name="trickhouse-review-cache")
-            self.keeping.start()
+            self.keeping = in_background(self.keep, self.review.to_json())
             self.show(0)
         elif work.problem:
             self.problem, self.work = work.problem, None
