@@ -112,9 +112,9 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     owner = Player(first.port, "create", {"name": "Ann", "preset": "hearts-classic", "keep": 30,
                                           "seats": ["me", "online", "computer", "computer"]})
     guest = Player(first.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
-    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 60)
     owner.client.send("start")
-    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 30)
+    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 60)
     code = owner.table.code
     for player in (owner, guest):
         player.client.closing = True

@@ -131,7 +131,7 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     controller = table("hearts-classic", [0], worker, history=history, seed=4)
     assert isinstance(run_match(controller, Players(controller)), MatchOver)
     writing = controller.history_writing
-    writing.result(10)
+    writing.result(60)
     controller.poll()
     assert controller.history_writing is writing and writing.done()
     past, problem = history.load(Session.from_json)

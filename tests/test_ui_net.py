@@ -102,7 +102,7 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert table.view().tricks[0] == guest.table.view().tricks[0]
     # the host leaves: the other player is told, and the table is kept to be hosted again
     app.services.stop_hosting()
-    play_until([guest], lambda: guest.closed, 10)
+    play_until([guest], lambda: guest.closed, 60)
     assert guest.closed == "The host ended the table"
 
 
