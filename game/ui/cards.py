@@ -1,4 +1,9 @@
-"""Playing cards drawn procedurally: Rook and standard faces, the back, and the ring that highlights a card.
+"""Playing cards: Rook and standard faces, the back, and the ring that highlights a card.
+
+The standard deck has two looks (the ``card_faces`` setting): "classic", Adrian Kennard's public-domain printed
+faces with their court figures (SVG files in assets/cards/classic, drawn at each size they are asked for), and
+"simple", drawn here from shapes like everything else; the Rook deck, the Royal Hearts queens and the backs are
+always drawn here.
 
 Cards are named as in RULES.md (``G14``, ``ROOK``, ``QS``, ``JK``). Every surface has per-pixel alpha and rounded
 corners and is cached, so asking again each frame is cheap; callers must not draw on them. Nothing here touches
@@ -7,6 +12,7 @@ the display: it works under the dummy video driver once ``pygame.font`` is initi
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 import pygame
@@ -30,29 +36,37 @@ ROYAL_PAPER: RGB = (247, 229, 170)
 BIRD_SKY: RGB = (196, 228, 228)
 BACK_RED: RGB = (122, 22, 32)
 BACK_GILT: RGB = (222, 186, 110)
+PRINTED_RATIO = 336 / 240  # the classic faces' drawings are 1.4 times as tall as wide; the game's cards are 1.45
+
+log = logging.getLogger(__name__)
+
 
 class CardArt:
-    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter);
-    ``back`` names the pattern on the backs (BACKS); ``specials`` are the Royal Hearts queens in play (the rule
-    field ``royal_queens``), each drawn as its own card with its name and what it does."""
+    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour; on the simple standard
+    faces, the suit's letter: the classic faces tell the suits apart by their shapes alone, as printed cards do);
+    ``back`` names the pattern on the backs (BACKS); ``faces`` the standard deck's look ("classic" or "simple");
+    ``specials`` are the Royal Hearts queens in play (the rule field ``royal_queens``), each drawn as its own card
+    with its name and what it does."""
 
-    def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = ()) -> None:
+    def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = (),
+                 faces: str = "classic") -> None:
         self.marks = marks
         self.back_design = back
         self.specials = frozenset(specials)
+        self.faces = faces
 
     def with_specials(self, specials: tuple[str, ...]) -> CardArt:
         """The same pictures for a game whose special queens are ``specials``."""
-        return CardArt(self.marks, self.back_design, specials)
+        return CardArt(self.marks, self.back_design, specials, self.faces)
 
     def face(self, name: str, width: int) -> pygame.Surface:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
-        return _face(name, width, self.marks, name in self.specials)
+        return _face(name, width, self.marks, name in self.specials, self.faces)
 
     def prepare(self, name: str, width: int) -> None:
-        """Draw a face into the cache ahead of need (a face costs milliseconds; a new hand drawn all at once would
-        cost a frame)."""
-        _face(name, width, self.marks, name in self.specials)
+        """Draw a face into the cache ahead of need (a face costs milliseconds, a classic court card about 15 ms;
+        a new hand drawn all at once would cost frames)."""
+        _face(name, width, self.marks, name in self.specials, self.faces)
 
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
@@ -83,17 +97,63 @@ def _read(name: str) -> tuple[str, int]:
     raise ValueError(f"'{name}' is not a card of the Rook deck or the standard deck")
 
 
-@lru_cache(maxsize=512)
-def _face(name: str, width: int, marks: bool, special: bool = False) -> pygame.Surface:
+@lru_cache(maxsize=1024)
+def _face(name: str, width: int, marks: bool, special: bool, faces: str) -> pygame.Surface:
     deck, card = _read(name)
-    if card == BIRD:
-        return _rook_bird(width) if deck == ROOK_DECK else _joker(width)
-    letter = SUIT_LETTERS[deck][suit_of(card)]
     if deck == ROOK_DECK:
-        return _rook_face(letter, rank_of(card), width, marks)
+        return _rook_bird(width) if card == BIRD else _rook_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card),
+                                                                   width, marks)
     if special and name in SPECIAL_QUEENS:
         return _royal_queen(name, width, marks)
-    return _standard_face(letter, rank_of(card), width, marks)
+    printed = _printed_face(name, width) if faces == "classic" else None
+    if printed is not None:
+        return printed
+    if card == BIRD:
+        return _joker(width)
+    return _standard_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card), width, marks)
+
+
+def _printed_drawing(name: str, size: tuple[int, int]) -> pygame.Surface | None:
+    """A classic face's drawing (assets/cards/classic) at ``size``, or None, said once in the log, if its file is
+    missing or cannot be read (the simple face is drawn instead: a damaged installation still plays)."""
+    path = assets.asset_path("cards", "classic", f"{name}.svg")
+    try:
+        return pygame.image.load_sized_svg(str(path), size)
+    except (pygame.error, OSError) as err:
+        if name not in _UNREADABLE:
+            _UNREADABLE.add(name)
+            log.warning("%s: %s; the simple face is drawn instead", path, err)
+        return None
+
+
+_UNREADABLE: set[str] = set()
+
+
+def _printed_face(name: str, width: int) -> pygame.Surface | None:
+    """A classic face on the game's own card (paper, rim, rounded corners), the drawing centred: the printed
+    cards are a little less tall than the game's."""
+    tall = round(width * PRINTED_RATIO)
+    sketch = _blank(width)
+    if name == "JK":  # the jester has no index: the simple joker's letters at both ends, the jester between them
+        return _jester(sketch)
+    drawing = _printed_drawing(name, (width, tall))
+    if drawing is None:
+        return None
+    card = sketch.finish()
+    card.blit(drawing, (0, round((card.get_height() - tall) / 2)))
+    return card
+
+
+def _jester(sketch: Sketch) -> pygame.Surface | None:
+    w, h = sketch.width, sketch.height
+    _joker_index(sketch)
+    size = round(w * 0.62)  # clear of the letters at the corners
+    drawing = _printed_drawing("JK", (size, round(size * PRINTED_RATIO)))
+    if drawing is None:
+        return None
+    card = sketch.finish()
+    card.blit(drawing, drawing.get_rect(center=(w // 2, h // 2)))
+    return card
 
 
 # --- shapes, each given by its centre and its height ------------------------------------------------------------
@@ -241,9 +301,9 @@ def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
     return sketch.finish()
 
 
-def _joker(width: int) -> pygame.Surface:
-    sketch = _blank(width)
-    w, h = sketch.width, sketch.height
+def _joker_index(sketch: Sketch) -> None:
+    """JOKER down the corner at both ends, where a hand held fanned shows it."""
+    w = sketch.width
     pad = w * 0.075
     letters = [cropped_text(c, round(w * 0.15), RED) for c in "JOKER"]
     step = max(ink.get_height() for ink in letters) + w * 0.03
@@ -253,6 +313,12 @@ def _joker(width: int) -> pygame.Surface:
             sketch.label(ink, "midtop", (pad + w * 0.06, pad + i * step))
 
     sketch.both_ends(index)
+
+
+def _joker(width: int) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    _joker_index(sketch)
     sketch.polygon(BLACK, star_points((w / 2, h / 2), w * 0.62))
     sketch.polygon(GOLD, star_points((w / 2, h / 2), w * 0.5))
     sketch.polygon(RED, star_points((w / 2, h / 2), w * 0.2))

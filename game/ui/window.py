@@ -26,7 +26,7 @@ class Window:
         theme.use(settings.table_colour)
         self.fullscreen = settings.fullscreen
         self.screen = self._open()
-        self.art = CardArt(marks=settings.marks, back=settings.card_back)
+        self.art = CardArt(marks=settings.marks, back=settings.card_back, faces=settings.card_faces)
         self.sounds = Sounds(settings.sound)
         self.relayout: Callable[[], None] = lambda: None  # the app lays its scenes out again through this
 
@@ -44,9 +44,9 @@ class Window:
         self.apply_settings(resize=True)
 
     def apply_settings(self, resize: bool = False):
-        """Take changed settings into use at once: the card marks and backs, the table colours, sound, and
+        """Take changed settings into use at once: the card marks, faces and backs, the table colours, sound, and
         (``resize``) the window."""
-        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
+        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back, faces=self.settings.card_faces)
         theme.use(self.settings.table_colour)
         self.sounds.enabled = self.settings.sound
         if resize:
