@@ -137,6 +137,10 @@ class LocalTable:
     def undo(self) -> str:
         return self.controller.undo()
 
+    def awaiting(self) -> bool:
+        """Something changes here without the people at this screen (TableController.awaiting)."""
+        return self.controller.awaiting()
+
     def wait(self, timeout: float):
         """Block up to ``timeout`` seconds for a decision under way (tests and tools; the window polls)."""
         self.controller.wait(timeout)

@@ -156,6 +156,11 @@ class Session:
                     break
         return self._claim_answer
 
+    def claim_known(self) -> bool:
+        """The claim check has its answer for the position as it stands (without working on it)."""
+        hand = self.hand
+        return self._claim_for == (hand, len(hand.actions)) and self._claim_answer is not None
+
     def play_is_settled(self) -> bool:
         """The answer so far, without working on it (False until the check has finished)."""
         return self.settled_check(0.0) is True

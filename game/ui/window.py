@@ -19,7 +19,10 @@ MIN_SIZE = (800, 500)
 
 class Window:
     def __init__(self, settings: Settings):
-        pygame.init()
+        # only what the game uses: pygame.init() would also start the mixer, and with it SDL's search for a sound
+        # device, before Sounds has chosen where SDL may look (game/ui/sound.py)
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Trickhouse")
         pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
         self.settings = settings

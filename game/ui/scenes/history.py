@@ -16,7 +16,7 @@ from game.table.session import Session
 
 from .. import theme
 from ..assets import text, wrapped
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
@@ -178,6 +178,11 @@ class HistoryScene(RowsPage):
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
         self.layout()
+
+    def next_frame(self) -> float | None:
+        """The history is being read on a thread (see ``enter``)."""
+        return AWAIT_SECONDS if self.reading is not None and self.reading.is_alive() or self.read is not None \
+            else None
 
     def open(self, index: int):
         self.services.scenes.push("past-match", past=self.past[index])
