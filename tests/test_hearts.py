@@ -82,6 +82,7 @@ def test_passed_cards_reach_the_player_in_the_direction(direction, offset):
     passed = {0: {"AS", "KS", "QS"}, 1: {"AD", "KD", "QD"}, 2: {"AC", "KC", "QC"}, 3: {"AH", "KH", "QH"}}
     for giver, cards in passed.items():
         taker = (giver + offset) % 4
+        assert hand.view(giver)["pass_to"] == taker  # the seat a dialog names before the pass
         assert cards <= set(hand.view(taker)["hand"])
         assert set(hand.view(taker)["received"]) == cards
         assert not cards & set(hand.view(giver)["hand"])

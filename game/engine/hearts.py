@@ -110,7 +110,7 @@ class HeartsHand(Hand):
 
     def _begin_passing(self):
         self.chosen = [0] * self.n
-        if self.direction == "hold" or not self.rules.pass_count:
+        if not self._cards_pass():
             self._begin_play()
             return
         self.phase = "pass"
@@ -137,14 +137,21 @@ class HeartsHand(Hand):
         if self.turn != self.next_seat(self.dealer):
             return
         # everyone has chosen: the cards change hands at once (book 002, "Passing 3 Cards")
-        offset = DIRECTION_OFFSET[self.direction]
         for giver in range(self.n):
-            taker = (giver + offset) % self.n
+            taker = self.pass_receiver(giver)
             self.held[taker] |= self.chosen[giver]
             self.received[taker] = self.chosen[giver]
             self.passed[giver] = self.chosen[giver]
         self.chosen = [0] * self.n
         self._begin_play()
+
+    def _cards_pass(self) -> bool:
+        """This hand has a pass (not a hold hand, nor rules without passing)."""
+        return self.direction != "hold" and self.rules.pass_count > 0
+
+    def pass_receiver(self, seat: int) -> int:
+        """The seat that receives ``seat``'s passed cards this hand (-1 in a hand without passing)."""
+        return (seat + DIRECTION_OFFSET[self.direction]) % self.n if self._cards_pass() else -1
 
     # --- play ---
 
@@ -386,6 +393,7 @@ class HeartsHand(Hand):
         names = self.rules.card_names
         view.update({
             "pass_direction": self.direction,
+            "pass_to": self.pass_receiver(seat),
             "passing": names(self.chosen[seat]),
             "passed": names(self.passed[seat]),
             "received": names(self.received[seat]),

@@ -105,6 +105,10 @@ class LocalTable:
         """The deal code of the hand in play (see ``shared_code``)."""
         return shared_code(self.session.hand)
 
+    def rematch(self, seed: int) -> Session:
+        """A new match with the same players (Session.rematch)."""
+        return self.session.rematch(seed)
+
     def deal_again(self) -> Session:
         """A table of its own to play this hand's deal again (Session.deal_again)."""
         return self.session.deal_again(self.session.hand)

@@ -106,6 +106,11 @@ class Session:
         return Session(Match.starting_with(fresh, seed=self.match.seed), [replace(plan) for plan in self.seats],
                        self.hard_budget)
 
+    def rematch(self, seed: int) -> Session:
+        """A new match under the same rules (house rules too), the same people and computers in the same seats, with
+        the same names and levels: the players of a finished match play again."""
+        return Session(Match(self.rules, seed=seed), [replace(plan) for plan in self.seats], self.hard_budget)
+
     # --- undo (against the computer only) ---
 
     def _last_human_play(self) -> int | None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.engine.actions import NO_TRUMP
 from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTERS, parse_card, rank_of, suit_of
 from game.engine.hearts import SPECIAL_QUEENS
 from game.ui import assets
@@ -67,6 +68,11 @@ class CardArt:
         """Draw a face into the cache ahead of need (a face costs milliseconds, a classic court card about 15 ms;
         a new hand drawn all at once would cost frames)."""
         _face(name, width, self.marks, name in self.specials, self.faces)
+
+    def swatch(self, deck: str, suit: int, size: int) -> pygame.Surface:
+        """A square tile for naming ``suit`` trump (``NO_TRUMP`` for none): a Rook colour is a tile of that colour
+        (carrying its colour-blind mark, with marks), a standard suit its symbol on paper."""
+        return _swatch(deck, suit, size, self.marks)
 
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
@@ -158,18 +164,22 @@ def _jester(sketch: Sketch) -> pygame.Surface | None:
 
 # --- shapes, each given by its centre and its height ------------------------------------------------------------
 
-def _rook_mark(sketch: Sketch, letter: str, centre: Point, size: float) -> None:
-    """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond."""
+def _rook_mark(sketch: Sketch, letter: str, centre: Point, size: float, ink: RGB | None = None) -> None:
+    """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond (all in
+    ``ink`` instead, on a tile of the colour itself)."""
     cx, cy = centre
     half = size / 2
     if letter == "B":
         side = half * 0.82
-        sketch.polygon(BLACK, [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side),
-                               (cx - side, cy + side)])
+        sketch.polygon(ink or BLACK, [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side),
+                                      (cx - side, cy + side)])
     elif letter == "G":
-        sketch.polygon(GREEN, [(cx, cy - half), (cx + half * 1.1, cy + half * 0.9), (cx - half * 1.1, cy + half * 0.9)])
+        sketch.polygon(ink or GREEN, [(cx, cy - half), (cx + half * 1.1, cy + half * 0.9),
+                                      (cx - half * 1.1, cy + half * 0.9)])
     elif letter == "R":
-        sketch.circle(RED, centre, half * 0.92)
+        sketch.circle(ink or RED, centre, half * 0.92)
+    elif ink is not None:
+        sketch.polygon(ink, diamond_points(centre, size * 1.12))
     else:
         sketch.polygon(GOLD_EDGE, diamond_points(centre, size * 1.12))
         sketch.polygon(GOLD, diamond_points(centre, size * 0.9))
@@ -350,6 +360,28 @@ def _rook_bird(width: int) -> pygame.Surface:
     sketch.polygon(BLACK, [at(-0.2, -0.18), at(0.55, -0.02), at(0.85, 0.3), at(0.2, 0.22)])  # wing
     sketch.line((70, 70, 70), at(-0.1, -0.08), at(0.6, 0.12), u * 0.03)
     sketch.circle(BIRD_SKY, at(-0.58, -0.44), u * 0.05)  # eye
+    return sketch.finish()
+
+
+@lru_cache(maxsize=32)
+def _swatch(deck: str, suit: int, size: int, marks: bool) -> pygame.Surface:
+    sketch = Sketch(size, height=size)
+    middle, radius = (size / 2, size / 2), size * 0.16
+    if deck == ROOK_DECK and suit != NO_TRUMP:
+        letter = SUIT_LETTERS[deck][suit]
+        sketch.rect(GOLD_EDGE if letter == "Y" else EDGE, (0, 0, size, size), radius)
+        sketch.rect(ROOK_INKS[letter], (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
+        if marks:
+            _rook_mark(sketch, letter, middle, size * 0.42, PAPER)
+        return sketch.finish()
+    sketch.rect(EDGE, (0, 0, size, size), radius)
+    sketch.rect(PAPER, (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
+    if suit == NO_TRUMP:  # a ring struck through: no suit
+        grey = (120, 120, 120)
+        sketch.circle(grey, middle, size * 0.3, width=size * 0.07)
+        sketch.line(grey, (size * 0.29, size * 0.71), (size * 0.71, size * 0.29), size * 0.07)
+    else:
+        _pip(sketch, SUIT_LETTERS[deck][suit], middle, size * 0.6)
     return sketch.finish()
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine import actions as A
+from game.engine.hearts import DIRECTION_WORDS
 from game.engine.words import counted
 
 from .. import theme
@@ -190,6 +192,36 @@ TRUMP_HINT = {"none": "No trump"}
 def _trump_label(action: str) -> str:
     word = action.split()[1]
     return TRUMP_HINT.get(word, word.capitalize())
+
+
+class TrumpScene(ChoiceScene):
+    """Naming trump: a tile of each colour (or suit) offered, its name under it; the keys 1 to 5 choose too. The
+    panel is as large as its tiles need."""
+
+    def __init__(self, services, table, act: Act, title: str):
+        super().__init__(services, table, act, "trump", title, _trump_label)
+
+    def layout(self):
+        Dialog.layout(self)
+        w, h = self.size
+        px = self.px
+        deck = self.table.rules.deck
+        tile = int(px * 3)
+        self.buttons = [Button(self.labels(action), lambda action=action: self.choose(action), key=pygame.K_1 + i,
+                               picture=self.services.art.swatch(deck, A.payload_of(A.parse_action(action, deck)),
+                                                                tile))
+                        for i, action in enumerate(self.actions)]
+        self.mark_hinted()
+        width = max(int(tile * 1.3), *(font(px, bold=True).size(b.label)[0] + px for b in self.buttons))
+        height, gap = tile + int(px * 2.2), px // 2
+        row = len(self.buttons) * width + (len(self.buttons) - 1) * gap
+        title = font(px + 4, bold=True).size(self.title)[0]
+        top, note = int(px * 2.6), int(px * 2)  # the title above the tiles, the line for a hint or reason below
+        self.rect = pygame.Rect(0, 0, max(row, title) + 2 * px, top + height + note)
+        self.rect.center = (w // 2, int(h * 0.56))
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(self.rect.centerx - row // 2 + i * (width + gap), self.rect.y + top, width,
+                                      height)
 
 
 class CardPickScene(Dialog):
@@ -465,9 +497,9 @@ def dialog_for_phase(services, table, act: Act) -> Scene | None:
         return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", "discard", count, held, "Nest",
                     marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
     if phase == "pass":
-        direction = view.get("pass_direction", "")
-        return pick("passing", f"{who}: pass {counted(count, 'card')} {direction}", "pass-cards", count, held,
-                    "To pass")
+        receiver, direction = table.name(view["pass_to"]), DIRECTION_WORDS[view["pass_direction"]]
+        return pick("passing", f"{who}: pass {counted(count, 'card')} to {receiver} ({direction})", "pass-cards",
+                    count, held, "To pass")
     if phase == "lay-aside":
         return pick("lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held, "Aside")
     if phase == "call":
@@ -475,7 +507,7 @@ def dialog_for_phase(services, table, act: Act) -> Scene | None:
         return pick("called-partner", f"{who}: call a card; its holder is your partner", "call", 1, callable_cards,
                     "Called card")
     if phase == "trump":
-        return choice("trump", f"{who}: name trump", _trump_label)
+        return TrumpScene(services, table, act, f"{who}: name trump")
     if phase == "order":
         return choice("order", f"{who}: rank order",
                       lambda a: "Normal order" if a.endswith("normal") else "Reverse order (2 high)")

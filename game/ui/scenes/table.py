@@ -316,7 +316,8 @@ class TableScene(Scene):
                         first_time=self.first_time,
                         play_again=self.play_again if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, MatchOver):
-            scenes.replace("game-over", table=self.table)
+            scenes.replace("game-over", table=self.table,
+                           rematch=self.rematch if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, NewHand):
             self.motion.clear()
             self.claim_banner = ""
@@ -380,6 +381,11 @@ class TableScene(Scene):
         if self.first_time is not None:
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
+
+    def rematch(self):
+        """From the game-over screen: the same players in the same seats, under the same rules, play a new match (the
+        one finished is over, so there is nothing to ask)."""
+        self.services.scenes.restart("table", session=self.table.rematch(self.services.new_seed()))
 
     def leave(self):
         """A deal played again is over: back to the score sheet or history it was opened from."""
