@@ -21,15 +21,16 @@ def play_hand_in_terminal(preset: str, seed: int, level: str) -> int:
     players = [make_player(level, seed=seed + seat) for seat in range(rules.players)]
     print(f"{rules.title} ({rules.name}), seed {seed}, dealer seat {hand.dealer}, {level} computer seats")
     for seat in range(rules.players):
-        print(f"  seat {seat}: {' '.join(hand.view(seat)['hand']) or '(chooses a hand first)'}")
+        print(f"  seat {seat}: {' '.join(hand.view(seat).hand) or '(chooses a hand first)'}")
     while not hand.is_done:
         seat = hand.to_move
-        who = "dummy" if rules.dummy and hand.phase == "play" and hand.turn == 2 else f"seat {seat}"
+        who = "dummy" if hand.turn == rules.dummy_seat else f"seat {seat}"
         action = hand.action_text(players[seat].decide(hand))
-        hand.apply(action)
+        events = hand.apply(action)
         print(f"{who}: {action}")
-        if not hand.trick and hand.tricks and hand.phase != "done" and action.startswith("play"):
-            print(f"  trick to seat {hand.tricks[-1][2]}")
+        for event in events:
+            if event.kind == "trick-won" and not hand.is_done:
+                print(f"  trick to seat {event.seat}")
     print("points taken:", hand.points(), " score change:", hand.score_delta())
     return 0
 

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
+from game.net import protocol as P
+from game.net import server as net_server
+from tests.protocol_schema import SchemaChecker
 from tests.ui_helpers import FAST, open_table
+
+PROTOCOL = SchemaChecker()
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +46,24 @@ def make_app():
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture(autouse=True)
+def protocol_checked(monkeypatch):
+    """Issue 23: every message a server sends in any test of the suite is checked against the protocol's schema
+    (game/net/protocol.schema.json); one that does not match it fails the test during which it was sent."""
+    wrong: list[str] = []
+    original = net_server.Client.send
+
+    def send(client, kind, **fields):
+        definition = f"server-{kind}"
+        if definition not in PROTOCOL.defs:
+            wrong.append(f"{kind}: a message type the protocol does not have")
+        else:
+            wrong.extend(f"{kind}{problem}" for problem in PROTOCOL.problems(definition,
+                                                                            json.loads(P.write(kind, **fields))))
+        return original(client, kind, **fields)
+
+    monkeypatch.setattr(net_server.Client, "send", send)
+    yield
+    assert not wrong, f"{len(wrong)} problems with messages against protocol.schema.json, such as {wrong[:5]}"

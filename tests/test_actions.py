@@ -60,7 +60,7 @@ PLAYERS_WORDS = [
     ("lay-aside Y6", ROOK_DECK, "lay Yellow 6 aside"),
     ("bid 85", ROOK_DECK, "bid 85"),
     ("pass", ROOK_DECK, "pass"),
-    ("order reverse", ROOK_DECK, "play the reverse rank order"),
+    ("order reverse", ROOK_DECK, "play the reverse order (2 high)"),
     ("pass-cards 2C TH QS", STANDARD_DECK, "pass 2♣, 10♥, Q♠"),
     ("play JK", STANDARD_DECK, "play the joker"),
     ("choose-hand 2", STANDARD_DECK, "choose hand 2"),

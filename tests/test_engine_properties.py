@@ -67,7 +67,7 @@ def hidden_from(hand: Hand, seat: int) -> C.CardSet:
 
 def check_views_hide_hidden_cards(hand: Hand):
     for seat in range(hand.rules.players):
-        view = hand.view(seat)
+        view = hand.view(seat).to_json()  # every card the seat is shown, as the protocol carries it
         # the legal list may name any card of the deck (500's call): it is checked to be the engine's own list
         legal = view.pop("legal")
         choosing_cards = hand.phase in ("nest", "pass")  # their legal set is every combination: not listed

@@ -6,7 +6,7 @@ Each test quotes the sentence or names the decision it checks.
 import pytest
 
 from game.engine import Hand, IllegalAction, Match, load_rules
-from game.engine.hearts import pass_direction
+from game.engine.hearts import pass_direction, pass_receiver
 from game.engine.results import HandResult
 from tests.deals import build_deal, hand_with, play_all
 
@@ -33,9 +33,9 @@ def play_to_end(hand, pick=lambda legal: legal[0]):
 def test_dealer_deals_them_all_out_so_each_player_has_13_cards():
     """002: "The dealer shuffles the cards and deals them all out, so each player has a hand of 13 cards." """
     hand = Hand.deal(CLASSIC, seed=1)
-    sizes = [len(hand.view(seat)["hand"]) for seat in range(4)]
+    sizes = [len(hand.view(seat).hand) for seat in range(4)]
     assert sizes == [13, 13, 13, 13]
-    assert len({card for seat in range(4) for card in hand.view(seat)["hand"]}) == 52
+    assert len({card for seat in range(4) for card in hand.view(seat).hand}) == 52
 
 
 def test_same_seed_deals_the_same_hand_and_another_seed_another():
@@ -51,7 +51,7 @@ def test_players_pass_three_cards_before_play():
     hand = Hand.deal(CLASSIC, seed=2, dealer=3)
     assert hand.phase == "pass"
     assert hand.to_move == 0
-    mine = hand.view(0)["hand"]
+    mine = hand.view(0).hand
     assert "Pass exactly 3 cards" in hand.check(f"pass-cards {mine[0]} {mine[1]}")
     assert "Pass exactly 3 cards" in hand.check(f"pass-cards {' '.join(mine[:4])}")
     assert hand.check(f"pass-cards {' '.join(mine[:3])}") is None
@@ -69,7 +69,7 @@ def test_passing_goes_left_across_right_and_repeats(number, direction):
     """002: "On the first hand ... left ... second hand ... across ... third hand ... right ... This pattern
     repeats (Left, Across, Right)"; decision 15: no hold hand."""
     assert pass_direction(CLASSIC, number) == direction
-    assert Hand.deal(CLASSIC, seed=3, number=number).view(0)["pass_direction"] == direction
+    assert Hand.deal(CLASSIC, seed=3, number=number).view(0).hearts.pass_direction == direction
 
 
 @pytest.mark.parametrize("direction, offset", [("left", 1), ("across", 2), ("right", 3)])
@@ -82,10 +82,11 @@ def test_passed_cards_reach_the_player_in_the_direction(direction, offset):
     passed = {0: {"AS", "KS", "QS"}, 1: {"AD", "KD", "QD"}, 2: {"AC", "KC", "QC"}, 3: {"AH", "KH", "QH"}}
     for giver, cards in passed.items():
         taker = (giver + offset) % 4
-        assert hand.view(giver)["pass_to"] == taker  # the seat a dialog names before the pass
-        assert cards <= set(hand.view(taker)["hand"])
-        assert set(hand.view(taker)["received"]) == cards
-        assert not cards & set(hand.view(giver)["hand"])
+        view = hand.view(giver)  # the seat a dialog names before the pass, from the view
+        assert pass_receiver(view.hearts.pass_direction, view.seat, view.players) == taker
+        assert cards <= set(hand.view(taker).hand)
+        assert set(hand.view(taker).hearts.received) == cards
+        assert not cards & set(hand.view(giver).hand)
 
 
 def test_you_cannot_look_at_the_cards_you_are_receiving_before_you_pass():
@@ -94,10 +95,10 @@ def test_you_cannot_look_at_the_cards_you_are_receiving_before_you_pass():
     hand = hand_with(CLASSIC, {0: "AS KS QS", 1: "AD KD QD"}, dealer=3)
     hand.apply("pass-cards AS KS QS")
     view = hand.view(1)
-    assert not {"AS", "KS", "QS"} & set(view["hand"])
-    assert view["received"] == []
+    assert not {"AS", "KS", "QS"} & set(view.hand)
+    assert view.hearts.received == ()
     assert "AS" not in str(view)
-    assert hand.view(0)["passing"] == ["QS", "KS", "AS"]
+    assert hand.view(0).hearts.passing == ("QS", "KS", "AS")
 
 
 # --- Part II: playing 13 tricks ---
@@ -407,9 +408,9 @@ def test_three_players_remove_the_two_of_diamonds_deal_17_and_pass_4():
     rules = load_rules("hearts-3p")
     hand = Hand.deal(rules, seed=1)
     views = [hand.view(s) for s in range(3)]
-    assert [len(v["hand"]) for v in views] == [17, 17, 17]
-    assert all("2D" not in v["hand"] for v in views)
-    assert views[hand.to_move]["cards_to_choose"] == 4
+    assert [len(v.hand) for v in views] == [17, 17, 17]
+    assert all("2D" not in v.hand for v in views)
+    assert views[hand.to_move].cards_to_choose == 4
 
 
 def test_three_players_pass_left_then_right():
@@ -422,9 +423,9 @@ def test_five_players_remove_two_twos_deal_10_and_pass_2():
     """002: "Remove the 2♦ and the 2♠ from the deck, leaving 50 cards. Deal each player 10 cards ... pass 2"."""
     rules = load_rules("hearts-5p")
     hand = Hand.deal(rules, seed=1)
-    cards = [c for s in range(5) for c in hand.view(s)["hand"]]
+    cards = [c for s in range(5) for c in hand.view(s).hand]
     assert len(cards) == 50 and "2D" not in cards and "2S" not in cards
-    assert hand.view(hand.to_move)["cards_to_choose"] == 2
+    assert hand.view(hand.to_move).cards_to_choose == 2
 
 
 def test_five_players_pass_left_right_two_left_two_right():
@@ -433,8 +434,8 @@ def test_five_players_pass_left_right_two_left_two_right():
     assert [pass_direction(rules, n) for n in range(5)] == ["left", "right", "left2", "right2", "left"]
     hand = hand_with(rules, {0: "AS KS", 1: "AD KD", 2: "AC KC", 3: "AH KH", 4: "QH JH"}, dealer=4, number=2)
     play_all(hand, "pass-cards AS KS, pass-cards AD KD, pass-cards AC KC, pass-cards AH KH, pass-cards QH JH")
-    assert {"AS", "KS"} <= set(hand.view(2)["hand"])
-    assert {"QH", "JH"} <= set(hand.view(1)["hand"])
+    assert {"AS", "KS"} <= set(hand.view(2).hand)
+    assert {"QH", "JH"} <= set(hand.view(1).hand)
 
 
 # --- 2 players (decision 19) ---
@@ -451,9 +452,9 @@ def test_two_players_deal_four_hands_and_choose_one_blind():
     them without looking at the other one." Decision 19: seats 0 and 1 take hands (0, 2) and (1, 3)."""
     hand = two_player_hand({2: "AS"})
     assert hand.phase == "choose" and hand.to_move == 0
-    assert hand.view(0)["hand"] == [] and hand.view(1)["hand"] == []
+    assert hand.view(0).hand == () and hand.view(1).hand == ()
     hand.apply("choose-hand 2")
-    assert "AS" in hand.view(0)["hand"] and len(hand.view(0)["hand"]) == 13
+    assert "AS" in hand.view(0).hand and len(hand.view(0).hand) == 13
     hand.apply("choose-hand 1")
     assert hand.phase == "pass"
 
@@ -462,8 +463,8 @@ def test_two_players_trade_three_cards():
     """002: "You then trade three cards (like the regular "across" pass)"."""
     hand = two_player_hand({0: "AS KS QS", 1: "AH KH QH"})
     play_all(hand, "choose-hand 1, choose-hand 1, pass-cards AS KS QS, pass-cards AH KH QH")
-    assert {"AS", "KS", "QS"} <= set(hand.view(1)["hand"])
-    assert {"AH", "KH", "QH"} <= set(hand.view(0)["hand"])
+    assert {"AS", "KS", "QS"} <= set(hand.view(1).hand)
+    assert {"AH", "KH", "QH"} <= set(hand.view(0).hand)
 
 
 def test_two_players_play_their_lowest_club_on_the_first_trick_and_the_lower_club_leads():
@@ -502,7 +503,7 @@ def test_two_players_hearts_must_be_broken_again_in_the_second_hand_and_both_hal
         hand.apply(hand.legal_actions()[-1])
     assert len(hand.tricks) == 13
     assert hand.broken is False
-    assert len(hand.view(0)["hand"]) == 13
+    assert len(hand.view(0).hand) == 13
     play_to_end(hand, pick=lambda legal: legal[0])
     assert len(hand.tricks) == 26
     assert sum(hand.points()) == 26

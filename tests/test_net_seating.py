@@ -20,13 +20,13 @@ def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_chan
         players.append(Player(server.port, "hello", {"name": "Ben", "code": owner.table.code}, seed=1))
         play_until(players, lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
         owner.client.send("start")
-        play_until(players, lambda: all(p.table.view().get("number") == 4 for p in players), 120)
+        play_until(players, lambda: all(p.table.started and p.table.view().number == 4 for p in players), 120)
         for seat, player in enumerate(players):
             view, table = player.table.view(), player.table
-            assert table.viewer == view["seat"] == seat
-            across = view["seating"][2]
-            assert sorted((seat, across)) in view["partnerships"], f"seat {seat}'s partner does not sit across"
-            assert view["seating"] == {0: [0, 2, 1, 3], 1: [1, 3, 0, 2]}[seat]
+            assert table.viewer == view.seat == seat
+            across = view.seating[2]
+            assert tuple(sorted((seat, across))) in view.rook.partnerships, f"seat {seat}'s partner does not sit across"
+            assert view.seating == {0: (0, 2, 1, 3), 1: (1, 3, 0, 2)}[seat]
             assert [name for name, _ in table.score_columns()] == ["Ann", "Ben", "Cat", "Dan"]
     finally:
         for player in players:

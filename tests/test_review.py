@@ -334,8 +334,8 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
             if hints:
                 break
             controller.wait(0.1)
-        assert hints and hints[0].action != "play 3S"
-        controller.act(hints[0].action)
+        assert hints and hints[0].choice.text != "play 3S"
+        controller.act(hints[0].choice.text)
         while not controller.hand.is_done:  # the rest as the Normal player would
             for intent in controller.poll():
                 if isinstance(intent, Turn):
@@ -351,5 +351,5 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
         except StopIteration as done:
             decision = done.value
             break
-    assert decision.index == 0 and decision.action == decision.best == hints[0].action
+    assert decision.index == 0 and decision.action == decision.best == hints[0].choice.text
     assert not decision.mistake and decision.cost == 0 and "was the Hint's choice" in decision.note

@@ -4,6 +4,8 @@ and checks that the checker really catches a broken engine."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.bench.soak import Broken, Checker, soak, soak_preset
@@ -37,8 +39,10 @@ def test_the_checker_catches_a_view_showing_another_seats_cards(monkeypatch):
     checker.state(hand)  # the real engine passes
     real_view = HeartsHand.view
 
-    def leaking_view(self, seat):
-        return {**real_view(self, seat), "hint": rules.card_names(self.held[(seat + 1) % self.n])}
+    def leaking_view(self, seat):  # the next seat's hand shown as cards this seat received
+        view = real_view(self, seat)
+        leaked = tuple(rules.card_names(self.held[(seat + 1) % self.n]))
+        return dataclasses.replace(view, hearts=dataclasses.replace(view.hearts, received=leaked))
 
     monkeypatch.setattr(HeartsHand, "view", leaking_view)
     with pytest.raises(Broken, match="shows hidden cards"):

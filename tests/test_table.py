@@ -131,9 +131,9 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     controller = table("hearts-classic", [0], worker, history=history, seed=4)
     assert isinstance(run_match(controller, Players(controller)), MatchOver)
     writing = controller.history_writing
-    writing.join(10)
+    writing.result(10)
     controller.poll()
-    assert controller.history_writing is writing and not writing.is_alive()
+    assert controller.history_writing is writing and writing.done()
     past, problem = history.load(Session.from_json)
     assert problem == "" and len(past) == 1
     kept = past[0].session
@@ -199,10 +199,10 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
         if hints:
             break
         controller.wait(0.2)
-    assert hints and controller.hand.check(hints[0].action) is None and hints[0].seat == 0
+    assert hints and controller.hand.check(hints[0].choice.text) is None and hints[0].seat == 0
     assert controller.request_hint() and controller.poll()[:1] == hints  # asked again: said again, at once
     before = controller.hand.record()
-    assert isinstance(controller.act(hints[0].action), Played)
+    assert isinstance(controller.act(hints[0].choice.text), Played)
     assert controller.undo() == "Your last play was taken back"
     assert controller.hand.record() == before
 
@@ -226,9 +226,9 @@ def test_a_hint_is_a_legal_action_for_every_decision(worker):
             if hints:
                 break
             controller.wait(0.2)
-        assert hints and hand.check(hints[0].action) is None, (hand.phase, hints)
+        assert hints and hand.check(hints[0].choice.text) is None, (hand.phase, hints)
         phases.add(hand.phase)
-        action = hand.action_text(hand.random_action(rng)) if hand.phase == "play" else hints[0].action
+        action = hand.action_text(hand.random_action(rng)) if hand.phase == "play" else hints[0].choice.text
         assert isinstance(controller.act(action), Played)
     assert {"bid", "nest", "trump", "order", "call", "play"} <= phases
 

@@ -120,7 +120,7 @@ def test_the_table_asks_for_frames_only_while_something_changes():
             step(app)
         assert table.viewer_controls_play() and not table.busy()
         assert table.next_frame() is None
-        card = next(a.split()[1] for a in table.view()["legal"])
+        card = next(choice.card for choice in table.view().legal)
         table.act(f"play {card}")
         assert table.next_frame() == 0  # the card glides to the middle
     finally:

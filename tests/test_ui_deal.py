@@ -42,9 +42,9 @@ def test_the_deal_is_shown_while_the_computer_already_thinks():
         assert table.table.controller.decision is not None  # the first bidder is asked at once
         view = table.view()
         step(app)
-        assert table.deal.arrived(0) < view["hand_sizes"][0]
+        assert table.deal.arrived(0) < view.hand_sizes[0]
         drawn_cards = [rect for _, rect in table.card_rects(0)][: table.deal.arrived(0)]
-        assert len(drawn_cards) < len(view["hand"])
+        assert len(drawn_cards) < len(view.hand)
         for _ in range(200):  # 1.2 s of frames at most (plus the computers' answers)
             if table.deal is None:
                 break

@@ -9,6 +9,7 @@ that can replace a save, so that a new one cannot go unwalked."""
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +18,9 @@ import pygame
 import pytest
 
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
-from game.net.host import end_hosted_tables, hosted_tables
-from game.net.server import NetSeat, NetTable
+from game.net.database import TableDatabase
+from game.net.host import end_hosted_tables, hosted_tables, kept_sessions
+from game.net.server import TABLE_FORMAT, NetSeat, NetTable
 from game.store import HistoryStore, SaveStore
 from game.store.files import UnfinishedMatch, data_dir, write_atomic
 from game.table.session import SeatPlan, Session
@@ -212,7 +214,7 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
     HistoryStore().add(past.to_json(), Session.from_json, finished="2026-11-20T18:05")
     from_menu(app, "History")
     history = app.stack.top
-    history.reading.join(30)
+    concurrent.futures.wait([history.reading], 30)
     step(app)
     click(app, history.rows[0][1].center)
     hands = app.stack.top
@@ -231,19 +233,35 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
     assert app.stack.top is hands and untouched(kept)
 
 
-def hosted_last(session: Session) -> Path:
-    """The table this game hosted last, saved as its server saves it, with ``session``'s match."""
+def hosted_last(session: Session) -> list[dict]:
+    """The table this game hosted last, kept as its server keeps it (in the hosted tables' database), with
+    ``session``'s match; what the database holds of it."""
     seats = [NetSeat("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
     table = NetTable("K7QX2M", "rook-classic", {}, seats, 120.0, owner=0, started=True, session=session)
-    path = data_dir() / "hosted" / "K7QX2M.json"
-    write_atomic(path, table.to_json())
-    return path
+    database = TableDatabase(data_dir() / "hosted")
+    try:
+        database.create(table.code, table.preset, table.changes, table.keep, table.owner, table.seats_json())
+        database.save_play(table.code, table.seats_json(), session.match, (0, 0))
+    finally:
+        database.close()
+    return kept_matches()
+
+
+def kept_matches() -> list[dict]:
+    """Every match the hosted tables' database keeps, as saved."""
+    return [session.match.to_json() for session in kept_sessions(data_dir() / "hosted")]
+
+
+def earlier_games_table(code: str, session: Session) -> dict:
+    """A hosted table as an earlier game saved it, one JSON file a table (hosting imports such files once)."""
+    seats = [{"kind": "computer", "name": name, "token": None, "level": "normal"} for name in NAMES]
+    return {"format": TABLE_FORMAT, "code": code, "preset": session.rules.name, "changes": {}, "keep": 120.0,
+            "owner": 0, "seats": seats[:session.rules.players], "started": True, "session": session.to_json()}
 
 
 def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept):
     hosted = unfinished_rook(seed=5)
-    path = hosted_last(hosted)
-    content = path.read_bytes()
+    content = hosted_last(hosted)
     app.settings.online_port = 0
     setup = new_game(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
@@ -251,12 +269,12 @@ def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept)
     confirm = asked(app)
     assert said(confirm) == question(hosted, "The table you hosted last", "host a new table")
     click(app, button(confirm, "Keep it").rect.center)
-    assert app.stack.top is setup and app.services.host is None and path.read_bytes() == content
+    assert app.stack.top is setup and app.services.host is None and kept_matches() == content
     assert setup.note == "Kept: Host again on the main menu takes you back to it"
     click(app, setup.start.rect.center)
     click(app, button(asked(app), "End it").rect.center)
     run_until(app, lambda: app.stack.top.name == "lobby")
-    assert app.stack.top.name == "lobby" and hosted_tables() == [], "the table hosted last has ended"
+    assert app.stack.top.name == "lobby" and "K7QX2M" not in hosted_tables(), "the table hosted last has ended"
     assert untouched(kept), "the match saved here is none of hosting's business"
 
 
@@ -266,15 +284,13 @@ def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agree
     folder = data_dir() / "hosted"
     folder.mkdir(parents=True)
     (folder / "DAMAGE.json").write_text("{damaged")
-    write_atomic(folder / "OVER22.json", NetTable("OVER22", "hearts-classic", {}, [], 120.0, started=True,
-                                                  session=finished_session(3)).to_json())
+    write_atomic(folder / "OVER22.json", earlier_games_table("OVER22", finished_session(3)))
     end_hosted_tables(folder, ending=False)
     assert hosted_tables() == [] and (folder / "DAMAGE.json.bad").read_text() == "{damaged"
-    path = hosted_last(unfinished_rook())
-    content = path.read_bytes()
+    content = hosted_last(unfinished_rook())
     with pytest.raises(UnfinishedMatch):
         end_hosted_tables(folder, ending=False)
-    assert path.read_bytes() == content
+    assert kept_matches() == content
     end_hosted_tables(folder, ending=True)
     assert hosted_tables() == []
 

@@ -4,6 +4,8 @@ plays cards by dragging them; and a window joins a table by its address and code
 
 from __future__ import annotations
 
+import sqlite3
+
 import pygame
 import pytest
 
@@ -53,27 +55,27 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
         for other in others:
             other.step()
         view = table.view()
-        if len(view["tricks"]) >= tricks:
+        if len(view.tricks) >= tricks:
             return
         top = app.stack.top
         if top.name == "score-sheet":  # everyone passed: the hand was thrown in
             click(app, top.next.rect.center)
         elif top.name == "bidding":
-            click(app, top.pass_.rect.center if top.can_pass else top.bid.rect.center)
+            click(app, top.pass_.rect.center if top.passing is not None else top.bid.rect.center)
         elif hasattr(top, "count") and hasattr(top, "cards"):
             choose_cards(app, top, top.cards[: top.count])
         elif hasattr(top, "actions"):  # trump, order and the like: the first choice
             click(app, top.buttons[0].rect.center)
         elif table.viewer_controls_play():
-            legal = [a.split()[1] for a in view["legal"] if a.startswith("play ")]
+            legal = list(view.plays())
             rects = dict(table.card_rects(table.playing_seat()))
             drag(app, rects[legal[0]].center, table.place.centre)
         else:
             step(app)
     view = table.view()
-    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view['phase']}, to move "
-                         f"{view['to_move']}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
-                         f"deal {table.deal is not None}, legal {view['legal']}")
+    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view.phase}, to move "
+                         f"{view.to_move}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
+                         f"deal {table.deal is not None}, legal {view.legal}")
 
 
 def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app):
@@ -96,8 +98,8 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     step(app)
     assert table.table.name(2) == "Bo" and not table.undo_button.enabled
     play_my_turns(app, table, [guest], tricks=2)
-    assert len(guest.table.view()["tricks"]) >= 1, "the other player saw the same tricks"
-    assert table.view()["tricks"][0] == guest.table.view()["tricks"][0]
+    assert len(guest.table.view().tricks) >= 1, "the other player saw the same tricks"
+    assert table.view().tricks[0] == guest.table.view().tricks[0]
     # the host leaves: the other player is told, and the table is kept to be hosted again
     app.services.stop_hosting()
     play_until([guest], lambda: guest.closed, 10)
@@ -144,7 +146,7 @@ def test_a_window_joins_a_table_by_address_and_code():
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
         assert table.viewer == 1 and table.table.name(0) == "Ann"
         play_my_turns(app, table, [owner], tricks=2)
-        assert owner.table.view()["tricks"][:1] == table.view()["tricks"][:1]
+        assert owner.table.view().tricks[:1] == table.view().tricks[:1]
     finally:
         app.close()
         owner.close()
@@ -197,8 +199,9 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         assert [b.label for b in lobby.seat_buttons] == ["Sit here"] * 4
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
-        def moved():
-            return lobby.table.viewer == 2 and len(owner.table.seats) == 4 and owner.table.seats[2]["taken"]
+        def moved():  # "seated", then "seats": both the lobby's and the owner's
+            return lobby.table.viewer == 2 and lobby.table.seats[2]["taken"] and len(owner.table.seats) == 4 \
+                and owner.table.seats[2]["taken"]
 
         run_until(app, moved, (owner,), seconds=10)
         assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
@@ -285,3 +288,27 @@ def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
     click(app, button(menu, "Host again").rect.center)
     run_until(app, lambda: app.stack.top.name == "lobby")
     assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner
+
+
+def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app):
+    """Issue 23: the hosted table's database written by a newer game: Start says so in one line naming the file
+    (the window goes on, no table is hosted) and the file is left as it is; Host again says the same."""
+    from game.net.database import SCHEMA_VERSION, TableDatabase
+    from game.store.files import data_dir
+
+    folder = data_dir() / "hosted"
+    TableDatabase(folder).close()
+    connection = sqlite3.connect(folder / "tables.sqlite3")
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.close()
+    before = (folder / "tables.sqlite3").read_bytes()
+    setup = app.open("setup", preset="hearts-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
+    click(app, setup.start.rect.center)
+    assert "newer Trickhouse" in setup.error and "tables.sqlite3" in setup.error, setup.error
+    assert app.stack.top is setup and app.services.host is None
+    menu = app.open("menu")
+    menu.host_again()
+    assert "newer Trickhouse" in app.services.notice and app.services.host is None
+    assert (folder / "tables.sqlite3").read_bytes() == before

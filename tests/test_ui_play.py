@@ -93,7 +93,7 @@ def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):
     assert result["drags"] == 36 and len(hand.tricks) == 9
     assert sum(hand.points()) == 120  # every counter, the nest included, was taken by someone
     assert result["handoffs"] >= 27  # hot-seat: every change of human turn went through the hand-off screen
-    assert hand.view(0)["discarded"] or hand.declarer != 0
+    assert hand.view(0).rook.discarded or hand.declarer != 0
 
 
 def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
@@ -105,7 +105,7 @@ def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
     assert hand.is_done and len(hand.tricks) == 13
     assert result["drags"] == 52 and result["dialogs"] >= 4
     assert sum(hand.points()) == 26
-    assert all(len(hand.view(s)["received"]) == 3 for s in range(4))
+    assert all(len(hand.view(s).hearts.received) == 3 for s in range(4))
 
 
 def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
@@ -114,7 +114,7 @@ def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
     for _ in frames():
         hand = session.hand
         if table.viewer_controls_play() and hand.trick:
-            illegal = [c for c in hand.view(0)["hand"] if f"play {c}" not in hand.legal_actions()]
+            illegal = [c for c in hand.view(0).hand if f"play {c}" not in hand.legal_actions()]
             if illegal:
                 break
         top = app.stack.top

@@ -63,7 +63,7 @@ def finish(app: App, scene: ReviewScene):
     else:
         raise AssertionError("the review did not finish")
     assert scene.review is not None and not scene.problem
-    scene.keeping.join(10)  # into the cache, off the UI thread
+    scene.keeping.result(10)  # into the cache, off the UI thread
 
 
 def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app):

@@ -27,10 +27,10 @@ window = test_ui_trust.window  # its fixture: a window on a session at a size, i
 
 def test_the_pass_dialog_names_the_player_the_cards_go_to(window):
     """Book 002: "all players pass their three cards to the person on their left": the dialog says who that is,
-    by name, as the engine's view has it (``pass_to``)."""
+    by name, the seat being the engine's answer from the view (``hearts.pass_receiver``)."""
     app, table, recorder, dialog = open_dialog(window, "pass")
     view = table.view()
-    assert view["pass_direction"] == "left" and view["pass_to"] == 1
+    assert view.hearts.pass_direction == "left" and view.seat == 0
     assert dialog.title == f"{LONG_NAMES[0]}: pass 3 cards to {LONG_NAMES[1]} (to the left)"
     assert dialog.title in {op.label for op in recorder.texts()}
 
@@ -56,7 +56,7 @@ def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels,
     assert dialog.rect.contains(tiles) and dialog.rect.height <= tiles.height + 6 * dialog.px
     assert layout_faults(recorder.ops, size) == []
     click(app, dialog.buttons[1].rect.center)
-    assert table.view()["trump"] == labels[1].lower()
+    assert table.view().trump == labels[1].lower()
 
 
 @pytest.mark.parametrize("hands", [1, 3])

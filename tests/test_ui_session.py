@@ -49,7 +49,7 @@ def test_no_undo_in_hot_seat_or_before_a_play():
     advance_to_play(hot)
     hand = hot.hand
     rng = random.Random(3)
-    while not any(s in (0, 1) for trick in hand.view(0)["tricks"] for s, _ in trick["cards"]):
+    while not any(s in (0, 1) for trick in hand.view(0).tricks for s, _ in trick.cards):
         hand.push(hand.random_action(rng))
     assert not hot.can_undo() and not hot.undo()
     solo = session_with("rook-classic", humans=[0])

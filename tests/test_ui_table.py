@@ -237,15 +237,15 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
         assert table.seating_lines() == []
         click(app, app.stack.top.next.rect.center)
         view = table.view()
-        assert view["number"] == 4 and not view["trick"]
+        assert view.number == 4 and not view.trick
         assert table.place.seat_anchor(1)[1] < centre_y, "hand 5: Ben, Ann's partner now, sits across"
         assert table.place.seat_anchor(2)[0] < centre_x < table.place.seat_anchor(3)[0], \
             "Cat on Ann's left, Dan on her right"
         assert table.seating_lines() == ["Players change seats", "Partners sit opposite: Ann & Ben  against  Cat & Dan"]
-        assert view["hand"] == session.rules.card_names(session.hand.held[0])  # Ann's own cards
+        assert list(view.hand) == session.rules.card_names(session.hand.held[0])  # Ann's own cards
         assert [name for name, _ in session.score_columns()] == ["Ann", "Ben", "Cat", "Dan"]
         for _ in frames(60):  # the notice stays until the first card is played
-            if table.view()["trick"] or table.view()["tricks"]:
+            if table.view().trick or table.view().tricks:
                 break
             assert table.seating_lines()
             top = app.stack.top
@@ -287,9 +287,9 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
             elif isinstance(top, HandOffScene):
                 click(app, (640, 360))
                 viewer, view = table.viewer, table.view()
-                if view["number"] == 4 and not view["tricks"] and not view["trick"]:
+                if view.number == 4 and not view.tricks and not view.trick:
                     seen.add(viewer)
-                    assert view["seat"] == viewer and view["hand"] == session.rules.card_names(
+                    assert view.seat == viewer and list(view.hand) == session.rules.card_names(
                         session.hand.held[viewer])
                     partner = 1 - viewer
                     assert table.place.seat_anchor(partner)[1] < table.place.centre[1], "the partner sits across"
@@ -301,7 +301,7 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
                 choose_cards(app, top, top.cards[: top.count])
             elif isinstance(top, ChoiceScene):
                 click(app, top.buttons[0].rect.center)
-            elif table.view()["number"] == 4 and (table.view()["tricks"] or table.view()["trick"]):
+            elif table.view().number == 4 and (table.view().tricks or table.view().trick):
                 break
             elif table.viewer_controls_play():
                 card = session.hand.legal_actions()[0].split()[1]

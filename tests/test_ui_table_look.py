@@ -52,7 +52,7 @@ def is_gold_paper(colour) -> bool:
 
 def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened):
     seed = next(s for s in range(100) if {"QS", "QH"} <= set(Match(load_rules("hearts-royal"), seed=s).hand
-                                                              .view(0)["hand"]))
+                                                              .view(0).hand))
     app, session, table = opened((1280, 720), "hearts-royal", humans=1, seed=seed)
     for _ in frames(30):
         if isinstance(app.stack.top, CardPickScene):

@@ -152,7 +152,7 @@ class RulePlayer:
     def _suit_strength(self, hand: Hand, held: C.CardSet, suit: int) -> int:
         cards = held & C.SUIT_MASKS[suit]
         rules = hand.rules
-        high = sum(1 for c in C.cards_in(cards) if (c & 15) >= 12 or (rules.ones_high and c & 15 == 1))
+        high = sum(1 for c in C.cards_in(cards) if rules.natural_rank(c) >= 12)
         return 3 * cards.bit_count() + 2 * high
 
     def _estimate(self, hand: Hand, held: C.CardSet) -> float:
@@ -161,8 +161,7 @@ class RulePlayer:
         rules = hand.rules
         best_suit = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
         trumps = (held & C.SUIT_MASKS[best_suit]).bit_count() + (1 if held & _BIRD else 0)
-        high = sum(1 for c in C.cards_in(held) if c != C.BIRD and
-                   ((c & 15) >= 13 or (rules.ones_high and c & 15 == 1)))
+        high = sum(1 for c in C.cards_in(held) if c != C.BIRD and rules.natural_rank(c) >= 13)
         size = max(rules.hand_size, 1)
         share = 0.25 + 0.6 * trumps / size + 0.25 * high / size
         players = rules.players
@@ -190,7 +189,7 @@ class RulePlayer:
         held = hand.held[seat]
         trump = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
         points = rules.card_points
-        rank = lambda c: c & 15 if not (rules.ones_high and c & 15 == 1) else 15  # noqa: E731
+        rank = rules.natural_rank
         keep_first_cards = set(C.cards_in(held & (C.SUIT_MASKS[trump] | _BIRD)))
 
         def worth_keeping(card):
@@ -207,7 +206,7 @@ class RulePlayer:
         rules = hand.rules
         best = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
         if rules.no_trump and (held & C.SUIT_MASKS[best]).bit_count() < rules.hand_size // 4:
-            high = sum(1 for c in C.cards_in(held) if (c & 15) >= 13 or (rules.ones_high and c & 15 == 1))
+            high = sum(1 for c in C.cards_in(held) if rules.natural_rank(c) >= 13)
             if high >= rules.hand_size // 2:
                 return A.trump(A.NO_TRUMP)
         return A.trump(best)

@@ -107,7 +107,7 @@ class SearchPlayer:
         """The generator of a decision's worlds: from the seed and what the seat to move sees (its view), never
         from earlier decisions, so that a match resumed from its save decides as the same match played without a
         break, and the hidden cards cannot change the worlds either."""
-        return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move), sort_keys=True)}")
+        return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move).to_json(), sort_keys=True)}")
 
 
 def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int):

@@ -9,12 +9,12 @@ fallback (Easy's choice, or the first legal action), logged, so the game always 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import queue
 import threading
 import time
 
 from game.engine.hand import Hand
+from game.runtime import ChildJob
 
 from .rules_play import RulePlayer
 from .search import SearchPlayer
@@ -116,36 +116,30 @@ class SearchProcess:
     Cancelling kills the process; the next search starts a new one."""
 
     def __init__(self):
-        self._context = multiprocessing.get_context("spawn")  # the same on every desktop platform
-        self._process = None
-        self._conn = None
+        self._job: ChildJob | None = None
 
     def start(self):
-        if self._process is None or not self._process.is_alive():
-            self._conn, child = self._context.Pipe()
-            self._process = self._context.Process(target=_search_process_main, args=(child,), daemon=True,
-                                                  name="trickhouse-search")
-            self._process.start()
-            child.close()
+        if self._job is None or not self._job.alive:
+            self._job = ChildJob(_search_process_main, name="trickhouse-search")
 
     def decide(self, spec: tuple, record: dict, cancelled) -> str | None:
         """The action text, or None if cancelled first; raises RuntimeError if the search failed."""
         self.start()
-        self._conn.send((spec, record))
-        while not self._conn.poll(0.01):
-            if cancelled() or not self._process.is_alive():
+        job = self._job
+        job.send((spec, record))
+        while not job.wait(0.01):
+            if cancelled() or not job.alive:
                 self.stop()
                 return None
-        status, text = self._conn.recv()
+        status, text = job.news()[0]
         if status != "ok":
             raise RuntimeError(text)
         return text
 
     def stop(self):
-        if self._process is not None:
-            self._process.kill()
-            self._process.join(1)
-            self._process = None
+        if self._job is not None:
+            self._job.kill()
+            self._job = None
 
 
 class AIWorker:

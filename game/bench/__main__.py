@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def main(argv=None) -> int:
@@ -45,13 +46,21 @@ def main(argv=None) -> int:
     net.add_argument("--seconds", type=float, default=10.0, help="measuring time per round")
     net.add_argument("--preset", default="hearts-classic")
     net.add_argument("--mixed", action="store_true", help="two people and two Normal computers a table")
+    net.add_argument("--kills", type=int, metavar="N",
+                     help="instead: SIGKILL the server N times during play; nothing a client was told may be lost")
+    net.add_argument("--seed", type=int, default=1, help="seed of the kill moments and the players (--kills)")
+    net.add_argument("--server-from", type=Path, metavar="DIR",
+                     help="run the server from this source tree (an earlier commit's, unpacked), to compare")
     args = parser.parse_args(argv)
     if args.bench == "review":
         from game.bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)
+    if args.bench == "net" and args.kills:
+        from game.bench.net_kills import run as run_net_kills
+        return run_net_kills(args.kills, args.seed, args.server_from)
     if args.bench == "net":
         from game.bench.net import run as run_net
-        return run_net(args.tables, args.seconds, args.preset, args.mixed)
+        return run_net(args.tables, args.seconds, args.preset, args.mixed, args.server_from)
     if args.bench == "crash":
         from game.bench.crash import run as run_crash
         return run_crash(args.kills, args.seed)

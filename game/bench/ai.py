@@ -27,6 +27,7 @@ from game.ai import make_player
 from game.ai.search import OmniscientPlayer
 from game.engine import Hand, load_rules
 from game.engine.hearts import pass_direction
+from game.engine.view import choice_of
 
 
 class RandomPlayer:
@@ -100,15 +101,14 @@ def _ismcts_deal(args) -> dict:
             while hand.phase == "pass":  # ours choose in turn, as in the game (Hard's search needs a real turn)
                 seat = hand.to_move
                 if seat in our_seats:
-                    passes[seat] = ours_decide(hand).split()[1:]
+                    passes[seat] = list(choice_of(ours_decide(hand), hand.rules.deck).cards)
                 hand.apply("pass-cards " + " ".join(passes[seat]))
             for seat in range(4):  # OpenSpiel passes seat by seat from seat 0
                 for card in passes[seat]:
                     state.apply_action(spiel.spiel_card(card))
         while hand.phase == "play":
             if hand.to_move in our_seats:
-                text = ours_decide(hand)
-                card = text.split()[1]
+                card = choice_of(ours_decide(hand), hand.rules.deck).card
             else:
                 card = spiel.card_text(bot.step(state))
             hand.apply(f"play {card}")

@@ -34,13 +34,8 @@ EXAMPLES_KEPT = 5
 
 
 @dataclass
-class CrashTally:
-    kills: int = 0
-    saves_checked: int = 0
-    resumed: int = 0
-    actions_saved: int = 0  # actions in the saves the kills left: the kills fell during play, not only at its start
-    leftovers: int = 0  # temporary files left by kills mid-save
-    mid_save: int = 0  # kills that fell inside a write: a new temporary file was there when the game died
+class Tally:
+    """What a run of kills found: its failures (the first few kept as examples) and how long it took."""
     failures: int = 0
     examples: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -49,6 +44,16 @@ class CrashTally:
         self.failures += 1
         if len(self.examples) < EXAMPLES_KEPT:
             self.examples.append(message)
+
+
+@dataclass
+class CrashTally(Tally):
+    kills: int = 0
+    saves_checked: int = 0
+    resumed: int = 0
+    actions_saved: int = 0  # actions in the saves the kills left: the kills fell during play, not only at its start
+    leftovers: int = 0  # temporary files left by kills mid-save
+    mid_save: int = 0  # kills that fell inside a write: a new temporary file was there when the game died
 
 
 def game_command(seed: int) -> list[str]:

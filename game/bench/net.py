@@ -19,32 +19,40 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from websockets.asyncio.client import connect
 
+from game.engine import Match, load_rules
+from game.engine.view import SeatView
 from game.net import protocol as P
+from game.net.database import TableDatabase
+from game.net.server import TABLE_FORMAT
+from game.store.files import write_atomic
+from game.table.session import SeatPlan, Session
 
 THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what is measured)
 LIMIT_MS = 100.0
+
+
+def random_decision(view: SeatView, rng: random.Random) -> str:
+    """A person's decision from nothing but their seat's view: a random legal action, or random cards where the
+    view asks for several (a nest discard, a pass: PROTOCOL.md, "Choosing several cards")."""
+    if view.cards_to_choose:
+        return view.choose_cards(rng.sample(view.hand, view.cards_to_choose))
+    legal = [choice.text for choice in view.legal]
+    if view.phase == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
+        return "pass" if "pass" in legal and rng.random() < 0.8 else legal[0]
+    return rng.choice(legal)
 
 
 class Seat:
     def __init__(self, bench: Bench, table: int, seed: int):
         self.bench, self.table = bench, table
         self.rng = random.Random(seed)
-        self.view: dict = {}
+        self.view: dict | None = None  # the last view's JSON, read only when this seat decides (load stays light)
         self.seat = -1
         self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
-
-    def choose(self) -> str:
-        view = self.view
-        if view.get("cards_to_choose"):
-            word = "discard" if view["phase"] == "nest" else "pass-cards"
-            return f"{word} {' '.join(self.rng.sample(view['hand'], view['cards_to_choose']))}"
-        legal = view["legal"]
-        if view["phase"] == "bid":  # modest bidding, or scores fall for ever and nobody reaches the target
-            return "pass" if "pass" in legal and self.rng.random() < 0.8 else legal[0]
-        return self.rng.choice(legal)
 
     async def run(self, ws, stop: asyncio.Event):
         async for text in ws:
@@ -65,7 +73,7 @@ class Seat:
                 await asyncio.sleep(self.rng.uniform(*THINK))
                 number = self.played_by.get(self.seat, 0)
                 self.bench.sending((self.table, self.seat, number))
-                await ws.send(P.write("act", action=self.choose()))
+                await ws.send(P.write("act", action=random_decision(SeatView.from_json(self.view), self.rng)))
             if kind == "hand-over":
                 await ws.send(P.write("next"))
 
@@ -138,18 +146,58 @@ def figures(latencies: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def started_server(folder: str) -> tuple[subprocess.Popen, int]:
-    """A dedicated server in a process of its own, with no limit in the way of the load."""
+def started_server(folder: str, source: Path | None = None) -> tuple[subprocess.Popen, int]:
+    """A dedicated server in a process of its own, with no limit in the way of the load (run from the source tree
+    ``source``, such as an earlier commit's, if given)."""
     port = 47000 + random.randrange(2000)
     server = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
                                "--data", folder, "--pause", "0", "--tables", "10000", "--per-address", "100000",
                                "--no-search-process", "--no-announce"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=source)
     time.sleep(2.0)
     return server, port
 
 
-def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
+def keeping_costs(preset: str, tables: int = 200, actions: int = 20_000, seed: int = 1) -> dict[str, list[float]]:
+    """What keeping tables costs the server's thread, in ms: the database's commit of each action (as the server
+    makes it, game/net/database.py) while ``tables`` matches play random legal actions in turn; and, for
+    comparison, writing one whole table as the earlier servers saved it (a JSON file a table, written atomically
+    with an fsync, each changed table once a second, on a thread of their own), once for each table at the end."""
+    rules = load_rules(preset)
+    rng = random.Random(seed)
+    seats = [{"kind": "online", "name": f"P{n}", "token": "0" * 64, "level": "normal"} for n in range(rules.players)]
+    plans = [SeatPlan(seat["name"], False, online=True) for seat in seats]
+    costs: dict[str, list[float]] = {"commit": [], "json": []}
+    with tempfile.TemporaryDirectory() as folder:
+        database = TableDatabase(Path(folder))
+        playing = []
+        for number in range(tables):
+            match = Match(rules, seed=f"{seed}:{number}")
+            database.create(f"T{number:05d}", preset, {}, 120.0, 0, seats)
+            playing.append([f"T{number:05d}", match, database.save_play(f"T{number:05d}", seats, match, (0, 0))])
+        for _ in range(actions):
+            table = rng.choice(playing)
+            code, match, saved = table
+            if match.hand.is_done:
+                if match.is_over:
+                    continue
+                match.next_hand()
+            else:
+                match.hand.apply_id(match.hand.legal.random(rng))
+            started = time.perf_counter()
+            table[2] = database.save_play(code, seats, match, saved)
+            costs["commit"].append((time.perf_counter() - started) * 1000)
+        database.close()
+        for code, match, _ in playing:
+            saved = {"format": TABLE_FORMAT, "code": code, "preset": preset, "changes": {}, "keep": 120.0, "owner": 0,
+                     "started": True, "seats": seats, "session": Session(match, plans).to_json()}
+            started = time.perf_counter()
+            write_atomic(Path(folder) / f"{code}.json", saved)
+            costs["json"].append((time.perf_counter() - started) * 1000)
+    return costs
+
+
+def run(counts: list[int], seconds: float, preset: str, mixed: bool, source: Path | None = None) -> int:
     kind = "two people and two Normal computers" if mixed else "four people"
     print(f"Network tables of {preset}, {kind} each, on one server process (loopback); people act after "
           f"{THINK[0]:g}-{THINK[1]:g} s; latency: from a person's action to every client at the table "
@@ -160,7 +208,7 @@ def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
     for count in counts:
         # a fresh server each round: the tables of the round before (their players gone) must not add to the load
         with tempfile.TemporaryDirectory() as folder:
-            server, port = started_server(folder)
+            server, port = started_server(folder, source)
             try:
                 latencies = asyncio.run(measure(port, count, preset, mixed, seconds))
             finally:
@@ -173,4 +221,14 @@ def run(counts: list[int], seconds: float, preset: str, mixed: bool) -> int:
         else:
             break
     print(f"\nThe most tables measured with a p99 under {LIMIT_MS:g} ms: {held}")
+    if source is None:
+        costs = keeping_costs(preset)
+        print("\nKeeping the tables (200 of them playing), per write on the server's thread:\n")
+        print("| write | writes | median | p99 | p99.9 | worst |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for name, label in (("commit", "SQLite commit of one action"), ("json", "JSON save of one whole table")):
+            ordered = sorted(costs[name])
+            print(f"| {label} | {len(ordered):,} | {statistics.median(ordered):.3f} ms | "
+                  f"{ordered[int(len(ordered) * 0.99)]:.3f} ms | {ordered[int(len(ordered) * 0.999)]:.3f} ms | "
+                  f"{ordered[-1]:.3f} ms |")
     return 0

@@ -67,14 +67,11 @@ def time_reviews(preset: str, hands: int) -> str:
 def time_hints(preset: str, hands: int) -> str:
     hint, times = hint_player(), []
     for number in range(hands):
-        record = normal_hand(preset, number).record()
-        replay = Hand.from_record({**record, "actions": []})
-        for action in record["actions"]:
-            if hint.searches(replay):
+        for position, _ in normal_hand(preset, number).positions():
+            if hint.searches(position):
                 started = time.perf_counter()
-                hint.decide(replay)
+                hint.decide(position)
                 times.append(time.perf_counter() - started)
-            replay.apply(action)
     times.sort()
     return (f"| {preset} | {len(times)} | {statistics.median(times):.2f} s | {times[int(0.9 * len(times))]:.2f} s | "
             f"{times[-1]:.2f} s |")
@@ -87,12 +84,11 @@ def _honesty_deal(args) -> dict:
     record = hand.record()
     review = HandReview(record, worlds=worlds, measure_worlds=measure_worlds, seed=number).run()
     real_deal = OmniscientPlayer(seed=number)
-    replay = Hand.from_record({**record, "actions": []})
     reported = [0.0] * hand.n
     real = [0.0] * hand.n
     decisions = mistakes = 0
     by_index = {decision.index: decision for decision in review.decisions}
-    for index, action in enumerate(hand.actions):
+    for index, (replay, action) in enumerate(hand.positions()):
         decision = by_index[index]
         if decision.judged:
             decisions += 1
@@ -102,7 +98,6 @@ def _honesty_deal(args) -> dict:
                 best = replay.parse_action(decision.best)
                 outcome = next(real_deal.playouts(replay, [best, action]))
                 real[decision.seat] += outcome[best].margin(decision.seat) - outcome[action].margin(decision.seat)
-        replay.push(action)
     result = hand.result()
     # a Hard seat on its own, the others Normal: what playing Hard's choices in that seat gained on this deal
     gains = [normal_hand(preset, number, seat).result().margin(seat) - result.margin(seat) for seat in range(hand.n)]

@@ -123,8 +123,8 @@ class Checker:
                 hidden |= hand.face_down[0] | hand.face_down[1] | hand.later[0] | hand.later[1]
             return hidden & ~hand.passed[seat]
         hidden |= hand.aside
-        if not hand.is_done:
-            hidden |= hand.nest  # shown to everyone once the hand is over
+        if not hand.is_done or hand.thrown_in:
+            hidden |= hand.nest  # shown to everyone once the hand is over, unless it was thrown in (decision 5)
         if seat != hand.declarer:
             hidden |= hand.discards
         if seat != hand.next_seat(hand.dealer):
@@ -134,15 +134,17 @@ class Checker:
     def view(self, hand: Hand, seat: int):
         view = hand.view(seat)
         names = self.rules.card_names
-        self.ok(view["hand"] == names(hand.held[seat]), f"seat {seat}'s view shows another hand")
-        self.ok(view["to_move"] == hand.to_move and view["hand_sizes"] == [m.bit_count() for m in hand.held],
+        self.ok(list(view.hand) == names(hand.held[seat]), f"seat {seat}'s view shows another hand")
+        self.ok(view.to_move == hand.to_move and list(view.hand_sizes) == [m.bit_count() for m in hand.held],
                 f"seat {seat}'s view disagrees with the hand on whose turn it is or the hand sizes")
-        self.ok(not view["legal"] or seat == hand.to_move, f"seat {seat}'s view lists actions out of turn")
-        self.ok(len(view["tricks"]) == len(hand.tricks), f"seat {seat}'s view shows {len(view['tricks'])} tricks")
-        # "legal" may list every card (a call); "called" names the called card for everyone, not who holds it
-        # (decision 13); earlier tricks were scanned when they were the latest, which keeps this linear
-        scanned = {k: v for k, v in view.items() if k not in ("legal", "called", "tricks")}
-        scanned["tricks"] = view["tricks"][-1:]
+        self.ok(not view.legal or seat == hand.to_move, f"seat {seat}'s view lists actions out of turn")
+        self.ok(len(view.tricks) == len(hand.tricks), f"seat {seat}'s view shows {len(view.tricks)} tricks")
+        # what the protocol carries is scanned: "legal" may list every card (a call); "called" names the called
+        # card for everyone, not who holds it (decision 13); earlier tricks were scanned when they were the latest,
+        # which keeps this linear
+        carried = view.to_json()
+        scanned = {k: v for k, v in carried.items() if k not in ("legal", "called", "tricks")}
+        scanned["tricks"] = carried["tricks"][-1:]
         shown, odd = self.cards_named(scanned)
         self.ok(not odd, f"seat {seat}'s view holds a value JSON cannot: {odd!r}")
         leak = shown & self.hidden_from(hand, seat)

@@ -29,6 +29,8 @@ WORDS = {
 KIND_WORDS = {kind: word for word, kind in WORDS.items()}
 NO_TRUMP = 4
 ORDERS = ("normal", "reverse")
+# what each rank order means for the cards (decision 20: the whole ranking turns over, the 2 highest)
+ORDER_MEANINGS = {"normal": "normal order", "reverse": "reverse order (2 high)"}
 MOON_CHOICES = ("subtract", "add")
 CARD_KINDS = (PLAY, CALL, LAY_ASIDE)
 CARDS_KINDS = (DISCARD, PASS_CARDS)
@@ -101,7 +103,7 @@ def action_words(action: Action, deck: str) -> str:
     if kind == TRUMP:
         return "choose no trump" if payload == NO_TRUMP else f"choose {C.SUIT_NAMES[deck][payload]} as trump"
     if kind == ORDER:
-        return f"play the {ORDERS[payload]} rank order"
+        return f"play the {ORDER_MEANINGS[ORDERS[payload]]}"
     if kind == CHOOSE_HAND:
         return f"choose hand {payload}"
     if kind == MOON:

@@ -20,22 +20,19 @@ from __future__ import annotations
 import operator
 import random
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
 from . import cards as C
-from . import knowledge
+from . import knowledge, records
 from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
-from .rules import Rules, rules_from_dict
+from .rules import Rules
+from .view import Choice, SeatView, TrickView, choice
 
-RECORD_FORMAT = "trickhouse-hand/3"
-SEATED_IN_ORDER_FORMAT = "trickhouse-hand/2"  # before rotating partners changed chairs to sit opposite (decision 9)
-OLD_RECORD_FORMAT = "trickhouse-hand/1"  # ... and before the rook-2p dummy sat on the dealer's right (decision 22)
-RECORD_FORMATS = (RECORD_FORMAT, SEATED_IN_ORDER_FORMAT, OLD_RECORD_FORMAT)  # all of them load
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
 
@@ -59,15 +56,18 @@ class Hand:
 
     __slots__ = ("rules", "n", "dealer", "number", "scores", "dealt", "extras", "actions", "held", "taken",
                  "tricks_won", "played", "played_before_trick", "trick", "leader", "led_suit", "tricks", "turn",
-                 "phase", "following", "play_order")
+                 "phase", "following", "play_order", "taken_back", "_snapshots")
     family = ""
     PHASES: dict[str, Phase] = {}  # each family's phases, by name
-    _state: tuple[str, ...] = __slots__  # every slot of the class and its bases, in the order copy() takes them
-    _get_state = operator.attrgetter(*__slots__)
+    # every slot of the class and its bases that make up a position, in the order copy() takes them (the
+    # snapshots kept for pop are not part of one)
+    _state: tuple[str, ...] = __slots__[:-1]
+    _get_state = operator.attrgetter(*_state)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._state = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ()))
+        cls._state = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ())
+                           if name != "_snapshots")
         cls._get_state = operator.attrgetter(*cls._state)
         # CPython specialises each attribute look-up for the one class it sees there; a method both families share
         # sees two in a process that plays both (a server, the paired benchmark) and runs 5-8% slower a hand. So
@@ -97,6 +97,8 @@ class Hand:
         self.dealt = list(hands)
         self.extras = dict(extras)
         self.actions: list[A.Action] = []
+        self._snapshots: dict[int, tuple] = {}  # by the number of actions before it: a position apply() left
+        self.taken_back = 0  # actions taken back so far: with the actions made, which moment of the hand this is
         self.held = list(hands[: self.n])
         self.taken = [0] * self.n
         self.tricks_won = [0] * self.n
@@ -145,47 +147,10 @@ class Hand:
 
     @classmethod
     def from_record(cls, record: dict, dealt_after: Hand | None = None) -> Hand:
-        """Replay a record made by ``record()`` (or by an earlier version); raise ValueError if it is not a valid
-        hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal passes on
-        from it (checked before its actions are replayed, whose refusal would say less)."""
-        if not isinstance(record, dict) or record.get("format") not in RECORD_FORMATS:
-            raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
-        rules = rules_from_dict(record.get("rules"), "hand record rules")
-        scores = record.get("scores")
-        if scores is not None and (not isinstance(scores, list) or len(scores) != rules.players
-                                   or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
-            raise ValueError("hand record: scores must be a list of whole numbers, one per seat")
-        dealer, number = record.get("dealer"), record.get("number", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise ValueError(f"hand record: dealer {dealer!r} is not a seat")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise ValueError(f"hand record: number {number!r} is not a hand number")
-        earlier = record["format"] != RECORD_FORMAT
-        clockwise = family_class(rules)._clockwise_before_format_3(rules) if earlier else None
-        hand = cls._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
-        if dealt_after is not None:  # the deal passed left at this hand's table (a record's table is as it was played)
-            expected = dealt_after.dealer if dealt_after.result().thrown_in else hand.player_left_of(dealt_after.dealer)
-            if dealer != expected:
-                raise ValueError(f"dealt by seat {dealer}, not seat {expected}")
-        actions = record.get("actions")
-        if not isinstance(actions, list):
-            raise ValueError("hand record: actions must be a list")
-        if record["format"] == OLD_RECORD_FORMAT:
-            actions = hand._old_actions(actions)
-        for i, text in enumerate(actions):
-            try:
-                action = hand.parse_action(text)
-                reason = hand.refusal(action)
-                if reason:
-                    raise IllegalAction(reason)
-            except (IllegalAction, A.ActionTextError) as err:
-                raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
-            hand.push(action)
-        return hand
-
-    def _old_actions(self, actions: list) -> list:
-        """The actions of a record of an earlier format, as this engine plays them (see RookHand)."""
-        return actions
+        """Replay a record made by ``record()`` (or by an earlier version: records.py); raise ValueError if it is
+        not a valid hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal
+        passes on from it (checked before its actions are replayed, whose refusal would say less)."""
+        return records.hand_from_record(record, dealt_after)
 
     @classmethod
     def _seat_count(cls, rules: Rules) -> int:
@@ -200,15 +165,10 @@ class Hand:
         return tuple(range(cls._seat_count(rules)))
 
     @classmethod
-    def _clockwise_before_format_3(cls, rules: Rules) -> tuple[int, ...] | None:
-        """How a record of an earlier format sat, where the rules seat it otherwise now (None: the same)."""
-        return None
-
-    @classmethod
     def _seating(cls, rules: Rules, clockwise: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """For each seat the seat to its left (who plays next), and for each leader the order of a trick: worked
         out once per rules, for each way round the table."""
-        memo = rules.memo.setdefault("seating", {})
+        memo = rules.tables.seating
         seating = memo.get(clockwise)
         if seating is None:
             ring = list(clockwise)
@@ -231,7 +191,7 @@ class Hand:
         """The next player to the left of ``seat`` at this hand's table (the rook-2p dummy neither bids nor deals)."""
         return _player_left_of(self.following, seat, self.rules.players)
 
-    def _seated_by_the_rules(self) -> bool:
+    def seated_by_the_rules(self) -> bool:
         """The table sits as the rules seat this hand now (not as a record of an earlier format sat)."""
         return self.play_order == self._seating(self.rules, self._clockwise(self.rules, self.dealer, self.number))[1]
 
@@ -316,14 +276,61 @@ class Hand:
         raise NotImplementedError
 
     def copy(self) -> Hand:
-        """An independent copy (for the AI thread and search): later changes to either do not reach the other."""
+        """An independent copy (for the AI thread and search): later changes to either do not reach the other. It
+        keeps no snapshots: a copy's ``pop`` replays its actions."""
         twin = object.__new__(type(self))
         for name, value in zip(self._state, self._get_state(self)):
             kind = type(value)
             if kind is list or kind is dict:
                 value = value.copy()
             setattr(twin, name, value)
+        twin._snapshots = {}
         return twin
+
+    # --- taking back (python-chess's Board.push/pop over small snapshots) ---
+
+    def _snapshot(self) -> tuple:
+        return tuple(value.copy() if type(value) is list or type(value) is dict else value
+                     for value in self._get_state(self))
+
+    def _restore(self, state: tuple):
+        for name, value in zip(self._state, state):
+            setattr(self, name, value)
+
+    def pop(self) -> A.Action:
+        """Take back the last action: the hand is as it was before it. Actions applied with ``apply`` (a table's,
+        a player's) keep a snapshot to go back to; others (a record replayed, a search's pushes) are replayed."""
+        if not self.actions:
+            raise IndexError("no action to take back")
+        action = self.actions[-1]
+        snapshot = self._snapshots.pop(len(self.actions) - 1, None)  # the position the action was applied in
+        if snapshot is None:
+            before = self.fresh()
+            for earlier in self.actions[:-1]:
+                before.push(earlier)
+            snapshot = before._snapshot()
+        taken_back = self.taken_back
+        self._restore(snapshot)
+        self.taken_back = taken_back + 1
+        return action
+
+    @property
+    def position_key(self) -> tuple[int, int]:
+        """Which moment of the hand this is: it differs after every action made or taken back (a cache of what
+        the hand showed is keyed by it and the hand)."""
+        return self.taken_back, len(self.actions)
+
+    def fresh(self) -> Hand:
+        """The same deal with no action taken yet."""
+        return Hand.from_record({**self.record(), "actions": []})
+
+    def positions(self) -> Iterator[tuple[Hand, A.Action]]:
+        """Each moment of the hand from its deal: the position (a copy, the caller's to keep) and the action taken
+        there. The review, undo and the benchmarks walk a hand with this."""
+        replay = self.fresh()
+        for action in self.actions:
+            yield replay.copy(), action
+            replay.push(action)
 
     # --- whose turn ---
 
@@ -384,6 +391,7 @@ class Hand:
         if reason:
             raise IllegalAction(reason)
         before, actor = self._moment(), self.turn
+        self._snapshots[len(self.actions)] = self._snapshot()
         self.push(action)
         return self._events(action, actor, before)
 
@@ -427,6 +435,10 @@ class Hand:
 
     def parse_action(self, text: str) -> A.Action:
         return A.parse_action(text, self.rules.deck)
+
+    def choice(self, action: A.Action) -> Choice:
+        """An action as a ``Choice``: its kind, cards, number or word, and a player's label."""
+        return choice(action, self.rules.deck)
 
     def legal_actions(self) -> list[str]:
         """The legal actions now, as canonical text, sorted by their int code."""
@@ -600,8 +612,8 @@ class Hand:
         """What the hand came to, once it is done (None before)."""
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict:
-        """Everything ``seat`` may know now, and nothing else, as JSON-ready values."""
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know now, and nothing else (``SeatView.to_json`` for the protocol)."""
         raise NotImplementedError
 
     def piles(self) -> dict[str, C.CardSet]:
@@ -621,46 +633,36 @@ class Hand:
         return deal
 
     def record(self) -> dict:
-        """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly."""
-        return {
-            # a hand of an earlier format, replayed at the table it was played at, says so again
-            "format": RECORD_FORMAT if self._seated_by_the_rules() else SEATED_IN_ORDER_FORMAT,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "number": self.number,
-            "scores": list(self.scores),
-            "deal": self.deal_text(),
-            "actions": [self.action_text(a) for a in self.actions],
-        }
-
-    def _trick_views(self) -> list[dict]:
-        name = self.rules.card_name
-        return [{"leader": leader, "cards": [[s, name(c)] for s, c in zip(self.play_order[leader], cards)],
-                 "winner": winner} for leader, cards, winner in self.tricks]
+        """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly (records.py)."""
+        return records.record_of(self)
 
     def _common_view(self, seat: int) -> dict:
-        name = self.rules.card_name
-        return {
-            "game": self.rules.name,
-            "family": self.family,
-            "seat": seat,
-            "players": self.n,
-            "dealer": self.dealer,
-            "number": self.number,
-            "scores": list(self.scores),
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "turn": self.turn,  # whose cards are played (the rook-2p dummy's seat; its player is to_move)
-            "seating": list(self.play_order[seat]),  # every seat clockwise from this one
-            "moves": len(self.actions),
-            "hand": self.rules.card_names(self.held[seat]),
-            "hand_sizes": [mask.bit_count() for mask in self.held],
-            "trick": [[s, name(c)] for s, c in zip(self.play_order[self.leader], self.trick)],
-            "tricks": self._trick_views(),
-            "tricks_won": list(self.tricks_won),
-            # a choice of several cards (the nest, a pass) is not listed: its legal set is every combination
-            "legal": self.legal_actions() if self.to_move == seat and not isinstance(self.legal, CardSubsets) else [],
-        }
+        """The fields of ``SeatView`` every family shares, but for its points and the cards it chooses."""
+        name, deck = self.rules.card_name, self.rules.deck
+        # a choice of several cards (the nest, a pass) is not listed: its legal set is every combination
+        listed = self.to_move == seat and not isinstance(self.legal, CardSubsets)
+        return dict(
+            game=self.rules.name,
+            family=self.family,
+            deck=deck,
+            seat=seat,
+            players=self.n,
+            dealer=self.dealer,
+            number=self.number,
+            scores=tuple(self.scores),
+            phase=self.phase,
+            to_move=self.to_move,
+            turn=self.turn,  # whose cards are played (the rook-2p dummy's seat; its player is to_move)
+            seating=self.play_order[seat],  # every seat clockwise from this one
+            moves=len(self.actions),
+            hand=tuple(self.rules.card_names(self.held[seat])),
+            hand_sizes=tuple(mask.bit_count() for mask in self.held),
+            trick=tuple((s, name(c)) for s, c in zip(self.play_order[self.leader], self.trick)),
+            tricks=tuple(TrickView(leader, tuple((s, name(c)) for s, c in zip(self.play_order[leader], cards)), winner)
+                         for leader, cards, winner in self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            legal=tuple(choice(action, deck) for action in sorted(self.legal)) if listed else (),
+        )
 
 
 def _player_left_of(following: tuple[int, ...], seat: int, players: int) -> int:

@@ -12,6 +12,7 @@ from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .legal import CardSubsets, Listed
 from .results import HandResult
+from .view import HeartsPart, SeatView
 
 TWO_CLUBS = C.make_card(C.CLUBS, 2)
 QUEEN_OF = {name: C.make_card("CDHS".index(name[1]), 12) for name in ("QS", "QC", "QH", "QD")}
@@ -39,6 +40,13 @@ def pass_direction(rules, number: int) -> str:
     if rules.hold_hand and "hold" not in cycle:
         cycle.append("hold")
     return cycle[number % len(cycle)]
+
+
+def pass_receiver(direction: str, seat: int, players: int) -> int:
+    """The seat that receives ``seat``'s passed cards when ``players`` pass ``direction`` (book 002: "pass their three
+    cards to the person on their left", and so on; -1 in a hold hand). A seat's view has all three, so a window names
+    the player a pass goes to from it."""
+    return -1 if direction == "hold" else (seat + DIRECTION_OFFSET[direction]) % players
 
 
 def penalty_points(rules, taken: C.CardSet) -> int:
@@ -151,7 +159,7 @@ class HeartsHand(Hand):
 
     def pass_receiver(self, seat: int) -> int:
         """The seat that receives ``seat``'s passed cards this hand (-1 in a hand without passing)."""
-        return (seat + DIRECTION_OFFSET[self.direction]) % self.n if self._cards_pass() else -1
+        return pass_receiver(self.direction, seat, self.n) if self._cards_pass() else -1
 
     # --- play ---
 
@@ -388,19 +396,12 @@ class HeartsHand(Hand):
                 piles[f"second hand {seat}"] = self.later[seat]
         return piles
 
-    def view(self, seat: int) -> dict:
-        view = self._common_view(seat)
+    def view(self, seat: int) -> SeatView:
         names = self.rules.card_names
-        view.update({
-            "pass_direction": self.direction,
-            "pass_to": self.pass_receiver(seat),
-            "passing": names(self.chosen[seat]),
-            "passed": names(self.passed[seat]),
-            "received": names(self.received[seat]),
-            "hearts_broken": self.broken,
-            "points": self.points(),
-            "cards_to_choose": self.rules.pass_count if self.phase == "pass" and self.turn == seat else 0,
-        })
-        if self.two_player:
-            view["sub_hand"] = self.sub_hand + 1
-        return view
+        choosing = self.phase == "pass" and self.turn == seat
+        return SeatView(
+            **self._common_view(seat), points=tuple(self.points()),
+            cards_to_choose=self.rules.pass_count if choosing else 0, choosing="pass-cards" if choosing else "",
+            hearts=HeartsPart(pass_direction=self.direction, passing=tuple(names(self.chosen[seat])),
+                              passed=tuple(names(self.passed[seat])), received=tuple(names(self.received[seat])),
+                              hearts_broken=self.broken, sub_hand=self.sub_hand + 1 if self.two_player else 0))

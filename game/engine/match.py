@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from .hand import Hand, family_class
-from .results import Outcome
+from .results import HandResult, Outcome, running_totals
 from .rules import Rules, rules_from_dict
 
 MATCH_FORMAT = "trickhouse-match/1"
@@ -82,6 +82,21 @@ class Match:
         if self.hand is not None and self.hand.is_done:
             scores = [s + d for s, d in zip(scores, self.hand.score_delta())]
         return scores
+
+    def take_back(self, count: int) -> None:
+        """Take back the last ``count`` actions of the hand in play (undo against the computer)."""
+        if not 0 <= count <= len(self.hand.actions):
+            raise ValueError(f"the hand in play has {len(self.hand.actions)} actions, not {count} to take back")
+        for _ in range(count):
+            self.hand.pop()
+
+    def results(self) -> list[HandResult]:
+        """Each finished hand's result, the hand in play's too once it is done."""
+        return [hand.result() for hand in self.history + ([self.hand] if self.hand.is_done else [])]
+
+    def totals(self) -> list[tuple[int, ...]]:
+        """The match score per seat after each finished hand."""
+        return running_totals(self.results(), self.rules.players)
 
     def outcome(self) -> Outcome | None:
         """How the match ended, once the current hand is done and it has (None while it goes on)."""

@@ -25,6 +25,9 @@ class HandResult:
     moon_shooter: int = -1
     thrown_in: bool = False  # everyone passed (decision 5): the hand does not count
     lower_is_better: bool = False  # Hearts: points and scores count against the player
+    trump: str | None = None  # Rook: the trump named ("none" for no trump; None when none was named)
+    order: str = "normal"  # Rook 500: the rank order named
+    called: str | None = None  # 5-player 500: the card the declarer called
 
     def side_of(self, seat: int) -> tuple[int, ...]:
         return next(side for side in self.sides if seat in side)
@@ -40,7 +43,8 @@ class HandResult:
             return cls(points=tuple(data["points"]), score_change=tuple(data["score_change"]),
                        sides=tuple(tuple(side) for side in data["sides"]), declarer=data["declarer"],
                        contract=data["contract"], made=data["made"], moon_shooter=data["moon_shooter"],
-                       thrown_in=data["thrown_in"], lower_is_better=data["lower_is_better"])
+                       thrown_in=data["thrown_in"], lower_is_better=data["lower_is_better"],
+                       trump=data.get("trump"), order=data.get("order", "normal"), called=data.get("called"))
         except (KeyError, TypeError) as err:
             raise ValueError(f"not a hand's result: {err}") from None
 
@@ -62,6 +66,21 @@ class HandResult:
         signed so that more is better (what the computer players maximise)."""
         worth = self.score_change[seat] - self.others_average(seat)
         return -worth if self.lower_is_better else worth
+
+
+def running_totals(results: list[HandResult], players: int) -> list[tuple[int, ...]]:
+    """Each player's match score after each of these hands, the first hand's from nought (a score sheet's running
+    totals and a chart's points come from here, never added up again).
+
+    >>> hand = HandResult(points=(20, 100), score_change=(20, -80), sides=((0,), (1,)))
+    >>> running_totals([hand, hand], 2)
+    [(20, -80), (40, -160)]
+    """
+    totals, scores = [], (0,) * players
+    for result in results:
+        scores = tuple(score + change for score, change in zip(scores, result.score_change))
+        totals.append(scores)
+    return totals
 
 
 @dataclass(frozen=True)

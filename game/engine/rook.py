@@ -16,6 +16,8 @@ from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .legal import Bids, CardSubsets, Listed, OneCard
 from .results import HandResult
+from .rules import DUMMY_SEAT
+from .view import RookPart, SeatView, choice
 
 NO_TRUMP = A.NO_TRUMP
 BIRD_SUIT = 4  # the effective suit of the Rook Bird at no trump
@@ -28,6 +30,7 @@ PARTNER_HANDS = 4  # decision 9: rotating partners change every 4 hands
 # 000 "Partners sit opposite each other" (003: "seated diagonally across"): the seats clockwise round the table for
 # each four hands of rotating partners (decision 9), who change chairs so that 0 partners 2, then 1, then 3, each
 # always across the table; fixed partners sit as the first
+DUMMY = DUMMY_SEAT
 PARTNER_SEATINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 PARTNER_OF = tuple(tuple(ring[(ring.index(seat) + 2) % 4] for seat in range(4)) for ring in PARTNER_SEATINGS)
 
@@ -51,51 +54,15 @@ class RookHand(Hand):
         if rules.dummy:
             # decision 22 (001: "a dummy hand that is to your right"): the dummy sits on the dealer's right, so play
             # goes dummy, dealer, non-dealer, whichever player deals
-            return 2, dealer, 1 - dealer
+            return DUMMY, dealer, 1 - dealer
         if rules.rotating_partners:
             return PARTNER_SEATINGS[cls._partner_block(number)]
         return super()._clockwise(rules, dealer, number)
-
-    @classmethod
-    def _clockwise_before_format_3(cls, rules):
-        # rotating partners kept their chairs, the new partners sitting side by side
-        return tuple(range(4)) if rules.rotating_partners else None
 
     @staticmethod
     def _partner_block(number: int) -> int:
         """Which of the three partnerships of rotating partners plays hand ``number`` (decision 9)."""
         return (number // PARTNER_HANDS) % len(PARTNER_SEATINGS)
-
-    def _old_actions(self, actions):
-        """Records made before decision 22 was corrected played the rook-2p dummy's tricks in seat order (dummy,
-        seat 0, seat 1) whoever dealt. With seat 1 dealing, every trick has the same cards from the same hands, but
-        they come dummy, dealer, non-dealer: each trick's plays are put in that order. Plays of a trick left
-        unfinished after its first out-of-order card are taken back, to be played again."""
-        if not self.rules.dummy or self.play_order[2] == (2, 0, 1):
-            return actions
-        scratch = self.copy()
-        replayed, trick = [], []
-        try:
-            for text in [*actions, None]:
-                if text is not None and scratch.phase != "play":
-                    scratch.apply(text)
-                    replayed.append(text)
-                    continue
-                if text is not None:
-                    trick.append(scratch.parse_action(text))
-                    if len(trick) < scratch.n:
-                        continue
-                while trick:  # the card of each seat in turn, while the seat to play has one here
-                    card = next((c for c in trick if scratch.held[scratch.turn] >> c & 1), None)
-                    if card is None:
-                        break
-                    scratch.apply_id(card)
-                    replayed.append(scratch.action_text(card))
-                    trick.remove(card)
-                trick = []
-        except (ValueError, StopIteration):
-            return actions  # not an old record of this kind after all: replaying it names the problem
-        return replayed
 
     @classmethod
     def _shuffle_and_deal(cls, rules, rng, dealer):
@@ -116,7 +83,7 @@ class RookHand(Hand):
         if rules.aside:
             extras["aside"] = masks[count + 1]
         if rules.dummy:
-            start, end = piles[2]
+            start, end = piles[DUMMY]
             extras["dummy_up"] = sum(cards[start:end:2])
         return masks[:count], extras
 
@@ -125,9 +92,9 @@ class RookHand(Hand):
         """A function putting the places of the shuffled deck in pile order (the hands from seat 0, the nest in
         the order placed, the cards aside), and where each pile starts and ends in it. The dealing order depends
         only on the rules and the dealer, so it is worked out once."""
-        key = ("deal pattern", dealer)
-        if key in rules.memo:
-            return rules.memo[key]
+        known = rules.tables.deal_patterns.get(dealer)
+        if known is not None:
+            return known
         count = rules.hands_to_deal
         left = (dealer + 1) % count
         want = [rules.hand_size + (1 if rules.extra_card and seat == left else 0) for seat in range(count)]
@@ -152,7 +119,7 @@ class RookHand(Hand):
             piles.append((len(order), len(order) + len(places)))
             order += places
         pattern = (operator.itemgetter(*order), piles)
-        rules.memo[key] = pattern
+        rules.tables.deal_patterns[dealer] = pattern
         return pattern
 
     @classmethod
@@ -166,7 +133,7 @@ class RookHand(Hand):
             if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
                 raise ValueError("deal: dummy_up must list the dummy's face-up cards")
             up = rules.parse_cards(words)
-            if up & ~hands[2] or up.bit_count() != rules.hand_size // 2:
+            if up & ~hands[DUMMY] or up.bit_count() != rules.hand_size // 2:
                 raise ValueError(f"deal: dummy_up must be {rules.hand_size // 2} cards of the dummy's hand (hand 2)")
             extras["dummy_up"] = up
         elif "dummy_up" in deal:
@@ -272,15 +239,13 @@ class RookHand(Hand):
         """For each high bid so far (0: nobody has bid), the legal bids without and with a pass (the bids from the
         smallest allowed up by the step to the highest): worked out once per rules, because random playouts and
         search bid often."""
-        table = self.rules.memo.get("bid sets")
-        if table is None:
+        table = self.rules.tables.bid_sets
+        if not table:
             rules = self.rules
-            table = {}
             for high in (0, *range(rules.min_bid, rules.highest_bid + 1)):
                 low = high + rules.bid_step if high else rules.min_bid
                 count = max(0, (rules.highest_bid - low) // rules.bid_step + 1)
                 table[high] = (Bids(False, low, count, rules.bid_step), Bids(True, low, count, rules.bid_step))
-            rules.memo["bid sets"] = table
         return table
 
     def may_pass(self) -> bool:
@@ -390,7 +355,7 @@ class RookHand(Hand):
     def _push_trump(self, action):
         self._name_trump(A.payload_of(action))
         if self.rules.dummy:
-            self.dummy_up = self.held[2]  # 001: "turn the facedown half of the dummy hand faceup"
+            self.dummy_up = self.held[DUMMY]  # 001: "turn the facedown half of the dummy hand faceup"
         if self.rules.reverse_order:
             self.phase = "order"
         else:
@@ -437,18 +402,17 @@ class RookHand(Hand):
 
     def _set_ranking(self):
         """Trick-taking strength of every card, and each suit's cards as the rules group them for following."""
-        key = ("ranking", self.trump, self.reverse)
-        tables = self.rules.memo.get(key)
+        key = (self.trump, self.reverse)
+        tables = self.rules.tables.rankings.get(key)
         if tables is None:
-            tables = self.rules.memo[key] = self._ranking_tables()
+            tables = self.rules.tables.rankings[key] = self._ranking_tables()
         self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by = tables
 
     def _ranking_tables(self):
         rules = self.rules
         strength = [0] * 64
         for card in rules.deck_cards:
-            rank = card & 15
-            value = 15 if rules.ones_high and rank == 1 else rank
+            value = rules.natural_rank(card)
             strength[card] = 16 - value if self.reverse else value
         strength[C.BIRD] = 100 if rules.bird_rank == "high" else -1
         masks = [C.SUIT_MASKS[s] & rules.deck_mask for s in C.SUITS] + [0]
@@ -472,7 +436,7 @@ class RookHand(Hand):
         self.phase = "play"
         lead = rules.first_lead
         if lead == "dummy":
-            self.turn = 2
+            self.turn = DUMMY
         elif lead == "declarer" and self.declarer >= 0:
             self.turn = self.declarer
         elif lead == "declarer_left" and self.declarer >= 0:
@@ -483,7 +447,7 @@ class RookHand(Hand):
     @property
     def to_move(self) -> int:
         # decision 22: the non-bidder decides every play of the dummy
-        if self.turn == 2 and self.rules.dummy and self.phase == "play":
+        if self.turn == DUMMY and self.rules.dummy and self.phase == "play":
             return 1 - self.declarer
         return self.turn
 
@@ -499,10 +463,10 @@ class RookHand(Hand):
         return follow | held & self.privilege  # decision 1: the Rook Bird may be played at any time
 
     def _seat_word(self):
-        return "you must" if self.turn != 2 or not self.rules.dummy else "the dummy must"
+        return "you must" if self.turn != DUMMY or not self.rules.dummy else "the dummy must"
 
     def _hand_word(self):
-        return "the dummy's hand" if self.turn == 2 and self.rules.dummy else "your hand"
+        return "the dummy's hand" if self.turn == DUMMY and self.rules.dummy else "your hand"
 
     def _play_reason(self, card):
         led = self.led_suit
@@ -637,7 +601,10 @@ class RookHand(Hand):
         points = self.points()
         return HandResult(points=tuple(points), score_change=tuple(self._score_delta(points)), sides=tuple(sides),
                           declarer=self.declarer, contract=self.contract, made=self._contract_made(points),
-                          thrown_in=self.thrown_in)
+                          thrown_in=self.thrown_in,
+                          trump=None if self.trump < 0 else A.trump_word(self.trump, self.rules.deck),
+                          order="reverse" if self.reverse else "normal",
+                          called=self.rules.card_name(self.called) if self.called >= 0 else None)
 
     @classmethod
     def match_outcome(cls, rules, scores, hands_played, last):
@@ -669,7 +636,7 @@ class RookHand(Hand):
 
     def public_cards(self) -> C.CardSet:
         """Cards lying face up for everyone: the dummy's face-up cards and Beginner's trump card."""
-        cards = self.dummy_up & self.held[2] if self.rules.dummy else 0
+        cards = self.dummy_up & self.held[DUMMY] if self.rules.dummy else 0
         if self.trump_card >= 0:
             cards |= 1 << self.trump_card
         return cards
@@ -716,41 +683,39 @@ class RookHand(Hand):
             self.partner = next((s for s in range(self.n) if s != self.declarer and self.held[s] >> self.called & 1),
                                 -1)
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> SeatView:
         rules = self.rules
-        names = rules.card_names
-        view = self._common_view(seat)
-        trump = None if self.trump < 0 else A.trump_word(self.trump, rules.deck)
-        view.update({
-            "declarer": self.declarer,
-            "contract": self.contract,
-            "bids": [[s, f"bid {b}" if b else "pass"] for s, b in self.bids],
-            "high_bid": self.high_bid,
-            "lowest_bid": self.lowest_bid() if self.phase == "bid" else 0,
-            "trump": trump,
-            "order": "reverse" if self.reverse else "normal",
-            "trump_card": rules.card_name(self.trump_card) if self.trump_card >= 0 else None,
-            "nest_size": (self.nest | self.discards).bit_count(),
-            "discarded": names(self.discards) if seat == self.declarer else [],
-            "laid_aside": names(self.laid_aside) if seat == self.next_seat(self.dealer) else [],
-            "cards_to_choose": rules.nest_size if self.phase == "nest" and self.turn == seat else 0,
-            # the nest's cards, now in the declarer's hand: only the declarer saw them, and only while choosing
-            "from_nest": names(self.extras.get("nest", 0)) if self.phase == "nest" and seat == self.declarer else [],
-            "points": self.points(),
-            "thrown_in": self.thrown_in,
-        })
-        if rules.dummy:
-            view["dummy"] = names(self.public_cards())
-            view["hand"] = names(self.held[seat]) if seat != 2 else view["dummy"]
+        names, deck = rules.card_names, rules.deck
+        common = self._common_view(seat)
+        dummy_cards = tuple(names(self.public_cards())) if rules.dummy else ()
+        if rules.dummy and seat == DUMMY:
+            common["hand"] = dummy_cards
+        partnerships: tuple[tuple[int, ...], ...] = ()
         if rules.sides == "partners":  # who plays with whom is known from the deal (rotating: it changes)
-            view["partnerships"] = [list(side) for side in sorted({tuple(sorted(self.side_of(other)))
-                                                                    for other in range(self.players)})]
-        if rules.sides == "called":
-            view["called"] = rules.card_name(self.called) if self.called >= 0 else None
-            view["partner"] = self.partner_known_to(seat)
-        if self.phase == DONE:
-            view["nest"] = names(self.extras.get("nest", 0))
-        return view
+            partnerships = tuple(sorted({tuple(sorted(self.side_of(other))) for other in range(self.players)}))
+        choosing = self.phase == "nest" and self.turn == seat
+        return SeatView(
+            **common, points=tuple(self.points()), cards_to_choose=rules.nest_size if choosing else 0,
+            choosing="discard" if choosing else "",
+            rook=RookPart(
+                declarer=self.declarer, contract=self.contract,
+                bids=tuple((s, choice(A.bid(b) if b else A.PASS_ACTION, deck)) for s, b in self.bids),
+                high_bid=self.high_bid, lowest_bid=self.lowest_bid() if self.phase == "bid" else 0,
+                trump=None if self.trump < 0 else A.trump_word(self.trump, deck),
+                order="reverse" if self.reverse else "normal",
+                trump_card=rules.card_name(self.trump_card) if self.trump_card >= 0 else None,
+                nest_size=(self.nest | self.discards).bit_count(),
+                discarded=tuple(names(self.discards)) if seat == self.declarer else (),
+                laid_aside=tuple(names(self.laid_aside)) if seat == self.next_seat(self.dealer) else (),
+                # the nest's cards, now in the declarer's hand: only the declarer saw them, and only while choosing
+                from_nest=tuple(names(self.extras.get("nest", 0))) if self.phase == "nest" and seat == self.declarer
+                else (),
+                thrown_in=self.thrown_in, dummy_seat=DUMMY if rules.dummy else -1, dummy_cards=dummy_cards,
+                partnerships=partnerships,
+                called=rules.card_name(self.called) if rules.sides == "called" and self.called >= 0 else None,
+                partner=self.partner_known_to(seat) if rules.sides == "called" else -1,
+                # a hand thrown in is dealt again with its nest never taken up: nobody sees it
+                nest=tuple(names(self.extras.get("nest", 0))) if self.phase == DONE and not self.thrown_in else ()))
 
     PHASES = {  # each phase's legal actions, the reason for refusing others, and how a legal one is applied
         "lay-aside": Phase(_lay_aside_choices, _lay_aside_refusal, _push_lay_aside),

@@ -10,16 +10,22 @@ House rules are the same fields changed through ``Rules.changed``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import reprlib
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 import yaml
 
 from . import actions as A
 from . import cards as C
+
+DUMMY_SEAT = 2  # rook-2p: the dummy sits after the two players (decision 22)
 
 
 class RulesError(ValueError):
@@ -52,6 +58,20 @@ def _rook(default, doc, **meta):
 HEARTS_DIRECTIONS = ("left", "across", "right", "left2", "right2", "trade", "hold")
 ROYAL_QUEENS = ("QS", "QC", "QH", "QD")
 
+
+
+@dataclass
+class Tables:
+    """What the engine works out once per rules: the hot path looks these up instead of working them out again.
+    Each is filled on first use (by hand.py and rook.py), keyed by what it depends on besides the rules."""
+    # by the seats round the table, clockwise: each seat's next seat, and each leader's order of play
+    seating: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
+    # by the dealer: where each place of the shuffled deck goes, and each pile's span (Rook deals)
+    deal_patterns: dict[int, tuple[Any, list[tuple[int, int]]]] = field(default_factory=dict)
+    # by the high bid so far: the legal bids without and with a pass (Rook auctions)
+    bid_sets: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+    # by (trump, reverse order): each card's strength and the suits' masks for following (Rook play)
+    rankings: dict[tuple[int, bool], tuple[Any, ...]] = field(default_factory=dict)
 
 @dataclass(frozen=True)
 class Rules:
@@ -196,9 +216,10 @@ class Rules:
         return tuple(1 << card for card in self.deck_cards)
 
     @cached_property
-    def memo(self) -> dict:
-        """Tables the engine derives from these rules alone (deal patterns, rankings), built once and shared."""
-        return {}
+    def tables(self) -> Tables:
+        """Tables the engine derives from these rules alone (seating, deal patterns, bids, rankings), each built
+        once when first needed and shared by every hand under these rules."""
+        return Tables()
 
     @cached_property
     def deck_size(self) -> int:
@@ -234,6 +255,16 @@ class Rules:
     @property
     def highest_bid(self) -> int:
         return self.max_bid or self.points_in_deck
+
+    @property
+    def dummy_seat(self) -> int:
+        """The rook-2p dummy's seat, after the two players' (decision 22); -1 in every other game."""
+        return DUMMY_SEAT if self.dummy else -1
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether a hand begins with bidding (Rook but Beginner): a score sheet then shows bidder, bid and trump."""
+        return self.family == "rook" and self.auction != "none"
 
     @property
     def match_hands(self) -> int:
@@ -272,6 +303,16 @@ class Rules:
     def player_card_name(self, card: C.Card) -> str:
         """A card as a player names it (10♥, Red 14, the Rook Bird)."""
         return C.player_card_name(card, self.deck)
+
+    def suit_of_name(self, name: str) -> int:
+        """The suit (colour) of a card named in notation: 0-3, or -1 for the Rook Bird or the joker."""
+        return C.suit_of(C.parse_card(name, self.deck))
+
+    def natural_rank(self, card: C.Card) -> int:
+        """How high ``card`` ranks in its colour before any rank order is named: its number, or 15 for a 1 where 1s
+        rank above the 14s (the 500 game). The hand's own tables rank cards once trump and order are named."""
+        rank = card & 15
+        return 15 if rank == 1 and self.ones_high else rank
 
     def action_words(self, text: str) -> str:
         """An action's text (RULES.md notation) as a player says it: "play AH" is "play A♥"."""
@@ -333,6 +374,13 @@ def config_dir() -> Path:
 
 def preset_names() -> list[str]:
     return sorted(p.stem for p in config_dir().glob("*.yaml"))
+
+
+@functools.lru_cache(maxsize=1)
+def preset_families() -> Mapping[str, str]:
+    """Each preset's family (rook or hearts), read from its file: a screen that groups the presets asks this
+    rather than their names."""
+    return MappingProxyType({name: load_rules(name).family for name in preset_names()})
 
 
 _SHORT = reprlib.Repr()

@@ -7,10 +7,10 @@ the server sends for its seat.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import queue
-import threading
 import time
 from dataclasses import dataclass
 
@@ -18,8 +18,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import Event, score_columns
-from game.engine.results import HandResult, Outcome
+from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
+from game.engine.view import SeatView, ViewError, choice_of
+from game.runtime import LoopThread
 from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 
 from . import protocol as P
@@ -50,33 +52,49 @@ class NetClient:
         self.retry_for = retry_for
         self.inbox: queue.Queue = queue.Queue()
         self.token: str | None = fields.get("token")
-        self.loop = asyncio.new_event_loop()
         self.outbox: asyncio.Queue | None = None
         self.connection = None  # the WebSocket while connected
         self.closing = False
-        self.thread = threading.Thread(target=self._run, name="trickhouse-net", daemon=True)
-        self.thread.start()
+        self.runner = LoopThread("trickhouse-net")
+        self.runner.start(self._make_outbox)
+        self.talking = self.runner.submit(self._connection())
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self.runner.loop
+
+    async def _make_outbox(self):
+        self.outbox = asyncio.Queue()
 
     def send(self, kind: str, **fields):
         """Queue a message for the server (from any thread)."""
         text = P.write(kind, **fields)
-        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(text))
+        if self.runner.running:
+            self.runner.call_soon(self.outbox.put_nowait, text)
 
     def close(self):
-        """Say goodbye and stop (from any thread)."""
+        """Say goodbye and stop (from any thread): the connection ends, then its loop."""
         if self.closing:
             return
         self.closing = True
         self.send("bye")
-        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(None))
-        self.thread.join(2)
-
-    def _run(self):
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._connection())
+        if self.runner.running:
+            self.runner.call_soon(self.outbox.put_nowait, None)
+        try:
+            self.talking.result(2)
+        except (concurrent.futures.TimeoutError, concurrent.futures.CancelledError):
+            pass
+        self.runner.stop(timeout=2)
 
     async def _connection(self):
-        self.outbox = asyncio.Queue()
+        """The connection, tried again after a drop, until the table is over for this client; then its loop stops
+        (``close`` closes it)."""
+        try:
+            await self._connect_and_talk()
+        finally:
+            asyncio.get_running_loop().stop()
+
+    async def _connect_and_talk(self):
         dropped_at = None
         kind, fields = self.first
         while not self.closing:
@@ -158,8 +176,8 @@ class RemoteTable:
         self.owner = welcome["owner"]
         self.rules = rules_from_dict(welcome["rules"], "the server's rules")
         self.seats: list[dict] = []
-        self._view: dict = {}
-        self._results: list[tuple[HandResult, str | None]] = []
+        self._view: SeatView | None = None
+        self._results: list[HandResult] = []
         self.hand_number = 1
         self.match_over = False
         self.winners: list[int] = []
@@ -169,11 +187,13 @@ class RemoteTable:
 
     # --- the screen's questions ---
 
-    def view(self) -> dict:
+    def view(self) -> SeatView:
+        if self._view is None:
+            raise RuntimeError("no view before the match begins")
         return self._view
 
     def name(self, seat: int) -> str:
-        return self.seats[seat]["name"] if seat < len(self.seats) else "Dummy"
+        return "Dummy" if seat == self.rules.dummy_seat else self.seats[seat]["name"]
 
     def person(self, seat: int) -> bool:
         return seat < len(self.seats) and self.seats[seat]["kind"] == "online" and not self.seats[seat]["away"]
@@ -204,8 +224,11 @@ class RemoteTable:
     def claimable(self) -> bool:
         return False
 
-    def results(self) -> list[tuple[HandResult, str | None]]:
+    def results(self) -> list[HandResult]:
         return self._results
+
+    def totals(self) -> list[tuple[int, ...]]:
+        return running_totals(self._results, self.rules.players)
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in score_columns(self.rules)]
@@ -284,6 +307,14 @@ class RemoteTable:
         return shown
 
     def read(self, message) -> list:
+        """What a message from the server gives the screen to show. A view the game cannot read ends the table for
+        this screen, saying why: it would show a table that is not there."""
+        try:
+            return self._read(message)
+        except ViewError as err:
+            return [Closed(f"The server sent a table this game cannot show ({err}). Leave and join again.")]
+
+    def _read(self, message) -> list:
         if isinstance(message, Link):
             self.link = message.state
             return [Closed(message.reason)] if message.state == "closed" else []
@@ -293,27 +324,33 @@ class RemoteTable:
         elif kind == "seated":
             self.viewer = message["seat"]
         elif kind == "state":
-            new_hand = self._view and message["hand"] != self.hand_number
-            self._view, self.hand_number, self.seats = message["view"], message["hand"], message["seats"]
-            self._results = [(HandResult.from_json(r["result"]), r["trump"]) for r in message["results"]]
+            new_hand = self._view is not None and message["hand"] != self.hand_number
+            self._view, self.hand_number, self.seats = SeatView.from_json(message["view"]), message["hand"], \
+                message["seats"]
+            self._results = [HandResult.from_json(r["result"]) for r in message["results"]]
             self.match_over, self.winners, self.started = message["over"], message["winners"], True
             return [NewHand(self.hand_number)] if new_hand else []
         elif kind in ("played", "claimed"):
-            self._view = message["view"]
+            self._view = SeatView.from_json(message["view"])
             events = tuple(Event(**{k: (tuple(v) if k == "cards" else v) for k, v in e.items()})
                            for e in message["events"])
             return [Played(message["seat"], "", events) if kind == "played" else Claimed(message["seat"], events)]
         elif kind == "turn":
             return [Turn(self.viewer, message["phase"])]
         elif kind == "refused":
-            again = self._view.get("to_move") == self.viewer and self._view.get("phase") not in ("play", "done")
-            return [Message(message["reason"])] + ([Turn(self.viewer, self._view["phase"])] if again else [])
+            view = self._view
+            again = view is not None and view.to_move == self.viewer and view.phase not in ("play", "done")
+            return [Message(message["reason"])] + ([Turn(self.viewer, view.phase)] if view is not None and again
+                                                   else [])
         elif kind == "hint":
-            return [Hint(self.viewer, message["action"])]
+            try:
+                return [Hint(self.viewer, choice_of(message["action"], self.rules.deck))]
+            except (ValueError, TypeError):  # the server's hint is no action: nothing to show
+                return []
         elif kind == "hand-over":
-            self._view = message["view"]
+            self._view = SeatView.from_json(message["view"])
             result = HandResult.from_json(message["result"])
-            self._results.append((result, message["trump"]))
+            self._results.append(result)
             self.match_over = message["over"]
             return [HandOver(result)]
         elif kind == "match-over":

@@ -1,29 +1,32 @@
 """A table this game hosts for players on other computers: the table server on a thread of its own, listening on
-every network at the port in the settings, its tables saved in the user's data folder (so a table can be hosted
-again and its players take their seats back). The host's own window joins it like any other player, over the
-loopback address. The table is announced on the local network (game/net/discovery.py) with its free seats kept
-current, and withdrawn when hosting stops."""
+every network at the port in the settings, its table kept in the user's data folder in the same database as a
+dedicated server's (game/net/database.py), so a table can be hosted again and its players take their seats back.
+The host's own window joins it like any other player, over the loopback address. The table is announced on the
+local network (game/net/discovery.py) with its free seats kept current, and withdrawn when hosting stops."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
+import sqlite3
+from collections.abc import Iterator
 
 from game.ai.worker import AIWorker
-from game.store.files import UNUSABLE, DamagedFile, UnfinishedMatch, data_dir, read_json, set_aside
+from game.runtime import LoopThread
+from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
 from game.table.session import Session
 
+from .database import FILE_NAME, DatabaseUnusable, TableDatabase, saved_codes
 from .discovery import Announcement, Announcer
-from .server import Limits, NetTable, TableServer
+from .server import Limits, NetTable, TableServer, table_of_saved
 
 
 class NetHost:
     def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0",
                  ending: bool = False):
-        """Start listening (raises OSError, such as the port being in use, with its reason). ``again``: host the
-        table saved last time; otherwise it ends for good and a new one is made, which for a table whose match is
-        unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names it) and raises
-        UnfinishedMatch without it."""
+        """Start listening (raises OSError, such as the port being in use, with its reason, or DatabaseUnusable
+        if the hosted tables' database cannot be used: a newer game's, a folder that cannot be written).
+        ``again``: host the table kept last time; otherwise it ends for good and a new one is made, which for a
+        table whose match is unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names
+        it) and raises UnfinishedMatch without it."""
         folder = folder or data_dir() / "hosted"
         if not again:
             end_hosted_tables(folder, ending)
@@ -32,34 +35,18 @@ class NetHost:
         self.server.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None
-        self.loop = asyncio.new_event_loop()
-        self.failure: OSError | None = None
-        ready = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-            try:
-                self.loop.run_until_complete(self.server.start(address, port))
-            except OSError as err:
-                self.failure = err
-                ready.set()
-                return
-            ready.set()
-            self.loop.run_forever()
-
-        self.thread = threading.Thread(target=run, name="trickhouse-host", daemon=True)
-        self.thread.start()
-        ready.wait(10)
-        if self.failure is not None:
+        self.runner = LoopThread("trickhouse-host")
+        try:
+            self.runner.start(lambda: self.server.start(address, port))
+        except (OSError, DatabaseUnusable):
+            self.runner.stop()
             self.worker.close()
-            raise self.failure
+            raise
         self.port = self.server.port
 
     def call(self, function, *args):
         """Run ``function`` on the server's own thread (the server is not thread-safe) and return its result."""
-        async def call():
-            return function(*args)
-        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+        return self.runner.call(function, *args)
 
     def saved_table(self) -> str | None:
         """The code of a table brought back from its save, if there is one."""
@@ -76,9 +63,7 @@ class NetHost:
 
     def stop(self, reason: str = "The host ended the table"):
         """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
-        asyncio.run_coroutine_threadsafe(self.server.stop(reason), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        self.runner.stop(last=self.server.stop(reason))
         if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
             self.announcer.withdraw()
         self.worker.close()
@@ -87,49 +72,59 @@ class NetHost:
 
 
 def hosted_tables(folder=None) -> list[str]:
-    """The codes of the tables saved by hosting, to be hosted again."""
+    """The codes of the tables kept by hosting, to be hosted again (also those an earlier game saved as JSON
+    files, which hosting again imports)."""
     folder = folder or data_dir() / "hosted"
-    return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+    earlier = [path.stem for path in folder.glob("*.json")] if folder.is_dir() else []
+    return sorted(set(saved_codes(folder)) | set(earlier))
 
 
-def _unfinished(path) -> Session | None:
-    """The session at a hosted table if its match is unfinished (None: not begun, or over); raises one of UNUSABLE
-    for a file that cannot be used."""
-    data = read_json(path)
-    if not isinstance(data, dict):
-        raise DamagedFile("not a Trickhouse table")
-    if data.get("session") is None:
-        return None
-    session = Session.from_json(data["session"])
-    return None if session.match.is_over else session
+def kept_sessions(folder) -> Iterator[Session]:
+    """The matches of the tables kept by hosting: in the database, and in the JSON files an earlier game saved
+    (which hosting again imports). A table that cannot be built again has no match to name: it is passed over
+    here, and kept aside when hosting again or anew."""
+    if (folder / FILE_NAME).exists():
+        database = TableDatabase(folder)
+        try:
+            for saved in database.saved_tables():
+                try:
+                    table = table_of_saved(saved)
+                except (ValueError, sqlite3.DatabaseError):
+                    continue
+                if table.session is not None:
+                    yield table.session
+        finally:
+            database.close()
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            data = read_json(path)
+            if isinstance(data, dict) and data.get("session") is not None:
+                yield Session.from_json(data["session"])
+        except UNUSABLE:
+            continue
 
 
 def unfinished_hosted(folder=None) -> Session | None:
-    """The unfinished match of a table saved by hosting (to name it before it ends), or None if there is none."""
+    """The unfinished match of a table kept by hosting (to name it before it ends), or None if there is none."""
     folder = folder or data_dir() / "hosted"
-    for code in hosted_tables(folder):
-        try:
-            session = _unfinished(folder / f"{code}.json")
-        except UNUSABLE:  # no match to name: hosting anew keeps the file aside
-            continue
-        if session is not None:
-            return session
-    return None
+    return next((session for session in kept_sessions(folder) if not session.match.is_over), None)
 
 
 def end_hosted_tables(folder, ending: bool):
-    """The tables saved by hosting end, for a new one: one with an unfinished match only if ``ending`` (else
-    UnfinishedMatch, and none ends), one whose file cannot be used is kept aside."""
-    ends = []
-    for code in hosted_tables(folder):
-        path = folder / f"{code}.json"
+    """The tables kept by hosting end, for a new one: one with an unfinished match only if ``ending`` (else
+    UnfinishedMatch, and none ends)."""
+    unfinished = unfinished_hosted(folder)
+    if unfinished is not None and not ending:
+        raise UnfinishedMatch(f"{folder} holds an unfinished match: the player must agree to end it first")
+    forget = TableDatabase(folder)
+    try:
+        forget.forget_all()
+    finally:
+        forget.close()
+    for path in folder.glob("*.json"):  # an earlier game's save of its hosted table: gone, or kept aside if damaged
         try:
-            unfinished = _unfinished(path) is not None
+            read_json(path)
         except UNUSABLE:
             set_aside(path)
             continue
-        if unfinished and not ending:
-            raise UnfinishedMatch(f"{path} holds an unfinished match: the player must agree to end it first")
-        ends.append(path)
-    for path in ends:
         path.unlink(missing_ok=True)

@@ -112,11 +112,14 @@ def read(text: str | bytes) -> dict:
         raise ProtocolError("not JSON") from None
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
-    if message.get("v") != VERSION:
+    version = message.get("v")
+    if type(version) is not int or version != VERSION:  # true and 1.0 equal 1 in Python, but are not the number 1
         raise ProtocolError(f"protocol version {VERSION} only")
     kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("type must be text")
     if kind not in CHECKS:
-        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+        raise ProtocolError(f"unknown message type {kind[:40]!r}")
     CHECKS[kind](message)
     return message
 

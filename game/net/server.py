@@ -6,7 +6,8 @@ A client joins a table with its code and gets a secret token for its seat (128 r
 with which it takes the seat back after a dropped connection. Until then the table waits for that player, for the
 time the table keeps a seat; after it, a computer plays the seat until the player returns. Every message is
 checked (game/net/protocol.py); a bad one gets one error back and a line in the log, and changes nothing.
-Tables are saved as they change and come back when the server starts again.
+Every table is kept in the server's database (game/net/database.py): its creation, its seats and every action are
+committed before any client is told of them, and a server started again rebuilds each table from its rows.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import hashlib
 import json
 import logging
 import secrets
-import threading
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -28,14 +29,19 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import LEVELS
 from game.engine import Match, RulesError, load_rules
-from game.store.files import first_line, set_aside, write_atomic
+from game.store.files import first_line, set_aside
 from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
 from game.table.session import SeatPlan, Session
 
 from . import protocol as P
+from .database import SavedTable, TableDatabase
 
 log = logging.getLogger("trickhouse.server")
-TABLE_FORMAT = "trickhouse-net-table/1"
+TABLE_FORMAT = "trickhouse-net-table/1"  # the one-file-a-table saves of earlier servers, imported once
+FLOOD_REPLIES = 3  # messages past the rate answered "slow down" in one flood; the rest are only counted
+FLOOD_SUMMARY_EVERY = 60.0  # seconds between the summary lines of a flood that goes on
+BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
+CLOSE_SECONDS = 2.0  # a connection that has not closed by then is cut
 
 
 @dataclass
@@ -52,7 +58,6 @@ class Limits:
     pause: float = 0.6  # seconds a computer's decision waits, so that people can follow it
     next_seconds: float = 60.0  # the score sheet waits this long for everyone before the next hand
     tables: int = 50
-    save_every: float = 1.0  # changed tables are saved this often (a killed server loses at most this much play)
 
 
 def computer_name(seat: int) -> str:
@@ -64,9 +69,19 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@dataclass
+class Flood:
+    """Messages past the rate from one client, from the first until it has slowed down again."""
+    began: float
+    total: int = 0  # messages since it began
+    dropped: int = 0  # of them, past the rate
+    said: float = 0.0  # the last summary line
+
+
 class Client:
     """One connection: its messages out go through a queue of their own, so a client that does not read never
-    holds up the table, and its messages in are counted against a rate."""
+    holds up the table, and its messages in are counted against a rate. What one client makes the server say
+    is limited too: a few replies and log lines for a flood or for bad messages, then a count in one line."""
 
     def __init__(self, ws: ServerConnection, limits: Limits):
         self.ws = ws
@@ -75,16 +90,34 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.allowance = float(limits.burst)
         self.checked = time.monotonic()
+        self.flood: Flood | None = None
+        self.bad_messages = 0
+        self.letting_go: asyncio.Future | None = None  # the client does not read: its connection is being closed
         self.table: NetTable | None = None
         self.seat = -1
         self.sender = asyncio.create_task(self._send_all())
 
+    def __str__(self):
+        where = f"table {self.table.code} seat {self.seat}" if self.table is not None else "at no table"
+        return f"{self.address} ({where})"
+
     def send(self, kind: str, **fields):
+        if self.letting_go is not None:
+            return
         if self.outbox.qsize() >= self.limits.send_queue:
-            log.warning("%s does not read its messages: disconnected", self.address)
-            asyncio.ensure_future(self.ws.close(1008, "too slow"))
+            log.warning("%s does not read its messages: disconnected", self)
+            self.letting_go = asyncio.ensure_future(self.let_go())
             return
         self.outbox.put_nowait(P.write(kind, **fields))
+
+    async def let_go(self):
+        """Close the connection of a client that does not read: the closing handshake waits for room in buffers
+        that client never empties, so after a while the connection is cut."""
+        try:
+            await asyncio.wait_for(self.ws.close(1008, "too slow"), CLOSE_SECONDS)
+        except (TimeoutError, ConnectionClosed):
+            pass
+        self.ws.transport.abort()
 
     async def _send_all(self):
         """The messages out, in order; after ``stop`` the connection is closed, so that a client told to go (given
@@ -97,13 +130,56 @@ class Client:
             pass
 
     def within_rate(self) -> bool:
+        """Whether a message that just came is within the rate (a burst, then so many a second). One past it is
+        dropped: the first few of a flood are answered "slow down", its start is one log line and the rest are
+        counted for a summary line once the client has slowed down (or left)."""
         now = time.monotonic()
-        self.allowance = min(self.limits.burst, self.allowance + (now - self.checked) * self.limits.messages_per_second)
+        limits = self.limits
+        self.allowance = min(limits.burst, self.allowance + (now - self.checked) * limits.messages_per_second)
         self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+        if self.flood is not None and self.allowance >= limits.burst:  # slow long enough to earn a whole burst
+            self.flood_over()
+        flood = self.flood
+        if flood is not None:
+            flood.total += 1
+        if self.allowance >= 1:
+            self.allowance -= 1
+            return True
+        if flood is None:
+            flood = self.flood = Flood(now, total=1, said=now)
+            log.warning("%s floods: messages past %g a second are dropped", self, limits.messages_per_second)
+        flood.dropped += 1
+        if flood.dropped <= FLOOD_REPLIES:
+            self.send("error", reason="Too many messages: slow down")
+        if now - flood.said >= FLOOD_SUMMARY_EVERY:
+            flood.said = now
+            self.say_flood("goes on")
+        return False
+
+    def flood_over(self):
+        if self.flood is not None:
+            self.say_flood("is over")
+            self.flood = None
+
+    def say_flood(self, how: str):
+        flood = self.flood
+        log.warning("%s: a flood %s after %.1f s: %s messages, %s past the rate dropped (%d answered \"slow down\")",
+                    self, how, time.monotonic() - flood.began, f"{flood.total:,}", f"{flood.dropped:,}",
+                    min(flood.dropped, FLOOD_REPLIES))
+
+    def bad_message(self, problem):
+        """A message that broke the protocol: one error back, and a log line for the first few."""
+        self.send("error", reason=str(problem))
+        self.bad_messages += 1
+        if self.bad_messages <= BAD_MESSAGES_LOGGED:
+            log.warning("%s sent a bad message: %s", self, problem)
+
+    def gone(self):
+        """The connection is over: the counts of what was not logged one by one."""
+        self.flood_over()
+        if self.bad_messages > BAD_MESSAGES_LOGGED:
+            log.warning("%s sent %s bad messages in all; the first %d were logged", self, f"{self.bad_messages:,}",
+                        BAD_MESSAGES_LOGGED)
 
     def stop(self):
         self.outbox.put_nowait(None)
@@ -135,8 +211,8 @@ class NetTable:
     empty_since: float | None = None  # nobody has been connected since then
     watching: object = None  # the computer decision whose answer wakes the table
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    dirty: bool = True
     told: dict | None = None  # the last "seats" message sent to the table's clients
+    saved: tuple[int, int] = (0, 0)  # the match as far as the database has it: hands, actions of the last one
 
     @functools.cached_property
     def rules(self):
@@ -149,59 +225,95 @@ class NetTable:
     def clients(self):
         return [(seat, s.client) for seat, s in enumerate(self.seats) if s.client is not None]
 
-    def to_json(self) -> dict:
-        return {"format": TABLE_FORMAT, "code": self.code, "preset": self.preset, "changes": self.changes,
-                "keep": self.keep, "owner": self.owner, "started": self.started,
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level} for s in self.seats],
-                "session": self.session.to_json() if self.session is not None else None}
+    def seats_json(self) -> list[dict]:
+        """The seats as they are kept: who sits where (the token's hash only), not who is connected."""
+        return [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level} for s in self.seats]
 
+    def plans(self) -> list[SeatPlan]:
+        """The match's seats: each a person at another computer or a computer player."""
+        return [SeatPlan(s.name, False, s.level, online=s.kind == "online") for s in self.seats]
+
+
+
+def table_of_saved(saved: SavedTable) -> NetTable:
+    """A table as its rows hold it, its match replayed and judged again by the engine (ValueError naming what is
+    wrong if they do not make one); nothing runs it yet."""
+    seats, changes = seats_from_json(json.loads(saved.seats)), json.loads(saved.changes)
+    if type(saved.owner) is not int or not 0 <= saved.owner < len(seats):
+        raise ValueError(f"the owner's seat {saved.owner!r} is not one of the table's {len(seats)}")
+    if not isinstance(saved.preset, str) or not isinstance(changes, dict) or \
+            not isinstance(saved.keep, int | float):
+        raise ValueError("a table has a preset, house rule changes and a seat-keeping time")
+    table = NetTable(saved.code, saved.preset, changes, seats, float(saved.keep), owner=saved.owner,
+                     started=saved.seed is not None)
+    rules = table.rules  # the preset and house rules must still be good
+    if table.started:
+        table.session = Session(Match.from_json(saved.match_json(rules.to_dict())), table.plans())
+        table.session.counted_hands = table.session.finished_hands()  # a server keeps no statistics
+        table.saved = len(saved.deals), len(table.session.hand.actions)
+    return table
 
 class TableServer:
     def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None):
-        """``folder``: where tables are saved (None: not saved); ``worker``: the AI worker the tables' computers
-        think on."""
+        """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
+        worker the tables' computers think on."""
         self.folder = folder
+        self.database: TableDatabase | None = None
         self.limits = limits or Limits()
         self.worker = worker
         self.tables: dict[str, NetTable] = {}
         self.connections: dict[str, int] = {}  # per address
         self.server = None
         self.tasks: set[asyncio.Task] = set()
-        self.writing = threading.Lock()  # a save on its thread finishes before the last save at stop begins
         self.closing = False
         self.seats_told = None  # called with a table whose seats were just told (a hosting game's announcement)
 
     # --- starting and stopping ---
 
     async def start(self, host: str, port: int):
-        """Listen on ``host``:``port`` (port 0: any free one; ``self.port`` says which) and bring back saved
-        tables."""
+        """Bring back the kept tables and listen on ``host``:``port`` (port 0: any free one; ``self.port`` says
+        which). Raises DatabaseUnusable if the folder's database cannot be used (a newer server's, a folder that
+        cannot be written), OSError if the port cannot be had."""
+        if self.folder is not None:
+            self.database = TableDatabase(self.folder)
+        try:
+            await self.listen(host, port)
+        except BaseException:
+            self.close_database()
+            raise
+
+    async def listen(self, host: str, port: int):
         self.load_tables()
         limits = self.limits
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
         self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
                                   max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
-                                  ping_timeout=limits.ping_timeout, close_timeout=2, open_timeout=limits.hello_seconds)
+                                  ping_timeout=limits.ping_timeout, close_timeout=CLOSE_SECONDS,
+                                  open_timeout=limits.hello_seconds)
         self.port = self.server.sockets[0].getsockname()[1]
-        self.spawn(self.save_now_and_then())
         for table in self.tables.values():
             self.spawn(self.drive(table))
         log.info("listening on %s port %d, %d tables", host, self.port, len(self.tables))
 
     async def stop(self, reason: str = "The server stopped"):
-        """Tell every client, save every table, close every connection."""
+        """Tell every client and close every connection (every table is in the database already)."""
         self.closing = True
         for table in self.tables.values():
             for _, client in table.clients():
                 client.send("closed", reason=reason)
                 client.stop()
-        self.save_all()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
         for task in list(self.tasks):
             task.cancel()
+        self.close_database()
         log.info("stopped: %d tables saved", len(self.tables))
+
+    def close_database(self):
+        if self.database is not None:
+            self.database.close()
+            self.database = None
 
     def spawn(self, coroutine):
         task = asyncio.create_task(coroutine)
@@ -241,7 +353,13 @@ class TableServer:
                 computer.name = (P.clean_name(names[seat]) if names else "") or computer_name(seat)
         table = NetTable(code, preset, dict(changes), seats, self.limits.keep if keep is None else keep,
                          owner=kinds.index("me"))
-        token = self.take_seat(table, table.owner, name)
+        token = self.give_token(table, table.owner, name)
+        if self.database is not None:
+            try:  # kept before its creator is told of it: a server killed at once still has it
+                self.database.create(code, preset, table.changes, table.keep, table.owner, table.seats_json())
+            except sqlite3.Error as err:
+                log.error("table %s could not be kept in %s: %s", code, self.database.path, first_line(err))
+                raise ValueError("The server could not keep the table; try again later") from None
         self.tables[code] = table
         self.spawn(self.drive(table))
         log.info("table %s created: %s, %s", code, preset, "/".join(kinds))
@@ -250,14 +368,25 @@ class TableServer:
     def new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(P.CODE_LETTERS) for _ in range(P.CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and (self.database is None or not self.database.has(code)):
                 return code
 
-    def take_seat(self, table: NetTable, seat: int, name: str) -> str:
+    @staticmethod
+    def give_token(table: NetTable, seat: int, name: str) -> str:
         token = secrets.token_urlsafe(P.TOKEN_BYTES)
         table.seats[seat].token = token_hash(token)
         table.seats[seat].name = P.clean_name(name) or f"Player {seat + 1}"
-        table.dirty = True
+        return token
+
+    def take_seat(self, table: NetTable, seat: int, name: str) -> str:
+        """A player who joined sits at ``seat``; the seat is kept before they are given its token. Raises
+        ValueError if it cannot be kept (the seat stays free)."""
+        place = table.seats[seat]
+        before = place.token, place.name
+        token = self.give_token(table, seat, name)
+        if not self.save_seats(table):
+            place.token, place.name = before
+            raise ValueError("The server could not keep your seat; try again later")
         return token
 
     def start_table(self, table: NetTable):
@@ -267,18 +396,17 @@ class TableServer:
         for number, seat in enumerate(table.seats):
             if seat.kind == "computer" and not seat.name:
                 seat.name = computer_name(number)
-        plans = [SeatPlan(s.name, False, s.level, online=s.kind == "online") for s in table.seats]
-        table.session = Session(Match(table.rules), plans)
+        table.session = Session(Match(table.rules), table.plans())
         self.make_controller(table)
         table.started = True
-        table.dirty = True
+        self.save_play(table)
         log.info("table %s started", table.code)
 
     def make_controller(self, table: NetTable):
-        table.controller = TableController(table.session, self.worker, pause=lambda: self.limits.pause)
-        for number, seat in enumerate(table.seats):
-            if seat.kind == "online" and seat.client is None:
-                table.session.away.add(number)  # back from a save: a computer plays until they return
+        """The match's flow; every action it applies is committed (``save``) before it hands it back to be told.
+        A seat whose player is not connected waits for them as a dropped seat does (``step``)."""
+        table.controller = TableController(table.session, self.worker, pause=lambda: self.limits.pause,
+                                           save=lambda session: self.save_play(table))
 
     # --- connections ---
 
@@ -301,18 +429,15 @@ class TableServer:
                 client.send("error", reason="Say hello first")
                 log.warning("%s said nothing: closed", client.address)
                 return
-            if not self.welcome(client, first):
+            if not self.guarded(client, self.welcome, first):
                 return
             async for text in ws:
-                if not client.within_rate():
-                    client.send("error", reason="Too many messages: slow down")
-                    log.warning("%s floods (seat %d)", client.address, client.seat)
-                    continue
-                try:
-                    self.receive(client, text)
-                except Exception:  # noqa: BLE001  (a fault handling one message must not take the server down)
-                    log.exception("%s: a message could not be handled", client.address)
-                    client.send("error", reason="The server could not handle that message")
+                if client.within_rate():
+                    self.guarded(client, self.receive, text)
+                # The replies go out, and the other tables have their turn, before the next message is read: a
+                # burst read in one go held every reply back until its end (600 hints filled the send queue, and
+                # an honest client was let go as one that does not read).
+                await asyncio.sleep(0)
         except ConnectionClosed:
             pass
         finally:
@@ -320,9 +445,21 @@ class TableServer:
             if not self.connections[client.address]:
                 del self.connections[client.address]
             self.left(client)
+            client.gone()
             client.stop()
             await asyncio.wait([client.sender], timeout=1)
             log.info("%s disconnected", client.address)
+
+    @staticmethod
+    def guarded(client: Client, handler, text) -> bool | None:
+        """``handler(client, text)``, with a fault in the server's own code logged (with its traceback) and
+        answered with an error, so that one message can never take the server down. False after a fault."""
+        try:
+            return handler(client, text)
+        except Exception:  # noqa: BLE001  (a bug, not the client's fault: logged in full)
+            log.exception("%s: a message could not be handled", client)
+            client.send("error", reason="The server could not handle that message")
+            return False
 
     def welcome(self, client: Client, text) -> bool:
         """The first message: hello (join or rejoin a table) or create. False if the connection is to close."""
@@ -339,7 +476,7 @@ class TableServer:
                 raise P.ProtocolError("say hello (or create) first")
         except (P.ProtocolError, ValueError) as err:
             client.send("error", reason=str(err))
-            log.warning("%s refused: %s", client.address, err)
+            log.warning("%s refused: %s", client, err)
             return False
         previous = table.seats[seat].client
         if previous is not None:  # the same player from a new connection: the old one goes
@@ -438,8 +575,7 @@ class TableServer:
             elif kind == "next":
                 table.seats[seat].ready = True
         except P.ProtocolError as err:
-            client.send("error", reason=str(err))
-            log.warning("%s (table %s seat %d) sent a bad message: %s", client.address, table.code, seat, err)
+            client.bad_message(err)
             return
         table.wake.set()
 
@@ -462,7 +598,7 @@ class TableServer:
                 place.client.stop()
             table.seats[message["seat"]] = NetSeat("computer", name=computer_name(message["seat"]),
                                                    level=place.level)
-        table.dirty = True
+            self.save_seats(table)
         self.tell_seats(table)
 
     def sit(self, table: NetTable, client: Client, wanted: int):
@@ -480,8 +616,8 @@ class TableServer:
         table.seats[client.seat] = NetSeat("online", level=left.level)  # the level belongs to the seat
         log.info("%s at table %s moves from seat %d to seat %d", place.name, table.code, client.seat, wanted)
         client.seat = wanted
+        self.save_seats(table)
         client.send("seated", seat=wanted)
-        table.dirty = True
         self.tell_seats(table)
 
     @staticmethod
@@ -517,16 +653,16 @@ class TableServer:
         session = table.session
         match = session.match
         table.seats[seat].client.send(
-            "state", view=session.hand.view(seat), hand=len(match.history) + 1,
-            results=[{"result": result.to_json(), "trump": trump} for result, trump in session.results()],
+            "state", view=session.hand.view(seat).to_json(), hand=len(match.history) + 1,
+            results=[{"result": result.to_json(), "trump": result.trump} for result in session.results()],
             seats=self.seat_list(table), over=match.is_over, winners=match.winners)
 
     def tell_played(self, table: NetTable, done: Played | Claimed):
         hand = table.session.hand
         for seat, client in table.clients():
             client.send("claimed" if isinstance(done, Claimed) else "played", seat=done.seat,
-                        events=[event.for_seat(seat).to_json() for event in done.events], view=hand.view(seat))
-        table.dirty = True
+                        events=[event.for_seat(seat).to_json() for event in done.events],
+                        view=hand.view(seat).to_json())
 
     # --- running a table ---
 
@@ -564,9 +700,12 @@ class TableServer:
         """A table done with leaves the server and its save goes, so that finished and abandoned tables never fill
         the server's limit."""
         del self.tables[table.code]
-        if self.folder is not None:
-            with self.writing:
-                (self.folder / f"{table.code}.json").unlink(missing_ok=True)
+        if self.database is not None:
+            try:
+                self.database.end(table.code)
+            except sqlite3.Error as err:  # it is left in the database, and comes back (to end again) at a restart
+                log.error("table %s could not be taken out of %s: %s", table.code, self.database.path,
+                          first_line(err))
         log.info("table %s ended", table.code)
 
     def step(self, table: NetTable, loop) -> float:
@@ -612,16 +751,15 @@ class TableServer:
         elif isinstance(intent, Hint):
             client = table.seats[intent.seat].client
             if client is not None:
-                client.send("hint", action=intent.action)
+                client.send("hint", action=intent.choice.text)
         elif isinstance(intent, HandOver):
             hand = table.session.hand
             for seat, client in table.clients():
-                client.send("hand-over", result=intent.result.to_json(), trump=hand.view(0).get("trump"),
-                            view=hand.view(seat), over=table.session.match.is_over)
+                client.send("hand-over", result=intent.result.to_json(), trump=intent.result.trump,
+                            view=hand.view(seat).to_json(), over=table.session.match.is_over)
             for seat in table.seats:
                 seat.ready = False
             table.over_since = time.monotonic()
-            table.dirty = True
 
     def after_hand(self, table: NetTable) -> float:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
@@ -637,60 +775,119 @@ class TableServer:
         if isinstance(following, MatchOver):
             for _, client in table.clients():
                 client.send("match-over", winners=list(following.outcome.winners))
-            table.dirty = True
             return 60.0
         assert isinstance(following, NewHand)
         for seat, _ in table.clients():
             self.send_state(table, seat)
-        table.dirty = True
         return 0
 
-    # --- saving ---
+    # --- keeping tables ---
 
-    async def save_now_and_then(self):
-        """The changed tables, every ``save_every`` seconds, one at a time with the loop free between them: writing
-        200 tables in one go held up every table's play (p99 135 ms in ``python -m game.bench net``)."""
-        while self.folder is not None:
-            await asyncio.sleep(self.limits.save_every)
-            for table in [table for table in self.tables.values() if table.dirty]:
-                table.dirty = False
-                await asyncio.to_thread(self._write, [(table.code, table.to_json())])
+    def save_seats(self, table: NetTable) -> bool:
+        """The table's seats into the database (a player took one, moved, or it was given to a computer); False
+        if that failed (logged)."""
+        if self.database is None:
+            return True
+        try:
+            self.database.save_seats(table.code, table.seats_json())
+            return True
+        except sqlite3.Error as err:
+            log.error("table %s: its seats could not be kept in %s: %s", table.code, self.database.path,
+                      first_line(err))
+            return False
 
-    def _write(self, data):
-        with self.writing:
-            for code, table in data:
-                write_atomic(self.folder / f"{code}.json", table)
-
-    def save_all(self):
-        if self.folder is not None:
-            self._write([(table.code, table.to_json()) for table in self.tables.values()])
+    def save_play(self, table: NetTable):
+        """What the match did since it was last kept, in one transaction, before anyone is told of it. If the
+        database fails (a full disk), play goes on and what was missed is kept with the next action."""
+        if self.database is None:
+            return
+        try:
+            table.saved = self.database.save_play(table.code, table.seats_json(), table.session.match, table.saved)
+        except sqlite3.Error as err:
+            log.error("table %s: its play could not be kept in %s: %s", table.code, self.database.path,
+                      first_line(err))
 
     def load_tables(self):
-        """Bring back the saved tables; a file that cannot be used is kept aside and named in the log."""
-        if self.folder is None or not self.folder.is_dir():
+        """Bring back the kept tables: those of the database, and once, those an earlier server saved as one JSON
+        file each. A table that cannot be built again is kept aside (in the database; a JSON file as NAME.bad)
+        and named in one log line."""
+        if self.database is None:
             return
+        self.import_json_tables()
+        for saved in self.database.saved_tables():
+            try:
+                table = self.table_from_saved(saved)
+            except (ValueError, sqlite3.DatabaseError) as err:  # damaged rows, or an action the engine refuses
+                self.database.set_aside(saved.code, first_line(err))
+                log.error("%s: table %s could not be brought back (%s); it is kept aside there",
+                          self.database.path, saved.code, first_line(err))
+                continue
+            self.tables[table.code] = table
+        log.info("%d tables brought back from %s", len(self.tables), self.database.path)
+
+    def import_json_tables(self):
+        """Tables an earlier server saved as ``CODE.json``: each is put in the database, then its file goes."""
         for path in sorted(self.folder.glob("*.json")):
             try:
                 table = self.table_from_json(json.loads(path.read_text(encoding="utf-8")))
-            except Exception as err:  # noqa: BLE001  (a bad file must not stop the server)
+            except (OSError, ValueError) as err:  # unreadable, not JSON, or not a valid table
                 bad = set_aside(path)
                 log.error("%s: %s; kept as %s", path, first_line(err), bad.name)
                 continue
-            self.tables[table.code] = table
-        log.info("%d tables brought back from %s", len(self.tables), self.folder)
+            if self.database.has(table.code):  # an import cut short (the file goes only once it is done): again
+                self.database.end(table.code)
+            self.database.create(table.code, table.preset, table.changes, table.keep, table.owner, table.seats_json())
+            if table.session is not None:
+                table.saved = self.database.save_play(table.code, table.seats_json(), table.session.match, (0, 0))
+            path.unlink()
+            log.info("%s: imported into %s", path, self.database.path)
+
+    def table_from_saved(self, saved: SavedTable) -> NetTable:
+        """A table built again from its rows (ValueError naming what is wrong if they do not make one), its match
+        run here again, and its seats kept for their players."""
+        table = table_of_saved(saved)
+        if table.session is not None:
+            self.make_controller(table)
+        self.welcome_back(table)
+        return table
 
     def table_from_json(self, data: dict) -> NetTable:
+        """A table an earlier server saved as JSON (ValueError naming what is wrong)."""
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
             raise ValueError(f"not a Trickhouse table (expected format {TABLE_FORMAT})")
-        seats = [NetSeat(s["kind"], s["name"], s["token"], s.get("level", "normal")) for s in data["seats"]]
-        table = NetTable(data["code"], data["preset"], data["changes"], seats, float(data["keep"]),
-                         owner=int(data["owner"]), started=bool(data["started"]))
+        seats = seats_from_json(data.get("seats"))
+        code, preset, changes, keep, owner = (data.get(name) for name in ("code", "preset", "changes", "keep",
+                                                                          "owner"))
+        if not (isinstance(code, str) and isinstance(preset, str) and isinstance(changes, dict)
+                and isinstance(keep, (int, float)) and type(owner) is int and 0 <= owner < len(seats)):
+            raise ValueError("a table has a code, a preset, house rule changes, a seat-keeping time and an owner")
+        table = NetTable(code, preset, changes, seats, float(keep), owner=owner, started=bool(data.get("started")))
         table.rules  # noqa: B018  (the preset and house rules must still be good)
-        if data["session"] is not None:
+        if data.get("session") is not None:
             table.session = Session.from_json(data["session"])
             self.make_controller(table)
-        for seat in table.seats:
-            seat.dropped_at = time.monotonic()  # everyone must come back: the seats are kept for them as usual
-        table.empty_since = time.monotonic()
-        table.dirty = False
+        self.welcome_back(table)
         return table
+
+    @staticmethod
+    def welcome_back(table: NetTable):
+        """A table brought back: everyone must come back, and each seat is kept for its player as for a drop-out
+        (a computer plays it only once the table's ``keep`` has passed)."""
+        now = time.monotonic()
+        for seat in table.seats:
+            seat.dropped_at = now
+        table.empty_since = now
+
+
+def seats_from_json(data) -> list[NetSeat]:
+    """A table's kept seats (ValueError if they are not a list of 2-6 seats of the right kinds)."""
+    if not isinstance(data, list) or not 2 <= len(data) <= 6:
+        raise ValueError("a table has a list of 2 to 6 seats")
+    seats = []
+    for seat in data:
+        if not (isinstance(seat, dict) and seat.get("kind") in ("online", "computer")
+                and isinstance(seat.get("name"), str) and isinstance(seat.get("token"), str | None)
+                and seat.get("level", "normal") in LEVELS):
+            raise ValueError("a seat is {kind: online/computer, name: text, token: text or null, level}")
+        seats.append(NetSeat(seat["kind"], seat["name"], seat["token"], seat.get("level", "normal")))
+    return seats

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import DealCodeError, Hand, Match, deal_code
-from game.engine.hand import RECORD_FORMATS
 from game.engine.match import MATCH_FORMAT
+from game.engine.records import RECORD_FORMATS
 from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, read_json
 from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session

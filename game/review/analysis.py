@@ -210,15 +210,13 @@ class HandReview:
     def __init__(self, record: dict, seats: Iterable[int] | None = None, worlds: int = WORLDS,
                  measure_worlds: int = MEASURE_WORLDS, seed: int = HINT_SEED):
         self.hand = Hand.from_record(record)  # checks the whole record
-        replay = Hand.from_record({**record, "actions": []})
         self.seats = sorted(set(range(self.hand.n) if seats is None else seats))
         self.judge = Judge(worlds, measure_worlds, seed)
         self.key = review_key(record, self.seats, (worlds, measure_worlds), seed)
         self.moments: list[tuple[int, Hand, A.Action, list[A.Action] | None]] = []
-        for index, action in enumerate(self.hand.actions):
-            if replay.to_move in self.seats:
-                self.moments.append((index, replay.copy(), action, self.judge.candidates(replay, action)))
-            replay.push(action)
+        for index, (position, action) in enumerate(self.hand.positions()):
+            if position.to_move in self.seats:
+                self.moments.append((index, position, action, self.judge.candidates(position, action)))
         self.total = sum(self.judge.cost_in_steps(candidates) for *_, candidates in self.moments)
         self.review: Review | None = None
 
@@ -255,7 +253,9 @@ def hindsight(record: dict, index: int, action: str | None = None, seed: int = 0
     actions = record["actions"] if isinstance(record, dict) else None
     if not isinstance(actions, list) or not 0 <= index < len(actions):
         raise ValueError(f"hand record: no decision {index}")
-    hand = Hand.from_record({**record, "actions": actions[:index]})
+    hand = Hand.from_record(record)
+    for _ in range(len(actions) - index):
+        hand.pop()
     hand.apply(action if action is not None else actions[index])
     player = OmniscientPlayer(seed=seed, budget=math.inf)
     while not hand.is_done:

@@ -1,7 +1,8 @@
 """``python -m game.server --host ADDRESS --port PORT``: tables for players on other computers, with no window
 (for a club on an always-on machine). Every table is made by a client that asks for a game and house rules, and
-has its own join code. One log line per connection, table and error; Ctrl+C or SIGTERM stops it cleanly with
-every table saved, and it starts again with them. It announces itself on the local network (so that Join game
+has its own join code. One log line per connection, table and error. Every table is kept in the database in its
+--data folder as it changes (game/net/database.py): Ctrl+C, SIGTERM or even a kill stops it with nothing lost, and
+it starts again with every table. It announces itself on the local network (so that Join game
 lists it; players still need a table's code) unless told --no-announce."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 from game.ai.worker import AIWorker
+from game.net.database import DatabaseUnusable
 from game.net.discovery import Announcement, Announcer
 from game.net.protocol import DEFAULT_PORT, clean_name
 from game.net.server import Limits, TableServer
@@ -34,12 +36,17 @@ async def serve(args) -> int:
             pass
     try:
         await server.start(args.host, args.port)
+    except DatabaseUnusable as err:
+        logging.getLogger("trickhouse.server").error("%s", err)
+        worker.close()
+        return 1
     except OSError as err:
         logging.getLogger("trickhouse.server").error("cannot listen on %s port %d: %s", args.host, args.port,
                                                      err.strerror or err)
         worker.close()
         return 1
-    print(f"Trickhouse server on {args.host} port {server.port}; tables are saved in {args.data}", flush=True)
+    print(f"Trickhouse server on {args.host} port {server.port}; tables are kept in {server.database.path}",
+          flush=True)
     announcer = None
     if not args.no_announce:
         computer = clean_name(socket.gethostname()) or "a server"
@@ -66,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-address", type=int, default=Limits.per_address,
                         help="the most connections at once from one address")
     parser.add_argument("--pause", type=float, default=Limits.pause, help="seconds each computer's play waits")
-    parser.add_argument("--data", type=Path, default=data_dir() / "server", help="where tables are saved")
+    parser.add_argument("--data", type=Path, default=data_dir() / "server",
+                        help="where tables are kept (the database tables.sqlite3)")
     parser.add_argument("--no-announce", action="store_true",
                         help="do not announce the server on the local network (multicast DNS)")
     parser.add_argument("--no-search-process", action="store_true",

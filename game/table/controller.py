@@ -10,15 +10,17 @@ score sheet, game over, a line to show) and draws nothing: the window only draws
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from game.ai.worker import Decision, fallback_action
 from game.engine import Event
 from game.engine.results import HandResult, Outcome
+from game.engine.view import Choice, choice_of
 from game.review import hint_player
+from game.runtime import in_background
 from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
 from .session import Session
@@ -76,7 +78,7 @@ class Hint:
     """What the hand review's search would do for ``seat`` (so the review never faults a hinted play), asked by
     ``request_hint``."""
     seat: int
-    action: str
+    choice: Choice
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class TableController:
         self.save = save
         self.stats = stats
         self.history = history
-        self.history_writing: threading.Thread | None = None
+        self.history_writing: Future | None = None
         self.clock = clock
         self.claim_seconds = claim_seconds
         self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
@@ -132,7 +134,7 @@ class TableController:
 
     def position(self) -> tuple:
         """The position as it stands (an undo can bring an earlier one back)."""
-        return self.hand, len(self.hand.actions)
+        return self.hand, self.hand.position_key
 
     # --- what comes next ---
 
@@ -212,9 +214,9 @@ class TableController:
         return problems[:1]
 
     def _keep_in_history(self):
-        """The finished match into the match history, on a thread of its own: adding reads the whole history back
-        to check it (about 0.6 s with 50 matches kept), which would stall a window's frames. Not a daemon, so that
-        quitting at once still finishes the (atomic) write."""
+        """The finished match into the match history, beside the window: adding reads the whole history back to
+        check it (about 0.6 s with 50 matches kept), which would stall a window's frames; quitting at once still
+        finishes the (atomic) write."""
         saved, history = self.session.to_json(), self.history
 
         def add():
@@ -225,8 +227,7 @@ class TableController:
             if problem:
                 log.warning(problem)
 
-        self.history_writing = threading.Thread(target=add, name="match history")
-        self.history_writing.start()
+        self.history_writing = in_background(add)
 
     def _save(self):
         if self.save is not None:
@@ -352,7 +353,7 @@ class TableController:
         if decision.fell_back:  # the search failed: a fallback move is not the review's choice, so it is no hint
             self.hint_for = None
             return [Message("No hint this time: the search for one failed")]
-        self.hint_said = Hint(self.hand.to_move, decision.wait(0))
+        self.hint_said = Hint(self.hand.to_move, choice_of(decision.wait(0), self.hand.rules.deck))
         return [self.hint_said]
 
     def awaiting(self) -> bool:

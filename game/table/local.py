@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.engine import DealCodeError, deal_code
 from game.engine.results import HandResult
+from game.engine.view import SeatView
 
 from .controller import TableController
 from .session import Session
@@ -28,7 +29,7 @@ class LocalTable:
         humans = self.session.humans
         self.viewer = humans[0] if humans else 0
         self._view_key: tuple | None = None
-        self._view: dict = {}
+        self._view: SeatView | None = None
 
     # --- what the screen shows ---
 
@@ -36,12 +37,13 @@ class LocalTable:
     def rules(self):
         return self.session.rules
 
-    def view(self) -> dict:
+    def view(self) -> SeatView:
         """The viewer's view of the hand (the engine's), made again only when the position or the viewer changes."""
         hand = self.session.hand
-        key = (hand, len(hand.actions), self.viewer)
+        key = (hand, hand.position_key, self.viewer)
         if self._view_key != key:
             self._view_key, self._view = key, hand.view(self.viewer)
+        assert self._view is not None
         return self._view
 
     def name(self, seat: int) -> str:
@@ -62,7 +64,7 @@ class LocalTable:
     def status(self, seat: int) -> str:
         """What the seat's name plate adds: a computer thinking."""
         controller = self.controller
-        thinking = seat == self.view()["to_move"] and not self.person(seat) and controller.decision is not None
+        thinking = seat == self.view().to_move and not self.person(seat) and controller.decision is not None
         return "thinking" if thinking else ""
 
     @property
@@ -80,8 +82,12 @@ class LocalTable:
     def hand_number(self) -> int:
         return len(self.session.match.history) + 1
 
-    def results(self) -> list[tuple[HandResult, str | None]]:
+    def results(self) -> list[HandResult]:
         return self.session.results()
+
+    def totals(self) -> list[tuple[int, ...]]:
+        """The match score per seat after each finished hand (for the score sheet and its chart)."""
+        return self.session.totals()
 
     def review_subject(self) -> tuple[dict, list[int], list[str]] | None:
         """The finished hand to review (its record), the seats whose decisions to judge (the people's at this

@@ -13,8 +13,6 @@ from game.engine import Hand, Match
 from game.engine.claim import settled_steps
 from game.engine.results import HandResult
 
-PLAY_WORD = "play "
-
 
 @dataclass
 class SeatPlan:
@@ -74,7 +72,7 @@ class Session:
         return 0 <= seat < len(self.seats) and self.seats[seat].online
 
     def name(self, seat: int) -> str:
-        if seat >= len(self.seats):  # rook-2p: the third hand is the dummy
+        if seat == self.rules.dummy_seat:
             return "Dummy"
         return self.seats[seat].name
 
@@ -83,11 +81,13 @@ class Session:
         or every seat when computers played them all, as in autoplay) and every seat's name."""
         return hand.record(), self.humans or list(range(hand.n)), [self.name(seat) for seat in range(hand.n)]
 
-    def results(self) -> list[tuple[HandResult, str | None]]:
-        """Each finished hand's result and its trump (Rook; public once named), for a score sheet."""
-        match = self.match
-        hands = match.history + ([match.hand] if match.hand.is_done else [])
-        return [(hand.result(), hand.view(0).get("trump")) for hand in hands]
+    def results(self) -> list[HandResult]:
+        """Each finished hand's result, for a score sheet."""
+        return self.match.results()
+
+    def totals(self) -> list[tuple[int, ...]]:
+        """The match score per seat after each finished hand."""
+        return self.match.totals()
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         """The score columns the match keeps (a partnership, or a player), named: (names, seats)."""
@@ -114,13 +114,11 @@ class Session:
     # --- undo (against the computer only) ---
 
     def _last_human_play(self) -> int | None:
-        record = self.hand.record()
-        replay = Hand.from_record({**record, "actions": []})
+        """The index of the human's last play of the hand in play (None if they have played no card)."""
         last = None
-        for index, text in enumerate(record["actions"]):
-            if replay.to_move in self.humans and text.startswith(PLAY_WORD):
+        for index, (position, action) in enumerate(self.hand.positions()):
+            if position.to_move in self.humans and position.choice(action).kind == "play":
                 last = index
-            replay.apply(text)
         return last
 
     def can_undo(self) -> bool:
@@ -132,11 +130,10 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the human's last play and everything after it; True if something was undone."""
-        if not self.can_undo():
+        last = self._last_human_play() if self.can_undo() else None
+        if last is None:
             return False
-        record = self.hand.record()
-        record["actions"] = record["actions"][: self._last_human_play()]
-        self.match.hand = Hand.from_record(record)
+        self.match.take_back(len(self.hand.actions) - last)
         return True
 
     # --- claims ---
@@ -146,8 +143,8 @@ class Session:
         most ``seconds`` (it can take a tenth of a second; the window spreads it over frames) and answers None
         while it has not finished. Any other moment answers False."""
         hand = self.hand
-        if self._claim_for != (hand, len(hand.actions)):
-            self._claim_for = (hand, len(hand.actions))
+        if self._claim_for != (hand, hand.position_key):
+            self._claim_for = (hand, hand.position_key)
             at_trick_start = hand.phase == "play" and not hand.trick
             self._claim_steps = settled_steps(hand) if at_trick_start else None
             self._claim_answer = None if at_trick_start else False
@@ -164,7 +161,7 @@ class Session:
     def claim_known(self) -> bool:
         """The claim check has its answer for the position as it stands (without working on it)."""
         hand = self.hand
-        return self._claim_for == (hand, len(hand.actions)) and self._claim_answer is not None
+        return self._claim_for == (hand, hand.position_key) and self._claim_answer is not None
 
     def play_is_settled(self) -> bool:
         """The answer so far, without working on it (False until the check has finished)."""

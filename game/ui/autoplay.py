@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.rules import preset_families
+
 from .scene import Scene
 from .widgets import Button
 
@@ -87,7 +89,7 @@ class Autoplay:
 
     def _set_up(self, setup, by_label: dict[str, Button]) -> bool:
         """Show the preset and make every seat a computer of the level, a click a frame; False once it is so."""
-        family = self.preset.split("-")[0].capitalize()
+        family = preset_families()[self.preset].capitalize()
         rows = [setup.seat_buttons[i:i + 3] for i in range(0, len(setup.seat_buttons), 3)]
         humans = [kind for _, kind, _ in rows if kind.label == "Human"]
         levels = [level for _, _, level in rows if level.label.lower() != self.level]

@@ -17,8 +17,17 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine.actions import NO_TRUMP
-from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTERS, parse_card, rank_of, suit_of
+from game.engine.cards import (
+    BIRD,
+    DECKS,
+    ROOK_DECK,
+    STANDARD_RANKS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from game.engine.hearts import SPECIAL_QUEENS
 from game.ui import assets
 from game.ui.card_backs import BACKS
@@ -69,10 +78,10 @@ class CardArt:
         a new hand drawn all at once would cost frames)."""
         _face(name, width, self.marks, name in self.specials, self.faces)
 
-    def swatch(self, deck: str, suit: int, size: int) -> pygame.Surface:
-        """A square tile for naming ``suit`` trump (``NO_TRUMP`` for none): a Rook colour is a tile of that colour
-        (carrying its colour-blind mark, with marks), a standard suit its symbol on paper."""
-        return _swatch(deck, suit, size, self.marks)
+    def swatch(self, deck: str, trump: str, size: int) -> pygame.Surface:
+        """A square tile for naming ``trump`` (a colour or suit as the engine names it, or "none"): a Rook colour is
+        a tile of that colour (carrying its colour-blind mark, with marks), a standard suit its symbol on paper."""
+        return _swatch(deck, trump, size, self.marks)
 
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
@@ -364,11 +373,11 @@ def _rook_bird(width: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=32)
-def _swatch(deck: str, suit: int, size: int, marks: bool) -> pygame.Surface:
+def _swatch(deck: str, trump: str, size: int, marks: bool) -> pygame.Surface:
     sketch = Sketch(size, height=size)
     middle, radius = (size / 2, size / 2), size * 0.16
-    if deck == ROOK_DECK and suit != NO_TRUMP:
-        letter = SUIT_LETTERS[deck][suit]
+    letter = SUIT_LETTERS[deck][SUIT_NAMES[deck].index(trump)] if trump in SUIT_NAMES[deck] else ""
+    if deck == ROOK_DECK and letter:
         sketch.rect(GOLD_EDGE if letter == "Y" else EDGE, (0, 0, size, size), radius)
         sketch.rect(ROOK_INKS[letter], (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
         if marks:
@@ -376,12 +385,12 @@ def _swatch(deck: str, suit: int, size: int, marks: bool) -> pygame.Surface:
         return sketch.finish()
     sketch.rect(EDGE, (0, 0, size, size), radius)
     sketch.rect(PAPER, (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
-    if suit == NO_TRUMP:  # a ring struck through: no suit
+    if not letter:  # no trump: a ring struck through
         grey = (120, 120, 120)
         sketch.circle(grey, middle, size * 0.3, width=size * 0.07)
         sketch.line(grey, (size * 0.29, size * 0.71), (size * 0.71, size * 0.29), size * 0.07)
     else:
-        _pip(sketch, SUIT_LETTERS[deck][suit], middle, size * 0.6)
+        _pip(sketch, letter, middle, size * 0.6)
     return sketch.finish()
 
 

@@ -16,13 +16,8 @@ MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
 def score_series(table) -> list[tuple[str, list[int]]]:
     """For each score column of a table's match (its name): the total before the first hand and after every
     finished one."""
-    series = []
-    for name, seats in table.score_columns():
-        line = [0]
-        for result, _ in table.results():
-            line.append(line[-1] + result.score_change[seats[0]])
-        series.append((name, line))
-    return series
+    totals = table.totals()
+    return [(name, [0] + [after[seats[0]] for after in totals]) for name, seats in table.score_columns()]
 
 
 def plot_area(rect: pygame.Rect, px: int, names: list[str]) -> pygame.Rect:

@@ -7,7 +7,7 @@ joker beyond it). The engine's notation says which suit a card is in; the order 
 
 from __future__ import annotations
 
-from game.engine.cards import BIRD, SUIT_LETTERS, SUIT_NAMES, rank_of, suit_of
+from game.engine.cards import BIRD, SUIT_LETTERS, SUIT_NAMES, suit_of
 
 from .theme import text_size
 
@@ -29,8 +29,7 @@ def arranged(cards: list[str], rules, trump: str | None = None) -> list[str]:
         card = rules.parse_card(name)
         if card == BIRD:
             return len(order), 0
-        rank = rank_of(card)
-        return order.index(suit_of(card)), 15 if rules.ones_high and rank == 1 else rank
+        return order.index(suit_of(card)), rules.natural_rank(card)
 
     return sorted(cards, key=key)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.view import TrickView
+
 from . import theme
 from .assets import text, wrapped
 from .card_sketch import CARD_RATIO
@@ -28,7 +30,7 @@ class Moment:
     """A hand as it stood just before a decision."""
     hands: list[list[str]]  # each seat's cards, in the order a player holds them
     trick: list[tuple[int, str]]  # the trick in progress: (seat, card) in play order
-    last: dict | None  # the last finished trick (the engine's view of it) when none is in progress
+    last: TrickView | None  # the last finished trick when none is in progress
     tricks: int  # tricks finished
     tricks_won: list[int]
     points: list[int]
@@ -43,30 +45,28 @@ def moment(hand, names: list[str]) -> Moment:
     rules = hand.rules
     views = [hand.view(seat) for seat in range(hand.n)]
     view = views[0]
-    trump = view.get("trump")
+    trump, rook, hearts = view.trump, view.rook, view.hearts
     lines = []
-    if view.get("bids"):
-        lines.append("Auction: " + ", ".join(f"{names[seat]} {bid}" for seat, bid in view["bids"]))
-    if view.get("declarer", -1) >= 0:
-        order = ", reverse order" if view.get("order") == "reverse" else ""
-        lines.append(f"Contract: {names[view['declarer']]} {view['contract']}"
-                     + (f", trump {trump}{order}" if trump else ""))
-    if "pass_direction" in view:
-        lines.append(f"Passing: {view['pass_direction']}"
-                     + "".join(f"; {names[seat]} passed {' '.join(v['passed'])}" for seat, v in enumerate(views)
-                               if v["passed"]))
+    if rook is not None and rook.bids:
+        lines.append("Auction: " + ", ".join(f"{names[seat]} {bid.label}" for seat, bid in rook.bids))
+    if rook is not None and rook.declarer >= 0:
+        order = ", reverse order" if rook.order == "reverse" else ""
+        lines.append(f"Contract: {names[rook.declarer]} {rook.contract}" + (f", trump {trump}{order}" if trump else ""))
+    if hearts is not None:
+        lines.append(f"Passing: {hearts.pass_direction}"
+                     + "".join(f"; {names[seat]} passed {' '.join(v.hearts.passed)}" for seat, v in enumerate(views)
+                               if v.hearts is not None and v.hearts.passed))
     for pile, mask in hand.piles().items():
         words = pile.split()
         if mask and words[0] not in HIDDEN_PILES:
             # "passing 1" is seat 1's pile: named after its seat
             label = f"{names[int(words[-1])]} {' '.join(words[:-1])}" if words[-1].isdigit() else pile.capitalize()
             lines.append(f"{label}: {' '.join(rules.card_names(mask))}")
-    tricks = view["tricks"]
+    tricks = view.tricks
     return Moment(hands=[arranged(rules.card_names(hand.held[seat]), rules, trump) for seat in range(hand.n)],
-                  trick=[(seat, card) for seat, card in view["trick"]],
-                  last=tricks[-1] if tricks and not view["trick"] else None, tricks=len(tricks),
-                  tricks_won=list(view["tricks_won"]), points=list(view["points"]), to_move=hand.to_move,
-                  dealer=hand.dealer, declarer=view.get("declarer", -1), lines=lines)
+                  trick=list(view.trick), last=tricks[-1] if tricks and not view.trick else None, tricks=len(tricks),
+                  tricks_won=list(view.tricks_won), points=list(view.points), to_move=hand.to_move,
+                  dealer=hand.dealer, declarer=view.declarer, lines=lines)
 
 
 SMALLEST_CARD = 40  # pixels wide: below this, a seat's line goes beside its cards rather than above them
@@ -111,11 +111,11 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
     geometry = board_rows(rect, n, px, max_width)
     rows, width = geometry.area, geometry.card_width
     trick_x = rows.right - width
-    in_trick = dict(shown.trick) if shown.trick else dict(shown.last["cards"]) if shown.last else {}
+    in_trick = dict(shown.trick) if shown.trick else dict(shown.last.cards) if shown.last else {}
     if shown.trick:
         caption = f"Trick {shown.tricks + 1}"
     else:
-        caption = f"Last trick, won by {names[shown.last['winner']]}" if shown.last else ""
+        caption = f"Last trick, won by {names[shown.last.winner]}" if shown.last else ""
     for seat in range(n):
         top = rows.y + seat * geometry.height
         deciding = seat == shown.to_move

@@ -16,13 +16,11 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
     cell cut to the change and the total, for a table too wide for the whole cells (many players, long names, a
     small window)."""
     owners = table.score_columns()
-    auction = table.rules.family == "rook"  # the bidder, bid and trump get columns of their own
+    auction = table.rules.has_auction  # the bidder, bid and trump get columns of their own
     header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
-    totals = [0] * table.rules.players
     rows, short_rows = [], []
-    for number, (result, trump) in enumerate(table.results(), 1):
+    for number, (result, totals) in enumerate(zip(table.results(), table.totals()), 1):
         delta = result.score_change
-        totals = [t + d for t, d in zip(totals, delta)]
         row = [str(number)]
         if auction:
             if result.thrown_in:
@@ -31,7 +29,7 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
                 declarer = result.declarer
                 made = " made" if result.made else " set"
                 row += [table.name(declarer) if declarer >= 0 else "-",
-                        f"{result.contract}{made}" if declarer >= 0 else "-", trump or "-"]
+                        f"{result.contract}{made}" if declarer >= 0 else "-", result.trump or "-"]
         short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
@@ -70,7 +68,7 @@ def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
     """A deal played again: the header and three rows, how the hand went ``first`` (a HandResult), this try (each
     score column's points and score change; Rook: and the contract), and what this try changed in each score."""
     owners = table.score_columns()
-    auction = table.rules.family == "rook"
+    auction = table.rules.has_auction
     header = [""] + (["Bid"] if auction else []) + [name for name, _ in owners]
 
     def row(label: str, result) -> list[str]:
@@ -78,7 +76,7 @@ def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
         return [label] + ([bid_cell(table, result)] if auction else []) + \
             [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
 
-    this_try = table.results()[-1][0]
+    this_try = table.results()[-1]
     gained = ["Difference"] + ([""] if auction else []) + \
         [f"{this_try.score_change[seats[0]] - first.score_change[seats[0]]:+d}" for _, seats in owners]
     return header, [row("The first time", first), row("This try", this_try), gained]

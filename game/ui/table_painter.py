@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.view import SeatView
 from game.engine.words import says
 
 from . import assets, table_marks, theme
@@ -30,9 +31,9 @@ class TablePainter:
         pygame.draw.ellipse(surface, theme.FELT_DARK, pygame.Rect(0, 0, int(w * 0.62), int(h * 0.56)).move(
             place.centre[0] - int(w * 0.31), place.centre[1] - int(h * 0.28)), width=3)
         view = scene.view()
-        rules, phase = scene.table.rules, view["phase"]
+        rules, phase = scene.table.rules, view.phase
         self.draw_info(surface, view)
-        seat_areas = [self.draw_seat(surface, seat, view) for seat in range(view["players"])]
+        seat_areas = [self.draw_seat(surface, seat, view) for seat in range(view.players)]
         if scene.deal is not None:
             bottom = place.hand_rects(1)[0].midtop
             draw_deal(surface, scene.deal, place.centre, scene.art.back(int(place.cw * 0.62)),
@@ -40,7 +41,7 @@ class TablePainter:
         if rules.royal_queens:
             table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8), max(12, place.text_px - 6),
                                           seat_areas)
-        if view.get("bids") is not None and (phase == "bid" or view["bids"] and phase in ("nest", "trump")):
+        if view.rook is not None and (phase == "bid" or view.rook.bids and phase in ("nest", "trump")):
             self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
         for flight in scene.motion.flights:
@@ -48,7 +49,7 @@ class TablePainter:
         drag = scene.drag
         if drag is not None and drag.moved:
             self.blit_card(surface, drag.card, (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1] - 6))
-        if scene.reviewing and view["tricks"]:
+        if scene.reviewing and view.tricks:
             self.draw_last_trick(surface, view)
         for button in scene.buttons:
             if button.enabled or button in (scene.menu_button, scene.last_button):
@@ -95,25 +96,25 @@ class TablePainter:
         hit = [card for card, rect in scene.card_rects(scene.viewer) if rect.collidepoint(scene.pointer)]
         return hit[-1] if hit else None
 
-    def marked_cards(self, seat: int, view: dict) -> set[str]:
+    def marked_cards(self, seat: int, view: SeatView) -> set[str]:
         """The viewer's cards that just came to them: received in a Hearts pass (until they first play) and
         the nest's cards during the nest exchange."""
         if seat != self.scene.viewer:
             return set()
-        received = [] if self.viewer_has_played(view) else view.get("received", [])
-        return set(received) | set(view.get("from_nest", []))
+        received = view.hearts.received if view.hearts is not None and not self.viewer_has_played(view) else ()
+        return set(received) | set(view.rook.from_nest if view.rook is not None else ())
 
-    def viewer_has_played(self, view: dict) -> bool:
+    def viewer_has_played(self, view: SeatView) -> bool:
         viewer = self.scene.viewer
-        return any(seat == viewer for trick in view["tricks"] for seat, _ in trick["cards"]) or \
-            any(seat == viewer for seat, _ in view["trick"])
+        return any(seat == viewer for trick in view.tricks for seat, _ in trick.cards) or \
+            any(seat == viewer for seat, _ in view.trick)
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
+    def draw_seat(self, surface: pygame.Surface, seat: int, view: SeatView) -> pygame.Rect:
         """Draw a seat's cards and name plate; return the area they cover."""
         scene = self.scene
         art, place = scene.art, scene.place
         face_up = scene.card_rects(seat)
-        count = view["hand_sizes"][seat]
+        count = view.hand_sizes[seat]
         if scene.deal is not None:  # only the cards that have landed
             count = scene.deal.arrived(seat)
             face_up = face_up[:count]
@@ -122,7 +123,7 @@ class TablePainter:
             drawn = self.draw_hidden_hand(surface, count)
         elif face_up or seat == scene.viewer:
             mine = scene.viewer_may_play() and seat == scene.playing_seat()
-            legal = {a.split()[1] for a in view["legal"] if a.startswith("play ")} if mine else set()
+            legal = set(view.plays()) if mine else set()
             marked = self.marked_cards(seat, view)
             lifted = self.lifted_card() if seat == scene.viewer else None
             for card, rect in face_up:
@@ -134,7 +135,8 @@ class TablePainter:
                     surface.blit(art.outline(rect.width, colour), spot)
                 elif card in marked:
                     surface.blit(art.outline(rect.width, theme.RECEIVED), spot)
-            hidden = count - len(view.get("dummy", [])) if seat != scene.viewer else 0
+            hidden = count - len(view.rook.dummy_cards if view.rook is not None else ()) if seat != scene.viewer \
+                else 0
             if hidden > 0:  # rook-2p: the dummy's face-down half during the auction, in the same row
                 for rect in place.open_hand_rects(seat, len(face_up) + hidden)[len(face_up):]:
                     surface.blit(art.back(rect.width), rect)
@@ -152,7 +154,7 @@ class TablePainter:
             surface.blit(self.scene.art.back(rect.width), rect)
         return rects
 
-    def name_plate(self, seat: int, view: dict) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
+    def name_plate(self, seat: int, view: SeatView) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
         """A seat's name plate: its two lines of text and where each goes, and where the text as a whole goes (the
         plate is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's
         part in the hand; under it the seat's score, its points this hand and its tricks, as many as fit."""
@@ -161,25 +163,25 @@ class TablePainter:
         dots = self.dots_room()
         room = place.plate_room(seat, scene.viewer) - dots
         tags = []
-        if seat == view["dealer"]:
+        if seat == view.dealer:
             tags.append("dealer")
-        if view.get("declarer", -1) == seat:
+        if view.declarer == seat:
             tags.append("declarer")
-        if view.get("partner", -1) == seat and seat != view.get("declarer"):
+        if view.rook is not None and view.rook.partner == seat and seat != view.declarer:
             tags.append("partner")
         tag_text = f" ({', '.join(tags)})" if tags else ""
-        to_move = seat == view["to_move"]
+        to_move = seat == view.to_move
         big, small = place.text_px - 2, place.text_px - 5
         tag_width = assets.font(big, to_move).size(tag_text)[0]
         first = assets.fitted(scene.table.name(seat), big, max(20, room - tag_width), to_move) + tag_text
         status = scene.table.status(seat)
         parts = [status] if status and status != "thinking" else []  # at a network table: away, dropped out
-        if seat < len(view["scores"]):  # the rook-2p dummy keeps no score
-            parts.append(f"score {view['scores'][seat]}")
-        if seat < len(view["points"]):
-            parts.append(f"{view['points'][seat]} pts")
-        if seat < len(view["tricks_won"]):
-            won = view["tricks_won"][seat]
+        if seat < len(view.scores):  # the rook-2p dummy keeps no score
+            parts.append(f"score {view.scores[seat]}")
+        if seat < len(view.points):
+            parts.append(f"{view.points[seat]} pts")
+        if seat < len(view.tricks_won):
+            won = view.tricks_won[seat]
             parts.append(f"{won} trick" + ("" if won == 1 else "s"))
         while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > room:
             parts.pop()  # the tricks first, then this hand's points: the score matters most
@@ -199,15 +201,15 @@ class TablePainter:
         """Room kept in a name plate for the dots of a computer thinking, so that the plate keeps its size."""
         return int(self.scene.place.text_px * 1.5)
 
-    def turn_marker(self, view: dict) -> list[tuple[float, float]] | None:
+    def turn_marker(self, view: SeatView) -> list[tuple[float, float]] | None:
         """The marker beside the name plate of the seat to move (None once the hand is over)."""
         scene = self.scene
-        if view["to_move"] < 0:
+        if view.to_move < 0:
             return None
-        plate = self.name_plate(view["to_move"], view)[1].inflate(16, 8)
+        plate = self.name_plate(view.to_move, view)[1].inflate(16, 8)
         return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.marker_bob() or 0.0)
 
-    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: dict) -> pygame.Rect:
+    def draw_name_plate(self, surface: pygame.Surface, seat: int, view: SeatView) -> pygame.Rect:
         lines, rect = self.name_plate(seat, view)
         back = rect.inflate(16, 8)
         pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=8)
@@ -219,28 +221,29 @@ class TablePainter:
             for i in range(3):
                 lit = int(self.scene.thinking_dots) % 3 == i
                 pygame.draw.circle(surface, theme.GOLD if lit else theme.INK_DIM, (x + i * 3 * r, y), r)
-        if seat == view["to_move"]:
+        if seat == view.to_move:
             pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
             return back.union(table_marks.draw_turn_marker(surface, self.turn_marker(view)))
         return back
 
-    def draw_info(self, surface: pygame.Surface, view: dict):
+    def draw_info(self, surface: pygame.Surface, view: SeatView):
         """The lines at the top left: the game and hand, the contract and trump (Rook) or the passing and whether
         hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates)."""
         scene = self.scene
         model = scene.table
         which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
         lines = [(f"{model.rules.title}  ·  {which}", theme.GOLD)]
-        if view.get("declarer", -1) >= 0:
-            lines.append((f"Contract: {model.name(view['declarer'])} {view['contract']}", theme.INK))
-        if view.get("trump"):
-            order = "  (reverse order)" if view.get("order") == "reverse" else ""
-            lines.append((f"Trump: {view['trump']}{order}", theme.INK))
-        if view.get("called"):
-            lines.append((f"Called: {view['called']}", theme.INK))
-        if "pass_direction" in view:
-            broken = view.get("hearts_broken")
-            lines.append((f"Passing: {view['pass_direction']}", theme.INK))
+        rook, hearts = view.rook, view.hearts
+        if rook is not None and rook.declarer >= 0:
+            lines.append((f"Contract: {model.name(rook.declarer)} {rook.contract}", theme.INK))
+        if rook is not None and rook.trump:
+            order = "  (reverse order)" if rook.order == "reverse" else ""
+            lines.append((f"Trump: {rook.trump}{order}", theme.INK))
+        if rook is not None and rook.called:
+            lines.append((f"Called: {rook.called}", theme.INK))
+        if hearts is not None:
+            broken = hearts.hearts_broken
+            lines.append((f"Passing: {hearts.pass_direction}", theme.INK))
             lines.append(("Hearts broken" if broken else "Hearts not broken", theme.WARN if broken else theme.INK_DIM))
         size, room = scene.place.text_px - 2, scene.place.info_room()
         y = 10
@@ -251,14 +254,15 @@ class TablePainter:
                 surface.blit(label, (12, y))
                 y += label.get_height() + 2
 
-    def draw_auction(self, surface: pygame.Surface, view: dict, seat_areas: list[pygame.Rect]) -> pygame.Rect:
+    def draw_auction(self, surface: pygame.Surface, view: SeatView, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
         scene = self.scene
-        bids = [f"{scene.table.name(seat)} {action.removeprefix('bid ')}" for seat, action in view["bids"]]
+        bids = [f"{scene.table.name(seat)} {bid.value if bid.kind == 'bid' else bid.kind}" for seat, bid in
+                (view.rook.bids if view.rook is not None else ())]
         w = scene.size[0]
         beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
         dialog = bid_dialog_rect(scene.size, scene.services.settings.card_scale, 0)
-        rect, title, labels = auction_layout(bids, max(1, view["players"]), scene.size, scene.place.text_px - 2, beside,
+        rect, title, labels = auction_layout(bids, max(1, view.players), scene.size, scene.place.text_px - 2, beside,
                                              dialog.top - 8)
         draw_auction_panel(surface, rect, title, labels)
         return rect
@@ -284,17 +288,17 @@ class TablePainter:
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += label.get_height() + 4
 
-    def draw_last_trick(self, surface: pygame.Surface, view: dict):
+    def draw_last_trick(self, surface: pygame.Surface, view: SeatView):
         scene = self.scene
         place = scene.place
-        last = view["tricks"][-1]
-        cards = last["cards"]
+        last = view.tricks[-1]
+        cards = last.cards
         scale = 0.8
         width = round(place.cw * scale)
         rect = pygame.Rect(0, 0, len(cards) * (width + 10) + 30, round(place.ch * scale) + place.text_px * 3)
         rect.center = place.centre
         panel(surface, rect)
-        title = text(f"Last trick, won by {scene.table.name(last['winner'])}", place.text_px - 2, theme.GOLD,
+        title = text(f"Last trick, won by {scene.table.name(last.winner)}", place.text_px - 2, theme.GOLD,
                      bold=True)
         surface.blit(title, (rect.x + 15, rect.y + 8))
         for i, (seat, card) in enumerate(cards):

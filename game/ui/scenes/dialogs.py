@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import actions as A
-from game.engine.hearts import DIRECTION_WORDS
+from game.engine.actions import ORDER_MEANINGS
+from game.engine.hearts import DIRECTION_WORDS, pass_receiver
+from game.engine.view import Choice
 from game.engine.words import counted
 
 from .. import theme
@@ -43,9 +44,9 @@ class Dialog(Scene):
         self.error = ""
         self.hint = ""  # the suggestion asked for with the table's Hint, in a player's words
 
-    def show_hint(self, action: str):
+    def show_hint(self, hint: Choice):
         """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
-        self.hint = f"Hint: {self.table.rules.action_words(action)}"
+        self.hint = f"Hint: {hint.label}"
 
     def choose(self, action: str):
         reason = self.table.check(action)
@@ -92,12 +93,11 @@ class BidScene(Dialog):
     def __init__(self, services, table, act: Act):
         super().__init__(services, table, act)
         view = table.view()
-        legal = view["legal"]
-        self.bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
-        self.can_pass = "pass" in legal
+        self.bids = [choice for choice in view.legal if choice.kind == "bid"]
+        self.passing = next((choice for choice in view.legal if choice.kind == "pass"), None)
         self.index = 0
-        high = view.get("high_bid", 0)
-        self.title = f"{table.name(view['to_move'])}, your bid" + (f" (high bid {high})" if high else "")
+        high = view.rook.high_bid if view.rook is not None else 0
+        self.title = f"{table.name(view.to_move)}, your bid" + (f" (high bid {high})" if high else "")
 
     def layout(self):
         super().layout()
@@ -107,7 +107,7 @@ class BidScene(Dialog):
         self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
         self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
         self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
-        self.pass_ = Button("Pass", lambda: self.choose("pass"), enabled=self.can_pass, key=pygame.K_p)
+        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=pygame.K_p)
         height = int(self.px * 1.8)
         layout_row([self.down, self.up], (self.rect.centerx, self.value_y()), height, int(self.px * 5),
                    min_width=height)
@@ -125,17 +125,20 @@ class BidScene(Dialog):
         self.down.enabled = self.index > 0
         self.up.enabled = self.index < len(self.bids) - 1
         if self.bids:
-            self.bid.label = f"Bid {self.bids[self.index]}"
+            self.bid.label = f"Bid {self.bids[self.index].value}"
 
     def place_bid(self):
         if self.bids:
-            self.choose(f"bid {self.bids[self.index]}")
+            self.choose(self.bids[self.index].text)
 
-    def show_hint(self, action: str):
-        super().show_hint(action)
-        words = action.split()
-        if words[0] == "bid" and int(words[1]) in self.bids:  # read as the legal bids are (see __init__)
-            self.index = self.bids.index(int(words[1]))
+    def place_pass(self):
+        if self.passing is not None:
+            self.choose(self.passing.text)
+
+    def show_hint(self, hint: Choice):
+        super().show_hint(hint)
+        if hint in self.bids:
+            self.index = self.bids.index(hint)
             self.refresh()
 
     def value_y(self) -> int:
@@ -148,24 +151,24 @@ class BidScene(Dialog):
     def draw(self, surface: pygame.Surface):
         super().draw(surface)
         if self.bids:
-            value = text(str(self.bids[self.index]), int(self.px * 1.6), theme.INK, bold=True)
+            value = text(str(self.bids[self.index].value), int(self.px * 1.6), theme.INK, bold=True)
             surface.blit(value, value.get_rect(center=(self.rect.centerx, self.value_y())))
 
 
 class ChoiceScene(Dialog):
     """One button per legal action (trump, order, moon, choose-hand)."""
 
-    def __init__(self, services, table, act: Act, name: str, title: str, labels: Callable[[str], str]):
+    def __init__(self, services, table, act: Act, name: str, title: str, labels: Callable[[Choice], str]):
         super().__init__(services, table, act)
         self.name = name
         self.title = title
-        self.actions = table.view()["legal"]
+        self.choices = table.view().legal
         self.labels = labels
-        self.hinted = ""
+        self.hinted: Choice | None = None
 
     def layout(self):
         super().layout()
-        self.buttons = [Button(self.labels(a), lambda a=a: self.choose(a)) for a in self.actions]
+        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text)) for c in self.choices]
         for i, button in enumerate(self.buttons[:9]):
             button.key = pygame.K_1 + i
         self.mark_hinted()
@@ -176,22 +179,18 @@ class ChoiceScene(Dialog):
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
 
 
-    def show_hint(self, action: str):
-        super().show_hint(action)
-        self.hinted = action
+    def show_hint(self, hint: Choice):
+        super().show_hint(hint)
+        self.hinted = hint
         self.mark_hinted()
 
     def mark_hinted(self):
-        for button, action in zip(self.buttons, self.actions):
-            button.chosen = action == self.hinted
+        for button, choice in zip(self.buttons, self.choices):
+            button.chosen = choice == self.hinted
 
 
-TRUMP_HINT = {"none": "No trump"}
-
-
-def _trump_label(action: str) -> str:
-    word = action.split()[1]
-    return TRUMP_HINT.get(word, word.capitalize())
+def _trump_label(choice: Choice) -> str:
+    return "No trump" if choice.word == "none" else choice.word.capitalize()
 
 
 class TrumpScene(ChoiceScene):
@@ -207,10 +206,9 @@ class TrumpScene(ChoiceScene):
         px = self.px
         deck = self.table.rules.deck
         tile = int(px * 3)
-        self.buttons = [Button(self.labels(action), lambda action=action: self.choose(action), key=pygame.K_1 + i,
-                               picture=self.services.art.swatch(deck, A.payload_of(A.parse_action(action, deck)),
-                                                                tile))
-                        for i, action in enumerate(self.actions)]
+        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=pygame.K_1 + i,
+                               picture=self.services.art.swatch(deck, c.word, tile))
+                        for i, c in enumerate(self.choices)]
         self.mark_hinted()
         width = max(int(tile * 1.3), *(font(px, bold=True).size(b.label)[0] + px for b in self.buttons))
         height, gap = tile + int(px * 2.2), px // 2
@@ -228,15 +226,16 @@ class CardPickScene(Dialog):
     """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
     the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
 
-    def __init__(self, services, table, act: Act, name: str, title: str, word: str, count: int,
-                 cards: list[str], box_label: str, marked: tuple[list[str], str] | None = None):
-        """``marked``: (cards, what they are) to outline among the cards, such as the nest's cards."""
+    def __init__(self, services, table, act: Act, name: str, title: str, action: Callable[[list[str]], str],
+                 count: int, cards: list[str], box_label: str, marked: tuple[tuple[str, ...], str] | None = None):
+        """``action``: the decision that chooses these cards, made by the engine's view; ``marked``: (cards, what
+        they are) to outline among the cards, such as the nest's cards."""
         super().__init__(services, table, act)
         self.marked = set(marked[0]) if marked else set()
         self.marked_note = marked[1] if marked else ""
         self.name = name
         self.title = title
-        self.word = word
+        self.action = action
         self.count = count
         self.cards = cards
         self.box_label = box_label
@@ -270,7 +269,7 @@ class CardPickScene(Dialog):
         if len(self.cards) > 20:
             rows: dict[str, list[str]] = {}
             for card in cards:
-                rows.setdefault(suit_key(card), []).append(card)
+                rows.setdefault(self.table.rules.suit_of_name(card), []).append(card)
             row_list = list(rows.values())
             scale = 0.8
         else:
@@ -307,12 +306,12 @@ class CardPickScene(Dialog):
         if len(self.chosen) != self.count:
             self.error = f"Choose exactly {self.count}"
             return
-        self.choose(f"{self.word} {' '.join(self.chosen)}")
+        self.choose(self.action(self.chosen))
 
-    def show_hint(self, action: str):
+    def show_hint(self, hint: Choice):
         """The hinted cards go into the box, ready for Done."""
-        super().show_hint(action)
-        self.chosen = [card for card in action.split()[1:] if card in self.cards][: self.count]
+        super().show_hint(hint)
+        self.chosen = [card for card in hint.cards if card in self.cards][: self.count]
         self.error = ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -365,13 +364,6 @@ class CardPickScene(Dialog):
 
     def note_spot(self) -> tuple[int, int]:
         return self.rect.centerx, self.done.rect.y - 6
-
-
-def suit_key(card: str) -> str:
-    """Rook cards are colour letter + number (G14), standard cards rank + suit letter (QS); the Bird stands alone."""
-    if card in ("ROOK", "JK"):
-        return card
-    return card[0] if card[0] in "BGRY" and card[1:].isdigit() else card[-1]
 
 
 class HandOffScene(Scene):
@@ -480,40 +472,41 @@ class ConfirmScene(Scene):
 def dialog_for_phase(services, table, act: Act) -> Scene | None:
     """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
     view = table.view()
-    who = table.name(view["to_move"])
-    phase = view["phase"]
-    held = arranged(view["hand"], table.rules, view.get("trump"))
-    count = view["cards_to_choose"]
+    who = table.name(view.to_move)
+    phase = view.phase
+    held = arranged(view.hand, table.rules, view.trump)
+    count = view.cards_to_choose
+    one_card = {choice.card: choice.text for choice in view.legal if choice.cards}  # a call, a card laid aside
 
-    def pick(name: str, title: str, word: str, number: int, cards: list[str], box: str, **marked):
-        return CardPickScene(services, table, act, name, title, word, number, cards, box, **marked)
+    def pick(name: str, title: str, number: int, cards: list[str], box: str, **marked):
+        action = view.choose_cards if view.choosing else (lambda chosen: one_card[chosen[0]])
+        return CardPickScene(services, table, act, name, title, action, number, cards, box, **marked)
 
-    def choice(name: str, title: str, labels: Callable[[str], str]):
+    def choice(name: str, title: str, labels: Callable[[Choice], str]):
         return ChoiceScene(services, table, act, name, title, labels)
 
     if phase == "bid":
         return BidScene(services, table, act)
-    if phase == "nest":
-        return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", "discard", count, held, "Nest",
-                    marked=(view["from_nest"], "Outlined: the cards that were in the nest"))
-    if phase == "pass":
-        receiver, direction = table.name(view["pass_to"]), DIRECTION_WORDS[view["pass_direction"]]
-        return pick("passing", f"{who}: pass {counted(count, 'card')} to {receiver} ({direction})", "pass-cards",
+    if phase == "nest" and view.rook is not None:
+        return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", count, held, "Nest",
+                    marked=(view.rook.from_nest, "Outlined: the cards that were in the nest"))
+    if phase == "pass" and view.hearts is not None:
+        direction = view.hearts.pass_direction
+        receiver = table.name(pass_receiver(direction, view.seat, view.players))
+        return pick("passing", f"{who}: pass {counted(count, 'card')} to {receiver} ({DIRECTION_WORDS[direction]})",
                     count, held, "To pass")
     if phase == "lay-aside":
-        return pick("lay-aside", f"{who}: lay one card aside", "lay-aside", 1, held, "Aside")
+        return pick("lay-aside", f"{who}: lay one card aside", 1, held, "Aside")
     if phase == "call":
-        callable_cards = [a.split()[1] for a in view["legal"]]
-        return pick("called-partner", f"{who}: call a card; its holder is your partner", "call", 1, callable_cards,
+        return pick("called-partner", f"{who}: call a card; its holder is your partner", 1, list(one_card),
                     "Called card")
     if phase == "trump":
         return TrumpScene(services, table, act, f"{who}: name trump")
     if phase == "order":
-        return choice("order", f"{who}: rank order",
-                      lambda a: "Normal order" if a.endswith("normal") else "Reverse order (2 high)")
+        return choice("order", f"{who}: rank order", lambda c: ORDER_MEANINGS[c.word].capitalize())
     if phase == "moon":
         return choice("moon", f"{who} shot the moon!",
-                      lambda a: "Subtract from my score" if a.endswith("subtract") else "Add to everyone else")
+                      lambda c: "Subtract from my score" if c.word == "subtract" else "Add to everyone else")
     if phase == "choose":
-        return choice("choose-hand", f"{who}: choose a face-down hand", lambda a: f"Hand {a.split()[1]}")
+        return choice("choose-hand", f"{who}: choose a face-down hand", lambda c: f"Hand {c.value}")
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.net.database import DatabaseUnusable
 from game.net.host import hosted_tables
 
 from .. import theme
@@ -26,7 +27,7 @@ class MenuScene(Scene):
             Button("Continue", self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
             Button("Join game", lambda: scenes.push("join"), key=pygame.K_j),
         ]
-        ending = self.services.stopping is not None and self.services.stopping.is_alive()  # saved as it ends
+        ending = self.services.stopping is not None and not self.services.stopping.done()  # saved as it ends
         if ending or hosted_tables():
             self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
         self.buttons += [
@@ -63,6 +64,10 @@ class MenuScene(Scene):
         services, settings = self.services, self.services.settings
         try:
             services.start_hosting(again=True)
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            services.notice = str(err)
+            self.layout()
+            return
         except OSError as err:
             services.notice = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             self.layout()

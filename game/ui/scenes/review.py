@@ -13,12 +13,14 @@ labelled so.
 from __future__ import annotations
 
 import logging
-import threading
+from concurrent.futures import Future
 
 import pygame
 
+from game.engine.view import choice_of
 from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS
+from game.runtime import in_background
 
 from .. import theme
 from ..assets import text, wrapped
@@ -43,7 +45,7 @@ class ReviewScene(Scene):
         self.rules = self.job.hand.rules
         self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
         self.work: ReviewWork | None = None
-        self.keeping: threading.Thread | None = None  # the finished review going into the cache
+        self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.shown = None  # its Moment
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
@@ -168,9 +170,7 @@ class ReviewScene(Scene):
         if work.review is not None:
             self.review, self.work = work.review, None
             # written (and the oldest cached reviews pruned) off the UI thread; not a daemon: quitting finishes it
-            self.keeping = threading.Thread(target=self.keep, args=(self.review.to_json(),),
-                                            name="trickhouse-review-cache")
-            self.keeping.start()
+            self.keeping = in_background(self.keep, self.review.to_json())
             self.show(0)
         elif work.problem:
             self.problem, self.work = work.problem, None
@@ -255,8 +255,10 @@ class ReviewScene(Scene):
 
     def cards_of(self, action: str) -> set[str]:
         """The cards an action names (none for a bid, trump or a pass in the auction)."""
+        if not action:  # a decision the review does not judge has no best choice
+            return set()
         shown = {card for cards in self.shown.hands for card in cards}
-        return {word for word in action.split()[1:] if word in shown}
+        return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
     def draw_decision(self, surface: pygame.Surface, decision):
         rect = self.panel_rect
@@ -355,10 +357,10 @@ class ReviewScene(Scene):
             lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
                           small, colour, False))
         ended = self.hindsight.results[decision.best]
-        tricks = ended.view(seat)["tricks"]
+        tricks = ended.view(seat).tricks
         first = decision.trick - 1 if decision.trick else 0
         lines.append((f"The tricks from there, after {name[decision.best]}", px - 2, theme.GOLD, True))
         for number, trick in enumerate(tricks[first:], first + 1):
-            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick["cards"])
-            lines.append((f"Trick {number}: {cards}; won by {self.names[trick['winner']]}", small, theme.INK, False))
+            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick.cards)
+            lines.append((f"Trick {number}: {cards}; won by {self.names[trick.winner]}", small, theme.INK, False))
         return lines

@@ -47,7 +47,7 @@ class ScoreScene(Scene):
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
         self.copy_note = "Copy code"
-        self.title = self.heading(table.results()[-1][0])  # worked out once: results() replays every hand's result
+        self.title = self.heading(table.results()[-1])  # worked out once: results() replays every hand's result
         if first_time is None:
             self.sheet = sheet_rows(table)
             self.series = score_series(table)

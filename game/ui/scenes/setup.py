@@ -12,7 +12,9 @@ from collections.abc import Callable
 import pygame
 
 from game.ai import LEVELS
-from game.engine import DealCodeError, Hand, Match, hand_from_code, preset_names
+from game.engine import DealCodeError, Hand, Match, hand_from_code
+from game.engine.rules import preset_families
+from game.net.database import DatabaseUnusable
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -36,7 +38,7 @@ class SetupScene(Scene):
     def __init__(self, services, preset: str = "rook-classic"):
         super().__init__(services)
         # each family's list starts with its classic game, the one a new player expects
-        self.presets = {family: sorted((p for p in preset_names() if p.startswith(family)),
+        self.presets = {family: sorted((p for p, of in preset_families().items() if of == family),
                                        key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
         self.preset = preset
         self.seats: list[SeatPlan] = []
@@ -52,7 +54,7 @@ class SetupScene(Scene):
 
     @property
     def family(self) -> str:
-        return "hearts" if self.preset.startswith("hearts") else "rook"
+        return preset_families()[self.preset]
 
     def choose_preset(self, preset: str, deal: Hand | None = None):
         """The game to play: a preset under the house rules kept for it, or a deal code's ``deal`` under the code's
@@ -240,7 +242,12 @@ class SetupScene(Scene):
                 "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
                 "keep": settings.keep_seat})
             return
-        self.unless_kept(services.hosted_match(), "The table you hosted last", "host a new table", "Host again",
+        try:
+            hosted = services.hosted_match()
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            self.error = str(err)
+            return
+        self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
                          lambda ending: self.host_here(kinds, me, ending))
 
     def host_here(self, kinds: list[str], me: int, ending: bool):
@@ -249,6 +256,9 @@ class SetupScene(Scene):
         services, settings = self.services, self.services.settings
         try:
             host = services.start_hosting(ending=ending)
+        except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
+            self.error = str(err)
+            return
         except OSError as err:
             self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
             return
@@ -310,7 +320,7 @@ class SetupScene(Scene):
         for button in self.buttons:
             button.draw(surface, px - 2)
         viewer = next((seat for seat, plan in enumerate(self.seats) if plan.human), 0)  # as the table seats them
-        names = [plan.name for plan in self.seats] + ["Dummy"] * (self.seat_count - len(self.seats))
+        names = [plan.name for plan in self.seats] + ["Dummy"] * (self.rules.dummy_seat >= 0)
         draw_seat_map(surface, self.map_rect, names, self.first_hand.seats_clockwise_from(viewer), self.sides,
                       max(12, px - 6))
         if self.sides:

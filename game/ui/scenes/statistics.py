@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.rules import preset_families
+
 from .. import theme
 from ..assets import text
 from ..scene import Scene
@@ -19,7 +21,7 @@ def stats_rows(table: dict) -> list[list[str]]:
         for name, counts in sorted(table[preset].items()):
             hands = counts.get("hands", 0)
             average = f"{counts.get('points', 0) / hands:.1f}" if hands else "-"
-            rook = preset.startswith("rook")
+            rook = preset_families().get(preset) == "rook"  # which counts the game has: contracts, or moons
             rows.append([preset, name, str(counts.get("matches", 0)), str(counts.get("wins", 0)), str(hands), average,
                          str(counts.get("contracts_made", 0)) if rook else "-",
                          str(counts.get("contracts_set", 0)) if rook else "-",

@@ -15,6 +15,7 @@ import time
 import pygame
 
 from game.engine.results import HandResult
+from game.engine.view import SeatView
 from game.store.settings import RANGES
 from game.table.controller import (
     Claimed,
@@ -88,7 +89,7 @@ class TableScene(Scene):
 
     @property
     def shot_name(self) -> str:
-        phase = self.view()["phase"]
+        phase = self.view().phase
         if phase == "play" and self.motion.collect_in > 0:
             return "table-trick-complete"
         return f"table-{phase}"
@@ -111,8 +112,8 @@ class TableScene(Scene):
     def layout(self):
         view = self.view()
         self.art = self.services.art.with_specials(self.table.rules.royal_queens)
-        self.placed_for = (view["number"], view["dealer"], self.viewer)  # a new hand seats the rook-2p dummy anew
-        self.place = TableLayout(self.size, self.services.settings.card_scale, tuple(view["seating"]))
+        self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
+        self.place = TableLayout(self.size, self.services.settings.card_scale, view.seating)
         self.note_seating(view)
         w, h = self.size
         self.hint_button = Button("Hint", self.show_hint, key=pygame.K_h)
@@ -128,7 +129,7 @@ class TableScene(Scene):
         # the classic faces 15 ms), and a whole new hand drawn in one frame would stutter
         rules = self.table.rules
         cw = self.place.cw
-        held = [(name, cw) for name in view["hand"]]
+        held = [(name, cw) for name in view.hand]
         self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
                         for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
         bh = int(self.place.text_px * 1.8)
@@ -137,30 +138,30 @@ class TableScene(Scene):
         for button in self.buttons:
             button.rect.x += shift
 
-    def note_seating(self, view: dict):
+    def note_seating(self, view: SeatView):
         """Players who changed chairs since the hand before (rotating partners) are told so, with who now plays
         with whom, until the hand's first card is played. The rook-2p dummy, who moves with the deal, is no player;
         a hot-seat hand-off only turns the same table round."""
-        players = self.table.rules.players
-        ring = [seat for seat in view["seating"] if seat < players]
+        ring = [seat for seat in view.seating if seat != view.dummy_seat]
         start = ring.index(min(ring))
         round_table = tuple(ring[start:] + ring[:start])
-        if self.seated is not None and self.seated[0] != view["number"] and self.seated[1] != round_table:
+        if self.seated is not None and self.seated[0] != view.number and self.seated[1] != round_table:
             name = self.table.name
             sides = [" & ".join(name(seat) for seat in side)
-                     for side in sorted(view.get("partnerships", []), key=lambda side: self.viewer not in side)]
+                     for side in sorted(view.rook.partnerships if view.rook is not None else (),
+                                        key=lambda side: self.viewer not in side)]
             lines = ["Players change seats"]
             if sides:  # on one line when the names are short, one side a line when not
                 partners = "  against  ".join(sides)
                 lines += [f"Partners sit opposite: {partners}"] if len(partners) <= SHORT_LINE else \
                     ["Partners sit opposite:", sides[0], "against  " + "  and  ".join(sides[1:])]
-            self.seating_notice = (view["number"], lines)
-        self.seated = (view["number"], round_table)
+            self.seating_notice = (view.number, lines)
+        self.seated = (view.number, round_table)
 
     def seating_lines(self) -> list[str]:
         """The notice of new seats, while the hand it is for has not had a card played."""
         view = self.view()
-        if self.seating_notice is None or self.seating_notice[0] != view["number"] or view["tricks"] or view["trick"]:
+        if self.seating_notice is None or self.seating_notice[0] != view.number or view.tricks or view.trick:
             return []
         return self.seating_notice[1]
 
@@ -168,12 +169,12 @@ class TableScene(Scene):
 
     def playing_seat(self) -> int:
         """The seat whose cards are played now (the dummy's turn in rook-2p is played by its controller)."""
-        return self.view()["turn"]
+        return self.view().turn
 
     def viewer_may_play(self) -> bool:
         """It is the viewer's turn to play a card (their own, or the dummy's)."""
         view = self.view()
-        return view["phase"] == "play" and view["to_move"] == self.viewer and self.table.at_screen(self.viewer)
+        return view.phase == "play" and view.to_move == self.viewer and self.table.at_screen(self.viewer)
 
     def viewer_controls_play(self) -> bool:
         """... and no card is moving, so a card may be picked up now."""
@@ -185,22 +186,23 @@ class TableScene(Scene):
     def cards_of(self, seat: int) -> list[str]:
         """The cards of ``seat`` the viewer may see face up, in the order they are shown ([] if none)."""
         view = self.view()
-        key = (view["number"], view["moves"], self.viewer, view["phase"])
+        key = (view.number, view.moves, self.viewer, view.phase)
         if self._order_for != key:
             # the viewer's cards, and the rook-2p dummy's open cards
             self._order_for = key
-            self._shown_order = {seat: arranged(view[part], self.table.rules, view.get("trump"))
-                                 for seat, part in ((self.viewer, "hand"), (2, "dummy")) if part in view}
+            self._shown_order = {self.viewer: arranged(view.hand, self.table.rules, view.trump)}
+            if view.rook is not None and view.rook.dummy_seat >= 0:
+                self._shown_order[view.rook.dummy_seat] = arranged(view.rook.dummy_cards, self.table.rules, view.trump)
         if seat == self.viewer and not self.table.shows_hand():  # hot-seat: hidden until handed over
             return []
-        if seat == self.viewer or seat == 2:
+        if seat == self.viewer or seat == view.dummy_seat:
             return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
         return []
 
     def trick_on_table(self) -> list[tuple[int, str]]:
         """The cards lying in the middle, (seat, card): a finished trick while it is on show, else the trick in
         progress as the view has it (so a table opened afresh shows the same)."""
-        return self.motion.finished_trick or [(seat, card) for seat, card in self.view()["trick"]]
+        return self.motion.finished_trick or list(self.view().trick)
 
     def in_flight(self, card: str) -> bool:
         return self.motion.in_flight(card) or (self.drag is not None and self.drag.card == card)
@@ -214,7 +216,8 @@ class TableScene(Scene):
         cards = self.cards_of(seat)
         if seat == self.viewer:
             return list(zip(cards, self.place.hand_rects(len(cards))))
-        hidden = self.view()["hand_sizes"][seat] - len(self.view().get("dummy", []))
+        view = self.view()
+        hidden = view.hand_sizes[seat] - len(view.rook.dummy_cards if view.rook is not None else ())
         return list(zip(cards, self.place.open_hand_rects(seat, len(cards) + max(0, hidden))))
 
     def hand_origin(self, seat: int, card: str) -> tuple[int, int]:
@@ -228,15 +231,15 @@ class TableScene(Scene):
 
     def update(self, dt: float):
         view = self.view()
-        if self.placed_for != (view["number"], view["dealer"], self.viewer):
+        if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
         self.warm()
         self.refresh_buttons()
         speed = self.services.settings.animation_speed
         self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
-        if (view["number"], view["to_move"]) != self.turn_for:
-            self.turn_for, self.turn_since = (view["number"], view["to_move"]), time.monotonic()
+        if (view.number, view.to_move) != self.turn_for:
+            self.turn_for, self.turn_since = (view.number, view.to_move), time.monotonic()
         if self.message and time.monotonic() - self.message_time > MESSAGE_SECONDS:
             self.message = ""
         place = self.place
@@ -257,7 +260,7 @@ class TableScene(Scene):
     def marker_bob(self) -> float | None:
         """How far the turn marker is through one bob (0 to 1), while it bobs: for a moment when a turn comes, so
         the eye finds it, and on while a computer thinks; None once it keeps still."""
-        to_move = self.view()["to_move"]
+        to_move = self.view().to_move
         if to_move < 0:
             return None
         if self.table.status(to_move) == "thinking":
@@ -285,13 +288,13 @@ class TableScene(Scene):
     def update_deal(self, dt: float):
         """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
         view = self.view()
-        hand = (view["number"], view["dealer"], self.table.hand_number)
+        hand = (view.number, view.dealer, self.table.hand_number)
         if self.dealt_for != hand:
             self.dealt_for = hand
             fastest = self.services.settings.animation_speed >= RANGES["animation_speed"][1]
-            seating = view["seating"]
-            left = seating.index(view["dealer"]) + 1  # the dealer's left is dealt to first
-            self.deal = None if view["moves"] or fastest else Deal(view["hand_sizes"], seating[left:] + seating[:left])
+            seating = view.seating
+            left = seating.index(view.dealer) + 1  # the dealer's left is dealt to first
+            self.deal = None if view.moves or fastest else Deal(view.hand_sizes, seating[left:] + seating[:left])
         elif self.deal is not None:
             self.deal.advance(dt)
             if self.deal.done:
@@ -325,11 +328,11 @@ class TableScene(Scene):
         elif isinstance(intent, Hint):
             dialog = self.open_dialog()
             if dialog is not None:  # a decision in a dialog: the hint is shown there
-                dialog.show_hint(intent.action)
+                dialog.show_hint(intent.choice)
                 return
-            if intent.action.startswith("play "):
-                self.selected = intent.action.split()[1]
-            self.say(f"Hint: {self.table.rules.action_words(intent.action)}")
+            if intent.choice.kind == "play":
+                self.selected = intent.choice.card
+            self.say(f"Hint: {intent.choice.label}")
         elif isinstance(intent, Message):
             self.say(intent.text)
         elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
@@ -351,18 +354,27 @@ class TableScene(Scene):
                 start = drop or self.hand_origin(event.seat, card)
                 self.motion.glide(card, start, self.place.trick_spot(event.seat))
             elif event.kind == "trick-won":  # the view now holds it among the tricks taken: shown here a moment
-                finished = [(seat, card) for seat, card in self.view()["tricks"][-1]["cards"]]
+                finished = list(self.view().tricks[-1].cards)
                 self.motion.trick_won(event.seat, finished, self.services.settings.trick_pause)
 
     def act(self, action: str, drop: tuple[int, int] | None = None):
-        """A person's decision (from a dialog, or a card played): what it did, or the reason it was refused (a
-        card dropped on the table glides back). A table elsewhere answers later, through ``poll``."""
+        """A person's decision (from a dialog): what it did, or the reason it was refused. A table elsewhere answers
+        later, through ``poll``."""
         done = self.table.act(action)
         if isinstance(done, str):
             self.say(done)
-            if drop is not None and action.startswith("play "):
-                card = action.split()[1]
+        elif done is not None:
+            self.animate(done, drop)
+
+    def play(self, card: str, drop: tuple[int, int] | None = None):
+        """The viewer plays a card (dropped at ``drop``, or clicked): refused, a dropped card glides back."""
+        done = self.table.act(self.view().play(card))
+        if isinstance(done, str):
+            self.say(done)
+            if drop is not None:
                 self.motion.glide(card, drop, self.hand_origin(self.playing_seat(), card))
+        elif done is not None:
+            self.animate(done, drop)
         elif done is not None:
             self.animate(done, drop)
 
@@ -377,7 +389,7 @@ class TableScene(Scene):
 
     def play_again(self):
         """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
-        session, first = self.table.deal_again(), self.first_time or self.table.results()[-1][0]
+        session, first = self.table.deal_again(), self.first_time or self.table.results()[-1]
         if self.first_time is not None:
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
@@ -407,9 +419,10 @@ class TableScene(Scene):
             return
         self.say(self.table.undo())
         self.motion.clear()  # the trick is drawn from the view as it now stands
+        self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
 
     def toggle_review(self):
-        if self.view()["tricks"]:
+        if self.view().tricks:
             self.reviewing = not self.reviewing
 
     def claim(self):
@@ -425,15 +438,15 @@ class TableScene(Scene):
         """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
         (worked out again only when the position changes: undo replays the hand)."""
         view, table = self.view(), self.table
-        to_move = view["to_move"]
-        key = (view["number"], view["moves"], to_move, table.at_screen(to_move), self.busy(), table.claimable())
+        to_move = view.to_move
+        key = (view.number, view.moves, to_move, table.at_screen(to_move), self.busy(), table.claimable())
         if key == self.buttons_for:
             return
         self.buttons_for = key
         self.hint_button.enabled = to_move >= 0 and table.at_screen(to_move)
         self.undo_button.enabled = table.can_undo()
-        self.claim_button.enabled = self.viewer_controls_play() and not view["trick"] and table.claimable()
-        self.last_button.enabled = bool(view["tricks"])
+        self.claim_button.enabled = self.viewer_controls_play() and not view.trick and table.claimable()
+        self.last_button.enabled = bool(view.tricks)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -458,12 +471,12 @@ class TableScene(Scene):
             corner = (event.pos[0] - drag.grab[0], event.pos[1] - drag.grab[1])
             if drag.moved:
                 if self.place.table_rect().collidepoint(event.pos):
-                    self.act(f"play {drag.card}", corner)
+                    self.play(drag.card, corner)
                 else:
                     self.motion.glide(drag.card, corner, self.hand_origin(self.playing_seat(), drag.card),
                                       FLIGHT_SECONDS / 2)
             elif self.selected == drag.card:
-                self.act(f"play {drag.card}")
+                self.play(drag.card)
             else:
                 self.selected = drag.card
             return True
@@ -481,7 +494,7 @@ class TableScene(Scene):
             self.selected = cards[index]
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.selected in cards:
-            self.act(f"play {self.selected}")
+            self.play(self.selected)
             return True
         return False
 
