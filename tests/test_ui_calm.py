@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ui import app as app_module
 from game.ui import sound
@@ -123,6 +124,24 @@ def test_the_table_asks_for_frames_only_while_something_changes():
         card = next(choice.card for choice in table.view().legal)
         table.act(f"play {card}")
         assert table.next_frame() == 0  # the card glides to the middle
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name, still", [("menu", True), ("setup", True), ("settings", True), ("house-rules", True),
+                                         ("names", True), ("rules", True), ("statistics", True), ("history", True),
+                                         ("join", False)])
+def test_every_page_away_from_the_table_keeps_still_once_shown(name, still):
+    """A page that only input changes asks for no frames once it is up (the history once it has been read); Join
+    game looks at the tables found on the local network every so often."""
+    app = App(FAST, search_process=False)
+    try:
+        app.open(name)
+        for _ in frames(30):
+            step(app)
+            if app.stack.next_frame() is None:
+                break
+        assert (app.stack.next_frame() is None) == still
     finally:
         app.close()
 

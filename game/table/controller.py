@@ -358,8 +358,8 @@ class TableController:
 
     def awaiting(self) -> bool:
         """Whether the table changes without the person at this screen doing anything: a computer's turn (its
-        decision, its pause), a turn or hand-off not yet announced, an extra action asked for again, a hint being
-        worked out, or the claim check under way. A window that polls may sleep while this is False."""
+        decision, its pause), a turn or hand-off not yet announced, a hint being worked out or asked for again, or
+        the claim check under way. A window that polls may sleep while this is False."""
         hand = self.hand
         if self.hint_decision is not None or self.hint_again:
             return True

@@ -182,9 +182,8 @@ class HistoryScene(RowsPage):
         self.layout()
 
     def next_frame(self) -> float | None:
-        """The history is being read on a thread (see ``enter``)."""
-        return AWAIT_SECONDS if self.reading is not None and self.reading.is_alive() or self.read is not None \
-            else None
+        """The history is being read beside the window (see ``enter``) until its cells are shown."""
+        return AWAIT_SECONDS if self.reading is not None and not self.cells_read else None
 
     def open(self, index: int):
         self.services.scenes.push("past-match", past=self.past[index])
