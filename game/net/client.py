@@ -265,6 +265,10 @@ class RemoteTable:
     def undo(self) -> str:
         return "Undo is not offered at a table with more than one person"
 
+    def awaiting(self) -> bool:
+        """The server may say something at any moment (another player's card, a player joining or leaving)."""
+        return True
+
     def wait(self, timeout: float):
         """Up to ``timeout`` seconds for a message to arrive, leaving it (and the order of those waiting) as it is:
         tests run frames back to back and must give the network thread the interpreter."""

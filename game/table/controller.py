@@ -356,6 +356,18 @@ class TableController:
         self.hint_said = Hint(self.hand.to_move, choice_of(decision.wait(0), self.hand.rules.deck))
         return [self.hint_said]
 
+    def awaiting(self) -> bool:
+        """Whether the table changes without the person at this screen doing anything: a computer's turn (its
+        decision, its pause), a turn or hand-off not yet announced, a hint being worked out or asked for again, or
+        the claim check under way. A window that polls may sleep while this is False."""
+        hand = self.hand
+        if self.hint_decision is not None or self.hint_again:
+            return True
+        if hand.is_done:
+            return self.announced != ("over", hand)
+        return not self.session.is_human(hand.to_move) or self.announced != self.position() \
+            or not self.session.claim_known()
+
     # --- waiting, for callers without a frame loop (tests, a server) ---
 
     def wait(self, timeout: float) -> None:

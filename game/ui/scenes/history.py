@@ -17,7 +17,7 @@ from game.table.session import Session
 
 from .. import theme
 from ..assets import text, wrapped
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
@@ -180,6 +180,10 @@ class HistoryScene(RowsPage):
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
         self.layout()
+
+    def next_frame(self) -> float | None:
+        """The history is being read beside the window (see ``enter``) until its cells are shown."""
+        return AWAIT_SECONDS if self.reading is not None and not self.cells_read else None
 
     def open(self, index: int):
         self.services.scenes.push("past-match", past=self.past[index])

@@ -15,10 +15,11 @@ from game.net.protocol import CODE_LENGTH, clean_name
 from .. import theme
 from ..assets import text
 from ..hosting import split_address
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
 
 FIELDS = ("address", "code", "name")
+FOUND_SECONDS = 0.25  # how often the tables found are looked at
 
 
 class JoinScene(Scene):
@@ -132,6 +133,10 @@ class JoinScene(Scene):
             self.error, self.client = welcome, None
             self.services.stop_hosting()
             self.layout()
+
+    def next_frame(self) -> float | None:
+        """The server's answer is awaited; tables are found on the local network at any moment."""
+        return AWAIT_SECONDS if self.client is not None else FOUND_SECONDS if self.browser is not None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and event.type == pygame.TEXTINPUT:

@@ -26,7 +26,7 @@ from .. import theme
 from ..assets import text, wrapped
 from ..review_board import board_rows, draw_board, moment
 from ..review_work import Hindsight, ReviewWork
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
 
 HINDSIGHT = "Hindsight: every card known"
@@ -151,9 +151,18 @@ class ReviewScene(Scene):
 
     # --- the loop ---
 
-    def update(self, dt: float):
+    def warm(self) -> bool:
         if self.to_warm:
             self.art.prepare(self.to_warm.pop(), self.card_width)
+        return bool(self.to_warm)
+
+    def next_frame(self) -> float | None:
+        """The review is worked out in a child process (its progress bar), or hindsight on a thread."""
+        working = self.work is not None or self.hindsight is not None and not self.hindsight.finished
+        return AWAIT_SECONDS if working else None
+
+    def update(self, dt: float):
+        self.warm()
         work = self.work
         if work is None:
             return
