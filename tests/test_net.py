@@ -178,8 +178,9 @@ def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
     owner.client.send("computer", seat=1)
     play_until([owner, guest], lambda: "The owner gave your seat to a computer" in guest.shown, 10)
     play_until([owner], lambda: server.call(lambda: server.server.connections.get(LOOPBACK)) == 1, 10)
-    seat = server.call(lambda: server.server.tables[code].seats[1])
-    assert (seat.kind, seat.client, seat.level) == ("computer", None, "hard")
+    seat, connection = server.call(lambda: (server.server.tables[code].record.seats[1],
+                                            server.server.seated[code].get(1)))
+    assert (seat.kind, connection, seat.level) == ("computer", None, "hard")
 
 
 def test_tables_nobody_is_at_any_more_leave_the_server(served):
@@ -231,7 +232,7 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
     code = owner.table.code
 
     def seats_now():
-        return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].seats])
+        return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].record.seats])
 
     other = Player(server.port, "hello", {"name": "Cy", "code": code})
     with raw(server.port) as ws:
@@ -406,12 +407,12 @@ def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog):
     with raw(server.port) as ws:
         ws.send(P.write("create", name="Ann", preset="hearts-classic", seats=["me", "online", "online", "computer"]))
         code = answer(ws)["code"]
-        before = server.call(lambda: server.server.seat_list(server.server.tables[code]))
+        before = server.call(lambda: server.server.tables[code].seat_list())
         ws.send(P.write("computer", seat=5))
         while (reply := answer(ws))["type"] == "seats":
             pass
         assert reply == {"v": P.VERSION, "type": "error", "reason": "this table has 4 seats"}
-        assert server.call(lambda: server.server.seat_list(server.server.tables[code])) == before
+        assert server.call(lambda: server.server.tables[code].seat_list()) == before
     assert "could not be handled" not in caplog.text
 
 
