@@ -6,15 +6,17 @@ keep, so that a test sees it was kept before the part answered with what to tell
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
 
 from game.ai.worker import AIWorker
 from game.bench.net import random_decision
+from game.engine import Match, load_rules
 from game.engine.view import SeatView
 from game.net import protocol as P
-from game.net.database import Keeper
+from game.net.database import FILE_NAME, Keeper, TableDatabase
 from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
 from game.net.runner import TableRunner
 from game.net.tables import Tables
@@ -396,3 +398,23 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
         else:
             match.hand.apply_id(match.hand.legal.random(rng))
     assert runner.is_done(10_000.0)
+
+
+def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, caplog):
+    """Issue 23: a database that cannot write (here, closed under the keeper) never stops a table: each part is
+    answered (the seats not kept, the play's mark as it was, so the next action keeps what was missed) and one
+    log line names the table and the file."""
+    caplog.set_level(logging.INFO)
+    database = TableDatabase(tmp_path)
+    keeper = Keeper(database)
+    match = Match(load_rules("hearts-classic"), seed=1)
+    seats = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
+    assert keeper.create("K7QX2M", "hearts-classic", {}, 30.0, 0, seats) and keeper.has("K7QX2M")
+    assert keeper.play("K7QX2M", seats, match, (0, 0)) == (1, 0)
+    database.close()
+    match.hand.apply(match.hand.legal_actions()[0])
+    assert keeper.play("K7QX2M", seats, match, (1, 0)) == (1, 0)
+    assert keeper.seats("K7QX2M", seats) is False and keeper.end("K7QX2M") is False
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 3 and all("table K7QX2M" in line and FILE_NAME in line for line in lines), lines
+    assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)

@@ -232,11 +232,14 @@ class Keeper:
 
     def play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
         """What the match did since ``saved`` (see ``TableDatabase.save_play``); the new mark, or ``saved`` again if
-        it could not be kept."""
-        marks = [saved]
-        self._kept(lambda: marks.append(self.database.save_play(code, seats, match, saved)), code,
-                   "table %s: its play could not be kept in %s: %s")
-        return marks[-1]
+        it was not kept."""
+        if self.database is None:
+            return saved
+        try:
+            return self.database.save_play(code, seats, match, saved)
+        except sqlite3.Error as err:
+            self._failed("table %s: its play could not be kept in %s: %s", code, err)
+            return saved
 
     def end(self, code: str) -> bool:
         """A table done with goes (if that fails it is left in the database, and comes back to end again at a
@@ -250,8 +253,11 @@ class Keeper:
             write()
             return True
         except sqlite3.Error as err:
-            log.error(problem, code, self.database.path, first_line(err))
+            self._failed(problem, code, err)
             return False
+
+    def _failed(self, problem: str, code: str, err: sqlite3.Error):
+        log.error(problem, code, self.database.path, first_line(err))
 
 
 def _json(value) -> str:
