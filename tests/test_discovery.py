@@ -136,12 +136,11 @@ def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_
     browser.start()
     players = []
     try:
-        table, token = host.call(host.server.create_table, "hearts-classic", {},
-                                 ["me", "online", "online", "computer"], "Ann")
-        players.append(Player(host.port, "hello", {"name": "Ann", "code": table.code, "token": token}))
+        players.append(Player(host.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                                    "seats": ["me", "online", "online", "computer"]}))
         where = f"{LOOPBACK}:{host.port}"
         found = found_at(browser, where, 15)
-        assert found == Found(where, Announcement(table.code, "Hearts", "Ann", 2)), browser.found()
+        assert found == Found(where, Announcement(players[0].table.code, "Hearts", "Ann", 2)), browser.found()
         address, _, port = found.address.rpartition(":")
         guest = Player(int(port), "hello", {"name": "Bo", "code": found.said.code})
         players.append(guest)

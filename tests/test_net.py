@@ -178,8 +178,9 @@ def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
     owner.client.send("computer", seat=1)
     play_until([owner, guest], lambda: "The owner gave your seat to a computer" in guest.shown, 60)
     play_until([owner], lambda: server.call(lambda: server.server.connections.get(LOOPBACK)) == 1, 60)
-    seat = server.call(lambda: server.server.tables[code].seats[1])
-    assert (seat.kind, seat.client, seat.level) == ("computer", None, "hard")
+    seat, connection = server.call(lambda: (server.server.tables[code].record.seats[1],
+                                            server.server.seated[code].get(1)))
+    assert (seat.kind, connection, seat.level) == ("computer", None, "hard")
 
 
 def test_tables_nobody_is_at_any_more_leave_the_server(served):
@@ -209,7 +210,7 @@ def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served):
     assert guest.welcome["seat"] == 1
     guest.client.send("sit", seat=2)
     play_until([owner, guest], lambda: guest.table.viewer == 2 and len(owner.table.seats) == 4
-               and owner.table.seats[2]["taken"] and not owner.table.seats[1]["taken"], 10)
+               and owner.table.seats[2]["taken"] and not owner.table.seats[1]["taken"], 60)
     assert owner.table.name(2) == "Bo" and owner.table.seats[2]["connected"] and owner.table.name(1) == ""
     play_until([owner, guest], lambda: guest.table.seats == owner.table.seats, 60)
     third = Player(server.port, "hello", {"name": "Cy", "code": code})
@@ -231,7 +232,7 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
     code = owner.table.code
 
     def seats_now():
-        return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].seats])
+        return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].record.seats])
 
     other = Player(server.port, "hello", {"name": "Cy", "code": code})
     with raw(server.port) as ws:
@@ -406,12 +407,12 @@ def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog):
     with raw(server.port) as ws:
         ws.send(P.write("create", name="Ann", preset="hearts-classic", seats=["me", "online", "online", "computer"]))
         code = answer(ws)["code"]
-        before = server.call(lambda: server.server.seat_list(server.server.tables[code]))
+        before = server.call(lambda: server.server.tables[code].seat_list())
         ws.send(P.write("computer", seat=5))
         while (reply := answer(ws))["type"] == "seats":
             pass
         assert reply == {"v": P.VERSION, "type": "error", "reason": "this table has 4 seats"}
-        assert server.call(lambda: server.server.seat_list(server.server.tables[code])) == before
+        assert server.call(lambda: server.server.tables[code].seat_list()) == before
     assert "could not be handled" not in caplog.text
 
 
@@ -706,7 +707,7 @@ def test_a_thrown_in_hand_does_not_show_the_nest(served, monkeypatch):
     guests = [Player(server.port, "hello", {"name": f"G{i}", "code": owner.table.code}) for i in range(3)]
     players = [owner, *guests]
     play_until(players, lambda: all(len(p.table.seats) == 4 and all(s["taken"] for s in p.table.seats)
-                                    for p in players), 10)
+                                    for p in players), 60)
     for player in players:  # each stays at the score sheet of the first hand
         player.table.next_hand = lambda: None
     owner.client.send("start")

@@ -19,6 +19,7 @@ import pytest
 from game.engine import Match, load_rules
 from game.engine.rules import Rules
 from game.net import protocol as P
+from game.net import runner as net_runner
 from game.net import server as net_server
 from game.table.controller import Hint
 from tests.net_helpers import Player, ServerThread, play_until
@@ -164,7 +165,7 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
 
     monkeypatch.setattr(net_server.Client, "send", send)
     # a fixed deal, so that a computer claims the last tricks of some hand (the suite must see "claimed")
-    monkeypatch.setattr(net_server, "Match", lambda rules: Match(rules, seed=4))
+    monkeypatch.setattr(net_runner, "Match", lambda rules: Match(rules, seed=4))
     server = ServerThread()
     try:
         owner = Curious(server.port, "create", {"name": "Ann", "preset": "hearts-classic",

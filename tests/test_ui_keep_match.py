@@ -20,7 +20,8 @@ import pytest
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
 from game.net.database import TableDatabase
 from game.net.host import end_hosted_tables, hosted_tables, kept_sessions
-from game.net.server import TABLE_FORMAT, NetSeat, NetTable
+from game.net.lobby import SeatRecord, TableRecord
+from game.net.tables import TABLE_FORMAT
 from game.store import HistoryStore, SaveStore
 from game.store.files import UnfinishedMatch, data_dir, write_atomic
 from game.table.session import SeatPlan, Session
@@ -236,8 +237,8 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
 def hosted_last(session: Session) -> list[dict]:
     """The table this game hosted last, kept as its server keeps it (in the hosted tables' database), with
     ``session``'s match; what the database holds of it."""
-    seats = [NetSeat("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
-    table = NetTable("K7QX2M", "rook-classic", {}, seats, 120.0, owner=0, started=True, session=session)
+    seats = [SeatRecord("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
+    table = TableRecord("K7QX2M", "rook-classic", {}, seats, 120.0, owner=0, started=True)
     database = TableDatabase(data_dir() / "hosted")
     try:
         database.create(table.code, table.preset, table.changes, table.keep, table.owner, table.seats_json())

@@ -255,9 +255,8 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
 
     monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
     host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
-    table, token = host.call(host.server.create_table, "hearts-classic", {}, ["me", "online", "computer", "computer"],
-                             "Ann")
-    owner = Player(host.port, "hello", {"name": "Ann", "code": table.code, "token": token})
+    owner = Player(host.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                         "seats": ["me", "online", "computer", "computer"]})
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     try:
         join = open_join(app)

@@ -27,9 +27,9 @@ class JoinScene(Scene):
 
     def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None,
                  where: str = ""):
-        """``client``: a connection already made (the table this game hosts, or one it asked a server for),
+        """``client``: a connection already made (to the table this game hosts, or to a server asked for a table),
         waiting for its welcome; the lobby then shows ``addresses``, where others reach the table; ``where``: the
-        server's address, under which the seat's token is kept (the table this game hosts keeps its own)."""
+        server's address, under which the seat's token is kept ("hosted" for the table this game hosts)."""
         super().__init__(services)
         settings = services.settings
         self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
