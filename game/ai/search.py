@@ -32,13 +32,17 @@ from game.engine.results import HandResult
 
 from .rules_play import RulePlayer
 
+FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
+
 
 class SearchPlayer:
-    def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 40):
-        self.spec = (seed, budget, worlds)  # enough to build the same player in a search process
+    def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 40, work: int = 0, most_worlds: int = 1000):
+        self.spec = (seed, budget, worlds, work, most_worlds)  # enough to build the same player in a search process
         self.seed = seed
         self.budget = budget
         self.worlds = worlds
+        self.work = work
+        self.most_worlds = most_worlds
         self.rollout = RulePlayer(counting=True)
         self.cancelled = lambda: False
 
@@ -76,6 +80,8 @@ class SearchPlayer:
             return self.rollout.decide(hand)
         seat = hand.to_move
         deadline = time.perf_counter() + self.budget * 0.9
+        if self.work:
+            return self._halving(hand, candidates, deadline)
         totals = dict.fromkeys(candidates, 0.0)
         for results in self.playouts(hand, candidates):
             for action, result in results.items():
@@ -84,21 +90,50 @@ class SearchPlayer:
                 break
         return max(candidates, key=lambda action: (totals[action], -action))
 
-    def playouts(self, hand: Hand, candidates: list[A.Action]) -> Iterator[dict[A.Action, HandResult]]:
-        """For each of the decision's worlds in turn, how the hand ends after each candidate, every seat then
-        playing by the Normal rules: the search's evidence (the hand review reads it world by world too)."""
+    def _halving(self, hand: Hand, candidates: list[A.Action], deadline: float) -> A.Action:
+        """Sequential halving over the same worlds: the ``work`` (cards played out) is shared equally between
+        rounds; each round plays the candidates still in in new worlds (at least ``FEWEST_WORLDS``), then keeps
+        the better half by their total over every world so far; the last one left wins. Most of the work so goes to
+        the few candidates that are close, where more worlds decide."""
         seat = hand.to_move
         rng = self.worlds_for(hand)
-        for _ in range(self.worlds):
+        left = sum(held.bit_count() for held in hand.held) or 1
+        rounds = max(1, (len(candidates) - 1).bit_length())
+        totals = dict.fromkeys(candidates, 0.0)
+        alive = list(candidates)
+        played = 0
+        while True:
+            count = max(FEWEST_WORLDS, min(self.most_worlds - played, self.work // (rounds * len(alive) * left)))
+            for _ in range(count):
+                world = self.world(hand, seat, rng)
+                for action in alive:
+                    totals[action] += self.play_out(world, action).margin(seat)
+                if time.perf_counter() > deadline or self.cancelled():
+                    return max(alive, key=lambda action: (totals[action], -action))
+            played += count
+            alive.sort(key=lambda action: (totals[action], -action), reverse=True)
+            if len(alive) <= 2 or played >= self.most_worlds:
+                return alive[0]
+            alive = alive[: (len(alive) + 1) // 2]
+
+    def play_out(self, world: Hand, action: A.Action) -> HandResult:
+        """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules."""
+        playout = world.copy()
+        playout.push(action)
+        while playout.phase != DONE:
+            playout.push(self.rollout.decide(playout))
+        return playout.result()
+
+    def playouts(self, hand: Hand, candidates: list[A.Action],
+                 worlds: int | None = None) -> Iterator[dict[A.Action, HandResult]]:
+        """For each of the decision's worlds in turn (``worlds`` of them, or the player's number), how the hand ends
+        after each candidate, every seat then playing by the Normal rules: the search's evidence (the hand review
+        reads it world by world too)."""
+        seat = hand.to_move
+        rng = self.worlds_for(hand)
+        for _ in range(worlds or self.worlds):
             world = self.world(hand, seat, rng)
-            results = {}
-            for action in candidates:
-                playout = world.copy()
-                playout.push(action)
-                while playout.phase != DONE:
-                    playout.push(self.rollout.decide(playout))
-                results[action] = playout.result()
-            yield results
+            yield {action: self.play_out(world, action) for action in candidates}
 
     def world(self, hand: Hand, seat: int, rng: random.Random) -> Hand:
         """A world the seat cannot tell from the real one."""

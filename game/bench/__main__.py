@@ -17,6 +17,9 @@ def main(argv=None) -> int:
     ai.add_argument("--budget", type=float, default=0.5, help="Hard's time budget per decision, seconds")
     ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
+    ai.add_argument("--match", nargs=3, metavar=("PRESET", "A", "B"),
+                    help="one match of two levels (hard:worlds=N,work=N for Hard's settings; PRESET rookgame: "
+                         "rook-500 with rookGame's house rules)")
     ai.add_argument("--simulations", type=int, action="append",
                     help="an ISMCTS row at this many simulations a move (repeatable; default 2,000 and 10,000)")
     rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")
@@ -88,7 +91,7 @@ def main(argv=None) -> int:
         return run_frames(args.seconds, args.budget)
     if args.bench == "ai":
         from game.bench.ai import run as run_ai
-        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations)
+        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations, args.match)
     if args.bench == "engine":
         from game.bench.engine import run
         return run(args.seconds, args.rounds, args.presets)
