@@ -11,8 +11,8 @@ from game.engine import cards as C
 def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(monkeypatch, capsys):
     monkeypatch.delenv("TRICKHOUSE_ROOKGAME_DIR", raising=False)
     monkeypatch.delenv("TRICKHOUSE_XINXIN", raising=False)
-    assert rookgame.run(1, 1.0, 0, 1, ["play"]) == 0
-    assert xinxin.run(1, 1.0, None, 100, 2, 1, ["hold"]) == 0
+    assert rookgame.run(1, 1.0, "", 1, ["play"]) == 0
+    assert xinxin.run(1, 1.0, "", 100, 2, 1, ["hold"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("rookgame: skipped") and "TRICKHOUSE_ROOKGAME_DIR" in lines[0]

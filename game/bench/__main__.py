@@ -25,14 +25,14 @@ def main(argv=None) -> int:
     rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")
     rookgame.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     rookgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
-    rookgame.add_argument("--worlds", type=int, help="Hard's worlds a decision (default: the game's)")
+    rookgame.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
     rookgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     rookgame.add_argument("--modes", nargs="*", default=["play", "full"], choices=("play", "full"),
                           help="play: card play on fixed contracts; full: each side bids, takes the nest, names trump")
     xinxin = sub.add_parser("xinxin", help="Hard against xinxin (nathansttt/hearts) on duplicate deals (a test peer)")
     xinxin.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     xinxin.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
-    xinxin.add_argument("--worlds", type=int, help="Hard's worlds a decision (default: the game's)")
+    xinxin.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
     xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
     xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")
     xinxin.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
@@ -81,10 +81,10 @@ def main(argv=None) -> int:
         return run_build(args.build, args.runs)
     if args.bench == "rookgame":
         from game.bench.rookgame import run as run_rookgame
-        return run_rookgame(args.deals, args.budget, args.worlds, args.processes, args.modes)
+        return run_rookgame(args.deals, args.budget, args.hard, args.processes, args.modes)
     if args.bench == "xinxin":
         from game.bench.xinxin import run as run_xinxin
-        return run_xinxin(args.deals, args.budget, args.worlds, args.simulations, args.xinxin_worlds, args.processes,
+        return run_xinxin(args.deals, args.budget, args.hard, args.simulations, args.xinxin_worlds, args.processes,
                           args.modes)
     if args.bench == "frames":
         from game.bench.frames import run as run_frames

@@ -39,12 +39,11 @@ import subprocess
 import time
 from pathlib import Path
 
-from game.ai.search import SearchPlayer
 from game.engine import Hand, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
 
-from .ai import interval
+from .ai import interval, make
 
 PINNED_COMMIT = "7c046a839f61ddd5f9cf907cb7cecf3732a05c6d"
 BRIDGE = Path(__file__).with_name("rookgame_bridge.mjs")
@@ -173,7 +172,7 @@ def _start_peer(root: str):
 
 def _deal(args) -> dict:
     """One deal played twice, our side in seats 0 and 2 then in 1 and 3."""
-    number, mode, budget, worlds = args
+    number, mode, budget, settings = args
     table_rules = rules()
     out = {"diff": [], "ours_made": [], "theirs_made": [], "ours_times": [], "theirs_times": [], "sweeps": 0,
            "kitty_broken": 0}
@@ -181,8 +180,7 @@ def _deal(args) -> dict:
     for ours_first in (True, False):
         hand = Hand.deal(table_rules, seed=f"rookgame:{number}", dealer=number % 4, number=number)
         our_seats = {0, 2} if ours_first else {1, 3}
-        hard = {s: SearchPlayer(seed=number * 10 + s, budget=budget, **({"worlds": worlds} if worlds else {}))
-                for s in our_seats}
+        hard = {s: make(f"hard:{settings}" if settings else "hard", number * 10 + s, budget) for s in our_seats}
         replay = list(contract) if contract is not None else None
         decisions = 0
         while not hand.is_done:
@@ -217,10 +215,10 @@ def _deal(args) -> dict:
     return out
 
 
-def match(mode: str, deals: int, budget: float, worlds: int, processes: int, root: str) -> str:
+def match(mode: str, deals: int, budget: float, settings: str, processes: int, root: str) -> str:
     started = time.perf_counter()
     with multiprocessing.Pool(processes, initializer=_start_peer, initargs=(root,)) as pool:
-        results = pool.map(_deal, [(n, mode, budget, worlds) for n in range(deals)], chunksize=1)
+        results = pool.map(_deal, [(n, mode, budget, settings) for n in range(deals)], chunksize=1)
     diff, ci = interval([statistics.mean(r["diff"]) for r in results])
     ours_made = [m for r in results for m in r["ours_made"]]
     theirs_made = [m for r in results for m in r["theirs_made"]]
@@ -230,7 +228,7 @@ def match(mode: str, deals: int, budget: float, worlds: int, processes: int, roo
     def made(values):
         return f"{100 * sum(values) / len(values):.0f}% of {len(values)}" if values else "-"
 
-    return (f"| {mode} | {worlds or 'default'} | {deals * 2} | {diff:+.1f} ± {ci:.1f} | {made(ours_made)} "
+    return (f"| {mode} | {settings or 'default'} | {deals * 2} | {diff:+.1f} ± {ci:.1f} | {made(ours_made)} "
             f"| {made(theirs_made)} "
             f"| {statistics.mean(ours_t) * 1e3:.0f} / {max(ours_t) * 1e3:.0f} ms "
             f"| {statistics.mean(theirs_t) * 1e3:.0f} / {max(theirs_t) * 1e3:.0f} ms "
@@ -238,7 +236,7 @@ def match(mode: str, deals: int, budget: float, worlds: int, processes: int, roo
             f"| {time.perf_counter() - started:.0f} s |")
 
 
-def run(deals: int, budget: float, worlds: int, processes: int, modes: list[str]) -> int:
+def run(deals: int, budget: float, settings: str, processes: int, modes: list[str]) -> int:
     root = peer_dir()
     if root is None:
         print("rookgame: skipped: set TRICKHOUSE_ROOKGAME_DIR to a checkout of marvj69/rookGame at "
@@ -246,10 +244,10 @@ def run(deals: int, budget: float, worlds: int, processes: int, modes: list[str]
         return 0
     print(f"Hard against rookGame (live-challenger-v6), rook-500 with rookGame's house rules, {processes} processes, "
           f"Hard's budget {budget:g} s\n")
-    print("| match | Hard's worlds | hands | Hard's side minus rookGame's, points / hand | Hard's contracts made "
+    print("| match | Hard's settings | hands | Hard's side minus rookGame's, points / hand | Hard's contracts made "
           "| rookGame's contracts made | Hard per card, mean / worst | rookGame per card, mean / worst | sweeps "
           "(rookGame: 360) | Hard's nests breaking rookGame's kitty rule | wall time |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode in modes:
-        print(match(mode, deals, budget, worlds, processes, root), flush=True)
+        print(match(mode, deals, budget, settings, processes, root), flush=True)
     return 0

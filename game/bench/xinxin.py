@@ -32,14 +32,13 @@ import statistics
 import subprocess
 import time
 
-from game.ai.search import SearchPlayer
 from game.engine import Hand, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hearts import pass_direction
 
 from . import openspiel_hearts as spiel
-from .ai import interval
+from .ai import interval, make
 
 PINNED_COMMIT = "6ba11548af49d3953f989f50b318ee4f4c1b91f7"
 MODES = {"hold": {"pass_cycle": ("hold",), "moon": "add"}, "pass": {"moon": "add"}}
@@ -97,14 +96,13 @@ def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
 
 
 def _deal(args) -> dict:
-    number, mode, budget, worlds = args
+    number, mode, budget, settings = args
     rules = load_rules("hearts-classic").changed(MODES[mode], "the xinxin benchmark")
     out = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": []}
     for ours_first in (True, False):
         our_seats = {0, 2} if ours_first else {1, 3}
         hand = Hand.deal(rules, seed=f"xinxin:{number}", dealer=number % 4, number=number)
-        hard = {s: SearchPlayer(seed=number * 10 + s, budget=budget, **({"worlds": worlds} if worlds else {}))
-                for s in our_seats}
+        hard = {s: make(f"hard:{settings}" if settings else "hard", number * 10 + s, budget) for s in our_seats}
         direction = pass_direction(rules, number)
         _peer.new(number, hand, direction)
         if hand.phase == "pass":
@@ -145,12 +143,12 @@ def _deal(args) -> dict:
     return out
 
 
-def match(mode: str, deals: int, budget: float, worlds: int | None, simulations: int, xinxin_worlds: int,
+def match(mode: str, deals: int, budget: float, settings: str, simulations: int, xinxin_worlds: int,
           processes: int, program: str) -> str:
     started = time.perf_counter()
     with multiprocessing.Pool(processes, initializer=_start_peer,
                               initargs=(program, simulations, xinxin_worlds)) as pool:
-        results = pool.map(_deal, [(n, mode, budget, worlds) for n in range(deals)], chunksize=1)
+        results = pool.map(_deal, [(n, mode, budget, settings) for n in range(deals)], chunksize=1)
     ours = [statistics.mean(r["ours"]) for r in results]
     theirs = [statistics.mean(r["theirs"]) for r in results]
     gap, gap_ci = interval([t - o for o, t in zip(ours, theirs)])
@@ -158,13 +156,14 @@ def match(mode: str, deals: int, budget: float, worlds: int | None, simulations:
     its, its_ci = interval(theirs)
     ours_t = [t for r in results for t in r["ours_times"]]
     theirs_t = [t for r in results for t in r["theirs_times"]]
-    return (f"| {mode} | {worlds or 'default'} | {deals * 2} | {mine:.2f} ± {mine_ci:.2f} | {its:.2f} ± {its_ci:.2f} "
+    return (f"| {mode} | {settings or 'default'} | {deals * 2} | {mine:.2f} ± {mine_ci:.2f} "
+            f"| {its:.2f} ± {its_ci:.2f} "
             f"| {gap:+.2f} ± {gap_ci:.2f} | {statistics.mean(ours_t) * 1e3:.0f} / {max(ours_t) * 1e3:.0f} ms "
             f"| {statistics.mean(theirs_t) * 1e3:.0f} / {max(theirs_t) * 1e3:.0f} ms "
             f"| {time.perf_counter() - started:.0f} s |")
 
 
-def run(deals: int, budget: float, worlds: int | None, simulations: int, xinxin_worlds: int, processes: int,
+def run(deals: int, budget: float, settings: str, simulations: int, xinxin_worlds: int, processes: int,
         modes: list[str]) -> int:
     program = peer_program()
     if program is None:
@@ -173,9 +172,9 @@ def run(deals: int, budget: float, worlds: int | None, simulations: int, xinxin_
         return 0
     print(f"Hard against xinxin ({simulations:,} playouts over {xinxin_worlds} worlds a decision, one thread), "
           f"hearts-classic, {processes} processes, Hard's budget {budget:g} s; penalty points per hand per player\n")
-    print("| match | Hard's worlds | hands | Hard | xinxin | xinxin minus Hard | Hard per decision, mean / worst "
+    print("| match | Hard's settings | hands | Hard | xinxin | xinxin minus Hard | Hard per decision, mean / worst "
           "| xinxin per decision, mean / worst | wall time |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode in modes:
-        print(match(mode, deals, budget, worlds, simulations, xinxin_worlds, processes, program), flush=True)
+        print(match(mode, deals, budget, settings, simulations, xinxin_worlds, processes, program), flush=True)
     return 0
