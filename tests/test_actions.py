@@ -48,3 +48,27 @@ def test_bad_action_text_is_refused_with_a_reason(text, reason):
 def test_non_text_is_refused():
     with pytest.raises(A.ActionTextError):
         A.parse_action(None, ROOK_DECK)
+
+
+PLAYERS_WORDS = [
+    ("play G14", ROOK_DECK, "play Green 14"),
+    ("play ROOK", ROOK_DECK, "play the Rook Bird"),
+    ("discard G5 G6 R10 Y6 B7", ROOK_DECK, "lay Black 7, Green 5, Green 6, Red 10, Yellow 6 in the nest"),
+    ("trump green", ROOK_DECK, "choose green as trump"),
+    ("trump none", ROOK_DECK, "choose no trump"),
+    ("call R14", ROOK_DECK, "call Red 14"),
+    ("lay-aside Y6", ROOK_DECK, "lay Yellow 6 aside"),
+    ("bid 85", ROOK_DECK, "bid 85"),
+    ("pass", ROOK_DECK, "pass"),
+    ("order reverse", ROOK_DECK, "play the reverse rank order"),
+    ("pass-cards 2C TH QS", STANDARD_DECK, "pass 2♣, 10♥, Q♠"),
+    ("play JK", STANDARD_DECK, "play the joker"),
+    ("choose-hand 2", STANDARD_DECK, "choose hand 2"),
+    ("moon add", STANDARD_DECK, "add to everyone else's score"),
+]
+
+
+@pytest.mark.parametrize("text, deck, words", PLAYERS_WORDS)
+def test_an_action_in_a_players_words(text, deck, words):
+    """Text a player reads names cards as players do (10♥, Red 14, the Rook Bird), never in the notation."""
+    assert A.action_words(A.parse_action(text, deck), deck) == words

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bench.review import _honesty_deal, first_side_margin
+from game.bench.review import _honesty_deal, first_side_margin, time_hints
 from game.engine.results import HandResult
 
 
@@ -25,3 +25,9 @@ def test_one_deal_of_the_honesty_check():
     deal = _honesty_deal(("rook-classic", 1, 4, 4))
     assert deal["decisions"] > 10 and 0 <= deal["mistakes"] <= deal["decisions"]
     assert all(isinstance(deal[key], float) for key in ("worlds", "real", "seat cost", "seat gain"))
+
+
+def test_the_hints_time_is_measured_at_every_searched_decision():
+    row = time_hints("rook-classic", 1)
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[0] == "rook-classic" and int(cells[1]) > 10 and all(cell.endswith(" s") for cell in cells[2:])

@@ -18,11 +18,12 @@ import pytest
 from websockets.sync.client import connect
 
 from game.bench.soak import Checker
-from game.engine import load_rules
+from game.engine import Hand, load_rules
 from game.net import protocol as P
 from game.net import server as net_server
 from game.net.server import Limits
-from game.table.controller import HandOver, Turn
+from game.review import hint_player
+from game.table.controller import HandOver, Hint, Turn
 from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until
 
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
@@ -537,3 +538,54 @@ def drain(player: Player) -> list[dict]:
         if isinstance(message, dict):
             out.append(message)
     return out
+
+
+class HintedPlayer(Player):
+    """A player who asks for the Hint at each of their first few plays and plays what it says."""
+
+    hints_wanted = 2
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hinted: list[str] = []
+
+    def decide(self):
+        if self.table.view()["phase"] == "play" and len(self.hinted) < self.hints_wanted:
+            self.table.request_hint()  # answered by a Hint intent, played in step
+            return
+        super().decide()
+
+    def step(self) -> bool:
+        seen = len(self.shown)
+        stepped = super().step()
+        for intent in self.shown[seen:]:
+            if isinstance(intent, Hint):
+                self.hinted.append(intent.action)
+                self.table.act(intent.action)
+        return stepped
+
+
+def test_a_hint_at_a_network_table_is_the_reviews_choice(served):
+    """Issue 22: the Hint a player at another computer gets is the review's own choice for their seat's position,
+    worked out on the server."""
+    server = served()
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic", "keep": 30.0,
+                                           "seats": ["me", "online", "computer", "computer"]})
+    guest = HintedPlayer(server.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
+    owner.client.send("start")
+    code = owner.table.code
+
+    def on_the_server() -> dict:
+        return server.call(lambda: server.server.tables[code].session.hand.record())
+
+    play_until([owner, guest], lambda: len(guest.hinted) == HintedPlayer.hints_wanted
+               and set(guest.hinted) <= set(on_the_server()["actions"]), 60)  # the hinted plays made
+    record = on_the_server()
+    hint = hint_player()
+    for action in guest.hinted:
+        index = record["actions"].index(action)  # a card is played once a hand
+        before = Hand.from_record({**record, "actions": record["actions"][:index]})
+        assert before.to_move == 1 and before.action_text(hint.decide(before)) == action
+    owner.close()
+    guest.close()

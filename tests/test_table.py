@@ -200,6 +200,7 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
             break
         controller.wait(0.2)
     assert hints and controller.hand.check(hints[0].action) is None and hints[0].seat == 0
+    assert controller.request_hint() and controller.poll()[:1] == hints  # asked again: said again, at once
     before = controller.hand.record()
     assert isinstance(controller.act(hints[0].action), Played)
     assert controller.undo() == "Your last play was taken back"
@@ -208,13 +209,16 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
 
 def test_a_hint_is_a_legal_action_for_every_decision(worker):
     """Hint (H) at every kind of decision of rook-500-5p (bid, nest, trump, order, call, play): the worker's answer
-    is one the engine accepts."""
+    is one the engine accepts. (Hints for the first plays only: each is a whole search.)"""
     controller = table("rook-500-5p", [0, 1, 2, 3, 4], worker)
     hand = controller.hand
     rng = random.Random(5)
     phases = set()
     while not hand.is_done:
         controller.take_over(hand.to_move)
+        if hand.phase == "play" and hand.tricks:  # the first trick's plays are hinted
+            controller.act(hand.action_text(hand.random_action(rng)))
+            continue
         assert controller.request_hint()
         hints = []
         for _ in range(100):

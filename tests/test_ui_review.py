@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.engine import Hand, Match, load_rules
-from game.review import Review
+from game.review import Review, words
 from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from tests.test_review import normal_hand
+from tests.test_review_words import NOTATION
 from tests.ui_helpers import FAST, click, frames, post, step
 
 NAMES = ["You", "West", "North", "East"]
@@ -100,6 +101,13 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     mistakes = [i for i, d in enumerate(decisions) if d.mistake]
     assert len(decisions) > 5 and len(mistakes) >= 2
     assert app.services.reviews.get(scene.job.key, Review.from_json)[0] == scene.review
+    for decision in decisions:  # the panel beside the board: the Hint's choice, the cost, the sentence, in words
+        texts = [line for line, *_ in scene.decision_lines(decision, 10_000)]
+        assert decision.note in texts and not NOTATION.search(" ".join(texts)), texts
+        if decision.judged and decision.best != decision.action:
+            assert f"The Hint's choice: {scene.rules.action_words(decision.best)}" in texts
+            assert words.cost_line(decision.cost, decision.error) in texts
+        assert (words.mistake_line(decision.threshold) in texts) == decision.mistake
 
     def shown_is(index: int):
         decision = decisions[index]
@@ -144,7 +152,8 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app):
     ended = scene.hindsight.results[decision.best]
     assert ended.is_done and ended.record()["actions"][decision.index] == decision.best
     lines = [line for line, *_ in scene.hindsight_lines(decision, 14)]
-    assert f"Hindsight after {decision.best}: " in " ".join(lines) and HINDSIGHT == "Hindsight: every card known"
+    best = scene.rules.action_words(decision.best).removeprefix("play ")  # in a player's words
+    assert f"Hindsight after {best}: " in " ".join(lines) and HINDSIGHT == "Hindsight: every card known"
     assert any(line.startswith("Trick 9: ") for line in lines)  # played out to the end
     key(app, pygame.K_ESCAPE)
     assert scene.hindsight is None and app.stack.top is scene

@@ -19,12 +19,14 @@ import pygame
 import pytest
 
 from game.engine import Hand, load_rules
+from game.table.controller import TableController
+from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.deals import hand_with, position_where, table_session
+from tests.deals import finished_session, hand_with, position_where, table_session
 from tests.ui_helpers import FAST, click, frames, post, step
 from tests.ui_record import Recorder, layout_faults
 
@@ -421,3 +423,34 @@ def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
     assert table.deal is not None
     assert not faces_seen(recorder) & set(session.hand.view(0)["hand"])
     assert any(op.kind == "card" and not op.label for op in recorder.ops)
+
+
+OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}), ("settings", {}),
+                ("house-rules", {}), ("house-rules", {"preset": "hearts-royal"}), ("names", {}), ("rules", {}),
+                ("rules", {"preset": "rook-original-3p"}), ("statistics", {}), ("history", {}), ("join", {})]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name,options", OTHER_SCENES + [("game-over", "match"), ("pause", "match"),
+                                                         ("review", "match")])
+def test_every_other_screen_keeps_its_text_clear(monkeypatch, name, options, size):
+    """The screens away from the table, at each size: no text out of the window, over a card or over text, and
+    grammatical (a finished match for the game-over screen, the pause menu and the review of its last hand)."""
+    app = App(FAST, search_process=False)
+    try:
+        recorder = Recorder(monkeypatch, app)
+        if options == "match":
+            session = finished_session(3)
+            if name == "review":
+                record, seats, names = session.review_subject(session.hand)
+                options = {"record": record, "seats": seats, "names": names, "number": 1}
+            else:
+                options = {"table": LocalTable(TableController(session, app.worker))}
+        app.open(name, **options)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        for _ in range(20):
+            step(app)
+        assert recorder.texts()
+        assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
+    finally:
+        app.close()

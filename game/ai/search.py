@@ -92,11 +92,10 @@ class SearchPlayer:
             return self._halving(hand, candidates, deadline)
         totals = dict.fromkeys(candidates, 0.0)
         for results in self.playouts(hand, candidates):
-            for action, result in results.items():
-                totals[action] += result.margin(seat)
+            tally(totals, results, seat)
             if time.perf_counter() > deadline or self.cancelled():
                 break
-        return max(candidates, key=lambda action: (totals[action], -action))
+        return ranked(totals)[0]
 
     def _halving(self, hand: Hand, candidates: list[A.Action], deadline: float) -> A.Action:
         """Sequential halving over the same worlds: the ``work`` (cards played out) is shared equally between
@@ -152,6 +151,19 @@ class SearchPlayer:
         from earlier decisions, so that a match resumed from its save decides as the same match played without a
         break, and the hidden cards cannot change the worlds either."""
         return random.Random(f"{self.seed}:{json.dumps(hand.view(hand.to_move), sort_keys=True)}")
+
+
+def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int):
+    """Add one world's margins for ``seat`` to each candidate's total."""
+    for action, result in results.items():
+        totals[action] += result.margin(seat)
+
+
+def ranked(totals: dict[A.Action, float]) -> list[A.Action]:
+    """The candidates best first: the highest total, equal totals the lower action first. The search plays the
+    first, and the hand review's best is the same choice (game/review/analysis.py tallies its worlds with
+    ``tally`` and ranks them with this)."""
+    return sorted(totals, key=lambda action: (-totals[action], action))
 
 
 class OmniscientPlayer(SearchPlayer):

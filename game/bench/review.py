@@ -3,6 +3,9 @@
 Time: hands played by Normal in every seat on the duplicate deals of ``game.bench.ai``, each reviewed for every seat
 (a bare hand record) and for one seat (a player's own review), one at a time in this process.
 
+Hint: how long a person waits for the Hint, which asks the review's own search (``hint_player``, no time limit), at
+every decision of the same hands that the search decides (the others are the Normal rules', at once).
+
 Honesty: the same deals, many more of them, reviewed for every seat on two processes. A Normal seat's decisions
 cost, by the review, what Hard's choice would have gained at each of them; summed over a hand they predict what a
 Hard seat gains over Normal, which the duplicate-deal table of the README measures ("Our levels against each other",
@@ -28,7 +31,7 @@ import time
 from game.ai import make_player
 from game.ai.search import OmniscientPlayer, SearchPlayer
 from game.engine import Hand, load_rules
-from game.review import HandReview
+from game.review import HandReview, hint_player
 from game.review.analysis import MEASURE_WORLDS, WORLDS
 
 from .ai import interval
@@ -59,6 +62,22 @@ def time_reviews(preset: str, hands: int) -> str:
             times.append(time.perf_counter() - started)
     return (f"| {preset} | {hands} | {statistics.median(every):.1f} s | {max(every):.1f} s | "
             f"{statistics.median(one):.1f} s | {max(one):.1f} s |")
+
+
+def time_hints(preset: str, hands: int) -> str:
+    hint, times = hint_player(), []
+    for number in range(hands):
+        record = normal_hand(preset, number).record()
+        replay = Hand.from_record({**record, "actions": []})
+        for action in record["actions"]:
+            if hint.searches(replay):
+                started = time.perf_counter()
+                hint.decide(replay)
+                times.append(time.perf_counter() - started)
+            replay.apply(action)
+    times.sort()
+    return (f"| {preset} | {len(times)} | {statistics.median(times):.2f} s | {times[int(0.9 * len(times))]:.2f} s | "
+            f"{times[-1]:.2f} s |")
 
 
 def _honesty_deal(args) -> dict:
@@ -135,6 +154,14 @@ def run(presets: list[str] | None, timing_hands: int, deals: int, processes: int
         print("|---|---:|---:|---:|---:|---:|")
         for preset in presets:
             print(time_reviews(preset, timing_hands), flush=True)
+        print()
+    if only in (None, "hint"):
+        print(f"The Hint's search (the review's, no time limit), every decision it searches of {timing_hands} hands "
+              "each, one process\n")
+        print("| preset | decisions | median | 90th percentile | worst |")
+        print("|---|---:|---:|---:|---:|")
+        for preset in presets:
+            print(time_hints(preset, timing_hands), flush=True)
         print()
     if only in (None, "honesty"):
         print(f"Honesty: the review's costs of Normal's decisions against Hard's gain over Normal, {deals} deals, "

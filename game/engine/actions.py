@@ -8,12 +8,13 @@ name several cards (``discard``, ``pass-cards``).
 >>> from game.engine.cards import STANDARD_DECK
 >>> action_text(parse_action("pass-cards QS 2C AH", STANDARD_DECK), STANDARD_DECK)
 'pass-cards 2C AH QS'
+>>> action_words(parse_action("pass-cards QS 2C AH", STANDARD_DECK), STANDARD_DECK)
+'pass 2♣, A♥, Q♠'
 """
 
 from __future__ import annotations
 
 from . import cards as C
-from .words import joined
 
 Action = int
 
@@ -87,32 +88,25 @@ def action_text(action: Action, deck: str) -> str:
     raise ValueError(f"unknown action kind {kind}")
 
 
-def action_label(action: Action, deck: str) -> str:
-    """An action as a player reads it, with cards named as players name them (``C.card_label``); the action text
-    stays for files, logs and the protocol.
-
-    >>> from game.engine.cards import ROOK_DECK, STANDARD_DECK
-    >>> action_label(parse_action("pass-cards QS 2C TH", STANDARD_DECK), STANDARD_DECK)
-    'pass 2♣, 10♥ and Q♠'
-    >>> action_label(parse_action("trump none", ROOK_DECK), ROOK_DECK)
-    'name no trump'
-    """
+def action_words(action: Action, deck: str) -> str:
+    """An action as a player says it ("play 10♥", "pass 2♣, A♥, Q♠", "bid 85", "choose green as trump"), for text
+    a player reads; ``action_text`` is the notation of files, logs and the protocol."""
     kind, payload = action >> KIND_SHIFT, action & PAYLOAD
     if kind in CARD_KINDS:
-        card = C.card_label(payload, deck)
-        return {PLAY: f"play {card}", CALL: f"call {card}", LAY_ASIDE: f"lay {card} aside"}[kind]
+        card = C.player_card_name(payload, deck)
+        return f"lay {card} aside" if kind == LAY_ASIDE else f"{KIND_WORDS[kind]} {card}"
     if kind in CARDS_KINDS:
-        cards = joined([C.card_label(card, deck) for card in C.cards_in(payload)])
-        return f"lay back {cards}" if kind == DISCARD else f"pass {cards}"
+        cards = C.player_cards_text(payload, deck)
+        return f"pass {cards}" if kind == PASS_CARDS else f"lay {cards} in the nest"
     if kind == TRUMP:
-        return "name no trump" if payload == NO_TRUMP else f"name {C.SUIT_NAMES[deck][payload]} trump"
+        return "choose no trump" if payload == NO_TRUMP else f"choose {C.SUIT_NAMES[deck][payload]} as trump"
     if kind == ORDER:
-        return f"play the {ORDERS[payload]} order"
-    if kind == MOON:
-        return "take the reward off your own score" if payload == 0 else "add the reward to everyone else's score"
+        return f"play the {ORDERS[payload]} rank order"
     if kind == CHOOSE_HAND:
         return f"choose hand {payload}"
-    return action_text(action, deck)  # "bid 85", "pass" read as they are
+    if kind == MOON:
+        return "subtract from my score" if MOON_CHOICES[payload] == "subtract" else "add to everyone else's score"
+    return action_text(action, deck)  # bid 85, pass: already a player's words
 
 
 def parse_action(text: str, deck: str) -> Action:

@@ -14,6 +14,13 @@ so naming a card takes the deck kind as well.
 'G14'
 >>> cards_text(parse_cards("QS 2C AH", STANDARD_DECK), STANDARD_DECK)
 '2C AH QS'
+
+Text a player reads names cards as players do (files, logs and the protocol keep the notation):
+
+>>> [player_card_name(parse_card(word, STANDARD_DECK), STANDARD_DECK) for word in ("TH", "QS", "2C", "JK")]
+['10♥', 'Q♠', '2♣', 'the joker']
+>>> [player_card_name(parse_card(word, ROOK_DECK), ROOK_DECK) for word in ("R14", "G5", "ROOK")]
+['Red 14', 'Green 5', 'the Rook Bird']
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ SUIT_NAMES = {
     STANDARD_DECK: ("clubs", "diamonds", "hearts", "spades"),
 }
 BIRD_NAMES = {ROOK_DECK: "ROOK", STANDARD_DECK: "JK"}
+PLAYER_BIRD_NAMES = {ROOK_DECK: "the Rook Bird", STANDARD_DECK: "the joker"}
+SUIT_SYMBOLS = "♣♦♥♠"  # the standard suits in code order, as printed on the cards
 STANDARD_RANKS = "23456789TJQKA"
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -131,25 +140,19 @@ def card_name(card: Card, deck: str) -> str:
     return f"{STANDARD_RANKS[rank - 2]}{SUIT_LETTERS[deck][suit]}"
 
 
-SUIT_SYMBOLS = "♣♦♥♠"
-PLAYER_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-BIRD_LABELS = {ROOK_DECK: "Rook Bird", STANDARD_DECK: "Joker"}
-
-
-def card_label(card: Card, deck: str) -> str:
-    """A card as players name it, for text a player reads (the notation stays for files, logs and the protocol).
-
-    >>> [card_label(parse_card(word, ROOK_DECK), ROOK_DECK) for word in ("R14", "G5", "ROOK")]
-    ['Red 14', 'Green 5', 'Rook Bird']
-    >>> [card_label(parse_card(word, STANDARD_DECK), STANDARD_DECK) for word in ("TH", "QS", "2C", "JK")]
-    ['10♥', 'Q♠', '2♣', 'Joker']
-    """
+def player_card_name(card: Card, deck: str) -> str:
+    """A card as a player names it: 10♥, Q♠, Red 14, the Rook Bird."""
     if card == BIRD:
-        return BIRD_LABELS[deck]
+        return PLAYER_BIRD_NAMES[deck]
     suit, rank = card >> 4, card & 15
     if deck == ROOK_DECK:
         return f"{SUIT_NAMES[deck][suit].capitalize()} {rank}"
-    return f"{PLAYER_RANKS.get(rank, str(rank))}{SUIT_SYMBOLS[suit]}"
+    return f"{rank if rank <= 10 else STANDARD_RANKS[rank - 2]}{SUIT_SYMBOLS[suit]}"
+
+
+def player_cards_text(mask: CardSet, deck: str) -> str:
+    """Several cards as a player lists them: "2♣, A♥, Q♠" (in code order, as ``cards_text``)."""
+    return ", ".join(player_card_name(card, deck) for card in cards_in(mask))
 
 
 def parse_card(text: str, deck: str) -> Card:

@@ -269,13 +269,13 @@ class Rules:
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
 
-    def action_label(self, text: str) -> str:
-        """An action in its canonical text, as a player reads it: "play R10" is "play Red 10"."""
-        return A.action_label(A.parse_action(text, self.deck), self.deck)
+    def player_card_name(self, card: C.Card) -> str:
+        """A card as a player names it (10♥, Red 14, the Rook Bird)."""
+        return C.player_card_name(card, self.deck)
 
-    def card_label(self, text: str) -> str:
-        """A card named in notation (``R14``, ``TH``), as players name it (``Red 14``, ``10♥``)."""
-        return C.card_label(C.parse_card(text, self.deck), self.deck)
+    def action_words(self, text: str) -> str:
+        """An action's text (RULES.md notation) as a player says it: "play AH" is "play A♥"."""
+        return A.action_words(A.parse_action(text, self.deck), self.deck)
 
     def parse_card(self, text: str) -> C.Card:
         card = C.parse_card(text, self.deck)

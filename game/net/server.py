@@ -426,6 +426,9 @@ class TableServer:
             elif kind == "hint":
                 if not table.controller.request_hint(seat):
                     client.send("refused", action="hint", reason="It is not your turn")
+                elif table.controller.hint_decision is not None:  # a search under way: its answer wakes the table
+                    loop = asyncio.get_running_loop()
+                    table.controller.hint_decision.then(lambda: loop.call_soon_threadsafe(table.wake.set))
             elif kind == "claim":
                 done = table.controller.claim(seat)
                 if isinstance(done, str):

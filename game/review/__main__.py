@@ -20,7 +20,8 @@ from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, rea
 from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
 
-from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Review, hindsight
+from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Judge, Review, hindsight
+from .words import PICK, choice_name
 
 
 @dataclass
@@ -59,9 +60,11 @@ def _session(session: Session) -> Reviewable:
                       [session.name(seat) for seat in range(match.hand.n)], session.humans)
 
 
-def hand_text(record: dict, review: Review, names: list[str], number: int, with_hindsight: bool) -> list[str]:
-    """The review of one hand, line by line."""
+def hand_text(record: dict, review: Review, names: list[str], number: int, with_hindsight: bool,
+              pick: str = PICK) -> list[str]:
+    """The review of one hand, line by line; ``pick`` is what the search's choice is called."""
     hand = Hand.from_record(record)
+    say = hand.rules.action_words
     try:
         code = deal_code(hand)
     except DealCodeError as err:
@@ -76,12 +79,12 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     width = max(len(names[seat]) for seat in review.seats)
     for decision in review.decisions:
         where = f"trick {decision.trick}" if decision.trick else decision.phase
-        head = f"  #{decision.index + 1:<3} {where:<9} {names[decision.seat]:<{width}}  {decision.action:<20}"
+        head = f"  #{decision.index + 1:<3} {where:<9} {names[decision.seat]:<{width}}  {say(decision.action):<22}"
         if not decision.judged:
             lines.append(f"{head} {decision.note}")
             continue
         mark = "  MISTAKE" if decision.mistake else ""
-        lines.append(f"{head} best {decision.best:<20} cost {decision.cost:5.1f} ± {decision.error:4.1f}{mark}")
+        lines.append(f"{head} {pick}: {say(decision.best):<22} cost {decision.cost:5.1f} ± {decision.error:4.1f}{mark}")
         lines.append(f"        {decision.note}")
         if with_hindsight and decision.mistake:
             lines.append("        " + _hindsight_line(record, decision, names))
@@ -97,11 +100,12 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
 
 
 def _hindsight_line(record: dict, decision: Decision, names: list[str]) -> str:
-    """What would have happened, every card known, after the choice made and after the best."""
+    """What would have happened, every card known, after the choice made and after the search's."""
     outcomes = []
+    deck = Hand.from_record(record).rules.deck
     for action in (decision.action, decision.best):
         result = hindsight(record, decision.index, action).result()
-        outcomes.append(f"{result.margin(decision.seat):+.0f} after {action.split(maxsplit=1)[1]}")
+        outcomes.append(f"{result.margin(decision.seat):+.0f} after {choice_name(action, deck)}")
     return (f"In hindsight, every card known and every seat playing Hard's search on them, {names[decision.seat]} "
             f"would have ended {' and '.join(outcomes)}, against the others.")
 
@@ -134,12 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     except UNUSABLE as err:  # a file that cannot be reviewed is one line, never a traceback (a bug is one)
         print(f"{args.file}: {first_line(err)}", file=sys.stderr)
         return 2
-    print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; the best choice "
-          f"from {args.worlds} deals of the cards each could not see, its cost from {args.measure_worlds} more")
+    pick = Judge(args.worlds, args.measure_worlds, args.seed).pick_label
+    print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; {pick} from "
+          f"{args.worlds} deals of the cards each could not see, every choice measured in {args.measure_worlds} more"
+          + ("" if pick == PICK else " (not the Hint's number of deals or seed: the Hint may choose otherwise)"))
     for number in numbers:
         record = source.records[number - 1]
         review = HandReview(record, seats, args.worlds, args.measure_worlds, args.seed).run()
-        print("\n".join(hand_text(record, review, source.names, number, args.hindsight)), flush=True)
+        print("\n".join(hand_text(record, review, source.names, number, args.hindsight, pick)), flush=True)
     return 0
 
 

@@ -8,14 +8,16 @@ for the seat: its score change against the average of the players not on its sid
 counted against the others; Rook: the side's points against the other side's). The best choice is the one worth
 most in those worlds: the choice Hard would make.
 
-Its cost is then measured again in fresh worlds (another seed), the choice made against the best only. Measured
-in the worlds that chose the best, the best's lead would be flattered by the choosing itself (with ten choices
-and 40 worlds the luckiest is often not the best; a Rook hand's costs came out several times what Hard gains over
-Normal). The cost is the average difference, with its standard error over the fresh worlds; it may come out at
-nought or below, when the best was not better after all.
+Every choice is then measured again in fresh worlds (another seed), and those figures are the ones shown: each
+choice's average margin there, and its cost, the search's choice's average minus its own (the gap in the list of
+choices), with the standard error of that difference over the fresh worlds. Measured in the worlds that chose the
+best, the best's lead would be flattered by the choosing itself (with ten choices and 40 worlds the luckiest is
+often not the best; a Rook hand's costs came out several times what Hard gains over Normal). A fresh cost may come
+out at nought or below, when the search's choice was not better after all, and the review then says so.
 
-A decision is marked as a mistake when its cost is at least a tenth of the points the worlds' hands were played
-for (the points captured, on average: 26 in Hearts, 120 in rook-classic) and at least twice its standard error.
+The Hint (game/table/controller.py) asks the same search, ``hint_player()``, the one the review chooses with, so
+the Hint's choice and the review's are the same choice of the same position: a hinted play is never the review's
+mistake. What the figures are called in words, and from which figures a cost is a mistake, is game/review/words.py.
 
 Bids, the nest and trump are not judged: searched versions did no better than the Normal rules (game/ai/search.py),
 so the search cannot say what they cost, and this review says so rather than guess; nor are the rank order, the
@@ -35,36 +37,34 @@ import math
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
-from game.ai.search import OmniscientPlayer, SearchPlayer
+from game.ai.search import OmniscientPlayer, SearchPlayer, ranked, tally
 from game.engine import Hand
 from game.engine import actions as A
 from game.engine.results import HandResult
 
-REVIEW_FORMAT = "trickhouse-review/2"  # a new analysis gets a new format, so cached reviews of the old are not used
+from . import words
+from .words import MISTAKE_SHARE, NOT_JUDGED, ONLY_CHOICE, Breakdown, Named
+
+REVIEW_FORMAT = "trickhouse-review/3"  # a new analysis gets a new format, so cached reviews of the old are not used
 WORLDS = 40  # worlds that choose the best: Hard's number
-MEASURE_WORLDS = 80  # fresh worlds that measure the cost: two choices only, so more of them cost little
+MEASURE_WORLDS = 80  # fresh worlds that measure every choice
 MEASURE_SEED = 7919  # added to the review's seed for the fresh worlds
-MISTAKE_SHARE = 0.1  # of the points a hand is played for
-CLEAR = 2.0  # standard errors a cost must stand clear of nought to be a mistake
-NOT_JUDGED = {  # what game/ai/search.py measured, or that it has no search for these
-    "bid": "Bids are not judged: searched bids (declaring at once in each world) did no better than the Normal rules, "
-           "so the search cannot say what a bid cost.",
-    "nest": "The nest is not judged: a searched nest did no better than the Normal rules.",
-    "trump": "Trump is not judged: searched trump did no better than the Normal rules.",
-    "order": "The rank order is not judged: the search has no way to judge it; Hard takes the Normal rules' choice.",
-    "call": "The called card is not judged: the search has no way to judge it; Hard takes the Normal rules' choice.",
-    "lay-aside": "The card laid aside is not judged: the search has no way to judge it; Hard takes the Normal rules' "
-                 "choice.",
-    "choose": "Not judged: both hands are face down, so nothing tells them apart.",
-    "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
-}
-ONLY_CHOICE = "The only legal choice."
+HINT_SEED = 0  # the seed of the Hint's search, and the review's unless told otherwise
+
+
+def hint_player() -> SearchPlayer:
+    """The search the Hint asks: the one the review chooses the best with, on the same worlds (drawn from the seed
+    and the seat's view), with no time limit, so that the Hint and the review make the same choice."""
+    return SearchPlayer(seed=HINT_SEED, budget=math.inf, worlds=WORLDS)
 
 
 @dataclass(frozen=True)
 class Choice:
+    """A choice judged, with its figures over the measuring worlds (each to a tenth of a point, as shown)."""
     action: str
-    value: float  # average margin over the worlds (more is better)
+    value: float  # average margin (more is better)
+    cost: float = 0.0  # the search's choice's value minus this one's
+    error: float = 0.0  # the standard error of that difference over the worlds
 
 
 @dataclass
@@ -78,12 +78,12 @@ class Decision:
     action: str  # the choice made
     judged: bool
     note: str  # what the review says, in a sentence or two
-    best: str = ""
-    cost: float = 0.0  # points the choice made was worth less than the best, on average over the fresh worlds
+    best: str = ""  # the search's choice (the Hint's, with the review's own settings)
+    cost: float = 0.0  # the choice made's row of ``choices``: the gap to the search's choice
     error: float = 0.0  # the standard error of the cost
-    threshold: float = 0.0  # the cost from which it is a mistake
+    threshold: float = 0.0  # the clear cost from which it is a mistake
     mistake: bool = False
-    choices: list[Choice] = field(default_factory=list)  # every choice judged, best first, in the choosing worlds
+    choices: list[Choice] = field(default_factory=list)  # every choice judged, by value in the measuring worlds
 
 
 @dataclass
@@ -122,8 +122,9 @@ class Review:
             if not isinstance(item, dict) or set(item) != set(DECISION_FIELDS) or not all(
                     _all([item[name]], kind) for name, kind in DECISION_FIELDS.items() if kind is not list) \
                     or not isinstance(item["choices"], list) or not all(
-                    isinstance(c, dict) and set(c) == {"action", "value"} and _all([c["action"]], str)
-                    and _all([c["value"]], float) for c in item["choices"]):
+                    isinstance(c, dict) and set(c) == {"action", "value", "cost", "error"}
+                    and _all([c["action"]], str) and _all([c["value"], c["cost"], c["error"]], float)
+                    for c in item["choices"]):
                 raise ValueError("a decision of a hand review is not as the review writes it")
             decisions.append(Decision(**{**item, "choices": [Choice(**c) for c in item["choices"]]}))
         return cls(data["key"], data["seats"], data["worlds"], data["measure_worlds"], data["seed"], decisions)
@@ -152,12 +153,14 @@ class Judge:
     measures the cost in fresh worlds. ``judge(hand, action)`` takes the hand just before the decision and the
     action text or int; ``steps(...)`` does the same one world at a time."""
 
-    def __init__(self, worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS, seed: int = 0):
+    def __init__(self, worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS, seed: int = HINT_SEED):
         if worlds < 1 or measure_worlds < 1:
             raise ValueError("a decision is judged over at least one world, and its cost measured in one more")
         self.worlds, self.measure_worlds, self.seed = worlds, measure_worlds, seed
         self.choose = SearchPlayer(seed=seed, budget=math.inf, worlds=worlds)
         self.measure = SearchPlayer(seed=seed + MEASURE_SEED, budget=math.inf, worlds=measure_worlds)
+        # the search's choice is the Hint's when the review chooses as the Hint does (the window's review always)
+        self.pick_label = words.PICK if self.choose.spec == hint_player().spec else "the search's choice"
 
     def candidates(self, hand: Hand, action: A.Action) -> list[A.Action] | None:
         """The choices to judge (None: not judged), the choice made among them."""
@@ -178,19 +181,16 @@ class Judge:
         if candidates is None:
             yield 1
             return _unjudged(index, hand, action)
-        ranking = []
+        totals = dict.fromkeys(candidates, 0.0)
         for results in self.choose.playouts(hand, candidates):
-            ranking.append(results)
+            tally(totals, results, hand.to_move)  # as the search (and so the Hint) does
             yield 1
-        best = _ranked(hand.to_move, ranking)[0]
+        best = ranked(totals)[0]
         measured = []
-        if best != action:
-            for results in self.measure.playouts(hand, [best, action]):
-                measured.append(results)
-                yield 1
-        else:
-            yield self.measure_worlds
-        return _judged(index, hand, action, ranking, measured)
+        for results in self.measure.playouts(hand, candidates):
+            measured.append(results)
+            yield 1
+        return _judged(index, hand, action, best, measured, self.worlds, self.pick_label)
 
     def judge(self, hand: Hand, action: A.Action | str, index: int = 0) -> Decision:
         action = hand.parse_action(action) if isinstance(action, str) else action
@@ -208,7 +208,7 @@ class HandReview:
     once every step is done, ``review`` holds the result. Raises ValueError for a record that does not replay."""
 
     def __init__(self, record: dict, seats: Iterable[int] | None = None, worlds: int = WORLDS,
-                 measure_worlds: int = MEASURE_WORLDS, seed: int = 0):
+                 measure_worlds: int = MEASURE_WORLDS, seed: int = HINT_SEED):
         self.hand = Hand.from_record(record)  # checks the whole record
         replay = Hand.from_record({**record, "actions": []})
         self.seats = sorted(set(range(self.hand.n) if seats is None else seats))
@@ -274,30 +274,34 @@ def _trick(hand: Hand) -> int:
     return len(hand.tricks) + 1 if hand.phase == "play" else 0
 
 
-def _ranked(seat: int, ranking: list[dict[A.Action, HandResult]]) -> list[A.Action]:
-    """The choices, best first, as Hard's search ranks them (equal totals: the lower action first)."""
-    totals = {a: sum(w[a].margin(seat) for w in ranking) for a in ranking[0]}
-    return sorted(totals, key=lambda a: (-totals[a], a))
+def _tenth(value: float) -> float:
+    """A figure as the review shows it, to a tenth of a point (never -0.0)."""
+    return round(value, 1) + 0.0
 
 
-def _judged(index: int, hand: Hand, action: A.Action, ranking: list[dict[A.Action, HandResult]],
-            measured: list[dict[A.Action, HandResult]]) -> Decision:
-    seat = hand.to_move
-    ranked = _ranked(seat, ranking)
-    best = ranked[0]
-    text = hand.action_text
-    choices = [Choice(text(a), _mean(w[a].margin(seat) for w in ranking)) for a in ranked]
-    stake = _mean(sum(w[action].points) for w in ranking)
-    decision = Decision(index, seat, hand.phase, _trick(hand), text(action), judged=True, note="", best=text(best),
-                        threshold=MISTAKE_SHARE * stake, choices=choices)
-    if best == action:
-        decision.note = _best_sentence(hand, action, choices)
-        return decision
-    differences = [w[best].margin(seat) - w[action].margin(seat) for w in measured]
-    decision.cost = _mean(differences)
-    decision.error = _standard_error(differences)
-    decision.mistake = decision.cost >= decision.threshold and decision.cost >= CLEAR * decision.error
-    decision.note = _cost_sentence(hand, action, best, measured, decision.cost)
+def _judged(index: int, hand: Hand, action: A.Action, best: A.Action, measured: list[dict[A.Action, HandResult]],
+            chosen_in: int, pick_label: str) -> Decision:
+    """The decision's figures from the measuring worlds, rounded as shown, and the words made from them."""
+    seat, deck = hand.to_move, hand.rules.deck
+    values = {a: _tenth(_mean(w[a].margin(seat) for w in measured)) for a in measured[0]}
+    rows = {a: Choice(hand.action_text(a), values[a], _tenth(values[best] - values[a]),
+                      _tenth(_standard_error([w[best].margin(seat) - w[a].margin(seat) for w in measured])))
+            for a in values}
+    order = sorted(values, key=lambda a: (-values[a], a))
+    played = rows[action]
+    stake = _mean(sum(w[action].points) for w in measured)
+    decision = Decision(index, seat, hand.phase, _trick(hand), played.action, judged=True, note="",
+                        best=rows[best].action, cost=played.cost, error=played.error,
+                        threshold=_tenth(MISTAKE_SHARE * stake), choices=[rows[a] for a in order])
+    decision.mistake = words.verdict(decision.cost, decision.error, decision.threshold) == "mistake"
+
+    def named(a: A.Action) -> Named:
+        return Named(words.choice_name(a, deck), rows[a].value, rows[a].cost, rows[a].error)
+
+    doing = words.doing(action, deck, leading=hand.phase == "play" and not hand.trick)
+    decision.note = words.judged_note(doing, named(action), named(best), [named(a) for a in order],
+                                      decision.threshold, len(measured), chosen_in,
+                                      _breakdown(seat, measured, action, best), pick_label)
     return decision
 
 
@@ -313,65 +317,19 @@ def _standard_error(values: list[float]) -> float:
     return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1) / len(values))
 
 
-def _doing(hand: Hand, action: A.Action) -> str:
-    """The choice as the start of a sentence: "Leading KS", "Playing G14", "Passing 2C AH QS"."""
-    words = hand.action_text(action).split()
-    if A.kind_of(action) == A.PLAY:
-        return f"{'Playing' if hand.trick else 'Leading'} {words[1]}"
-    if A.kind_of(action) == A.PASS_CARDS:
-        return f"Passing {' '.join(words[1:])}"
-    return f"Choosing {' '.join(words)}"
-
-
-def _choice_name(hand: Hand, action: A.Action) -> str:
-    return " ".join(hand.action_text(action).split()[1:])
-
-
-def _points(value: float) -> str:
-    return f"about {value:.0f} point{'' if round(value) == 1 else 's'}"
-
-
-def _best_sentence(hand: Hand, action: A.Action, choices: list[Choice]) -> str:
-    doing = _doing(hand, action)
-    if len(choices) < 2:
-        return f"{doing} was best."
-    runner, lead = choices[1].action.split(maxsplit=1)[1], choices[0].value - choices[1].value
-    if lead < 0.5:
-        return f"{doing} was best, as good as {runner} give or take half a point."
-    return f"{doing} was best, {_points(lead)} better on average than {runner}, the next best."
-
-
-def _cost_sentence(hand: Hand, action: A.Action, best: A.Action, measured, cost: float) -> str:
-    doing = _doing(hand, action)
-    best_name = _choice_name(hand, best)
-    if cost < 0.5:
-        return (f"{doing} was about as good as {best_name}, the search's choice: over {len(measured)} more deals "
-                f"of the cards you could not see it did as well, give or take half a point.")
-    reasons = "; ".join(_reasons(hand.to_move, measured, action, best, best_name))
-    return f"{doing} here cost {_points(cost)} against the others on average: {reasons}. {best_name} was best."
-
-
-def _reasons(seat, worlds, action, best, best_name) -> Iterator[str]:
-    """Where the cost came from, in the engine's results: the scores behind the margins, the contract, the moon."""
-    count = len(worlds)
+def _breakdown(seat: int, worlds: list[dict[A.Action, HandResult]], action: A.Action, best: A.Action) -> Breakdown:
+    """Where the difference came from, in the engine's results over the measuring worlds."""
     sample: HandResult = worlds[0][action]
-    score = {a: _mean(w[a].score_change[seat] for w in worlds) for a in (action, best)}
-    others = {a: _mean(w[a].others_average(seat) for w in worlds) for a in (action, best)}
-    they = "the other side" if len(sample.sides) == 2 else "the others"
-    if sample.lower_is_better:
-        yield (f"over {count} deals of the cards you could not see, you took {score[action]:.1f} penalty points "
-               f"and {they} {others[action]:.1f} each; with {best_name}, {score[best]:.1f} and {others[best]:.1f}")
-    else:
-        who = "your side" if len(sample.side_of(seat)) > 1 else "you"
-        yield (f"over {count} deals of the cards you could not see, {who} scored {score[action]:+.0f} and {they} "
-               f"{others[action]:+.0f}; with {best_name}, {score[best]:+.0f} and {others[best]:+.0f}")
-    notable = max(2, count // 10)  # fewer deals than this either way is chance
-    if sample.declarer >= 0:
-        made = [sum(1 for w in worlds if w[a].made) for a in (action, best)]
-        if abs(made[0] - made[1]) >= notable:
-            yield f"the contract was made in {made[0]} of them, {made[1]} with {best_name}"
-    for words, shot in (("you shot the moon", lambda r: r.moon_shooter == seat),
-                        ("someone else shot the moon", lambda r: r.moon_shooter not in (-1, seat))):
-        shots = [sum(1 for w in worlds if shot(w[a])) for a in (action, best)]
-        if abs(shots[0] - shots[1]) >= notable:
-            yield f"{words} in {shots[0]} of them, {shots[1]} with {best_name}"
+
+    def mean_of(read) -> tuple[float, float]:
+        return tuple(_tenth(_mean(read(w[a]) for w in worlds)) for a in (action, best))
+
+    def count_of(happened) -> tuple[int, int]:
+        return tuple(sum(1 for w in worlds if happened(w[a])) for a in (action, best))
+
+    return Breakdown(lower_is_better=sample.lower_is_better, partners=len(sample.side_of(seat)) > 1,
+                     sides=len(sample.sides), score=mean_of(lambda r: r.score_change[seat]),
+                     others=mean_of(lambda r: r.others_average(seat)),
+                     made=count_of(lambda r: r.made) if sample.declarer >= 0 else None,
+                     own_moon=count_of(lambda r: r.moon_shooter == seat),
+                     other_moon=count_of(lambda r: r.moon_shooter not in (-1, seat)))

@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai import make_player
 from game.ai.worker import Decision, fallback_action
 from game.engine import Event
 from game.engine.results import HandResult, Outcome
+from game.review import hint_player
 from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
 from .session import Session
@@ -73,7 +73,8 @@ class NewHand:
 
 @dataclass(frozen=True)
 class Hint:
-    """What the Normal computer would do for ``seat``, asked by ``request_hint``."""
+    """What the hand review's search would do for ``seat`` (so the review never faults a hinted play), asked by
+    ``request_hint``."""
     seat: int
     action: str
 
@@ -115,7 +116,9 @@ class TableController:
         self.decision_for: tuple | None = None  # the position the decision is for
         self.decision_started = 0.0
         self.hint_decision: Decision | None = None
-        self.hint_for: tuple | None = None
+        self.hint_for: tuple | None = None  # the position the hint is for
+        self.hint_said: Hint | None = None  # the hint given for it
+        self.hint_again = False  # asked again once given: poll says it again
         self.announced: tuple | None = None  # the last turn, hand-off or score sheet announced (each only once)
 
     @property
@@ -314,30 +317,43 @@ class TableController:
     # --- hints ---
 
     def request_hint(self, seat: int | None = None) -> bool:
-        """Ask the worker what the Normal computer would do for the person to move (the player at the screen, or a
-        network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn."""
+        """Ask the worker what the hand review's search would do for the person to move (the player at the screen,
+        or a network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn.
+
+        The Hint is the review's own choice (``hint_player``: the same worlds, drawn from the seat's view, with no
+        time limit), so that the review never marks a hinted play a mistake. It takes Hard's search without its
+        time limit (0.1-1 s on this machine; README, "The hand review"), in the worker's search process."""
         if not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()
             self.hint_for = self.position()
-            self.hint_decision = self.worker.request(self.hand.copy(), make_player("normal"))
+            self.hint_decision = self.worker.request(self.hand.copy(), hint_player())
+        elif self.hint_decision is None:  # answered already: the same answer again, without searching again
+            self.hint_again = True
         return True
 
     def cancel_hint(self):
         if self.hint_decision is not None:
             self.hint_decision.cancel()
-        self.hint_decision, self.hint_for = None, None
+        self.hint_decision, self.hint_for, self.hint_said, self.hint_again = None, None, None, False
 
     def _hint_answer(self) -> list[Intent]:
+        if self.hint_for is not None and self.hint_for != self.position():  # moved on (an undo) before the answer
+            self.cancel_hint()
+            return []
+        if self.hint_again and self.hint_said is not None:
+            self.hint_again = False
+            return [self.hint_said]
         decision = self.hint_decision
         if decision is None or not decision.done:
             return []
-        if self.hint_for != self.position():  # the position moved on (an undo) before the answer came
-            self.cancel_hint()
-            return []
         self.hint_decision = None
-        return [Hint(self.hand.to_move, decision.wait(0))]
+        if decision.fell_back:  # the search failed: a fallback move is not the review's choice, so it is no hint
+            self.hint_for = None
+            return [Message("No hint this time: the search for one failed")]
+        self.hint_said = Hint(self.hand.to_move, decision.wait(0))
+        return [self.hint_said]
 
     # --- waiting, for callers without a frame loop (tests, a server) ---
 

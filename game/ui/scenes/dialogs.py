@@ -43,7 +43,7 @@ class Dialog(Scene):
 
     def show_hint(self, action: str):
         """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
-        self.hint = f"Hint: {self.table.rules.action_label(action)}"
+        self.hint = f"Hint: {self.table.rules.action_words(action)}"
 
     def choose(self, action: str):
         reason = self.table.check(action)

@@ -17,7 +17,7 @@ import threading
 
 import pygame
 
-from game.review import HandReview, Review
+from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS
 
 from .. import theme
@@ -254,26 +254,8 @@ class ReviewScene(Scene):
         panel(surface, rect)
         if decision.mistake:
             pygame.draw.rect(surface, theme.WARN, rect, width=3, border_radius=14)
-        px, width = self.px, rect.width - 24
-        where = f"trick {decision.trick}" if decision.trick else decision.phase
-        lines = [(f"{self.names[decision.seat]} decided ({where})", px, theme.GOLD, True),
-                 (f"Choice made: {decision.action}", px - 2, theme.LEGAL, True)]
-        if decision.judged and decision.best != decision.action:
-            lines.append((f"Best: {decision.best}", px - 2, theme.SELECTED, True))
-            cost = round(decision.cost, 1) + 0  # + 0: no "-0.0"
-            lines.append((f"Cost: {cost:.1f} ± {decision.error:.1f} points", px - 2, theme.INK, False))
-        if decision.mistake:
-            lines.append((f"MISTAKE: a cost of {decision.threshold:.0f} points or more", px - 2, theme.WARN, True))
-        if not decision.judged:
-            lines.append(("Not judged", px - 2, theme.INK_DIM, True))
-        small = max(12, px - 4)
-        lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
-        if len(decision.choices) > 1:
-            lines.append((f"Every choice, worth on average over {self.review.worlds} deals:", small, theme.GOLD,
-                          False))
-            lines += [(f"{choice.action}   {choice.value:+.1f}", small,
-                       theme.LEGAL if choice.action == decision.action else theme.INK, False)
-                      for choice in decision.choices]
+        width = rect.width - 24
+        lines = self.decision_lines(decision, width)
         bottom = (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
         y = rect.y + 10
         for line, size, colour, bold in lines:
@@ -283,7 +265,33 @@ class ReviewScene(Scene):
             surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
             y += label.get_height() + 3
         if self.what_if.enabled:
-            self.what_if.draw(surface, px - 2)
+            self.what_if.draw(surface, self.px - 2)
+
+    def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
+        """The panel beside the board: who decided, the choice made and the search's (the Hint's), the cost and the
+        sentence (game/review/words.py makes each from the figures), and the list of choices with their figures."""
+        px, small = self.px, max(12, self.px - 4)
+        where = f"trick {decision.trick}" if decision.trick else decision.phase
+        say, pick = self.rules.action_words, self.job.judge.pick_label
+        lines = [(f"{self.names[decision.seat]} decided ({where})", px, theme.GOLD, True),
+                 (f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True)]
+        if decision.judged and decision.best != decision.action:
+            lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
+            lines.append((words.cost_line(decision.cost, decision.error), px - 2, theme.INK, False))
+        if decision.mistake:
+            lines.append((words.mistake_line(decision.threshold), px - 2, theme.WARN, True))
+        if not decision.judged:
+            lines.append(("Not judged", px - 2, theme.INK_DIM, True))
+        lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
+        if len(decision.choices) > 1:
+            lines += [(line, small, theme.GOLD, False)
+                      for line in wrapped(words.choices_heading(self.review.measure_worlds), small, width)]
+            for choice in decision.choices:
+                made, picked = choice.action == decision.action, choice.action == decision.best
+                row = words.choice_row(words.choice_name(choice.action, self.rules.deck), choice.value, choice.cost,
+                                       choice.error, made, picked, pick)
+                lines.append((row, small, theme.LEGAL if made else theme.SELECTED if picked else theme.INK, False))
+        return lines
 
     def draw_timeline(self, surface: pygame.Surface):
         """Every decision as a mark along a line: mistakes in red, the one shown ringed."""
@@ -306,7 +314,8 @@ class ReviewScene(Scene):
         px, small = self.px, max(12, self.px - 4)
         lines = [(HINDSIGHT, px + 2, theme.GOLD, True),
                  (f"The rest of the hand after decision {self.hindsight_for + 1} ({self.names[decision.seat]}: "
-                  f"{decision.action}) and after the best instead, every seat then playing Hard's search with all "
+                  f"{self.rules.action_words(decision.action)}) and after {self.job.judge.pick_label} instead, "
+                  f"every seat then playing Hard's search with all "
                   f"the cards known, which no one had at the time: compare the two hindsight lines with each other.",
                   small, theme.INK_DIM, False)]
         job = self.hindsight
@@ -327,18 +336,19 @@ class ReviewScene(Scene):
 
     def hindsight_lines(self, decision, small: int) -> list[tuple[str, int, tuple, bool]]:
         seat, px = decision.seat, self.px
-        ends = [("As played", self.job.hand.result())] + [
-            (f"Hindsight after {action}", self.hindsight.results[action].result())
-            for action in (decision.action, decision.best)]
+        name = {action: words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best)}
+        ends = [("As played", self.job.hand.result(), theme.INK)] + [
+            (f"Hindsight after {name[action]}", self.hindsight.results[action].result(),
+             theme.SELECTED if action == decision.best else theme.INK) for action in (decision.action, decision.best)]
         lines = [("Score changes", px - 2, theme.GOLD, True)]
-        for label, result in ends:
+        for label, result, colour in ends:
             changes = ", ".join(f"{self.names[s]} {change:+d}" for s, change in enumerate(result.score_change))
             lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
-                          small, theme.SELECTED if label.endswith(decision.best) else theme.INK, False))
+                          small, colour, False))
         ended = self.hindsight.results[decision.best]
         tricks = ended.view(seat)["tricks"]
         first = decision.trick - 1 if decision.trick else 0
-        lines.append((f"The tricks from there, after {decision.best}", px - 2, theme.GOLD, True))
+        lines.append((f"The tricks from there, after {name[decision.best]}", px - 2, theme.GOLD, True))
         for number, trick in enumerate(tricks[first:], first + 1):
             cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick["cards"])
             lines.append((f"Trick {number}: {cards}; won by {self.names[trick['winner']]}", small, theme.INK, False))

@@ -9,7 +9,7 @@ import pygame
 from game.engine import preset_names
 
 from .. import theme
-from ..assets import text
+from ..assets import fitted, text, wrapped
 from ..scene import Scene
 from ..widgets import Button, layout_row, press_any
 
@@ -75,15 +75,17 @@ class RulesScene(Scene):
         rules = self.rules
         title = text(f"{rules.title} — the rules in force", self.px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 12)))
-        source = text(rules.source[:140], self.px - 6, theme.INK_DIM)
+        source = text(fitted(rules.source, self.px - 6, w - 16), self.px - 6, theme.INK_DIM)
         surface.blit(source, source.get_rect(midtop=(w // 2, 16 + title.get_height())))
         y = 30 + title.get_height() + source.get_height()
+        size = self.px - 5
         for line, house in rule_lines(rules)[self.scroll:]:
-            if y > h - self.px * 4:
-                break
-            label = text(("House rule: " if house else "") + line[:150], self.px - 5,
-                         theme.GOLD if house else theme.INK)
-            surface.blit(label, (int(w * 0.05), y))
-            y += label.get_height() + 3
+            for part in wrapped(("House rule: " if house else "") + line, size, int(w * 0.9)):
+                if y > h - self.px * 4:
+                    break
+                label = text(part, size, theme.GOLD if house else theme.INK)
+                surface.blit(label, (int(w * 0.05), y))
+                y += label.get_height() + 1
+            y += 2
         for button in self.buttons:
             button.draw(surface, self.px)

@@ -293,7 +293,7 @@ class TableScene(Scene):
                 return
             if intent.action.startswith("play "):
                 self.selected = intent.action.split()[1]
-            self.say(f"Hint: {self.table.rules.action_label(intent.action)}")
+            self.say(f"Hint: {self.table.rules.action_words(intent.action)}")
         elif isinstance(intent, Message):
             self.say(intent.text)
         elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
@@ -358,7 +358,8 @@ class TableScene(Scene):
         self.message_time = time.monotonic()
 
     def show_hint(self):
-        self.table.request_hint()
+        if self.table.request_hint():  # the search takes a moment (up to about a second)
+            self.say("Working out a hint...")
 
     def undo(self):
         if self.busy():

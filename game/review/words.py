@@ -1,0 +1,223 @@
+"""What the hand review says: every sentence and label of a decision is made here, from the figures it sits
+beside, with the thresholds stated once, so that no sentence says more than its numbers.
+
+The figures are a decision's own, rounded to a tenth of a point as the window and the text review print them
+(game/review/analysis.py rounds them before anything is read from them): each choice's average result over the
+measuring deals (``value``), its cost (the value of the search's choice, which is the Hint's, minus its own: the
+gap in the list of choices) and the cost's standard error. ``verdict`` reads a cost the one way:
+
+- "same": the cost, CLEAR standard errors either way, stays within SAME of nought: about as good, give or take
+  half a point (exactly as good when every deal came out the same);
+- "mistake": a clear cost (CLEAR standard errors above nought) of at least the mistake threshold, MISTAKE_SHARE
+  of the points the hand is played for;
+- "worse": a clear cost below that threshold;
+- "better": clearly below nought: in the measuring deals the choice did better than the search's;
+- "unclear": too close to nought, for how much the deals varied, to tell which was better.
+
+tests/test_review_words.py reads every sentence of many reviewed hands back against these figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import actions as A
+
+SAME = 0.5  # points: a cost whose whole interval lies within this of nought is "about as good"
+CLEAR = 2.0  # standard errors a cost must stand clear of nought to count as better or worse
+MISTAKE_SHARE = 0.1  # of the points a hand is played for (26 in Hearts, 120 in rook-classic): a clear cost from
+# this on is a mistake
+NOTABLE_SHARE = 0.1  # of the measuring deals (and at least 2): a contract made or a moon shot in fewer more deals one
+# way than the other is chance, and left out of the sentence
+
+PICK = "the Hint's choice"  # what the search's choice is called when the review's search is the Hint's
+
+NOT_JUDGED = {phase: f"{why} The Hint gives the Normal computer's choice for it." for phase, why in {
+    # what game/ai/search.py measured, or that it has no search for these
+    "bid": "Bids are not judged: a searched bid (declaring at once in each deal) did no better than the Normal "
+           "computer's rules, so the search cannot say what a bid cost.",
+    "nest": "The nest is not judged: a searched nest did no better than the Normal computer's rules.",
+    "trump": "Trump is not judged: a searched choice of trump did no better than the Normal computer's rules.",
+    "order": "The rank order is not judged: the search has no way to judge it.",
+    "call": "The called card is not judged: the search has no way to judge it.",
+    "lay-aside": "The card laid aside is not judged: the search has no way to judge it.",
+    "choose": "Not judged: both hands are face down, so nothing tells them apart.",
+    "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
+}.items()}
+ONLY_CHOICE = "The only legal choice."
+
+
+def verdict(cost: float, error: float, threshold: float = float("inf")) -> str:
+    """"same", "mistake", "worse", "better" or "unclear": what a cost with this standard error says (module doc)."""
+    if abs(cost) + CLEAR * error <= SAME:
+        return "same"
+    if cost > 0 and cost >= CLEAR * error:
+        return "mistake" if cost >= threshold else "worse"
+    if cost < 0 and -cost >= CLEAR * error:
+        return "better"
+    return "unclear"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A choice's figures with its name in a player's words."""
+    name: str
+    value: float
+    cost: float
+    error: float
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Where the difference between the choice made and the search's came from, in the engine's results over the
+    measuring deals: the seat's average score change and the others' (made, pick), and in how many deals the
+    contract was made (None without one) and the seat or someone else shot the moon."""
+    lower_is_better: bool
+    partners: bool  # the seat scores with a partner: "your side"
+    sides: int  # sides at the table
+    score: tuple[float, float]
+    others: tuple[float, float]
+    made: tuple[int, int] | None
+    own_moon: tuple[int, int]
+    other_moon: tuple[int, int]
+
+
+def choice_name(action: A.Action | str, deck: str) -> str:
+    """A choice (an action, or its text) as the review lists it: the card (A♥) or cards (2♣, A♥, Q♠), or the
+    action in a player's words."""
+    if isinstance(action, str):
+        action = A.parse_action(action, deck)
+    words = A.action_words(action, deck)
+    return words.split(maxsplit=1)[1] if A.kind_of(action) in (A.PLAY, A.PASS_CARDS) else words
+
+
+def doing(action: A.Action, deck: str, leading: bool) -> str:
+    """The choice as the start of a sentence: "Leading K♠", "Playing Green 14", "Passing 2♣, A♥, Q♠"."""
+    kind = A.kind_of(action)
+    if kind == A.PLAY:
+        return f"{'Leading' if leading else 'Playing'} {choice_name(action, deck)}"
+    if kind == A.PASS_CARDS:
+        return f"Passing {choice_name(action, deck)}"
+    return f"Choosing to {A.action_words(action, deck)}"
+
+
+def _deals(count: int) -> str:
+    return f"{count} deals of the cards you could not see"
+
+
+def _compared(cost: float, other: str) -> str:
+    """How a choice did against ``other``, ``cost`` being how much worse it did."""
+    if cost > 0:
+        return f"{cost:.1f} points worse on average than {other}"
+    if cost < 0:
+        return f"{-cost:.1f} points better on average than {other}"
+    return f"as well on average as {other}"
+
+
+UNCLEAR = "too close to tell which is better"
+
+
+def _as_well(row: Named, measured: int, other: str = "") -> str:
+    """A cost within SAME of nought: exactly as well when every deal came out the same, else within half a point."""
+    exact = row.cost == 0 and row.error == 0
+    how = f"{'exactly ' if exact else ''}as well" + (f" as {other}" if other else ",")
+    return f"{how} {'in every one of' if exact else 'within half a point, over'} {_deals(measured)}"
+
+
+def judged_note(doing_words: str, played: Named, pick: Named, rows: list[Named], threshold: float, measured: int,
+                chosen_in: int, breakdown: Breakdown | None, pick_label: str = PICK) -> str:
+    """The sentence of a judged decision. ``rows`` is the list of choices, highest value first; ``played`` and
+    ``pick`` (the search's choice) are two of them, or the same one when the choice made was the search's;
+    ``measured`` deals gave the figures, ``chosen_in`` other deals chose the search's choice; ``breakdown`` says
+    where a clear cost came from."""
+    if played == pick:
+        runner = next((row for row in rows if row != pick), None)
+        return _pick_note(doing_words, runner, measured, chosen_in, pick_label)
+    note = _played_note(doing_words, played, pick, threshold, measured, chosen_in, breakdown, pick_label)
+    top = rows[0]
+    if top not in (played, pick) and verdict(top.cost, top.error) == "better":
+        # a third choice clearly above the search's: named, so that the top of the list is never left unexplained
+        note += (f" Over these deals {top.name} did best of all, {-top.cost:.1f} points better on average than "
+                 f"{pick.name}.")
+    return note
+
+
+def _played_note(doing_words: str, played: Named, pick: Named, threshold: float, measured: int, chosen_in: int,
+                 breakdown: Breakdown | None, pick_label: str) -> str:
+    kind = verdict(played.cost, played.error, threshold)
+    versus = f"{pick.name}, {pick_label},"
+    if kind == "same":
+        return f"{doing_words} did {_as_well(played, measured, versus)}."
+    if kind == "better":
+        return (f"{doing_words} did {_compared(played.cost, versus)} over {_deals(measured)}; {pick.name} was "
+                f"chosen in {chosen_in} other deals, where it did best.")
+    if kind == "unclear":
+        return f"{doing_words} did {_compared(played.cost, versus)} over {_deals(measured)}: {UNCLEAR}."
+    reasons = "; ".join(_reasons(breakdown, pick.name, measured)) if breakdown else ""
+    note = f"{doing_words} cost {played.cost:.1f} points on average against {versus[:-1]}"
+    note += f": {reasons}." if reasons else "."
+    if kind == "worse":
+        note += f" A small cost: a mistake is a clear cost of {threshold:.1f} points or more."
+    return note
+
+
+def _pick_note(doing_words: str, runner: Named | None, measured: int, chosen_in: int, pick_label: str) -> str:
+    head = f"{doing_words} was {pick_label}"
+    if runner is None:
+        return f"{head}."
+    kind = verdict(runner.cost, runner.error)
+    if kind == "same":
+        return f"{head}; {runner.name} did {_as_well(runner, measured)}."
+    if kind == "better":
+        return (f"{head}, chosen in {chosen_in} deals where it did best; over {measured} more deals of the cards you "
+                f"could not see, it did {_compared(-runner.cost, runner.name)}.")
+    compared = _compared(-runner.cost, runner.name + (", the next best," if kind != "unclear" else ""))
+    return f"{head}; it did {compared} over {_deals(measured)}" + (f": {UNCLEAR}." if kind == "unclear" else ".")
+
+
+def _reasons(b: Breakdown, pick_name: str, measured: int):
+    """Where a cost came from, in the engine's results: the scores behind the averages, the contract, the moon."""
+    they = "the other side" if b.sides == 2 else "the others"
+    (score, score_pick), (others, others_pick) = b.score, b.others
+    if b.lower_is_better:
+        yield (f"over {_deals(measured)}, you took {score:.1f} penalty points and {they} {others:.1f} each; with "
+               f"{pick_name}, {score_pick:.1f} and {others_pick:.1f}")
+    else:
+        who = "your side" if b.partners else "you"
+        yield (f"over {_deals(measured)}, {who} scored {score:+.1f} and {they} {others:+.1f}; with {pick_name}, "
+               f"{score_pick:+.1f} and {others_pick:+.1f}")
+    notable = max(2, round(NOTABLE_SHARE * measured))
+    for what, counts in (("the contract was made", b.made), ("you shot the moon", b.own_moon),
+                         ("someone else shot the moon", b.other_moon)):
+        if counts is not None and abs(counts[0] - counts[1]) >= notable:
+            yield f"{what} in {counts[0]} of them, {counts[1]} with {pick_name}"
+
+
+def _gap(cost: float, error: float) -> str:
+    """A cost with its standard error: "3.7 ± 1.0 points", or for a choice that did better "none (1.6 ± 0.7 points
+    better)"."""
+    if cost < 0:
+        return f"none ({-cost:.1f} ± {error:.1f} points better)"
+    return f"{cost:.1f} ± {error:.1f} points"
+
+
+def cost_line(cost: float, error: float) -> str:
+    """The cost beside the sentence: the gap in the list of choices, with its standard error."""
+    return f"Cost: {_gap(cost, error)}"
+
+
+def mistake_line(threshold: float) -> str:
+    return f"MISTAKE: a clear cost of {threshold:.1f} points or more"
+
+
+def choices_heading(measured: int) -> str:
+    return f"Each choice's average result against the others, over {measured} deals, and its cost:"
+
+
+def choice_row(name: str, value: float, cost: float, error: float, played: bool, pick: bool,
+               pick_label: str = PICK) -> str:
+    """A row of the list of choices: its name, its average result, its cost (against the search's choice) and
+    what it was."""
+    tags = [tag for tag, is_it in (("played", played), (pick_label, pick)) if is_it]
+    cost_words = "" if pick else f"   cost {_gap(cost, error)}"
+    return f"{name}   {value:+.1f}{cost_words}" + (f"   ({', '.join(tags)})" if tags else "")
