@@ -116,9 +116,9 @@ class SearchPlayer:
                 for action in alive:
                     totals[action] += self.play_out(world, action).margin(seat)
                 if time.perf_counter() > deadline or self.cancelled():
-                    return max(alive, key=lambda action: (totals[action], -action))
+                    return ranked({action: totals[action] for action in alive})[0]
             played += count
-            alive.sort(key=lambda action: (totals[action], -action), reverse=True)
+            alive = ranked({action: totals[action] for action in alive})
             if len(alive) <= 2 or played >= self.most_worlds:
                 return alive[0]
             alive = alive[: (len(alive) + 1) // 2]
