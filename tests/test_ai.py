@@ -22,6 +22,11 @@ def small_hard(seed=0):
     return SearchPlayer(seed=seed, budget=5.0, worlds=3)
 
 
+def small_halving(seed=0):
+    """Hard's search by sequential halving over a small work allowance (cards played out per decision)."""
+    return SearchPlayer(seed=seed, budget=5.0, work=3000)
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_level_plays_whole_hands_legally(preset):
     rules = load_rules(preset)
@@ -73,6 +78,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset):
         if small_hard(5).searches(hand):
             world = hand.resample(seat, rng)
             assert small_hard(5).decide(world) == small_hard(5).decide(hand), f"hard at {hand.phase}"
+            assert small_halving(5).decide(world) == small_halving(5).decide(hand), f"halving at {hand.phase}"
     assert changed_worlds, "the reshuffles must actually move hidden cards"
 
 
@@ -201,7 +207,7 @@ def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog
 
 
 def test_an_ai_past_its_limit_is_answered_with_the_fallback():
-    worker = AIWorker()
+    worker = AIWorker(search_process=False)  # in the thread the search keeps its own minute's budget
     hand = playing_hand()
     decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6), limit=0.2)
     assert not decision.resolve_if_overdue()
@@ -209,6 +215,29 @@ def test_an_ai_past_its_limit_is_answered_with_the_fallback():
     assert decision.resolve_if_overdue()
     assert decision.action in hand.legal_actions() and decision.fell_back
     assert worker.close()
+
+
+def test_a_search_in_the_process_ends_within_the_decisions_limit():
+    """The search process is told the time left of the decision's limit (issue 26: autoplay printed "AI overran
+    its 1.00 s budget"): a search with a minute's budget and a million worlds answers by itself, without a fallback.
+    The wait's timeout only stops a hang, far short of the minute."""
+    worker = AIWorker(search_process=True)
+    hand = playing_hand()
+    decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6), limit=1.0)
+    assert decision.wait(30) in hand.legal_actions() and not decision.fell_back
+    assert worker.close()
+
+
+def test_halving_is_reproducible_and_legal():
+    """The halving's worlds come from the seed and the seat's view alone: the same player decides the same, and a
+    player of another seed may search other worlds but still plays legally."""
+    for preset in ("hearts-classic", "rook-500"):
+        for hand in decision_points(preset, 4, seed=3):
+            if not small_halving().searches(hand):
+                continue
+            action = small_halving(2).decide(hand)
+            assert hand.refusal(action) is None
+            assert small_halving(2).decide(hand.copy()) == action
 
 
 class Hangs:

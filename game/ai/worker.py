@@ -20,6 +20,7 @@ from .rules_play import RulePlayer
 from .search import SearchPlayer
 
 log = logging.getLogger("trickhouse.ai")
+ANSWER_MARGIN = 0.1  # seconds of a decision's limit kept for the search's answer to reach the window
 _FALLBACK = RulePlayer(counting=False)
 
 
@@ -99,11 +100,14 @@ def _search_process_main(conn):
         message = conn.recv()
         if message is None:
             return
-        spec, record = message
+        spec, record, seconds_left = message
         try:
             player = players.get(spec)
             if player is None:
                 player = players[spec] = SearchPlayer(*spec)
+            # the decision's own budget counts from when it was asked for: what the queue, the pipe and a search
+            # process starting up took is no longer the search's
+            player.budget = min(spec[1], seconds_left)
             hand = Hand.from_record(record)
             conn.send(("ok", hand.action_text(player.decide(hand))))
         except Exception as err:  # noqa: BLE001  (reported to the worker thread, which falls back)
@@ -122,14 +126,16 @@ class SearchProcess:
         if self._job is None or not self._job.alive:
             self._job = ChildJob(_search_process_main, name="trickhouse-search")
 
-    def decide(self, spec: tuple, record: dict, cancelled) -> str | None:
-        """The action text, or None if cancelled first; raises RuntimeError if the search failed."""
+    def decide(self, spec: tuple, record: dict, cancelled, seconds_left: float) -> str | None:
+        """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
+        within ``seconds_left`` (less a margin for the answer's way back)."""
         self.start()
         job = self._job
-        job.send((spec, record))
+        job.send((spec, record, seconds_left - ANSWER_MARGIN))
         while not job.wait(0.01):
             if cancelled() or not job.alive:
                 self.stop()
+                self.start()  # at once, so that the next search does not wait for Python to start
                 return None
         status, text = job.news()[0]
         if status != "ok":
@@ -240,7 +246,9 @@ class AIWorker:
             player.cancelled = decision._cancelled.is_set
         try:
             if self._search is not None and type(player) is SearchPlayer and player.searches(hand):
-                text = self._search.decide(player.spec, hand.record(), decision._cancelled.is_set)
+                limit = decision.limit if decision.limit is not None else player.budget
+                text = self._search.decide(player.spec, hand.record(), decision._cancelled.is_set,
+                                           limit - (time.monotonic() - decision.started))
                 decision._finish(text if text is not None else fallback_action(hand), fell_back=text is None)
                 return
             action = player.decide(hand)
