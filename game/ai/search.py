@@ -129,7 +129,7 @@ class SearchPlayer:
         playout.push(action)
         while playout.phase != DONE:
             playout.push(self.rollout.decide(playout))
-        return playout.result()
+        return playout.final_result()
 
     def playouts(self, hand: Hand, candidates: list[A.Action],
                  worlds: int | None = None) -> Iterator[dict[A.Action, HandResult]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def _hindsight_line(record: dict, decision: Decision, names: list[str]) -> str:
     outcomes = []
     deck = Hand.from_record(record).rules.deck
     for action in (decision.action, decision.best):
-        result = hindsight(record, decision.index, action).result()
+        result = hindsight(record, decision.index, action).final_result()
         outcomes.append(f"{result.margin(decision.seat):+.0f} after {choice_name(action, deck)}")
     return (f"In hindsight, every card known and every seat playing Hard's search on them, {names[decision.seat]} "
             f"would have ended {' and '.join(outcomes)}, against the others.")
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         stray = [seat for seat in seats if not 0 <= seat < len(source.names)]
         if stray:
             raise ValueError(f"--seat {stray[0]}: the seats are 0 to {len(source.names) - 1}")
-        numbers = range(1, len(source.records) + 1)
+        numbers: Sequence[int] = range(1, len(source.records) + 1)
         if args.hand is not None:
             if args.hand not in numbers:
                 raise ValueError(f"--hand {args.hand}: the match has hands 1 to {len(source.records)}")
@@ -145,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     for number in numbers:
         record = source.records[number - 1]
         review = HandReview(record, seats, args.worlds, args.measure_worlds, args.seed).run()
+        assert review is not None  # only a review given a way to cancel can be cancelled
         print("\n".join(hand_text(record, review, source.names, number, args.hindsight, pick)), flush=True)
     return 0
 

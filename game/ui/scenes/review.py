@@ -24,7 +24,7 @@ from game.runtime import in_background
 
 from .. import theme
 from ..assets import text, wrapped
-from ..review_board import board_rows, draw_board, moment
+from ..review_board import Moment, board_rows, draw_board, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
@@ -47,7 +47,7 @@ class ReviewScene(Scene):
         self.work: ReviewWork | None = None
         self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
-        self.shown = None  # its Moment
+        self.shown: Moment | None = None
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
         self.hindsight_for = -1  # the decision it is for
         self.art = services.art.with_specials(self.rules.royal_queens)
@@ -222,6 +222,7 @@ class ReviewScene(Scene):
             decision = self.decisions[self.index]
             made, best = self.cards_of(decision.action), self.cards_of(decision.best)
             marks = {**{card: theme.SELECTED for card in best}, **{card: theme.LEGAL for card in made}}
+            assert self.shown is not None  # shown with the first decision
             draw_board(surface, self.board_rect, self.shown, self.names, self.art, px, self.card_width, marks)
             self.draw_decision(surface, decision)
             self.draw_timeline(surface)
@@ -257,6 +258,7 @@ class ReviewScene(Scene):
         """The cards an action names (none for a bid, trump or a pass in the auction)."""
         if not action:  # a decision the review does not judge has no best choice
             return set()
+        assert self.shown is not None  # asked of a decision, shown by then
         shown = {card for cards in self.shown.hands for card in cards}
         return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
@@ -330,6 +332,7 @@ class ReviewScene(Scene):
                   f"the cards known, which no one had at the time: compare the two hindsight lines with each other.",
                   small, theme.INK_DIM, False)]
         job = self.hindsight
+        assert job is not None  # drawn only while the hindsight page is shown
         if not job.finished:
             lines.append(("Playing the rest of the hand out...", px - 2, theme.INK, False))
         elif job.problem:
@@ -347,12 +350,14 @@ class ReviewScene(Scene):
 
     def hindsight_lines(self, decision, small: int) -> list[tuple[str, int, tuple, bool]]:
         seat, px = decision.seat, self.px
+        assert self.hindsight is not None  # its lines are drawn only while the hindsight page is shown
         name = {action: words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best)}
         ends = [("As played", self.job.hand.result(), theme.INK)] + [
             (f"Hindsight after {name[action]}", self.hindsight.results[action].result(),
              theme.SELECTED if action == decision.best else theme.INK) for action in (decision.action, decision.best)]
         lines = [("Score changes", px - 2, theme.GOLD, True)]
         for label, result, colour in ends:
+            assert result is not None  # each of these hands is played to its end
             changes = ", ".join(f"{self.names[s]} {change:+d}" for s, change in enumerate(result.score_change))
             lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
                           small, colour, False))

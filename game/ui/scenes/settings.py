@@ -24,9 +24,10 @@ from ..widgets import Button, layout_row, press_any
 @dataclass
 class Row:
     label: str
-    value: Callable[[], str]
-    effect: Callable[[], str]
-    step: Callable[[int], None]   # -1 or +1 (a toggle flips either way)
+    # typed loosely: a row made in a loop binds its field as a lambda's default argument
+    value: Callable[..., str]
+    effect: Callable[..., str]
+    step: Callable[..., None]   # -1 or +1 (a toggle flips either way)
 
 
 class FormScene(Scene):
