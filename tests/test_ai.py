@@ -8,12 +8,13 @@ import time
 
 import pytest
 
-from game.ai import make_player
+from game.ai import RulePlayer, make_player
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.knowledge import SeenHand
 
 PRESETS = preset_names()
 
@@ -284,3 +285,19 @@ def test_hard_in_the_search_process_decides_as_it_does_in_the_thread():
     decision = worker.request(hand, SearchPlayer(seed=9, budget=30, worlds=4))
     assert decision.wait(30) == expected and not decision.fell_back
     assert worker.close()
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-classic"])
+def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset, monkeypatch):
+    """Issue 24: "Computer players receive the seat's information set, never the live hand": what Easy's and
+    Normal's rules and Hard's search are handed is the engine's SeenHand of the seat to move."""
+    given = []
+    rules_play_in, search_candidates = RulePlayer.play_in, SearchPlayer.candidates
+    monkeypatch.setattr(RulePlayer, "play_in", lambda self, hand: given.append(hand) or rules_play_in(self, hand))
+    monkeypatch.setattr(SearchPlayer, "candidates",
+                        lambda self, hand: given.append(hand) or search_candidates(self, hand))
+    for hand in decision_points(preset, 4, seed=3):
+        for player in (make_player("easy"), make_player("normal"), small_hard(2)):
+            given.clear()
+            player.decide(hand)
+            assert isinstance(given[0], SeenHand) and given[0].seat == hand.to_move, type(given[0])

@@ -34,6 +34,11 @@ class RulePlayer:
         self.counting = counting
 
     def decide(self, hand: Hand) -> A.Action:
+        """The action for the seat to move, decided from the hand as that seat may see it."""
+        return self.play_in(hand.seen_by(hand.to_move))
+
+    def play_in(self, hand) -> A.Action:
+        """The action in a hand given whole: a seen hand, or a world a search dealt itself (its rollouts)."""
         return self.DECISIONS[hand.family, hand.phase](self, hand)
 
     # --- shared trick knowledge ---

@@ -83,9 +83,10 @@ class SearchPlayer:
         return sorted(passes)
 
     def decide(self, hand: Hand) -> A.Action:
+        hand = self.seen(hand)
         candidates = self.candidates(hand)
         if candidates is None or len(candidates) == 1:
-            return self.rollout.decide(hand)
+            return self.rollout.play_in(hand)
         seat = hand.to_move
         deadline = time.perf_counter() + self.budget * 0.9
         if not self.worlds:
@@ -104,7 +105,7 @@ class SearchPlayer:
         the few candidates that are close, where more worlds decide."""
         seat = hand.to_move
         rng = self.worlds_for(hand)
-        left = sum(held.bit_count() for held in hand.held) or 1
+        left = sum(hand.hand_sizes()) or 1
         rounds = max(1, (len(candidates) - 1).bit_length())
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
@@ -128,7 +129,7 @@ class SearchPlayer:
         playout = world.copy()
         playout.push(action)
         while playout.phase != DONE:
-            playout.push(self.rollout.decide(playout))
+            playout.push(self.rollout.play_in(playout))
         return playout.final_result()
 
     def playouts(self, hand: Hand, candidates: list[A.Action],
@@ -141,6 +142,10 @@ class SearchPlayer:
         for _ in range(worlds or self.worlds):
             world = self.world(hand, seat, rng)
             yield {action: self.play_out(world, action) for action in candidates}
+
+    def seen(self, hand: Hand):
+        """The hand as the seat to move may see it: all a computer player is given."""
+        return hand.seen_by(hand.to_move)
 
     def world(self, hand: Hand, seat: int, rng: random.Random) -> Hand:
         """A world the seat cannot tell from the real one."""
@@ -173,6 +178,9 @@ class OmniscientPlayer(SearchPlayer):
 
     def __init__(self, seed: int = 0, budget: float = 1.0):
         super().__init__(seed=seed, budget=budget, worlds=1)  # one world: the real one; rollouts are deterministic
+
+    def seen(self, hand: Hand) -> Hand:
+        return hand
 
     def world(self, hand: Hand, seat: int, rng) -> Hand:
         return hand.copy()

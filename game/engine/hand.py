@@ -596,6 +596,14 @@ class Hand:
         knows: ``resample(seat, rng).view(seat) == view(seat)``. Search plays in such worlds."""
         return knowledge.resample(self, seat, rng)
 
+    def seen_by(self, seat: int) -> knowledge.SeenHand:
+        """The hand as ``seat`` may see it: what a computer player deciding for the seat is given (knowledge.py)."""
+        return knowledge.SeenHand(self, seat)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (everyone may count them)."""
+        return tuple(held.bit_count() for held in self.held)
+
     def side_known_to(self, seat: int) -> frozenset[int]:
         """The seats ``seat`` knows to score with it this hand (a secret partner only once known to it)."""
         return frozenset((seat,))
