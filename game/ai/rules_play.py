@@ -14,6 +14,7 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import Hand
 from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, HeartsHand
+from game.engine.knowledge import SeenHand
 from game.engine.rook import RookHand
 
 SPADES_MASK = C.SUIT_MASKS[C.SPADES]
@@ -76,7 +77,7 @@ class RulePlayer:
         chosen = self.pass_ranking(hand)[: hand.rules.pass_count]
         return A.make(A.PASS_CARDS, C.mask_of(chosen))
 
-    def pass_ranking(self, hand: Hand) -> list[C.Card]:
+    def pass_ranking(self, hand: Hand | SeenHand) -> list[C.Card]:
         """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first)."""
         held = hand.held[hand.turn]
         spades = held & SPADES_MASK

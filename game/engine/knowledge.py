@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import cards as C
 
 if TYPE_CHECKING:  # hand.py imports this module
     from .hand import Hand
+    from .view import SeatView
 
 Places = list[tuple[str, int, C.CardSet, C.CardSet]]  # Hand._hidden_places: (place, seat or -1, cards, known)
 
@@ -139,25 +140,25 @@ class SeenHand:
         "trump_suit", "called", "moon_reward", "hand_sizes",
     })
 
-    def __init__(self, hand, seat: int):
+    def __init__(self, hand: Hand, seat: int) -> None:
         self._hand = hand
         self.seat = seat
         known = {place.seat: place.known for place in information(hand, seat).hidden if place.place == "held"}
         self.held = tuple(cards if other == seat else known.get(other, cards) for other, cards in enumerate(hand.held))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the hand's member is
         if name in SeenHand.SHOWN:
             return getattr(self._hand, name)
         raise AttributeError(f"seat {self.seat} may not see the hand's {name!r}: a computer player decides from "
                              "what its seat may see")
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         return self._hand.view(self._own(seat))
 
     def information(self, seat: int) -> InfoSet:
         return information(self._hand, self._own(seat))
 
-    def resample(self, seat: int, rng):
+    def resample(self, seat: int, rng: random.Random) -> Hand:
         """A whole hand of the caller's own, its hidden cards dealt from the seat's information set."""
         return resample(self._hand, self._own(seat), rng)
 
