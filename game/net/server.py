@@ -339,7 +339,7 @@ class TableServer:
         try:
             rules = book.changed(changes, where=book.title)
         except RulesError as err:
-            raise ValueError(str(err)) from None
+            raise ValueError(err.player) from None
         if len(kinds) != rules.players:
             raise ValueError(f"{rules.title} is played by {rules.players}")
         levels = level if isinstance(level, list) else [level] * len(kinds)

@@ -4,11 +4,11 @@ import), so there are no import cycles to hide inside functions."""
 
 from .dialogs import ConfirmScene, HandOffScene, PauseScene, dialog_for_phase
 from .history import HistoryScene, PastMatchScene
+from .how_to_play import HowToPlayScene
 from .join import JoinScene
 from .lobby import LobbyScene
 from .menu import MenuScene
 from .review import ReviewScene
-from .rules_page import RulesScene
 from .scoring import GameOverScene, ScoreScene
 from .settings import HouseRulesScene, NamesScene, SettingsScene
 from .setup import SetupScene
@@ -29,7 +29,7 @@ SCENES = {
     "settings": SettingsScene,
     "house-rules": HouseRulesScene,
     "names": NamesScene,
-    "rules": RulesScene,
+    "how-to-play": HowToPlayScene,
     "statistics": StatisticsScene,
     "history": HistoryScene,
     "past-match": PastMatchScene,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import ORDER_MEANINGS
+from game.engine.hearts import DIRECTION_WORDS
 from game.engine.view import Choice
 from game.engine.words import counted
 
@@ -461,7 +462,8 @@ def dialog_for_phase(services, table, act: Act) -> Scene | None:
         return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", count, held, "Nest",
                     marked=(view.rook.from_nest, "Outlined: the cards that were in the nest"))
     if phase == "pass" and view.hearts is not None:
-        return pick("passing", f"{who}: pass {counted(count, 'card')} {view.hearts.pass_direction}", count, held,
+        direction = DIRECTION_WORDS[view.hearts.pass_direction]
+        return pick("passing", f"{who}: pass {counted(count, 'card')} {direction}", count, held,
                     "To pass")
     if phase == "lay-aside":
         return pick("lay-aside", f"{who}: lay one card aside", 1, held, "Aside")
