@@ -2,15 +2,17 @@
 ``build`` (the one-file desktop executable, written to dist/).
 
 Standard library only, so it works on a fresh machine with nothing but Python 3.11+. It creates
-``.venv`` beside this file, installs the game (and for ``test`` the development tools, for ``build``
+``.venv`` beside this file, installs what the game needs (and for ``test`` the development tools, for ``build``
 PyInstaller) whenever pyproject.toml has changed since the last install, and then runs the command in that
-environment.
+environment, from this folder: the game itself is not installed but run from the checkout (``python -m game``), so
+nothing is built and pip has no editable install to warn about.
 """
 
 import hashlib
 import os
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -28,6 +30,12 @@ def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def requirements(extras: list[str]) -> list[str]:
+    """The game's dependencies in pyproject.toml, and those of the ``extras`` named."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return project["dependencies"] + [need for extra in extras for need in project["optional-dependencies"][extra]]
+
+
 def ensure_installed(extras: list[str]) -> Path:
     python = venv_python()
     if not python.exists():
@@ -36,10 +44,10 @@ def ensure_installed(extras: list[str]) -> Path:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + ",".join(extras).encode()).hexdigest()
     stamp = VENV / f"installed-{'-'.join(extras) or 'game'}.sha256"
     if not stamp.exists() or stamp.read_text() != wanted:
-        target = f".[{','.join(extras)}]" if extras else "."
-        print(f"Installing {target} into .venv ...", flush=True)
+        with_extras = f" with the {', '.join(extras)} extras" if extras else ""
+        print(f"Installing the game's dependencies{with_extras} into .venv ...", flush=True)
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", target], check=True, cwd=ROOT)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requirements(extras)], check=True, cwd=ROOT)
         stamp.write_text(wanted)
     return python
 

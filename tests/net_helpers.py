@@ -4,15 +4,14 @@ bounded by a deadline."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 import time
 
 from game.ai.worker import AIWorker
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
 from game.net.server import Limits, TableServer
+from game.runtime import LoopThread
 from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
 
 LOOPBACK = "127.0.0.1"
@@ -27,30 +26,16 @@ class ServerThread:
     def __init__(self, folder=None, limits: Limits | None = None):
         self.worker = AIWorker(search_process=False)
         self.server = TableServer(folder, limits or FAST, self.worker)
-        self.loop = asyncio.new_event_loop()
-        started = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-            self.loop.run_until_complete(self.server.start(LOOPBACK, 0))
-            started.set()
-            self.loop.run_forever()
-
-        self.thread = threading.Thread(target=run, daemon=True)
-        self.thread.start()
-        assert started.wait(10), "the server did not start"
+        self.runner = LoopThread("test-server")
+        self.runner.start(lambda: self.server.start(LOOPBACK, 0))
         self.port = self.server.port
 
     def call(self, function, *args):
         """Run ``function`` on the server's loop and return its result (the server is not thread-safe)."""
-        async def call():
-            return function(*args)
-        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+        return self.runner.call(function, *args)
 
     def stop(self):
-        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        self.runner.stop(last=self.server.stop())
         self.worker.close()
 
 

@@ -8,18 +8,24 @@ import time
 
 import pytest
 
-from game.ai import make_player
+from game.ai import RulePlayer, make_player
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.knowledge import SeenHand
 
 PRESETS = preset_names()
 
 
 def small_hard(seed=0):
     return SearchPlayer(seed=seed, budget=5.0, worlds=3)
+
+
+def small_halving(seed=0):
+    """Hard's search by sequential halving over a small work allowance (cards played out per decision)."""
+    return SearchPlayer(seed=seed, budget=5.0, work=3000)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -73,6 +79,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset):
         if small_hard(5).searches(hand):
             world = hand.resample(seat, rng)
             assert small_hard(5).decide(world) == small_hard(5).decide(hand), f"hard at {hand.phase}"
+            assert small_halving(5).decide(world) == small_halving(5).decide(hand), f"halving at {hand.phase}"
     assert changed_worlds, "the reshuffles must actually move hidden cards"
 
 
@@ -201,7 +208,7 @@ def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog
 
 
 def test_an_ai_past_its_limit_is_answered_with_the_fallback():
-    worker = AIWorker()
+    worker = AIWorker(search_process=False)  # in the thread the search keeps its own minute's budget
     hand = playing_hand()
     decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6), limit=0.2)
     assert not decision.resolve_if_overdue()
@@ -209,6 +216,29 @@ def test_an_ai_past_its_limit_is_answered_with_the_fallback():
     assert decision.resolve_if_overdue()
     assert decision.action in hand.legal_actions() and decision.fell_back
     assert worker.close()
+
+
+def test_a_search_in_the_process_ends_within_the_decisions_limit():
+    """The search process is told the time left of the decision's limit (issue 26: autoplay printed "AI overran
+    its 1.00 s budget"): a search with a minute's budget and a million worlds answers by itself, without a fallback.
+    The wait's timeout only stops a hang, far short of the minute."""
+    worker = AIWorker(search_process=True)
+    hand = playing_hand()
+    decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6), limit=1.0)
+    assert decision.wait(30) in hand.legal_actions() and not decision.fell_back
+    assert worker.close()
+
+
+def test_halving_is_reproducible_and_legal():
+    """The halving's worlds come from the seed and the seat's view alone: the same player decides the same, and a
+    player of another seed may search other worlds but still plays legally."""
+    for preset in ("hearts-classic", "rook-500"):
+        for hand in decision_points(preset, 4, seed=3):
+            if not small_halving().searches(hand):
+                continue
+            action = small_halving(2).decide(hand)
+            assert hand.refusal(action) is None
+            assert small_halving(2).decide(hand.copy()) == action
 
 
 class Hangs:
@@ -255,3 +285,19 @@ def test_hard_in_the_search_process_decides_as_it_does_in_the_thread():
     decision = worker.request(hand, SearchPlayer(seed=9, budget=30, worlds=4))
     assert decision.wait(30) == expected and not decision.fell_back
     assert worker.close()
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-classic"])
+def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset, monkeypatch):
+    """Issue 24: "Computer players receive the seat's information set, never the live hand": what Easy's and
+    Normal's rules and Hard's search are handed is the engine's SeenHand of the seat to move."""
+    given = []
+    rules_play_in, search_candidates = RulePlayer.play_in, SearchPlayer.candidates
+    monkeypatch.setattr(RulePlayer, "play_in", lambda self, hand: given.append(hand) or rules_play_in(self, hand))
+    monkeypatch.setattr(SearchPlayer, "candidates",
+                        lambda self, hand: given.append(hand) or search_candidates(self, hand))
+    for hand in decision_points(preset, 4, seed=3):
+        for player in (make_player("easy"), make_player("normal"), small_hard(2)):
+            given.clear()
+            player.decide(hand)
+            assert isinstance(given[0], SeenHand) and given[0].seat == hand.to_move, type(given[0])

@@ -6,7 +6,7 @@ Each test quotes the sentence or names the decision it checks.
 import pytest
 
 from game.engine import Hand, IllegalAction, Match, load_rules
-from game.engine.hearts import pass_direction
+from game.engine.hearts import pass_direction, pass_receiver
 from game.engine.results import HandResult
 from tests.deals import build_deal, hand_with, play_all
 
@@ -82,6 +82,8 @@ def test_passed_cards_reach_the_player_in_the_direction(direction, offset):
     passed = {0: {"AS", "KS", "QS"}, 1: {"AD", "KD", "QD"}, 2: {"AC", "KC", "QC"}, 3: {"AH", "KH", "QH"}}
     for giver, cards in passed.items():
         taker = (giver + offset) % 4
+        view = hand.view(giver)  # the seat a dialog names before the pass, from the view
+        assert pass_receiver(view.hearts.pass_direction, view.seat, view.players) == taker
         assert cards <= set(hand.view(taker).hand)
         assert set(hand.view(taker).hearts.received) == cards
         assert not cards & set(hand.view(giver).hand)

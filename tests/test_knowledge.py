@@ -84,3 +84,35 @@ def test_the_secret_partner_moves_with_the_called_card():
         partners.add(world.partner)
         assert hand.resample(3, rng).partner == 3
     assert len(partners) > 1
+
+
+def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest():
+    """Issue 24: computer players receive the seat's information, never the live hand. Rook 2 players (001): the
+    seat sees its own cards and the dummy's face-up half, nothing of the other player's hand; the deal, the
+    record, the nest and another seat's view are refused by name."""
+    hand = hand_with("rook-2p", {}, dealer=0)
+    seen = hand.seen_by(0)
+    assert seen.held[0] == hand.held[0] and seen.held[1] == 0 and seen.held[2] == hand.public_cards() != 0
+    assert seen.hand_sizes() == hand.hand_sizes() == (12, 12, 12)
+    assert seen.view(0) == hand.view(0) and seen.legal_ids() == hand.legal_ids() and seen.phase == hand.phase
+    for name in ("dealt", "extras", "actions", "record", "nest", "aside", "copy"):
+        with pytest.raises(AttributeError, match=f"seat 0 may not see the hand's '{name}'"):
+            getattr(seen, name)
+    with pytest.raises(AttributeError, match="as seat 1"):
+        seen.view(1)
+    with pytest.raises(AttributeError, match="as seat 1"):
+        seen.resample(1, random.Random(1))
+    world = seen.resample(0, random.Random(1))
+    assert world.view(0) == hand.view(0) and world.held[1] | world.nest != hand.held[1] | hand.nest
+
+
+def test_a_seen_hand_knows_where_the_seats_passed_cards_went():
+    """Hearts (002 "Passing 3 Cards"): after the pass the seat knows its three cards are in the receiver's hand,
+    and nothing else of the others' hands."""
+    hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)
+    rng = random.Random(1)
+    while hand.phase == "pass":
+        hand.apply("pass-cards 2S 3S 4S" if hand.to_move == 0 else hand.action_text(hand.random_action(rng)))
+    sent = hand.rules.parse_cards("2S 3S 4S")
+    seen = hand.seen_by(0)
+    assert seen.held[0] == hand.held[0] and seen.held[1] == sent and seen.held[2] == seen.held[3] == 0

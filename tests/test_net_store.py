@@ -20,7 +20,9 @@ from game.engine import Match, load_rules
 from game.net import protocol as P
 from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes
 from game.net.host import NetHost
-from game.net.server import TABLE_FORMAT, TableServer, token_hash
+from game.net.lobby import token_hash
+from game.net.server import TableServer
+from game.net.tables import TABLE_FORMAT, Tables
 from game.table.session import SeatPlan, Session
 from tests.net_helpers import FAST, LOOPBACK, Player, ServerThread, play_until
 from tests.test_net import answer, free_port, raw, server_process, wait_for_port
@@ -112,9 +114,9 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     owner = Player(first.port, "create", {"name": "Ann", "preset": "hearts-classic", "keep": 30,
                                           "seats": ["me", "online", "computer", "computer"]})
     guest = Player(first.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
-    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 10)
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1]["taken"], 60)
     owner.client.send("start")
-    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 30)
+    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 60)
     code = owner.table.code
     for player in (owner, guest):
         player.client.closing = True
@@ -131,9 +133,9 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
         time.sleep(0.5)  # with the seats 'away', computers played here at once (no pause)
         table = second.server.tables[code]
         assert second.call(lambda: (len(table.session.hand.actions), table.session.away)) == (moves, set())
-        assert second.call(lambda: [s["away"] for s in second.server.seat_list(table)]) == [False] * 4
-        second.call(lambda: setattr(table, "keep", 0.2))  # the seat-keeping time runs out: a computer plays on
-        table.wake.set()
+        assert second.call(lambda: [s["away"] for s in table.seat_list()]) == [False] * 4
+        # the seat-keeping time runs out: a computer plays on
+        second.call(lambda: (setattr(table.record, "keep", 0.2), second.server.wake(table)))
         wait_for(second, lambda tables: len(tables[code].session.hand.actions) > moves + 2)
         assert second.call(lambda: table.session.away) == {0, 1}
     finally:
@@ -222,7 +224,7 @@ def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path, monkey
     def broken(self, saved):
         raise TypeError("a bug")
 
-    monkeypatch.setattr(TableServer, "table_from_saved", broken)
+    monkeypatch.setattr(Tables, "bring_back", broken)
     server = TableServer(tmp_path, FAST)
     with pytest.raises(TypeError, match="a bug"):
         asyncio.run(server.start(LOOPBACK, 0))
@@ -269,15 +271,17 @@ def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_
     hosted table ends the last one for good."""
     host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
     try:
-        table, token = host.call(host.server.create_table, "hearts-classic", {}, ["me", "online", "computer",
-                                                                                  "computer"], "Ann")
+        owner = Player(host.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                             "seats": ["me", "online", "computer", "computer"]})
+        code, token = owner.table.code, owner.welcome["token"]
+        owner.close()
     finally:
         host.stop()
-    assert saved_codes(tmp_path) == [table.code]
+    assert saved_codes(tmp_path) == [code]
     again = NetHost(0, 30.0, again=True, folder=tmp_path, address=LOOPBACK)
     try:
-        assert again.saved_table() == table.code
-        owner = Player(again.port, "hello", {"name": "Ann", "code": table.code, "token": token})
+        assert again.saved_table() == code
+        owner = Player(again.port, "hello", {"name": "Ann", "code": code, "token": token})
         assert owner.welcome["seat"] == 0 and owner.welcome["owner"]
         owner.close()
     finally:

@@ -19,6 +19,7 @@ import pytest
 from game.engine import Match, load_rules
 from game.engine.rules import Rules
 from game.net import protocol as P
+from game.net import runner as net_runner
 from game.net import server as net_server
 from game.table.controller import Hint
 from tests.net_helpers import Player, ServerThread, play_until
@@ -164,7 +165,7 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
 
     monkeypatch.setattr(net_server.Client, "send", send)
     # a fixed deal, so that a computer claims the last tricks of some hand (the suite must see "claimed")
-    monkeypatch.setattr(net_server, "Match", lambda rules: Match(rules, seed=4))
+    monkeypatch.setattr(net_runner, "Match", lambda rules: Match(rules, seed=4))
     server = ServerThread()
     try:
         owner = Curious(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
@@ -174,13 +175,13 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
         guest = Player(server.port, "hello", {"name": "Bo", "code": code}, seed=1)
         guest.client.send("sit", seat=2)
         passer_by = Player(server.port, "hello", {"name": "Cy", "code": code}, seed=2)
-        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1]["taken"], 10)
+        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1]["taken"], 60)
         owner.client.send("computer", seat=1)
         owner.client.send("sit", seat=3)  # the owner sits where they chose: an error
         play_until([owner, guest, passer_by], lambda: "The owner gave your seat to a computer" in passer_by.shown
                    and "the table's owner sits where they chose" in owner.shown, 10)
         owner.client.send("start")
-        play_until([owner, guest], lambda: guest.table.started, 10)
+        play_until([owner, guest], lambda: guest.table.started, 60)
         guest.client.send("act", action="pass")  # not Bo's turn, or not a pass of three cards: refused
         play_until([owner, guest], lambda: owner.over and guest.over, 180)
     finally:

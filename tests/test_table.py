@@ -131,9 +131,9 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     controller = table("hearts-classic", [0], worker, history=history, seed=4)
     assert isinstance(run_match(controller, Players(controller)), MatchOver)
     writing = controller.history_writing
-    writing.join(10)
+    writing.result(60)
     controller.poll()
-    assert controller.history_writing is writing and not writing.is_alive()
+    assert controller.history_writing is writing and writing.done()
     past, problem = history.load(Session.from_json)
     assert problem == "" and len(past) == 1
     kept = past[0].session

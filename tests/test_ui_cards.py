@@ -1,4 +1,5 @@
-"""The card pictures: every card of both decks draws at the table's sizes, cards tell apart, and caching holds."""
+"""The card pictures: every card of both decks draws at the table's sizes in both looks of the standard deck,
+cards tell apart, and caching holds."""
 
 import os
 
@@ -8,6 +9,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine.cards import ROOK_DECK, STANDARD_DECK, card_names, full_deck  # noqa: E402
+from game.store.settings import CARD_FACES  # noqa: E402
+from game.ui import assets, cards  # noqa: E402
 from game.ui.card_sketch import CARD_RATIO  # noqa: E402
 from game.ui.cards import CardArt  # noqa: E402
 
@@ -29,9 +32,10 @@ def test_both_decks_are_complete():
     assert len(STANDARD_CARDS) == 53 and "JK" in STANDARD_CARDS and "TC" in STANDARD_CARDS
 
 
+@pytest.mark.parametrize("faces", CARD_FACES)
 @pytest.mark.parametrize("width", [50, 70, 140])
-def test_every_card_draws_card_shaped_with_rounded_corners(width):
-    art = CardArt()
+def test_every_card_draws_card_shaped_with_rounded_corners(width, faces):
+    art = CardArt(faces=faces)
     size = (width, round(width * CARD_RATIO))
     for name in ROOK_CARDS + STANDARD_CARDS:
         face = art.face(name, width)
@@ -43,16 +47,73 @@ def test_every_card_draws_card_shaped_with_rounded_corners(width):
     assert art.outline(width, (255, 225, 90)).get_size() == size
 
 
-def test_every_card_looks_different():
-    art = CardArt()
+@pytest.mark.parametrize("faces", CARD_FACES)
+def test_every_card_looks_different(faces):
+    art = CardArt(faces=faces)
     looks = {pixels(art.face(name, 70)) for name in ROOK_CARDS + STANDARD_CARDS}
     looks.add(pixels(art.back(70)))
     assert len(looks) == len(ROOK_CARDS) + len(STANDARD_CARDS) + 1
 
 
+def test_the_card_faces_setting_changes_the_standard_deck_only():
+    """Classic and simple are two looks of the standard deck; the Rook deck has one."""
+    classic, simple = CardArt(faces="classic"), CardArt(faces="simple")
+    assert all(pixels(classic.face(name, 70)) != pixels(simple.face(name, 70)) for name in STANDARD_CARDS)
+    assert all(pixels(classic.face(name, 70)) == pixels(simple.face(name, 70)) for name in ROOK_CARDS)
+
+
+def cards_in(folder, monkeypatch):
+    """The card drawings are looked for in ``folder`` (the fonts where they are)."""
+    real = assets.asset_path
+    monkeypatch.setattr(assets, "asset_path", lambda *parts: folder.joinpath(*parts) if parts[0] == "cards"
+                        else real(*parts))
+
+
+def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path, monkeypatch):
+    """A classic face is its SVG file (assets/cards/classic) drawn at the size asked for, on the game's card: a
+    file changed to a plain blue drawing gives a blue card at every size, inside the card's rounded corners."""
+    folder = tmp_path / "cards" / "classic"
+    folder.mkdir(parents=True)
+    (folder / "7D.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
+                                   'width="240" height="336"><rect x="-120" y="-168" width="240" height="336" '
+                                   'fill="#0000ff"/></svg>')
+    cards_in(tmp_path, monkeypatch)
+    cards._face.cache_clear()
+    try:
+        for width in (52, 77, 131):
+            face = CardArt(faces="classic").face("7D", width)
+            assert face.get_size() == (width, round(width * CARD_RATIO))
+            assert tuple(face.get_at((width // 2, face.get_height() // 2))) == (0, 0, 255, 255)
+            assert face.get_at((0, 0)).a == 0
+    finally:
+        cards._face.cache_clear()
+
+
+def test_a_classic_face_that_cannot_be_read_is_drawn_simple_and_said_once(tmp_path, monkeypatch, caplog):
+    """A damaged installation still plays: the missing file is named once in the log, the simple face drawn."""
+    cards_in(tmp_path, monkeypatch)
+    cards._face.cache_clear()
+    try:
+        with caplog.at_level("WARNING"):
+            faces = [CardArt(faces="classic").face("9S", width) for width in (60, 70)]
+        assert [pixels(face) for face in faces] == [pixels(CardArt(faces="simple").face("9S", w)) for w in (60, 70)]
+        assert len([r for r in caplog.records if "9S.svg" in r.getMessage()]) == 1
+    finally:
+        cards._face.cache_clear()
+
+
+def test_every_standard_card_has_its_classic_drawing():
+    folder = assets.asset_path("cards", "classic")
+    assert sorted(path.stem for path in folder.glob("*.svg")) == sorted(STANDARD_CARDS)
+    assert (assets.asset_path("cards", "LICENSE-CC0.txt")).read_text().startswith("Creative Commons Legal Code")
+
+
 @pytest.mark.parametrize("name", ["G5", "Y12", "QD", "2C"])
 def test_colour_blind_marks_change_the_face(name):
-    assert pixels(CardArt(marks=True).face(name, 70)) != pixels(CardArt(marks=False).face(name, 70))
+    """Marks are a shape per Rook colour and, on the simple standard faces, the suit's letter (the classic faces
+    tell the suits apart by their printed shapes)."""
+    assert pixels(CardArt(marks=True, faces="simple").face(name, 70)) != \
+        pixels(CardArt(marks=False, faces="simple").face(name, 70))
 
 
 def test_pictures_are_cached():

@@ -5,6 +5,7 @@ damaged history file named)."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 
 import pygame
@@ -173,7 +174,7 @@ def read_history(app: App) -> HistoryScene:
     """The History screen, once its thread has read the file and a frame has shown what it found."""
     history = app.stack.top
     assert history.reading is not None, "read on a thread of its own, not the UI thread"
-    history.reading.join(30)
+    concurrent.futures.wait([history.reading], 30)  # the reading's answer, or its fault, which the screen says
     step(app)
     return history
 
@@ -188,7 +189,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
     try:
         over = to_game_over(app)
-        table.table.controller.history_writing.join(10)
+        table.table.controller.history_writing.result(60)
         click(app, button(over, "Main menu").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)

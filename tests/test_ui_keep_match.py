@@ -1,14 +1,15 @@
 """Issue 22: "nothing a player has not chosen to end is ever deleted". Every way the window can start another
 match, walked with posted events (SDL dummy driver) while an unfinished match is saved: New game and Play a deal
 code ask first, naming the match (its game, hand and scores), and keep it unless the player ends it; the game-over
-screen's New game replaces only a finished match; Play this deal (the history) and Play again (the score sheet,
-tests/test_ui_deals.py) never touch the save; hosting a new table asks before ending the table hosted last;
+screen's New game and Rematch replace only a finished match; Play this deal (the history) and Play again (the score
+sheet, tests/test_ui_deals.py) never touch the save; hosting a new table asks before ending the table hosted last;
 joining a table and Continue leave the save to the match it holds. The last test finds every caller in the source
 that can replace a save, so that a new one cannot go unwalked."""
 
 from __future__ import annotations
 
 import ast
+import concurrent.futures
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,8 @@ import pytest
 from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
 from game.net.database import TableDatabase
 from game.net.host import end_hosted_tables, hosted_tables, kept_sessions
-from game.net.server import TABLE_FORMAT, NetSeat, NetTable
+from game.net.lobby import SeatRecord, TableRecord
+from game.net.tables import TABLE_FORMAT
 from game.store import HistoryStore, SaveStore
 from game.store.files import UnfinishedMatch, data_dir, write_atomic
 from game.table.session import SeatPlan, Session
@@ -168,15 +170,22 @@ def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, k
     assert SaveStore().load(Session.from_json)[0].hand.deal_text() == hand.deal_text()
 
 
-def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app):
-    """The match ends in the window (its last card still to play when it opens), so the save holds a finished
-    match: the game-over screen's New game, then Start, begins the next one at once."""
+def over_in_the_window(app: App):
+    """A hearts match between computers named Ann to Di that ends in the window (its last card still to play when
+    it opens), so that the save holds a finished match: its game-over screen."""
     ended = finished_session(1)
     record = ended.hand.record()
     ended.match.hand = Hand.from_record({**record, "actions": record["actions"][:-1]})
     app.open("table", session=Session(ended.match, [SeatPlan(name, False, "easy") for name in NAMES]))
     over = to_game_over(app)
     assert SaveStore().load(Session.from_json)[0].match.is_over
+    return over
+
+
+def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app):
+    """The save holds a finished match: the game-over screen's New game, then Start, begins the next one at
+    once."""
+    over = over_in_the_window(app)
     click(app, button(over, "New game").rect.center)
     setup = app.stack.top
     assert setup.name == "setup" and setup.preset == "hearts-classic"
@@ -186,13 +195,28 @@ def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app)
     assert now.match.seed == table.table.session.match.seed and not now.match.is_over
 
 
+def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app):
+    """Rematch begins the next match at once, the same computers in the same seats, and the new match's first save
+    replaces the finished one."""
+    over = over_in_the_window(app)
+    click(app, button(over, "Rematch").rect.center)
+    table = the_table(app)
+    assert app.stack.top is table  # nothing to ask: the match was over
+    for _ in frames(30):
+        step(app)
+        now = SaveStore().load(Session.from_json)[0]
+        if not now.match.is_over:
+            break
+    assert now.match.seed == table.table.session.match.seed and [plan.name for plan in now.seats] == NAMES
+
+
 def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
     past = finished_session(2)
     past = Session(past.match, [SeatPlan(name, False, "easy") for name in NAMES])
     HistoryStore().add(past.to_json(), Session.from_json, finished="2026-11-20T18:05")
     from_menu(app, "History")
     history = app.stack.top
-    history.reading.join(30)
+    concurrent.futures.wait([history.reading], 30)
     step(app)
     click(app, history.rows[0][1].center)
     hands = app.stack.top
@@ -214,8 +238,8 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
 def hosted_last(session: Session) -> list[dict]:
     """The table this game hosted last, kept as its server keeps it (in the hosted tables' database), with
     ``session``'s match; what the database holds of it."""
-    seats = [NetSeat("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
-    table = NetTable("K7QX2M", "rook-classic", {}, seats, 120.0, owner=0, started=True, session=session)
+    seats = [SeatRecord("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
+    table = TableRecord("K7QX2M", "rook-classic", {}, seats, 120.0, owner=0, started=True)
     database = TableDatabase(data_dir() / "hosted")
     try:
         database.create(table.code, table.preset, table.changes, table.keep, table.owner, table.seats_json())

@@ -1,4 +1,5 @@
-"""Themes (table colours, card backs) chosen in Settings by posted clicks, and the window's icon and title."""
+"""Themes (table colours, card faces and backs) chosen in Settings by posted clicks, and the window's icon and
+title."""
 
 from __future__ import annotations
 
@@ -46,12 +47,27 @@ def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
     assert problem == "" and (saved.table_colour, saved.card_back) == (TABLE_COLOURS[1], "circles")
 
 
-def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used():
+def test_card_faces_change_at_once_and_are_kept(app):
+    """Classic (printed, with court figures) or simple standard faces: the table's art changes at once."""
+    scene = app.open("settings")
+    step(app)
+    assert app.settings.card_faces == "classic"
+    classic = pygame.image.tobytes(app.services.art.face("KS", 70), "RGBA")
+    click(app, row_buttons(scene, "Card faces")[1].rect.center)
+    assert app.settings.card_faces == "simple" and app.services.art.faces == "simple"
+    assert pygame.image.tobytes(app.services.art.face("KS", 70), "RGBA") != classic
+    assert SettingsStore().load() == (app.settings, "")
+
+
+@pytest.mark.parametrize("line, said", [("card_back: paisley", "card_back: 'paisley' is not allowed"),
+                                        ("card_faces: fancy", "card_faces: 'fancy' is not allowed; use one of "
+                                                              "classic, simple")])
+def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, said):
     store = SettingsStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
-    store.path.write_text("card_back: paisley\n")
+    store.path.write_text(line + "\n")
     settings, problem = store.load()
-    assert settings == Settings() and "card_back: 'paisley' is not allowed" in problem and str(store.path) in problem
+    assert settings == Settings() and said in problem and str(store.path) in problem
     assert store.path.with_name("settings.yaml.bad").exists()
 
 

@@ -1,6 +1,7 @@
 """Computer opponents: Easy, Normal and Hard, each deciding from what its seat may see.
 
-``make_player(level, seed)`` gives an object whose ``decide(hand)`` returns the int action for ``hand.to_move``;
+``make_player(level, seed)`` gives an object whose ``decide(hand)`` returns the int action for ``hand.to_move``,
+decided from ``hand.seen_by(hand.to_move)`` (the engine's SeenHand: what that seat may see), never the live hand;
 ``choose(player, hand)`` returns it as action text. ``AIWorker`` runs decisions on a worker thread for the UI.
 """
 

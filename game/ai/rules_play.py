@@ -30,6 +30,11 @@ class RulePlayer:
         self.counting = counting
 
     def decide(self, hand: Hand) -> A.Action:
+        """The action for the seat to move, decided from the hand as that seat may see it."""
+        return self.play_in(hand.seen_by(hand.to_move))
+
+    def play_in(self, hand) -> A.Action:
+        """The action in a hand given whole: a seen hand, or a world a search dealt itself (its rollouts)."""
         return self.DECISIONS[hand.family, hand.phase](self, hand)
 
     # --- shared trick knowledge ---
@@ -44,9 +49,16 @@ class RulePlayer:
         """Those of ``cards`` that no card still out of this suit can beat."""
         out = self._out(hand, seat)
         masters = 0
-        for card in C.cards_in(cards):
-            same = out & C.SUIT_MASKS[card >> 4] if card != C.BIRD else 0
-            if not any(rank(other) > rank(card) for other in C.cards_in(same)):
+        best_out = {}  # per suit, the strongest rank still out (worked out once a suit: rollouts ask this often)
+        for card in C.card_list(cards):
+            if card == C.BIRD:
+                masters |= 1 << card
+                continue
+            suit = card >> 4
+            top = best_out.get(suit)
+            if top is None:
+                top = best_out[suit] = max(map(rank, C.card_list(out & C.SUIT_MASKS[suit])), default=-1000)
+            if rank(card) >= top:
                 masters |= 1 << card
         return masters
 
@@ -98,7 +110,7 @@ class RulePlayer:
         last = len(hand.trick) == hand.n - 1
         points_on_table = any((1 << c) & PENALTY_CARDS for c in hand.trick)
         if following:
-            under = C.mask_of(c for c in C.cards_in(following) if c < best)
+            under = following & ((1 << best) - 1)  # the winning card is of the suit led: lower bits rank lower
             if last and not points_on_table and not under & QS_BIT:
                 # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
                 safe = following & ~QS_BIT
@@ -133,12 +145,12 @@ class RulePlayer:
                     return lowest(spades, rank)
             out = self._out(hand, seat)
             shown = hand.voids()
+            void_seats = [sum(1 for s in range(hand.n) if s != seat and shown[s] & suit) for suit in C.SUIT_MASKS]
+
             def safety(card):
-                suit = C.SUIT_MASKS[card >> 4]
-                below = sum(1 for c in C.cards_in(out & suit) if c > card)  # cards out that would take it over
-                void_seats = sum(1 for s in range(hand.n) if s != seat and shown[s] & suit)
-                return (-below + 3 * void_seats, card & 15)
-            return min(C.cards_in(options), key=safety)
+                below = ((out & C.SUIT_MASKS[card >> 4]) >> (card + 1)).bit_count()  # cards out that take it over
+                return (-below + 3 * void_seats[card >> 4], card & 15)
+            return min(C.card_list(options), key=safety)
         return lowest(options & ~HEARTS_MASK or options, rank)
 
     # --- Rook ---
@@ -235,8 +247,9 @@ class RulePlayer:
         points = hand.rules.card_points
         keys = hand.trick_keys
         trumps = legal & hand.follow_masks[hand.trump_suit]
+        side = hand.side_known_to(seat)
         if not hand.trick:
-            if self.counting and hand.declarer in hand.side_known_to(seat):
+            if self.counting and hand.declarer in side:
                 # the declaring side draws the opponents' trumps while it holds the most of them
                 out_trumps = self._out(hand, seat) & hand.follow_masks[hand.trump_suit]
                 if trumps.bit_count() >= 3 and out_trumps:
@@ -244,13 +257,14 @@ class RulePlayer:
             masters = self._masters(hand, seat, legal & ~trumps, rank) if self.counting else 0
             if masters:
                 return max(C.cards_in(masters), key=lambda c: points[c])
-            side = legal & ~trumps
-            return lowest(side or legal, lambda c: (points[c], rank(c)))
+            plain = legal & ~trumps
+            return lowest(plain or legal, lambda c: (points[c], rank(c)))
         best, best_seat = hand.trick_winner()
-        partner_winning = best_seat in hand.side_known_to(seat)
+        partner_winning = best_seat in side
         last = len(hand.trick) == hand.n - 1
         on_table = sum(points[c] for c in hand.trick)
-        winners = [c for c in C.cards_in(legal) if hand.beats(c, best)]
+        led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
+        winners = [c for c in C.card_list(legal) if led_keys[c] > led_keys[best]]
         if partner_winning and (last or keys[best] >= 1000):
             # our side has it: give it points
             return max(C.cards_in(legal), key=lambda c: (points[c], -rank(c)))

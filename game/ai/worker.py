@@ -9,17 +9,18 @@ fallback (Easy's choice, or the first legal action), logged, so the game always 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import queue
 import threading
 import time
 
 from game.engine.hand import Hand
+from game.runtime import ChildJob
 
 from .rules_play import RulePlayer
 from .search import SearchPlayer
 
 log = logging.getLogger("trickhouse.ai")
+ANSWER_MARGIN = 0.1  # seconds of a decision's limit kept for the search's answer to reach the window
 _FALLBACK = RulePlayer(counting=False)
 
 
@@ -99,11 +100,14 @@ def _search_process_main(conn):
         message = conn.recv()
         if message is None:
             return
-        spec, record = message
+        spec, record, seconds_left = message
         try:
             player = players.get(spec)
             if player is None:
                 player = players[spec] = SearchPlayer(*spec)
+            # the decision's own budget counts from when it was asked for: what the queue, the pipe and a search
+            # process starting up took is no longer the search's
+            player.budget = min(spec[1], seconds_left)
             hand = Hand.from_record(record)
             conn.send(("ok", hand.action_text(player.decide(hand))))
         except Exception as err:  # noqa: BLE001  (reported to the worker thread, which falls back)
@@ -116,36 +120,32 @@ class SearchProcess:
     Cancelling kills the process; the next search starts a new one."""
 
     def __init__(self):
-        self._context = multiprocessing.get_context("spawn")  # the same on every desktop platform
-        self._process = None
-        self._conn = None
+        self._job: ChildJob | None = None
 
     def start(self):
-        if self._process is None or not self._process.is_alive():
-            self._conn, child = self._context.Pipe()
-            self._process = self._context.Process(target=_search_process_main, args=(child,), daemon=True,
-                                                  name="trickhouse-search")
-            self._process.start()
-            child.close()
+        if self._job is None or not self._job.alive:
+            self._job = ChildJob(_search_process_main, name="trickhouse-search")
 
-    def decide(self, spec: tuple, record: dict, cancelled) -> str | None:
-        """The action text, or None if cancelled first; raises RuntimeError if the search failed."""
+    def decide(self, spec: tuple, record: dict, cancelled, seconds_left: float) -> str | None:
+        """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
+        within ``seconds_left`` (less a margin for the answer's way back)."""
         self.start()
-        self._conn.send((spec, record))
-        while not self._conn.poll(0.01):
-            if cancelled() or not self._process.is_alive():
+        job = self._job
+        job.send((spec, record, seconds_left - ANSWER_MARGIN))
+        while not job.wait(0.01):
+            if cancelled() or not job.alive:
                 self.stop()
+                self.start()  # at once, so that the next search does not wait for Python to start
                 return None
-        status, text = self._conn.recv()
+        status, text = job.news()[0]
         if status != "ok":
             raise RuntimeError(text)
         return text
 
     def stop(self):
-        if self._process is not None:
-            self._process.kill()
-            self._process.join(1)
-            self._process = None
+        if self._job is not None:
+            self._job.kill()
+            self._job = None
 
 
 class AIWorker:
@@ -246,7 +246,9 @@ class AIWorker:
             player.cancelled = decision._cancelled.is_set
         try:
             if self._search is not None and type(player) is SearchPlayer and player.searches(hand):
-                text = self._search.decide(player.spec, hand.record(), decision._cancelled.is_set)
+                limit = decision.limit if decision.limit is not None else player.budget
+                text = self._search.decide(player.spec, hand.record(), decision._cancelled.is_set,
+                                           limit - (time.monotonic() - decision.started))
                 decision._finish(text if text is not None else fallback_action(hand), fell_back=text is None)
                 return
             action = player.decide(hand)

@@ -18,8 +18,27 @@ def main(argv=None) -> int:
     ai.add_argument("--budget", type=float, default=0.5, help="Hard's time budget per decision, seconds")
     ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
+    ai.add_argument("--match", nargs=3, metavar=("PRESET", "A", "B"),
+                    help="one match of two levels (hard:worlds=N,work=N for Hard's settings; PRESET rookgame: "
+                         "rook-500 with rookGame's house rules)")
     ai.add_argument("--simulations", type=int, action="append",
                     help="an ISMCTS row at this many simulations a move (repeatable; default 2,000 and 10,000)")
+    rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")
+    rookgame.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
+    rookgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
+    rookgame.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
+    rookgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    rookgame.add_argument("--modes", nargs="*", default=["play", "full"], choices=("play", "full"),
+                          help="play: card play on fixed contracts; full: each side bids, takes the nest, names trump")
+    xinxin = sub.add_parser("xinxin", help="Hard against xinxin (nathansttt/hearts) on duplicate deals (a test peer)")
+    xinxin.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
+    xinxin.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
+    xinxin.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
+    xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
+    xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")
+    xinxin.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    xinxin.add_argument("--modes", nargs="*", default=["hold", "pass"], choices=("hold", "pass"),
+                        help="hold: card play only; pass: with hearts-classic's passing")
     frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
     frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
     frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
@@ -70,12 +89,19 @@ def main(argv=None) -> int:
     if args.bench == "build":
         from game.bench.build import run as run_build
         return run_build(args.build, args.runs)
+    if args.bench == "rookgame":
+        from game.bench.rookgame import run as run_rookgame
+        return run_rookgame(args.deals, args.budget, args.hard, args.processes, args.modes)
+    if args.bench == "xinxin":
+        from game.bench.xinxin import run as run_xinxin
+        return run_xinxin(args.deals, args.budget, args.hard, args.simulations, args.xinxin_worlds, args.processes,
+                          args.modes)
     if args.bench == "frames":
         from game.bench.frames import run as run_frames
         return run_frames(args.seconds, args.budget)
     if args.bench == "ai":
         from game.bench.ai import run as run_ai
-        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations)
+        return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations, args.match)
     if args.bench == "engine":
         from game.bench.engine import run
         return run(args.seconds, args.rounds, args.presets)

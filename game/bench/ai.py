@@ -24,7 +24,7 @@ except ImportError:  # Windows
     resource = None
 
 from game.ai import make_player
-from game.ai.search import OmniscientPlayer
+from game.ai.search import OmniscientPlayer, SearchPlayer
 from game.engine import Hand, load_rules
 from game.engine.hearts import pass_direction
 from game.engine.view import choice_of
@@ -39,6 +39,10 @@ class RandomPlayer:
 
 
 def make(level: str, seed: int, budget: float):
+    """A player by level name; ``hard:worlds=400,work=20000`` is Hard with other search settings (to measure them)."""
+    if level.startswith("hard:"):
+        settings = {key: int(value) for key, value in (item.split("=") for item in level[5:].split(","))}
+        return SearchPlayer(seed=seed, budget=budget, **settings)
     if level == "random":
         return RandomPlayer(seed)
     if level == "omniscient":
@@ -136,9 +140,17 @@ def hearts_vs_ismcts(deals: int, simulations: int, budget: float, processes: int
 
 # --- matches between our own levels ---
 
+def bench_rules(preset: str):
+    """A preset, or ``rookgame``: rook-500 with the house rules of the rookGame benchmark."""
+    if preset == "rookgame":
+        from game.bench.rookgame import rules
+        return rules()
+    return load_rules(preset)
+
+
 def _duplicate_deal(args) -> dict:
     preset, number, a_level, b_level, budget = args
-    rules = load_rules(preset)
+    rules = bench_rules(preset)
     out = {"diff": [], "made": [], "times": {a_level: [], b_level: []}}
     for a_first in (True, False):
         hand = Hand.deal(rules, seed=f"{preset}:{number}", dealer=number % rules.players, number=number)
@@ -173,8 +185,17 @@ def duplicate_match(preset: str, a_level: str, b_level: str, deals: int, budget:
 
 
 def run(quick: bool, deals: int | None, budget: float, processes: int, only: str | None,
-        simulations: list[int] | None = None) -> int:
+        simulations: list[int] | None = None, match: list[str] | None = None) -> int:
     print(f"AI strength on duplicate deals, {processes} processes, Hard budget {budget:g} s a decision\n")
+    if match:
+        preset, a, b = match
+        started = time.perf_counter()
+        print("| preset | match | hands | first side's advantage / hand | contracts made | first side's mean "
+              "decision | worst |")
+        print("|---|---|---:|---:|---:|---:|---:|")
+        print(duplicate_match(preset, a, b, deals or 100, budget, processes), flush=True)
+        print(f"\nwall time {time.perf_counter() - started:.0f} s")
+        return 0
     if only in (None, "ismcts"):
         print("| match | hands | our penalty points / hand | ISMCTS points / hand | ISMCTS minus ours | "
               "our mean decision | our worst decision | wall time |")

@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from game.ui.app import SCREENSHOT_AFTER
+from game.ui.autoplay import SCREENSHOT_AFTER
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = ".exe" if os.name == "nt" else ""

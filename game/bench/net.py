@@ -27,7 +27,7 @@ from game.engine import Match, load_rules
 from game.engine.view import SeatView
 from game.net import protocol as P
 from game.net.database import TableDatabase
-from game.net.server import TABLE_FORMAT
+from game.net.tables import TABLE_FORMAT
 from game.store.files import write_atomic
 from game.table.session import SeatPlan, Session
 

@@ -36,7 +36,8 @@ from game.engine import Hand
 from game.engine.view import SeatView
 from game.net import protocol as P
 from game.net.database import TableDatabase
-from game.net.server import TableServer, token_hash
+from game.net.lobby import token_hash
+from game.net.runner import restore
 
 from .crash import Tally
 from .net import random_decision
@@ -245,7 +246,6 @@ def check(folder: Path, tables: list[list[Person]], fresh: Person, found: dict[s
         saved = {table.code: table for table in database.saved_tables()}
     finally:
         database.close()
-    builder = TableServer()  # builds tables as a restart does, and runs none
     told_new = False
     for people in tables:
         code = people[0].code
@@ -253,11 +253,11 @@ def check(folder: Path, tables: list[list[Person]], fresh: Person, found: dict[s
             tally.fail(f"table {code}: not in the database after the kill")
             continue
         try:
-            table = builder.table_from_saved(saved[code])
+            _, session = restore(saved[code])  # built as a restart builds it, and not run
         except ValueError as err:
             tally.fail(f"table {code}: cannot be built again: {err}")
             continue
-        match = table.session.match if table.session is not None else None
+        match = session.match if session is not None else None
         hands = match.history + [match.hand] if match is not None else []
         texts = [[hand.action_text(action) for action in hand.actions] for hand in hands]
         before = found.get(code, [])

@@ -43,6 +43,13 @@ def pass_direction(rules, number: int) -> str:
     return cycle[number % len(cycle)]
 
 
+def pass_receiver(direction: str, seat: int, players: int) -> int:
+    """The seat that receives ``seat``'s passed cards when ``players`` pass ``direction`` (book 002: "pass their three
+    cards to the person on their left", and so on; -1 in a hold hand). A seat's view has all three, so a window names
+    the player a pass goes to from it."""
+    return -1 if direction == "hold" else (seat + DIRECTION_OFFSET[direction]) % players
+
+
 def penalty_points(rules, taken: C.CardSet) -> int:
     """The points of the cards one player took (book 002 scoring; decision 18 for the Royal queens)."""
     royal = rules.royal_queens
@@ -112,7 +119,7 @@ class HeartsHand(Hand):
 
     def _begin_passing(self):
         self.chosen = [0] * self.n
-        if self.direction == "hold" or not self.rules.pass_count:
+        if not self._cards_pass():
             self._begin_play()
             return
         self.phase = "pass"
@@ -139,14 +146,21 @@ class HeartsHand(Hand):
         if self.turn != self.next_seat(self.dealer):
             return
         # everyone has chosen: the cards change hands at once (book 002, "Passing 3 Cards")
-        offset = DIRECTION_OFFSET[self.direction]
         for giver in range(self.n):
-            taker = (giver + offset) % self.n
+            taker = self.pass_receiver(giver)
             self.held[taker] |= self.chosen[giver]
             self.received[taker] = self.chosen[giver]
             self.passed[giver] = self.chosen[giver]
         self.chosen = [0] * self.n
         self._begin_play()
+
+    def _cards_pass(self) -> bool:
+        """This hand has a pass (not a hold hand, nor rules without passing)."""
+        return self.direction != "hold" and self.rules.pass_count > 0
+
+    def pass_receiver(self, seat: int) -> int:
+        """The seat that receives ``seat``'s passed cards this hand (-1 in a hand without passing)."""
+        return pass_receiver(self.direction, seat, self.n) if self._cards_pass() else -1
 
     # --- play ---
 

@@ -109,3 +109,56 @@ def _with_places(hand, seat: int, places, filled):
             setattr(world, place, filled[i] | known)
     world._after_resample(seat)
     return world
+
+
+class SeenHand:
+    """A hand as one seat may see it: what a computer player decides from, never the live hand.
+
+    It answers what the seat may know (its own cards and those of the others it has seen, the tricks, the scores,
+    what is legal, whose turn, worlds dealt from its information set) and refuses everything else by name (the
+    deal, the record, the nest, the cards others passed), so that a player cannot decide from a card its seat may
+    not see, even by mistake. ``held`` is per seat the cards the seat knows are there."""
+
+    __slots__ = ("_hand", "seat", "held")
+
+    # what a player may read of the hand, beside ``held``: public state, the rule tables, and questions whose answer
+    # every seat may know (what is legal for the seat to move, who wins the trick on the table, the voids shown)
+    SHOWN = frozenset({
+        "rules", "family", "n", "dealer", "number", "scores", "phase", "turn", "to_move", "is_done", "trick",
+        "leader", "led_suit", "tricks", "played", "tricks_won", "play_order", "following", "next_seat",
+        "legal", "legal_mask", "legal_ids", "legal_actions", "refusal", "action_text", "choice", "trick_winner",
+        "beats", "voids", "public_cards", "side_known_to", "partner_known_to", "strength", "follow_masks",
+        "led_keys", "trick_keys", "suit_led_by", "privilege", "declarer", "bid", "high_bid", "lowest_bid", "trump",
+        "trump_suit", "called", "moon_reward", "hand_sizes",
+    })
+
+    def __init__(self, hand, seat: int):
+        self._hand = hand
+        self.seat = seat
+        known = {place.seat: place.known for place in information(hand, seat).hidden if place.place == "held"}
+        self.held = tuple(cards if other == seat else known.get(other, cards) for other, cards in enumerate(hand.held))
+
+    def __getattr__(self, name: str):
+        if name in SeenHand.SHOWN:
+            return getattr(self._hand, name)
+        raise AttributeError(f"seat {self.seat} may not see the hand's {name!r}: a computer player decides from "
+                             "what its seat may see")
+
+    def view(self, seat: int):
+        return self._hand.view(self._own(seat))
+
+    def information(self, seat: int) -> InfoSet:
+        return information(self._hand, self._own(seat))
+
+    def resample(self, seat: int, rng):
+        """A whole hand of the caller's own, its hidden cards dealt from the seat's information set."""
+        return resample(self._hand, self._own(seat), rng)
+
+    def seen_by(self, seat: int) -> SeenHand:
+        self._own(seat)
+        return self
+
+    def _own(self, seat: int) -> int:
+        if seat != self.seat:
+            raise AttributeError(f"seat {self.seat} may not see the hand as seat {seat} does")
+        return seat

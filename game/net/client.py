@@ -7,12 +7,12 @@ the server sends for its seat.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import errno
 import json
 import logging
 import queue
 import socket
-import threading
 import time
 from dataclasses import dataclass
 
@@ -23,6 +23,7 @@ from game.engine import Event, score_columns
 from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
+from game.runtime import LoopThread
 from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 
 from . import protocol as P
@@ -80,33 +81,49 @@ class NetClient:
         self.retry_for = retry_for
         self.inbox: queue.Queue = queue.Queue()
         self.token: str | None = fields.get("token")
-        self.loop = asyncio.new_event_loop()
         self.outbox: asyncio.Queue | None = None
         self.connection = None  # the WebSocket while connected
         self.closing = False
-        self.thread = threading.Thread(target=self._run, name="trickhouse-net", daemon=True)
-        self.thread.start()
+        self.runner = LoopThread("trickhouse-net")
+        self.runner.start(self._make_outbox)
+        self.talking = self.runner.submit(self._connection())
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self.runner.loop
+
+    async def _make_outbox(self):
+        self.outbox = asyncio.Queue()
 
     def send(self, kind: str, **fields):
         """Queue a message for the server (from any thread)."""
         text = P.write(kind, **fields)
-        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(text))
+        if self.runner.running:
+            self.runner.call_soon(self.outbox.put_nowait, text)
 
     def close(self):
-        """Say goodbye and stop (from any thread)."""
+        """Say goodbye and stop (from any thread): the connection ends, then its loop."""
         if self.closing:
             return
         self.closing = True
         self.send("bye")
-        self.loop.call_soon_threadsafe(lambda: self.outbox is not None and self.outbox.put_nowait(None))
-        self.thread.join(2)
-
-    def _run(self):
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._connection())
+        if self.runner.running:
+            self.runner.call_soon(self.outbox.put_nowait, None)
+        try:
+            self.talking.result(2)
+        except (concurrent.futures.TimeoutError, concurrent.futures.CancelledError):
+            pass
+        self.runner.stop(timeout=2)
 
     async def _connection(self):
-        self.outbox = asyncio.Queue()
+        """The connection, tried again after a drop, until the table is over for this client; then its loop stops
+        (``close`` closes it)."""
+        try:
+            await self._connect_and_talk()
+        finally:
+            asyncio.get_running_loop().stop()
+
+    async def _connect_and_talk(self):
         dropped_at = None
         kind, fields = self.first
         while not self.closing:
@@ -276,6 +293,10 @@ class RemoteTable:
 
     def undo(self) -> str:
         return "Undo is not offered at a table with more than one person"
+
+    def awaiting(self) -> bool:
+        """The server may say something at any moment (another player's card, a player joining or leaving)."""
+        return True
 
     def wait(self, timeout: float):
         """Up to ``timeout`` seconds for a message to arrive, leaving it (and the order of those waiting) as it is:

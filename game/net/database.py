@@ -209,6 +209,57 @@ class TableDatabase:
         yield from tables.values()
 
 
+class Keeper:
+    """What a server's tables call to be kept (the lobby its seats, the directory a table's creation and end, the
+    table runner its match's actions), each committed before anyone is told. A failure (a full disk) is logged in
+    one line naming the table and the file and answered with False or the mark as it was, so that play goes on and
+    what was missed is kept with the next action. With no database (a server that keeps nothing, or a test of one
+    part alone) nothing is kept and every call succeeds."""
+
+    def __init__(self, database: TableDatabase | None = None):
+        self.database = database
+
+    def has(self, code: str) -> bool:
+        return self.database is not None and self.database.has(code)
+
+    def create(self, code: str, preset: str, changes: dict, keep: float, owner: int, seats: list[dict]) -> bool:
+        return self._kept(lambda: self.database.create(code, preset, changes, keep, owner, seats), code,
+                          "table %s could not be kept in %s: %s")
+
+    def seats(self, code: str, seats: list[dict]) -> bool:
+        return self._kept(lambda: self.database.save_seats(code, seats), code,
+                          "table %s: its seats could not be kept in %s: %s")
+
+    def play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
+        """What the match did since ``saved`` (see ``TableDatabase.save_play``); the new mark, or ``saved`` again if
+        it was not kept."""
+        if self.database is None:
+            return saved
+        try:
+            return self.database.save_play(code, seats, match, saved)
+        except sqlite3.Error as err:
+            self._failed("table %s: its play could not be kept in %s: %s", code, err)
+            return saved
+
+    def end(self, code: str) -> bool:
+        """A table done with goes (if that fails it is left in the database, and comes back to end again at a
+        restart)."""
+        return self._kept(lambda: self.database.end(code), code, "table %s could not be taken out of %s: %s")
+
+    def _kept(self, write, code: str, problem: str) -> bool:
+        if self.database is None:
+            return True
+        try:
+            write()
+            return True
+        except sqlite3.Error as err:
+            self._failed(problem, code, err)
+            return False
+
+    def _failed(self, problem: str, code: str, err: sqlite3.Error):
+        log.error(problem, code, self.database.path, first_line(err))
+
+
 def _json(value) -> str:
     return json.dumps(value, separators=(",", ":"))
 

@@ -1,23 +1,26 @@
 """A table this game hosts for players on other computers: the table server on a thread of its own, listening on
 every network at the port in the settings, its table kept in the user's data folder in the same database as a
 dedicated server's (game/net/database.py), so a table can be hosted again and its players take their seats back.
-The host's own window joins it like any other player, over the loopback address. The table is announced on the
-local network (game/net/discovery.py) with its free seats kept current, and withdrawn when hosting stops."""
+The host's own window asks it for the table with a ``create`` and sits at it like any other client, over the
+loopback address, as it would ask a dedicated server (game/ui/hosting.py). The table is announced on the local
+network (game/net/discovery.py) with its free seats kept current, and withdrawn when hosting stops."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-import threading
 from collections.abc import Iterator
 
 from game.ai.worker import AIWorker
+from game.runtime import LoopThread
 from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
 from game.table.session import Session
 
 from .database import FILE_NAME, DatabaseUnusable, TableDatabase, saved_codes
 from .discovery import Announcement, Announcer
-from .server import Limits, NetTable, TableServer, table_of_saved
+from .lobby import Lobby
+from .protocol import Limits
+from .runner import restore
+from .server import TableServer
 
 
 class NetHost:
@@ -33,45 +36,26 @@ class NetHost:
             end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
-        self.server.seats_told = self.announce
+        self.server.tables.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None
-        self.loop = asyncio.new_event_loop()
-        self.failure: Exception | None = None
-        ready = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-            try:
-                self.loop.run_until_complete(self.server.start(address, port))
-            except (OSError, DatabaseUnusable) as err:
-                self.failure = err
-                ready.set()
-                return
-            ready.set()
-            self.loop.run_forever()
-
-        self.thread = threading.Thread(target=run, name="trickhouse-host", daemon=True)
-        self.thread.start()
-        ready.wait(10)
-        if self.failure is not None:
+        self.runner = LoopThread("trickhouse-host")
+        try:
+            self.runner.start(lambda: self.server.start(address, port))
+        except (OSError, DatabaseUnusable):
+            self.runner.stop()
             self.worker.close()
-            raise self.failure
+            raise
         self.port = self.server.port
 
-    def call(self, function, *args):
-        """Run ``function`` on the server's own thread (the server is not thread-safe) and return its result."""
-        async def call():
-            return function(*args)
-        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
-
     def saved_table(self) -> str | None:
-        """The code of a table brought back from its save, if there is one."""
-        return next(iter(self.call(lambda: list(self.server.tables))), None)
+        """The code of a table brought back from its save, if there is one (asked on the server's own thread)."""
+        return self.runner.call(lambda: next(iter(self.server.tables), None))
 
-    def announce(self, table: NetTable):
+    def announce(self, lobby: Lobby):
         """Announce the table on the local network once its seats are first told (the host's window has joined),
         then keep its free seats current. On the server's thread."""
+        table = lobby.record
         said = Announcement(table.code, table.rules.title, table.seats[table.owner].name, len(table.free_seats()))
         if self.announcer is None:
             self.announcer = Announcer(f"Trickhouse {table.code}", self.port, said, self.address)
@@ -80,9 +64,7 @@ class NetHost:
 
     def stop(self, reason: str = "The host ended the table"):
         """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
-        asyncio.run_coroutine_threadsafe(self.server.stop(reason), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        self.runner.stop(last=self.server.stop(reason))
         if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
             self.announcer.withdraw()
         self.worker.close()
@@ -107,11 +89,11 @@ def kept_sessions(folder) -> Iterator[Session]:
         try:
             for saved in database.saved_tables():
                 try:
-                    table = table_of_saved(saved)
+                    _, session = restore(saved)
                 except (ValueError, sqlite3.DatabaseError):
                     continue
-                if table.session is not None:
-                    yield table.session
+                if session is not None:
+                    yield session
         finally:
             database.close()
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from dataclasses import dataclass
 
 VERSION = 1
 DEFAULT_PORT = 47474
@@ -23,6 +24,24 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 TOKEN_BYTES = 16  # 128 random bits
 MAX_TEXT = 200  # an action, a preset name, a token: longer is never right
 SEAT_KINDS = ("online", "computer", "me")  # who sits in a seat of a table being created
+
+
+@dataclass
+class Limits:
+    """What one server allows (PROTOCOL.md, "Limits"); tests shorten the times. The transport keeps the limits of
+    connections, the directory of tables the number of tables and the default seat-keeping time, each table its
+    pace."""
+    hello_seconds: float = 10.0  # a connection that has not said hello (or create) by then is closed
+    messages_per_second: float = 20.0
+    burst: int = 40
+    per_address: int = 16  # connections at once from one address
+    send_queue: int = 512  # messages waiting for a client that does not read; past it, it is disconnected
+    ping_interval: float | None = 10.0  # a connection that stops answering pings is closed (half-open)
+    ping_timeout: float | None = 10.0
+    keep: float = 120.0  # default seconds a dropped player's seat waits for them before a computer plays it
+    pause: float = 0.6  # seconds a computer's decision waits, so that people can follow it
+    next_seconds: float = 60.0  # the score sheet waits this long for everyone before the next hand
+    tables: int = 50
 
 
 class ProtocolError(ValueError):

@@ -166,7 +166,7 @@ class Judge:
         """The choices to judge (None: not judged), the choice made among them."""
         if len(hand.legal) < 2:
             return None
-        candidates = self.choose.candidates(hand)
+        candidates = self.choose.candidates(hand.seen_by(hand.to_move))
         if candidates is None:
             return None
         return candidates if action in candidates else [*candidates, action]
@@ -182,12 +182,13 @@ class Judge:
             yield 1
             return _unjudged(index, hand, action)
         totals = dict.fromkeys(candidates, 0.0)
-        for results in self.choose.playouts(hand, candidates):
+        seen = hand.seen_by(hand.to_move)  # judged from what the seat could see, as the Hint and Hard decide
+        for results in self.choose.playouts(seen, candidates):
             tally(totals, results, hand.to_move)  # as the search (and so the Hint) does
             yield 1
         best = ranked(totals)[0]
         measured = []
-        for results in self.measure.playouts(hand, candidates):
+        for results in self.measure.playouts(seen, candidates):
             measured.append(results)
             yield 1
         return _judged(index, hand, action, best, measured, self.worlds, self.pick_label)

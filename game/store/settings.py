@@ -18,6 +18,7 @@ LEVELS = ("easy", "normal", "hard")
 # the looks the window can draw (game/ui/theme.py and game/ui/cards.py draw one of each; a test keeps them in step)
 TABLE_COLOURS = ("green", "blue", "wine", "slate")
 CARD_BACKS = ("lattice", "circles", "tartan")
+CARD_FACES = ("classic", "simple")  # the standard deck's faces: printed ones with court figures, or drawn plainly
 
 
 def config_dir() -> Path:
@@ -41,6 +42,7 @@ class Settings:
     default_level: str = "normal"
     table_colour: str = "green"    # the felt and panels (TABLE_COLOURS)
     card_back: str = "lattice"     # the pattern on the backs of the cards (CARD_BACKS)
+    card_faces: str = "classic"    # the standard deck's faces (CARD_FACES); Rook cards have one look
     names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
     online_port: int = 47474       # the port a hosted table listens on (open it in the router for the internet)
     keep_seat: float = 120.0       # seconds a dropped player's seat waits for them before a computer plays it
@@ -49,7 +51,8 @@ class Settings:
 
 
 # what each word may be
-CHOICES = {"default_level": LEVELS, "table_colour": TABLE_COLOURS, "card_back": CARD_BACKS}
+CHOICES = {"default_level": LEVELS, "table_colour": TABLE_COLOURS, "card_back": CARD_BACKS,
+           "card_faces": CARD_FACES}
 # what each number may be: (lowest, highest)
 RANGES = {
     "window_width": (800, 7680), "window_height": (500, 4320), "card_scale": (0.7, 1.5),

@@ -10,9 +10,9 @@ score sheet, game over, a line to show) and draws nothing: the window only draws
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from game.ai.worker import Decision, fallback_action
@@ -20,6 +20,7 @@ from game.engine import Event
 from game.engine.results import HandResult, Outcome
 from game.engine.view import Choice, choice_of
 from game.review import hint_player
+from game.runtime import in_background
 from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
 from .session import Session
@@ -109,7 +110,7 @@ class TableController:
         self.save = save
         self.stats = stats
         self.history = history
-        self.history_writing: threading.Thread | None = None
+        self.history_writing: Future | None = None
         self.clock = clock
         self.claim_seconds = claim_seconds
         self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
@@ -213,9 +214,9 @@ class TableController:
         return problems[:1]
 
     def _keep_in_history(self):
-        """The finished match into the match history, on a thread of its own: adding reads the whole history back
-        to check it (about 0.6 s with 50 matches kept), which would stall a window's frames. Not a daemon, so that
-        quitting at once still finishes the (atomic) write."""
+        """The finished match into the match history, beside the window: adding reads the whole history back to
+        check it (about 0.6 s with 50 matches kept), which would stall a window's frames; quitting at once still
+        finishes the (atomic) write."""
         saved, history = self.session.to_json(), self.history
 
         def add():
@@ -226,8 +227,7 @@ class TableController:
             if problem:
                 log.warning(problem)
 
-        self.history_writing = threading.Thread(target=add, name="match history")
-        self.history_writing.start()
+        self.history_writing = in_background(add)
 
     def _save(self):
         if self.save is not None:
@@ -355,6 +355,18 @@ class TableController:
             return [Message("No hint this time: the search for one failed")]
         self.hint_said = Hint(self.hand.to_move, choice_of(decision.wait(0), self.hand.rules.deck))
         return [self.hint_said]
+
+    def awaiting(self) -> bool:
+        """Whether the table changes without the person at this screen doing anything: a computer's turn (its
+        decision, its pause), a turn or hand-off not yet announced, a hint being worked out or asked for again, or
+        the claim check under way. A window that polls may sleep while this is False."""
+        hand = self.hand
+        if self.hint_decision is not None or self.hint_again:
+            return True
+        if hand.is_done:
+            return self.announced != ("over", hand)
+        return not self.session.is_human(hand.to_move) or self.announced != self.position() \
+            or not self.session.claim_known()
 
     # --- waiting, for callers without a frame loop (tests, a server) ---
 

@@ -111,6 +111,10 @@ class LocalTable:
         """The deal code of the hand in play (see ``shared_code``)."""
         return shared_code(self.session.hand)
 
+    def rematch(self, seed: int) -> Session:
+        """A new match with the same players (Session.rematch)."""
+        return self.session.rematch(seed)
+
     def deal_again(self) -> Session:
         """A table of its own to play this hand's deal again (Session.deal_again)."""
         return self.session.deal_again(self.session.hand)
@@ -142,6 +146,10 @@ class LocalTable:
 
     def undo(self) -> str:
         return self.controller.undo()
+
+    def awaiting(self) -> bool:
+        """Something changes here without the people at this screen (TableController.awaiting)."""
+        return self.controller.awaiting()
 
     def wait(self, timeout: float):
         """Block up to ``timeout`` seconds for a decision under way (tests and tools; the window polls)."""

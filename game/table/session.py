@@ -106,6 +106,11 @@ class Session:
         return Session(Match.starting_with(fresh, seed=self.match.seed), [replace(plan) for plan in self.seats],
                        self.hard_budget)
 
+    def rematch(self, seed: int) -> Session:
+        """A new match under the same rules (house rules too), the same people and computers in the same seats, with
+        the same names and levels: the players of a finished match play again."""
+        return Session(Match(self.rules, seed=seed), [replace(plan) for plan in self.seats], self.hard_budget)
+
     # --- undo (against the computer only) ---
 
     def _last_human_play(self) -> int | None:
@@ -152,6 +157,11 @@ class Session:
                 if time.perf_counter() >= deadline:
                     break
         return self._claim_answer
+
+    def claim_known(self) -> bool:
+        """The claim check has its answer for the position as it stands (without working on it)."""
+        hand = self.hand
+        return self._claim_for == (hand, hand.position_key) and self._claim_answer is not None
 
     def play_is_settled(self) -> bool:
         """The answer so far, without working on it (False until the check has finished)."""

@@ -1,4 +1,6 @@
-"""The game window's loop: events, update, draw and flip, 60 frames a second, with the frame times it took.
+"""The game window's loop: events, update, draw and flip, with the frame times it took. Frames come at 60 a second
+while something moves, at the pace a scene asks for while it awaits work done elsewhere (a computer's decision, the
+network), and otherwise only after input: a still window sleeps (scene.py: ``next_frame``).
 
 The app makes the services the scenes share (game/ui/services.py) and opens scenes by name; an autoplay driver,
 if any, acts on the scenes from outside like a player (game/ui/autoplay.py).
@@ -27,6 +29,8 @@ from .window import Window
 log = logging.getLogger(__name__)
 
 FPS = 60
+STILL_WAKE = 1.0  # seconds: a still window asks its scenes again this often (it draws nothing unless input came)
+INPUT_SECONDS = 0.01  # a still window looks for input this often
 
 
 class App:
@@ -101,19 +105,40 @@ class App:
             self.autoplay.after_draw(self.screen, self.stack.top, dt)
         pygame.display.flip()
 
-    def run(self, first: str = "menu") -> int:
-        self.open(first)
-        self.clock.tick()
-        last = time.perf_counter()
+    def rest(self, due: float | None) -> bool:
+        """Wait until the next frame is due (``due``: the scenes' ``next_frame``): at once while something moves,
+        after that time while a scene awaits work done elsewhere, and otherwise until input comes, card faces being
+        drawn ahead meanwhile. False when nothing came and nothing is due (then no frame is drawn)."""
+        if due == 0:
+            return True
+        deadline = time.monotonic() + (STILL_WAKE if due is None else due)
+        while time.monotonic() < deadline:
+            if pygame.event.peek():
+                return True
+            if not self.stack.warm():
+                # pygame.event.wait would look for input every millisecond (a few % of a core): this is calmer
+                time.sleep(INPUT_SECONDS)
+        return due is not None
+
+    def run(self, first: str = "menu", **options) -> int:
+        """Open the scene ``first`` (with its ``options``) and run frames until the window closes."""
+        self.open(first, **options)
+        previous = time.perf_counter()  # when the frame before began
+        shown = False  # the first frame is drawn at once
         try:
             while self.running:
-                self.frame(min(self.clock.get_time() / 1000, 0.1))
+                due = 0 if self.autoplay is not None or not shown else self.stack.next_frame()
+                shown = True
+                if not self.rest(due):
+                    continue
+                start = time.perf_counter()
+                # after a still spell nothing was under way: the frame moves things on by one frame, not the sleep
+                self.frame(1 / FPS if due is None else min(start - previous, 0.1))
+                previous = start
                 self.clock.tick(FPS)
-                now = time.perf_counter()
-                self.frame_times.append((now - last) * 1000)  # from one frame's start to the next
+                self.frame_times.append((time.perf_counter() - start) * 1000)  # to when the next frame may begin
                 if self.worker.busy:
                     self.thinking_frames.append(self.frame_times[-1])
-                last = now
         finally:
             self.close()
         return 0

@@ -31,8 +31,9 @@ class Sketch:
     """One card being drawn. Shapes go on a layer SS times larger that is smoothly scaled down at the end; text
     is blitted after that, at the final size, where the font's own antialiasing is sharper than a downscale."""
 
-    def __init__(self, width: int, clear: RGB = EDGE) -> None:
-        self.width, self.height = card_size(width)
+    def __init__(self, width: int, clear: RGB = EDGE, height: int | None = None) -> None:
+        """A card ``width`` pixels wide (or any picture ``height`` pixels tall)."""
+        self.width, self.height = card_size(width) if height is None else (width, height)
         self.layer = pygame.Surface((self.width * SS, self.height * SS), pygame.SRCALPHA)
         self.layer.fill((*clear, 0))  # transparent pixels in the edge's colour, so the scaled rim does not darken
         self.labels: list[tuple[pygame.Surface, pygame.Rect]] = []

@@ -1,4 +1,9 @@
-"""Playing cards drawn procedurally: Rook and standard faces, the back, and the ring that highlights a card.
+"""Playing cards: Rook and standard faces, the back, and the ring that highlights a card.
+
+The standard deck has two looks (the ``card_faces`` setting): "classic", Adrian Kennard's public-domain printed
+faces with their court figures (SVG files in assets/cards/classic, drawn at each size they are asked for), and
+"simple", drawn here from shapes like everything else; the Rook deck, the Royal Hearts queens and the backs are
+always drawn here.
 
 Cards are named as in RULES.md (``G14``, ``ROOK``, ``QS``, ``JK``). Every surface has per-pixel alpha and rounded
 corners and is cached, so asking again each frame is cheap; callers must not draw on them. Nothing here touches
@@ -7,11 +12,22 @@ the display: it works under the dummy video driver once ``pygame.font`` is initi
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 import pygame
 
-from game.engine.cards import BIRD, DECKS, ROOK_DECK, STANDARD_RANKS, SUIT_LETTERS, parse_card, rank_of, suit_of
+from game.engine.cards import (
+    BIRD,
+    DECKS,
+    ROOK_DECK,
+    STANDARD_RANKS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from game.engine.hearts import SPECIAL_QUEENS
 from game.ui import assets
 from game.ui.card_backs import BACKS
@@ -30,29 +46,42 @@ ROYAL_PAPER: RGB = (247, 229, 170)
 BIRD_SKY: RGB = (196, 228, 228)
 BACK_RED: RGB = (122, 22, 32)
 BACK_GILT: RGB = (222, 186, 110)
+PRINTED_RATIO = 336 / 240  # the classic faces' drawings are 1.4 times as tall as wide; the game's cards are 1.45
+
+log = logging.getLogger(__name__)
+
 
 class CardArt:
-    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour, the suit's letter);
-    ``back`` names the pattern on the backs (BACKS); ``specials`` are the Royal Hearts queens in play (the rule
-    field ``royal_queens``), each drawn as its own card with its name and what it does."""
+    """The card pictures; ``marks`` adds the colour-blind marks (a shape per Rook colour; on the simple standard
+    faces, the suit's letter: the classic faces tell the suits apart by their shapes alone, as printed cards do);
+    ``back`` names the pattern on the backs (BACKS); ``faces`` the standard deck's look ("classic" or "simple");
+    ``specials`` are the Royal Hearts queens in play (the rule field ``royal_queens``), each drawn as its own card
+    with its name and what it does."""
 
-    def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = ()) -> None:
+    def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = (),
+                 faces: str = "classic") -> None:
         self.marks = marks
         self.back_design = back
         self.specials = frozenset(specials)
+        self.faces = faces
 
     def with_specials(self, specials: tuple[str, ...]) -> CardArt:
         """The same pictures for a game whose special queens are ``specials``."""
-        return CardArt(self.marks, self.back_design, specials)
+        return CardArt(self.marks, self.back_design, specials, self.faces)
 
     def face(self, name: str, width: int) -> pygame.Surface:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
-        return _face(name, width, self.marks, name in self.specials)
+        return _face(name, width, self.marks, name in self.specials, self.faces)
 
     def prepare(self, name: str, width: int) -> None:
-        """Draw a face into the cache ahead of need (a face costs milliseconds; a new hand drawn all at once would
-        cost a frame)."""
-        _face(name, width, self.marks, name in self.specials)
+        """Draw a face into the cache ahead of need (a face costs milliseconds, a classic court card about 15 ms;
+        a new hand drawn all at once would cost frames)."""
+        _face(name, width, self.marks, name in self.specials, self.faces)
+
+    def swatch(self, deck: str, trump: str, size: int) -> pygame.Surface:
+        """A square tile for naming ``trump`` (a colour or suit as the engine names it, or "none"): a Rook colour is
+        a tile of that colour (carrying its colour-blind mark, with marks), a standard suit its symbol on paper."""
+        return _swatch(deck, trump, size, self.marks)
 
     def back(self, width: int) -> pygame.Surface:
         """A card face down; both decks share it."""
@@ -83,33 +112,83 @@ def _read(name: str) -> tuple[str, int]:
     raise ValueError(f"'{name}' is not a card of the Rook deck or the standard deck")
 
 
-@lru_cache(maxsize=512)
-def _face(name: str, width: int, marks: bool, special: bool = False) -> pygame.Surface:
+@lru_cache(maxsize=1024)
+def _face(name: str, width: int, marks: bool, special: bool, faces: str) -> pygame.Surface:
     deck, card = _read(name)
-    if card == BIRD:
-        return _rook_bird(width) if deck == ROOK_DECK else _joker(width)
-    letter = SUIT_LETTERS[deck][suit_of(card)]
     if deck == ROOK_DECK:
-        return _rook_face(letter, rank_of(card), width, marks)
+        return _rook_bird(width) if card == BIRD else _rook_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card),
+                                                                   width, marks)
     if special and name in SPECIAL_QUEENS:
         return _royal_queen(name, width, marks)
-    return _standard_face(letter, rank_of(card), width, marks)
+    printed = _printed_face(name, width) if faces == "classic" else None
+    if printed is not None:
+        return printed
+    if card == BIRD:
+        return _joker(width)
+    return _standard_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card), width, marks)
+
+
+def _printed_drawing(name: str, size: tuple[int, int]) -> pygame.Surface | None:
+    """A classic face's drawing (assets/cards/classic) at ``size``, or None, said once in the log, if its file is
+    missing or cannot be read (the simple face is drawn instead: a damaged installation still plays)."""
+    path = assets.asset_path("cards", "classic", f"{name}.svg")
+    try:
+        return pygame.image.load_sized_svg(str(path), size)
+    except (pygame.error, OSError) as err:
+        if name not in _UNREADABLE:
+            _UNREADABLE.add(name)
+            log.warning("%s: %s; the simple face is drawn instead", path, err)
+        return None
+
+
+_UNREADABLE: set[str] = set()
+
+
+def _printed_face(name: str, width: int) -> pygame.Surface | None:
+    """A classic face on the game's own card (paper, rim, rounded corners), the drawing centred: the printed
+    cards are a little less tall than the game's."""
+    tall = round(width * PRINTED_RATIO)
+    sketch = _blank(width)
+    if name == "JK":  # the jester has no index: the simple joker's letters at both ends, the jester between them
+        return _jester(sketch)
+    drawing = _printed_drawing(name, (width, tall))
+    if drawing is None:
+        return None
+    card = sketch.finish()
+    card.blit(drawing, (0, round((card.get_height() - tall) / 2)))
+    return card
+
+
+def _jester(sketch: Sketch) -> pygame.Surface | None:
+    w, h = sketch.width, sketch.height
+    _joker_index(sketch)
+    size = round(w * 0.62)  # clear of the letters at the corners
+    drawing = _printed_drawing("JK", (size, round(size * PRINTED_RATIO)))
+    if drawing is None:
+        return None
+    card = sketch.finish()
+    card.blit(drawing, drawing.get_rect(center=(w // 2, h // 2)))
+    return card
 
 
 # --- shapes, each given by its centre and its height ------------------------------------------------------------
 
-def _rook_mark(sketch: Sketch, letter: str, centre: Point, size: float) -> None:
-    """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond."""
+def _rook_mark(sketch: Sketch, letter: str, centre: Point, size: float, ink: RGB | None = None) -> None:
+    """The colour-blind mark of a Rook colour: black square, green triangle, red circle, yellow diamond (all in
+    ``ink`` instead, on a tile of the colour itself)."""
     cx, cy = centre
     half = size / 2
     if letter == "B":
         side = half * 0.82
-        sketch.polygon(BLACK, [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side),
-                               (cx - side, cy + side)])
+        sketch.polygon(ink or BLACK, [(cx - side, cy - side), (cx + side, cy - side), (cx + side, cy + side),
+                                      (cx - side, cy + side)])
     elif letter == "G":
-        sketch.polygon(GREEN, [(cx, cy - half), (cx + half * 1.1, cy + half * 0.9), (cx - half * 1.1, cy + half * 0.9)])
+        sketch.polygon(ink or GREEN, [(cx, cy - half), (cx + half * 1.1, cy + half * 0.9),
+                                      (cx - half * 1.1, cy + half * 0.9)])
     elif letter == "R":
-        sketch.circle(RED, centre, half * 0.92)
+        sketch.circle(ink or RED, centre, half * 0.92)
+    elif ink is not None:
+        sketch.polygon(ink, diamond_points(centre, size * 1.12))
     else:
         sketch.polygon(GOLD_EDGE, diamond_points(centre, size * 1.12))
         sketch.polygon(GOLD, diamond_points(centre, size * 0.9))
@@ -241,9 +320,9 @@ def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
     return sketch.finish()
 
 
-def _joker(width: int) -> pygame.Surface:
-    sketch = _blank(width)
-    w, h = sketch.width, sketch.height
+def _joker_index(sketch: Sketch) -> None:
+    """JOKER down the corner at both ends, where a hand held fanned shows it."""
+    w = sketch.width
     pad = w * 0.075
     letters = [cropped_text(c, round(w * 0.15), RED) for c in "JOKER"]
     step = max(ink.get_height() for ink in letters) + w * 0.03
@@ -253,6 +332,12 @@ def _joker(width: int) -> pygame.Surface:
             sketch.label(ink, "midtop", (pad + w * 0.06, pad + i * step))
 
     sketch.both_ends(index)
+
+
+def _joker(width: int) -> pygame.Surface:
+    sketch = _blank(width)
+    w, h = sketch.width, sketch.height
+    _joker_index(sketch)
     sketch.polygon(BLACK, star_points((w / 2, h / 2), w * 0.62))
     sketch.polygon(GOLD, star_points((w / 2, h / 2), w * 0.5))
     sketch.polygon(RED, star_points((w / 2, h / 2), w * 0.2))
@@ -284,6 +369,28 @@ def _rook_bird(width: int) -> pygame.Surface:
     sketch.polygon(BLACK, [at(-0.2, -0.18), at(0.55, -0.02), at(0.85, 0.3), at(0.2, 0.22)])  # wing
     sketch.line((70, 70, 70), at(-0.1, -0.08), at(0.6, 0.12), u * 0.03)
     sketch.circle(BIRD_SKY, at(-0.58, -0.44), u * 0.05)  # eye
+    return sketch.finish()
+
+
+@lru_cache(maxsize=32)
+def _swatch(deck: str, trump: str, size: int, marks: bool) -> pygame.Surface:
+    sketch = Sketch(size, height=size)
+    middle, radius = (size / 2, size / 2), size * 0.16
+    letter = SUIT_LETTERS[deck][SUIT_NAMES[deck].index(trump)] if trump in SUIT_NAMES[deck] else ""
+    if deck == ROOK_DECK and letter:
+        sketch.rect(GOLD_EDGE if letter == "Y" else EDGE, (0, 0, size, size), radius)
+        sketch.rect(ROOK_INKS[letter], (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
+        if marks:
+            _rook_mark(sketch, letter, middle, size * 0.42, PAPER)
+        return sketch.finish()
+    sketch.rect(EDGE, (0, 0, size, size), radius)
+    sketch.rect(PAPER, (size * 0.04, size * 0.04, size * 0.92, size * 0.92), radius * 0.8)
+    if not letter:  # no trump: a ring struck through
+        grey = (120, 120, 120)
+        sketch.circle(grey, middle, size * 0.3, width=size * 0.07)
+        sketch.line(grey, (size * 0.29, size * 0.71), (size * 0.71, size * 0.29), size * 0.07)
+    else:
+        _pip(sketch, letter, middle, size * 0.6)
     return sketch.finish()
 
 

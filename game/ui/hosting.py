@@ -1,6 +1,7 @@
-"""Sitting at a table for players on other computers: the table this game hosts (this screen's player is a
-client of its own server, over the loopback address, like every other player: the server is the only judge), or
-a table this game asks a dedicated server for."""
+"""Sitting at a table for players on other computers: the table this game hosts, or a table on a dedicated server.
+Either way this screen's player is a client like every other player (the server is the only judge): a new table is
+asked for with a ``create`` message, over the loopback address when this game hosts it, and the Join screen waits
+for its welcome."""
 
 from __future__ import annotations
 
@@ -10,22 +11,35 @@ from game.net.client import NetClient
 from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
 
+LOOPBACK = "127.0.0.1"
+HOSTED = "hosted"  # where the seat at the table this game hosts is kept (the seat store's address)
+
+
+def create_hosted(services, request: dict):
+    """Ask the table server this game hosts for a new table (``request``: the fields of a "create" message)."""
+    to_hosted(services, "create", request)
+
 
 def join_hosted(services, code: str, token: str, name: str):
-    """Connect this screen's seat to the hosted table and wait for its welcome on the Join screen, which then
-    opens the lobby with the addresses to give to the other players."""
-    host = services.host
-    client = NetClient("127.0.0.1", host.port, "hello", {"name": name, "code": code, "token": token})
-    addresses = [f"{address}:{host.port}" for address in lan_addresses()]
-    services.scenes.replace("join", client=client, addresses=addresses)
+    """Take this screen's seat back at the table this game hosts again (Host again)."""
+    to_hosted(services, "hello", {"name": name, "code": code, "token": token})
+
+
+def to_hosted(services, kind: str, fields: dict):
+    """Connect to the table server this game hosts (``services.host``) with a first message; the Join screen waits
+    for its welcome, and the lobby then shows this computer's addresses on the local network for the other
+    players."""
+    port = services.host.port
+    services.scenes.replace("join", client=NetClient(LOOPBACK, port, kind, fields),
+                            addresses=[f"{address}:{port}" for address in lan_addresses()], where=HOSTED)
 
 
 def create_on_server(services, address: str, port: int, request: dict):
-    """Ask the dedicated server at ``address``:``port`` for a new table (``request``: the fields of a "create"
-    message); the Join screen waits for its welcome, and the lobby then shows the server's address and the
-    table's code for the other players."""
-    client = NetClient(address, port, "create", request)
-    services.scenes.replace("join", client=client, addresses=[f"{address}:{port}"], where=f"{address}:{port}")
+    """Ask the dedicated server at ``address``:``port`` for a new table; the Join screen waits for its welcome, and
+    the lobby then shows the server's address and the table's code for the other players."""
+    where = f"{address}:{port}"
+    services.scenes.replace("join", client=NetClient(address, port, "create", request), addresses=[where],
+                            where=where)
 
 
 IN_USE = {errno.EADDRINUSE, 10048}  # another program holds the port (10048: Windows' WSAEADDRINUSE)

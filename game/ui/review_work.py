@@ -8,15 +8,15 @@ and the seats going in, progress counts and ``Review.to_json()`` coming back. Ca
 once. No pygame here.
 
 Hindsight (``hindsight``, 20-70 ms a hand measured on rook-classic and hearts-classic) is too short to pay for
-starting a process and too long for one frame: it runs on a daemon thread.
+starting a process and too long for one frame: it runs beside the window (game/runtime.py: in_background).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
+import concurrent.futures
 
 from game.review import HandReview, Review, hindsight
+from game.runtime import ChildJob, in_background
 
 PROGRESS_STEPS = 200  # progress messages a review sends at most: enough for a smooth bar, few enough to be free
 
@@ -41,68 +41,57 @@ class ReviewWork:
         self.done = 0
         self.review: Review | None = None
         self.problem = ""  # the process ended without a review
-        context = multiprocessing.get_context("spawn")  # the same on every desktop platform
-        self._conn, child = context.Pipe(duplex=False)
-        self.process = context.Process(target=_review_process_main, name="trickhouse-review", daemon=True,
-                                       args=(child, record, job.seats, worlds, measure_worlds))
-        self.process.start()
-        child.close()
+        self.job: ChildJob | None = ChildJob(_review_process_main, record, job.seats, worlds, measure_worlds,
+                                             name="trickhouse-review")
 
     def poll(self):
         """Read what the process has sent; once the review has come, the process is gone."""
-        if self.process is None:
+        job = self.job
+        if job is None:
             return
         try:
-            while self._conn.poll():
-                kind, value = self._conn.recv()
+            for kind, value in job.news():
                 if kind == "progress":
                     self.done = value
                 else:
                     self.review, self.done = Review.from_json(value), self.total
-                    self._end()
+                    self.cancel()
                     return
         except (EOFError, OSError):  # the process died without a word
             self.problem = "The review stopped unexpectedly"
-            self._end()
+            self.cancel()
             return
-        if not self.process.is_alive() and not self._conn.poll():
-            self.problem = f"The review stopped unexpectedly (exit code {self.process.exitcode})"
-            self._end()
+        if not job.alive and not job.wait(0):
+            self.problem = f"The review stopped unexpectedly (exit code {job.exitcode})"
+            self.cancel()
 
     def cancel(self):
-        self._end()
-
-    def _end(self):
-        if self.process is not None:
-            self.process.kill()
-            self.process.join(1)
-            self.process.close()
-            self.process = None
-            self._conn.close()
+        if self.job is not None:
+            self.job.kill()
+            self.job = None
 
 
 class Hindsight:
-    """The rest of a hand played out every card known, after each of some actions at one decision, on a thread:
-    ``results`` (action -> finished Hand) once ``finished``."""
+    """The rest of a hand played out every card known, after each of some actions at one decision, beside the
+    window: ``results`` (action -> finished Hand) once ``finished``."""
 
     def __init__(self, record: dict, index: int, actions: list[str]):
-        self.results: dict[str, object] = {}
-        self.problem = ""
-        self._thread = threading.Thread(target=self._run, args=(record, index, actions), name="trickhouse-hindsight",
-                                        daemon=True)
-        self._thread.start()
+        self._work = in_background(lambda: {action: hindsight(record, index, action) for action in actions})
 
     @property
     def finished(self) -> bool:
-        return not self._thread.is_alive()
+        return self._work.done()
 
-    def _run(self, record: dict, index: int, actions: list[str]):
-        try:
-            self.results = {action: hindsight(record, index, action) for action in actions}
-        except Exception as err:  # noqa: BLE001  (shown as the page's problem: a thread's fault must not end the window)
-            self.problem = str(err) or type(err).__name__
+    @property
+    def results(self) -> dict[str, object]:
+        return self._work.result() if self.finished and self._work.exception() is None else {}
+
+    @property
+    def problem(self) -> str:
+        """What went wrong working it out (said on the page: a fault there must not end the window)."""
+        err = self._work.exception() if self.finished else None
+        return (str(err) or type(err).__name__) if err is not None else ""
 
     def join(self, timeout: float | None = None):
         """Wait for it (the scene leaving; tests)."""
-        self._thread.join(timeout)
-
+        concurrent.futures.wait([self._work], timeout)

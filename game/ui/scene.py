@@ -6,6 +6,10 @@ from the lowest opaque one up gets ``update(dt)`` and then ``draw(surface)``, wh
 keeps animating under a dialog). An overlay sets
 ``transparent`` so the scene below still draws, and ``pass_events`` if the scene below should also receive the
 events it does not consume (``handle_event`` returns True when it consumed one).
+
+The window draws a frame only when something changes: after input, and when a scene says through ``next_frame``
+that it changes by itself (something moves, or it awaits work done elsewhere). ``warm`` does work ahead of need
+(drawing card faces into the cache) a piece at a time, while frames go on and while the window is still.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
+AWAIT_SECONDS = 0.05  # how often a scene awaiting work done elsewhere looks again (20 frames a second)
 
 
 class Scene:
@@ -58,6 +64,16 @@ class Scene:
 
     def draw(self, surface: pygame.Surface):
         """Draw the scene; must not change it."""
+
+    def next_frame(self) -> float | None:
+        """How soon this scene changes by itself, in seconds: 0 while something moves (frames at the full rate),
+        a short while when it awaits work done elsewhere (a computer's decision, the network, a file read on a
+        thread) and must look again, None when only input changes it."""
+        return None
+
+    def warm(self) -> bool:
+        """Do one small piece of work ahead of need; True while there is more."""
+        return False
 
 
 class SceneStack:
@@ -116,3 +132,12 @@ class SceneStack:
     def draw(self, surface: pygame.Surface):
         for scene in self._shown():
             scene.draw(surface)
+
+    def next_frame(self) -> float | None:
+        """The soonest any scene on show changes by itself (see ``Scene.next_frame``)."""
+        times = [due for due in (scene.next_frame() for scene in self._shown()) if due is not None]
+        return min(times, default=None)
+
+    def warm(self) -> bool:
+        """One piece of work ahead of need, for the first scene on show that has some; True while any has more."""
+        return any(scene.warm() for scene in reversed(self._shown()))

@@ -9,12 +9,13 @@ warning is why: "# TODO: fix local session", a global reached from every scene.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
 from game.net.host import NetHost, unfinished_hosted
+from game.runtime import in_background
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
 from game.table.session import Session
@@ -75,7 +76,7 @@ class Services:
     seats: SeatStore  # the seats held at tables on other computers
     history: HistoryStore  # the last 50 finished matches
     host: NetHost | None = None  # while this game hosts a table
-    stopping: threading.Thread | None = None  # the table hosted last, ending
+    stopping: Future | None = None  # the table hosted last, ending
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)
     count_statistics: bool = True  # also: keep finished matches in the history
     notice: str = ""  # one line for the main menu (a file that could not be used)
@@ -91,11 +92,10 @@ class Services:
 
     def stop_hosting(self, reason: str = "The host ended the table"):
         """The hosted table ends for everyone (it is saved, to be hosted again). Telling everyone, saving and the
-        goodbye on the local network take about a quarter of a second, so on a thread (not a daemon: quitting
-        finishes it)."""
+        goodbye on the local network take about a quarter of a second, so beside the window (quitting finishes
+        it)."""
         if self.host is not None:
-            self.stopping = threading.Thread(target=self.host.stop, args=(reason,), name="trickhouse-host-stop")
-            self.stopping.start()
+            self.stopping = in_background(self.host.stop, reason)
             self.host = None
 
     def start_hosting(self, again: bool = False, ending: bool = False) -> NetHost:
@@ -121,4 +121,4 @@ class Services:
         """The table hosted ends, and one still ending is let finish: its port is free and its save written."""
         self.stop_hosting()
         if self.stopping is not None:
-            self.stopping.join()
+            self.stopping.result()

@@ -82,11 +82,33 @@ def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
     return header, [row("The first time", first), row("This try", this_try), gained]
 
 
-def split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The sheet's part of ``area`` (the top) and the chart's (the bottom 45%)."""
-    chart = int(area.height * 0.45)
-    return (pygame.Rect(area.x, area.y, area.width, area.height - chart - 10),
-            pygame.Rect(area.x, area.bottom - chart, area.width, chart))
+CHART_GAP = 10  # pixels between the sheet and the chart under it
+
+
+def sheet_height(rows: int, px: int) -> int:
+    """The height the header and the last ``rows`` hands (at most SHEET_ROWS) take at text size ``px``."""
+    return (min(rows, SHEET_ROWS) + 1) * int(px * 1.5)
+
+
+def stacked(room: int, rows: int, px: int, chart_most: int | None) -> tuple[int, int]:
+    """The heights of a sheet of ``rows`` hands at text size ``px`` and of the chart under it (``chart_most`` at
+    most; None: no chart), in ``room`` pixels: the sheet as tall as its rows need, so that no empty band lies
+    between them, and the chart the rest up to its most; when that leaves the chart less than 45% of the room,
+    it takes 45% and the sheet shows its last hands in the rest."""
+    if chart_most is None:
+        return min(room, sheet_height(rows, px)), 0
+    sheet = sheet_height(rows, px)
+    chart = min(chart_most, room - sheet - CHART_GAP)
+    if chart < room * 0.45:
+        chart = min(chart_most, int(room * 0.45))
+        sheet = min(sheet, room - chart - CHART_GAP)
+    return sheet, chart
+
+
+def below(rect: pygame.Rect, top: int, sheet: int, chart: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """The sheet's and the chart's rectangles in ``rect``'s width, from ``top`` down (no chart: None)."""
+    return (pygame.Rect(rect.x, top, rect.width, sheet),
+            pygame.Rect(rect.x, top + sheet + CHART_GAP, rect.width, chart) if chart else None)
 
 
 def chart_target(rules) -> int | None:

@@ -1,13 +1,17 @@
 """Short sound effects, made from a few sine tones at start-up so no audio files are shipped.
 
-The game runs silently when there is no sound device (pygame's mixer fails to start); it never stops for that.
+The game runs silently when there is no sound device (pygame's mixer fails to start); it never stops for that, and
+says so in its log, not with the sound library's own error lines in the terminal.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
+import sys
 from array import array
+from pathlib import Path
 
 import pygame
 
@@ -36,10 +40,31 @@ def _tone(notes: list[tuple[int, float]]) -> array:
     return samples
 
 
+SOUND_CARDS = Path("/proc/asound/cards")  # Linux: the sound cards ALSA has (" --- no soundcards ---" if none)
+
+
+def audio_drivers() -> str | None:
+    """The audio drivers SDL may try, or None for SDL's own choice. On Linux without a sound card, only the sound
+    servers (PipeWire, PulseAudio), not ALSA: on such a machine alsa-lib prints eight lines to the terminal as SDL
+    looks for a device ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'", ...), and a handler that
+    would silence them is called from SDL's ALSA thread while the mixer, starting, holds the interpreter: a
+    deadlock. A choice made with ``SDL_AUDIODRIVER`` is left as it is."""
+    if not sys.platform.startswith("linux") or "SDL_AUDIODRIVER" in os.environ:
+        return None
+    try:
+        cards = SOUND_CARDS.read_text(encoding="utf-8", errors="replace")
+    except OSError:  # no ALSA in the kernel (a container, say): no card
+        cards = ""
+    return None if cards.strip() and "no soundcards" not in cards else "pipewire,pulseaudio"
+
+
 class Sounds:
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        drivers = audio_drivers()
+        if drivers is not None:
+            os.environ["SDL_AUDIODRIVER"] = drivers
         try:
             pygame.mixer.init(RATE, -16, 2, 512)
             self._sounds = {name: pygame.mixer.Sound(buffer=_tone(notes).tobytes())

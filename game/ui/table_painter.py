@@ -208,7 +208,7 @@ class TablePainter:
         if view.to_move < 0:
             return None
         plate = self.name_plate(view.to_move, view)[1].inflate(16, 8)
-        return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.thinking_dots / 4)
+        return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.marker_bob() or 0.0)
 
     def draw_name_plate(self, surface: pygame.Surface, seat: int, view: SeatView) -> pygame.Rect:
         lines, rect = self.name_plate(seat, view)

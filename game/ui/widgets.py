@@ -13,9 +13,10 @@ from .assets import text
 
 class Button:
     def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, key: int | None = None,
-                 when: Callable[[], bool] | None = None):
+                 when: Callable[[], bool] | None = None, picture: pygame.Surface | None = None):
         """``when``: the button is enabled exactly while this says so, asked each time it is drawn or pressed
-        (for a state that changes under it, so it can never be drawn enabled and not work, or the reverse)."""
+        (for a state that changes under it, so it can never be drawn enabled and not work, or the reverse);
+        ``picture``: drawn above the label (a tile to choose, such as a trump colour)."""
         self.label = label
         self.action = action
         self._enabled = enabled
@@ -24,6 +25,7 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.chosen = False  # drawn highlighted (the current choice of a list)
+        self.picture = picture
 
     @property
     def enabled(self) -> bool:
@@ -54,7 +56,14 @@ class Button:
         pygame.draw.rect(surface, theme.FELT_DARK, self.rect, width=2, border_radius=max(4, self.rect.height // 5))
         ink = theme.FELT_DARK if self.chosen and self.enabled else theme.INK if self.enabled else theme.INK_DIM
         label = text(self.label, size, ink, bold=True)
-        surface.blit(label, label.get_rect(center=self.rect.center))
+        if self.picture is None:
+            surface.blit(label, label.get_rect(center=self.rect.center))
+            return
+        # the picture in the middle of the room above the label, which sits at the bottom
+        spot = label.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - max(3, size // 4)))
+        room = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, spot.top - self.rect.y)
+        surface.blit(self.picture, self.picture.get_rect(center=room.center))
+        surface.blit(label, spot)
 
 
 def press_any(buttons: list[Button], event: pygame.event.Event) -> bool:

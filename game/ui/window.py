@@ -19,14 +19,17 @@ MIN_SIZE = (800, 500)
 
 class Window:
     def __init__(self, settings: Settings):
-        pygame.init()
+        # only what the game uses: pygame.init() would also start the mixer, and with it SDL's search for a sound
+        # device, before Sounds has chosen where SDL may look (game/ui/sound.py)
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Trickhouse")
         pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
         self.settings = settings
         theme.use(settings.table_colour)
         self.fullscreen = settings.fullscreen
         self.screen = self._open()
-        self.art = CardArt(marks=settings.marks, back=settings.card_back)
+        self.art = CardArt(marks=settings.marks, back=settings.card_back, faces=settings.card_faces)
         self.sounds = Sounds(settings.sound)
         self.relayout: Callable[[], None] = lambda: None  # the app lays its scenes out again through this
 
@@ -44,9 +47,9 @@ class Window:
         self.apply_settings(resize=True)
 
     def apply_settings(self, resize: bool = False):
-        """Take changed settings into use at once: the card marks and backs, the table colours, sound, and
+        """Take changed settings into use at once: the card marks, faces and backs, the table colours, sound, and
         (``resize``) the window."""
-        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back)
+        self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back, faces=self.settings.card_faces)
         theme.use(self.settings.table_colour)
         self.sounds.enabled = self.settings.sound
         if resize:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import ORDER_MEANINGS
-from game.engine.hearts import DIRECTION_WORDS
+from game.engine.hearts import DIRECTION_WORDS, pass_receiver
 from game.engine.view import Choice
 from game.engine.words import counted
 
@@ -191,6 +191,35 @@ class ChoiceScene(Dialog):
 
 def _trump_label(choice: Choice) -> str:
     return "No trump" if choice.word == "none" else choice.word.capitalize()
+
+
+class TrumpScene(ChoiceScene):
+    """Naming trump: a tile of each colour (or suit) offered, its name under it; the keys 1 to 5 choose too. The
+    panel is as large as its tiles need."""
+
+    def __init__(self, services, table, act: Act, title: str):
+        super().__init__(services, table, act, "trump", title, _trump_label)
+
+    def layout(self):
+        Dialog.layout(self)
+        w, h = self.size
+        px = self.px
+        deck = self.table.rules.deck
+        tile = int(px * 3)
+        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=pygame.K_1 + i,
+                               picture=self.services.art.swatch(deck, c.word, tile))
+                        for i, c in enumerate(self.choices)]
+        self.mark_hinted()
+        width = max(int(tile * 1.3), *(font(px, bold=True).size(b.label)[0] + px for b in self.buttons))
+        height, gap = tile + int(px * 2.2), px // 2
+        row = len(self.buttons) * width + (len(self.buttons) - 1) * gap
+        title = font(px + 4, bold=True).size(self.title)[0]
+        top, note = int(px * 2.6), int(px * 2)  # the title above the tiles, the line for a hint or reason below
+        self.rect = pygame.Rect(0, 0, max(row, title) + 2 * px, top + height + note)
+        self.rect.center = (w // 2, int(h * 0.56))
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(self.rect.centerx - row // 2 + i * (width + gap), self.rect.y + top, width,
+                                      height)
 
 
 class CardPickScene(Dialog):
@@ -462,16 +491,17 @@ def dialog_for_phase(services, table, act: Act) -> Scene | None:
         return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", count, held, "Nest",
                     marked=(view.rook.from_nest, "Outlined: the cards that were in the nest"))
     if phase == "pass" and view.hearts is not None:
-        direction = DIRECTION_WORDS[view.hearts.pass_direction]
-        return pick("passing", f"{who}: pass {counted(count, 'card')} {direction}", count, held,
-                    "To pass")
+        direction = view.hearts.pass_direction
+        receiver = table.name(pass_receiver(direction, view.seat, view.players))
+        return pick("passing", f"{who}: pass {counted(count, 'card')} to {receiver} ({DIRECTION_WORDS[direction]})",
+                    count, held, "To pass")
     if phase == "lay-aside":
         return pick("lay-aside", f"{who}: lay one card aside", 1, held, "Aside")
     if phase == "call":
         return pick("called-partner", f"{who}: call a card; its holder is your partner", 1, list(one_card),
                     "Called card")
     if phase == "trump":
-        return choice("trump", f"{who}: name trump", _trump_label)
+        return TrumpScene(services, table, act, f"{who}: name trump")
     if phase == "order":
         return choice("order", f"{who}: rank order", lambda c: ORDER_MEANINGS[c.word].capitalize())
     if phase == "moon":

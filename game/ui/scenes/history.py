@@ -5,10 +5,11 @@ human seats) and Play this deal (the deal played again at a table of its own, co
 from __future__ import annotations
 
 import logging
-import threading
+from concurrent.futures import Future
 
 import pygame
 
+from game.runtime import in_background
 from game.store.files import first_line
 from game.store.history import finished_text
 from game.table.local import shared_code
@@ -16,7 +17,7 @@ from game.table.session import Session
 
 from .. import theme
 from ..assets import text, wrapped
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
@@ -145,8 +146,8 @@ class HistoryScene(RowsPage):
         super().__init__(services)
         self.header = ["Finished", "Game", "Final scores", "Won by"]
         self.past: list = []
-        self.read: tuple | None = None  # what the reading thread found: the matches and a problem
-        self.reading: threading.Thread | None = None
+        self.reading: Future | None = None  # the history being read beside the window: the matches and a problem
+        self.cells_read = False
 
     def enter(self):
         # every hand of 50 matches is replayed to check it: about half a second, so on a thread of its own
@@ -154,30 +155,35 @@ class HistoryScene(RowsPage):
             self.empty = "Reading the history ..."
             budget = self.services.settings.hard_budget
             history = self.services.history
-            self.reading = threading.Thread(target=self._read, args=(history, budget), name="trickhouse-history",
-                                            daemon=True)
-            self.reading.start()
+            self.reading = in_background(history.load, lambda data: Session.from_history(data, budget))
 
-    def _read(self, history, budget: float):
+    def what_was_read(self) -> tuple[list, str]:
+        """The history read (the matches and a problem), or what went wrong, said rather than left hanging."""
+        history = self.services.history
         try:
-            self.read = history.load(lambda data: Session.from_history(data, budget))
-        except OSError as err:  # the folder cannot be read (or the bad file not kept aside): said, not a hang
-            self.read = [], f"{history.path}: {err}"
-        except Exception as err:  # noqa: BLE001  (a fault in the game, not the file: said and logged, not a hang)
-            log.exception("reading the match history")
-            self.read = [], (f"The history could not be shown: a fault in the game ({type(err).__name__}: "
-                             f"{first_line(err)}); {history.path} is left as it was")
+            return self.reading.result()
+        except OSError as err:  # the folder cannot be read (or the bad file not kept aside)
+            return [], f"{history.path}: {err}"
+        except Exception as err:  # noqa: BLE001  (a fault in the game, not the file: said and logged)
+            log.exception("reading the match history", exc_info=err)
+            return [], (f"The history could not be shown: a fault in the game ({type(err).__name__}: "
+                        f"{first_line(err)}); {history.path} is left as it was")
 
     def update(self, dt: float):
-        if self.read is None:
+        if self.reading is None or not self.reading.done() or self.cells_read:
             return
-        (self.past, self.note), self.read = self.read, None
+        self.cells_read = True
+        self.past, self.note = self.what_was_read()
         self.empty = type(self).empty
         self.cells = [[finished_text(past.finished), past.session.rules.title,
                        match_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"
         self.layout()
+
+    def next_frame(self) -> float | None:
+        """The history is being read beside the window (see ``enter``) until its cells are shown."""
+        return AWAIT_SECONDS if self.reading is not None and not self.cells_read else None
 
     def open(self, index: int):
         self.services.scenes.push("past-match", past=self.past[index])

@@ -15,10 +15,11 @@ from game.net.protocol import CODE_LENGTH, clean_name
 from .. import theme
 from ..assets import text
 from ..hosting import split_address
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
 
 FIELDS = ("address", "code", "name")
+FOUND_SECONDS = 0.25  # how often the tables found are looked at
 
 
 class JoinScene(Scene):
@@ -26,9 +27,9 @@ class JoinScene(Scene):
 
     def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None,
                  where: str = ""):
-        """``client``: a connection already made (the table this game hosts, or one it asked a server for),
+        """``client``: a connection already made (to the table this game hosts, or to a server asked for a table),
         waiting for its welcome; the lobby then shows ``addresses``, where others reach the table; ``where``: the
-        server's address, under which the seat's token is kept (the table this game hosts keeps its own)."""
+        server's address, under which the seat's token is kept ("hosted" for the table this game hosts)."""
         super().__init__(services)
         settings = services.settings
         self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
@@ -132,6 +133,10 @@ class JoinScene(Scene):
             self.error, self.client = welcome, None
             self.services.stop_hosting()
             self.layout()
+
+    def next_frame(self) -> float | None:
+        """The server's answer is awaited; tables are found on the local network at any moment."""
+        return AWAIT_SECONDS if self.client is not None else FOUND_SECONDS if self.browser is not None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and event.type == pygame.TEXTINPUT:

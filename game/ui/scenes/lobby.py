@@ -11,7 +11,7 @@ from game.engine.words import YOU
 
 from .. import theme
 from ..assets import text
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
 
 
@@ -64,6 +64,10 @@ class LobbyScene(Scene):
             self.services.scenes.replace("table", table=self.table)
         else:
             self.refresh()
+
+    def next_frame(self) -> float | None:
+        """Players join and leave, and the match starts, whenever the server says so."""
+        return AWAIT_SECONDS
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any([self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled],

@@ -27,7 +27,7 @@ class MenuScene(Scene):
             Button("Continue", self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
             Button("Join game", lambda: scenes.push("join"), key=pygame.K_j),
         ]
-        ending = self.services.stopping is not None and self.services.stopping.is_alive()  # saved as it ends
+        ending = self.services.stopping is not None and not self.services.stopping.done()  # saved as it ends
         if ending or hosted_tables():
             self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
         self.buttons += [

@@ -13,19 +13,20 @@ labelled so, shown as the tricks of each line of play on a board, the better lin
 from __future__ import annotations
 
 import logging
-import threading
+from concurrent.futures import Future
 
 import pygame
 
 from game.engine.view import choice_of
 from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS, partnered
+from game.runtime import in_background
 
 from .. import theme
 from ..assets import text, wrapped
 from ..review_board import board_rows, draw_board, draw_tricks, moment
 from ..review_work import Hindsight, ReviewWork
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
 
 HINDSIGHT = "Hindsight: every card known"
@@ -44,7 +45,7 @@ class ReviewScene(Scene):
         self.rules = self.job.hand.rules
         self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
         self.work: ReviewWork | None = None
-        self.keeping: threading.Thread | None = None  # the finished review going into the cache
+        self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.shown = None  # its Moment
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
@@ -185,9 +186,18 @@ class ReviewScene(Scene):
 
     # --- the loop ---
 
-    def update(self, dt: float):
+    def warm(self) -> bool:
         if self.to_warm:
             self.art.prepare(self.to_warm.pop(), self.card_width)
+        return bool(self.to_warm)
+
+    def next_frame(self) -> float | None:
+        """The review is worked out in a child process (its progress bar), or hindsight on a thread."""
+        working = self.work is not None or self.hindsight is not None and not self.hindsight.finished
+        return AWAIT_SECONDS if working else None
+
+    def update(self, dt: float):
+        self.warm()
         if self.hindsight is not None and self.labelled != (self.hindsight, self.hindsight.finished):
             self.layout()  # the lines played out: their buttons say which was better, and are as wide as that
         work = self.work
@@ -197,9 +207,7 @@ class ReviewScene(Scene):
         if work.review is not None:
             self.review, self.work = work.review, None
             # written (and the oldest cached reviews pruned) off the UI thread; not a daemon: quitting finishes it
-            self.keeping = threading.Thread(target=self.keep, args=(self.review.to_json(),),
-                                            name="trickhouse-review-cache")
-            self.keeping.start()
+            self.keeping = in_background(self.keep, self.review.to_json())
             self.show(0)
         elif work.problem:
             self.problem, self.work = work.problem, None

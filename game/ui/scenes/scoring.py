@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable
 
 import pygame
 
 from game.engine.results import HandResult
-from game.engine.words import says
+from game.engine.words import counted, says
 
 from .. import theme
 from ..assets import text
-from ..chart import draw_chart, score_series
+from ..card_sketch import star_points
+from ..chart import LINE_COLOURS, draw_chart, score_series
 from ..scene import Scene
-from ..sheet import chart_target, comparison_rows, draw_sheet, sheet_rows, split
+from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 
@@ -62,8 +65,7 @@ class ScoreScene(Scene):
 
     def layout(self):
         w, h = self.size
-        self.px = theme.text_size(self.size)
-        self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.8))
+        self.px = px = theme.text_size(self.size)
         label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
         self.next = Button(label, self.go_on, key=pygame.K_RETURN)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
@@ -72,12 +74,17 @@ class ScoreScene(Scene):
             self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
         if self.code:
             self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
-        height = int(self.px * 2)
+        # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
+        # 38% of the window) and the buttons, at most 84% of the window
+        height = int(px * 2)
+        head, foot = 80 + (px + 4 if self.code else 0), height * 2
+        most = int(h * 0.84)
+        sheet, chart = stacked(most - head - foot, len(self.sheet[1]), px - 2,
+                               int(h * 0.38) if self.first_time is None else None)
+        panel_height = min(most, head + sheet + (10 + chart if chart else 0) + foot)
+        self.rect = pygame.Rect(int(w * 0.08), (h - panel_height) // 2, int(w * 0.84), panel_height)
         layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
-        # below the title and the deal code, above the buttons: the sheet, and under it the chart
-        top = self.rect.y + 80 + (self.px + 4 if self.code else 0)
-        area = pygame.Rect(self.rect.x + 20, top, self.rect.width - 40, self.next.rect.top - 8 - top)
-        self.sheet_rect, self.chart_rect = split(area) if self.first_time is None else (area, None)
+        self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
     def go_on(self):
         self.stack.pop(self)
@@ -117,22 +124,59 @@ class ScoreScene(Scene):
             button.draw(surface, self.px)
 
 
+CELEBRATION_SECONDS = 4.0  # how long the confetti falls at game over
+CONFETTI = 90  # pieces
+
+
 class GameOverScene(Scene):
+    """The match is over: the winners cheered (a gold star either side of their names, confetti falling for a
+    moment), the final sheet and chart, and Rematch (the same seats, names, levels and rules, a new match),
+    New game, Main menu and the review of the last hand."""
     name = "game-over"
 
-    def __init__(self, services, table):
+    def __init__(self, services, table, rematch: Callable[[], None] | None = None):
+        """``rematch``: a new match can be started with the same players (a table whose match ran here)."""
         super().__init__(services)
         self.table = table
+        self.rematch = rematch
         self.sheet = sheet_rows(table)
         self.series = score_series(table)
+        winners = [table.name(seat) for seat in table.winners]
+        self.title = says(winners, "wins!") if winners else "The match is over"
+        self.subtitle = f"after {counted(len(self.sheet[1]), 'hand')}"
+        self.age = 0.0
+        # where each piece of confetti starts and how it falls: the same every time (a seeded generator)
+        rng = random.Random(len(self.sheet[1]))
+        self.confetti = [(rng.random(), rng.uniform(-0.6, 0), rng.uniform(0.18, 0.35), rng.uniform(0, 6.3),
+                          rng.choice(LINE_COLOURS + [theme.GOLD])) for _ in range(CONFETTI)]
 
     def layout(self):
         w, h = self.size
-        self.px = theme.text_size(self.size)
-        self.sheet_rect, self.chart_rect = split(pygame.Rect(int(w * 0.1), int(h * 0.2), int(w * 0.8), int(h * 0.6)))
-        self.buttons = [Button("New game", self.new_game, key=pygame.K_RETURN), Button("Main menu", self.to_menu),
+        self.px = px = theme.text_size(self.size)
+        self.buttons = [*([Button("Rematch", self.start_rematch, key=pygame.K_RETURN)] if self.rematch else []),
+                        Button("New game", self.new_game, key=None if self.rematch else pygame.K_RETURN),
+                        Button("Main menu", self.to_menu),
                         *review_buttons(self.services, self.table, "Review the last hand")]
-        layout_row(self.buttons, (w // 2, int(h * 0.85)), int(self.px * 2), 16, min_width=int(self.px * 8))
+        height = int(px * 2)
+        layout_row(self.buttons, (w // 2, h - height), height, 16, min_width=int(px * 7))
+        if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # a small window: closer together
+            layout_row(self.buttons, (w // 2, h - height), height, 6)
+        self.title_y = int(h * 0.02 + px * 1.6)
+        top = self.title_y + int(px * 3.4)  # under the title and the line below it
+        room = self.buttons[0].rect.top - px - top
+        area = pygame.Rect(int(w * 0.08), top, int(w * 0.84), room)
+        sheet, chart = stacked(room, len(self.sheet[1]), px - 2, room)
+        self.sheet_rect, self.chart_rect = below(area, top, sheet, chart)
+
+    def update(self, dt: float):
+        self.age += dt
+
+    def next_frame(self) -> float | None:
+        return 0 if self.age < CELEBRATION_SECONDS else None
+
+    def start_rematch(self):
+        self.leave_table()
+        self.rematch()
 
     def new_game(self):
         self.leave_table()
@@ -154,12 +198,31 @@ class GameOverScene(Scene):
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
-        winners = [self.table.name(s) for s in self.table.winners]
-        line = says(winners, "wins!") if winners else "The match is over"
-        title = text(line, self.px * 2, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.12))))
+        self.draw_confetti(surface)
+        title = text(self.title, self.px * 2, theme.GOLD, bold=True)
+        spot = title.get_rect(center=(w // 2, self.title_y))
+        surface.blit(title, spot)
+        star = self.px * 1.6
+        for x in (spot.left - star, spot.right + star):
+            pygame.draw.polygon(surface, theme.GOLD, star_points((x, spot.centery), star * 1.3))
+        line = text(self.subtitle, self.px, theme.INK_DIM)
+        surface.blit(line, line.get_rect(midtop=(w // 2, spot.bottom + self.px // 3)))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
         draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:
             button.draw(surface, self.px)
+
+    def draw_confetti(self, surface: pygame.Surface):
+        """Confetti falling from the top for the first moments, behind everything else on the screen."""
+        if self.age >= CELEBRATION_SECONDS:
+            return
+        w, h = surface.get_size()
+        size = max(4, self.px // 3)
+        for x, start, speed, turn, colour in self.confetti:
+            y = (start + speed * self.age) * h * 1.4
+            if 0 <= y < h:
+                sway = math.sin(turn + self.age * 3) * size * 2
+                piece = pygame.Rect(0, 0, size, max(2, int(size * abs(math.cos(turn + self.age * 5)))))
+                piece.center = (int(x * w + sway), int(y))
+                pygame.draw.rect(surface, colour, piece)

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import load_rules, preset_names
 from game.engine.rules import Rules, RulesError
-from game.store.settings import CARD_BACKS, LEVELS, RANGES, TABLE_COLOURS
+from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, RANGES, TABLE_COLOURS
 
 from .. import theme
 from ..assets import text
@@ -166,11 +166,17 @@ class SettingsScene(FormScene):
             s.fullscreen = not s.fullscreen
             self.apply(resize=True)
 
-        def choice(name: str, options: tuple[str, ...], label: str, effect: str) -> Row:
+        def choice(name: str, options: tuple[str, ...], label: str, effect: str | Callable[[], str]) -> Row:
             def change(delta: int):
                 setattr(s, name, _cycle(options, getattr(s, name), delta))
                 self.apply()
-            return Row(label, lambda: getattr(s, name).capitalize(), lambda: effect, change)
+            return Row(label, lambda: getattr(s, name).capitalize(), effect if callable(effect) else lambda: effect,
+                       change)
+
+        def faces() -> str:
+            look = "Printed faces with kings, queens and jacks" if s.card_faces == "classic" else \
+                "Plain faces with a large rank and suit"
+            return f"{look} (Rook cards keep theirs)"
 
         return [
             Row("Window size", lambda: f"{s.window_width} x {s.window_height}",
@@ -189,6 +195,7 @@ class SettingsScene(FormScene):
             number("hard_budget", "Hard thinking time", 0.1, " s", "The most a Hard computer thinks a move"),
             choice("default_level", LEVELS, "Default opponent level", "The level new computer seats start with"),
             choice("table_colour", TABLE_COLOURS, "Table colours", "The felt, the panels and the buttons"),
+            choice("card_faces", CARD_FACES, "Card faces", faces),
             choice("card_back", CARD_BACKS, "Card backs", "The pattern on the backs of the cards"),
             number("keep_seat", "Seat kept for a dropped player", 10, " s",
                    "At a table you host: how long a seat waits for its player, before a computer plays it"),

@@ -21,7 +21,7 @@ from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import fitted, text
-from ..hosting import create_on_server, join_hosted, port_problem, split_address
+from ..hosting import create_hosted, create_on_server, port_problem, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..sheet import match_so_far
@@ -230,7 +230,10 @@ class SetupScene(Scene):
         if kinds.count("me") != 1:
             self.error = "With online players, one seat is played at this screen: make exactly one Human"
             return
-        me = kinds.index("me")
+        # the same request to a dedicated server as to the table server this game hosts
+        request = {"name": self.seats[kinds.index("me")].name, "preset": self.preset, "house_rules": self.changes,
+                   "seats": kinds, "level": [plan.level for plan in self.seats],
+                   "names": [plan.name for plan in self.seats], "keep": settings.keep_seat}
         if self.server.strip():
             try:
                 address, port = split_address(self.server)
@@ -239,10 +242,7 @@ class SetupScene(Scene):
                 return
             settings.last_server = self.server.strip()
             services.settings_store.save(settings)
-            create_on_server(services, address, port, {
-                "name": self.seats[me].name, "preset": self.preset, "house_rules": self.changes, "seats": kinds,
-                "level": [plan.level for plan in self.seats], "names": [plan.name for plan in self.seats],
-                "keep": settings.keep_seat})
+            create_on_server(services, address, port, request)
             return
         try:
             hosted = services.hosted_match()
@@ -250,29 +250,21 @@ class SetupScene(Scene):
             self.error = str(err)
             return
         self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
-                         lambda ending: self.host_here(kinds, me, ending))
+                         lambda ending: self.host_here(request, ending))
 
-    def host_here(self, kinds: list[str], me: int, ending: bool):
-        """This game hosts the table (``me``: the seat played at this screen), ending the one hosted last (an
-        unfinished match there only if ``ending``)."""
+    def host_here(self, request: dict, ending: bool):
+        """This game hosts the table, ending the one hosted last (an unfinished match there only if ``ending``), and
+        asks its own server for it (``request``) as it would ask a dedicated server."""
         services, settings = self.services, self.services.settings
         try:
-            host = services.start_hosting(ending=ending)
+            services.start_hosting(ending=ending)
         except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
             self.error = str(err)
             return
         except OSError as err:
             self.error = port_problem(err, settings.online_port)
             return
-        try:
-            table, token = host.call(host.server.create_table, self.preset, self.changes, kinds, self.seats[me].name,
-                                     [plan.level for plan in self.seats], None, [plan.name for plan in self.seats])
-        except (ValueError, TimeoutError) as err:  # a refused request, or a server thread that never answered
-            services.stop_hosting()
-            self.error = str(err) or "The table could not be opened"
-            return
-        services.seats.keep("hosted", table.code, token, me)
-        join_hosted(services, table.code, token, self.seats[me].name)
+        create_hosted(services, request)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.editing in ("server", "code") and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):

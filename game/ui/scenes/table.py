@@ -36,12 +36,14 @@ from game.table.session import Session
 from ..card_motion import FLIGHT_SECONDS, CardMotion, Drag
 from ..dealing import Deal
 from ..hand_layout import arranged
-from ..scene import Scene
+from ..scene import AWAIT_SECONDS, Scene
 from ..table_layout import TableLayout
 from ..table_painter import TablePainter
 from ..widgets import Button, layout_row, press_any
 
 DRAG_THRESHOLD = 6
+MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
+MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
 SHORT_LINE = 40  # characters of names that go on one line of a notice
 EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": "hearts-broken", "bid": "bid",
                 "passed": "bid"}
@@ -73,6 +75,8 @@ class TableScene(Scene):
         self.seated: tuple | None = None  # (hand number, the players round the table) as last laid out
         self.seating_notice: tuple[int, list[str]] | None = None  # (hand number, its lines) when players moved
         self.thinking_dots = 0.0
+        self.turn_for: tuple | None = None  # (hand, seat) whose turn the marker shows, and since when
+        self.turn_since = 0.0
         self.buttons: list[Button] = []
         self.buttons_for: tuple | None = None
         self._order_for: tuple | None = None
@@ -120,12 +124,14 @@ class TableScene(Scene):
                                   key=pygame.K_ESCAPE)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
-        # every face of the deck at the sizes the table uses, drawn ahead one per frame: drawing a card costs a few
-        # milliseconds, and a whole new hand drawn in one frame would stutter
+        # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
+        # still, the viewer's cards first (popped from the end): drawing a card costs milliseconds (a court card of
+        # the classic faces 15 ms), and a whole new hand drawn in one frame would stutter
         rules = self.table.rules
         cw = self.place.cw
-        self.to_warm = [(name, width) for width in (cw, int(cw * 0.85), round(cw * 0.8))
-                        for name in rules.card_names(rules.deck_mask)]
+        held = [(name, cw) for name in view.hand]
+        self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
+                        for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
         bh = int(self.place.text_px * 1.8)
         layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8)
         shift = min(0, w - 8 - self.buttons[-1].rect.right)
@@ -227,13 +233,14 @@ class TableScene(Scene):
         view = self.view()
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
-        if self.to_warm:
-            self.art.prepare(*self.to_warm.pop())
+        self.warm()
         self.refresh_buttons()
         speed = self.services.settings.animation_speed
         self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
-        if self.message and time.monotonic() - self.message_time > 4:
+        if (view.number, view.to_move) != self.turn_for:
+            self.turn_for, self.turn_since = (view.number, view.to_move), time.monotonic()
+        if self.message and time.monotonic() - self.message_time > MESSAGE_SECONDS:
             self.message = ""
         place = self.place
         if self.motion.update(dt, speed, place.trick_spot,
@@ -244,6 +251,34 @@ class TableScene(Scene):
             return  # a computer's turn starts once the cards have landed, so that its pause is seen
         for intent in self.table.poll(ready=self.deal is None):  # during the deal, computers are asked at once
             self.show(intent)
+
+    def warm(self) -> bool:
+        if self.to_warm:
+            self.art.prepare(*self.to_warm.pop())
+        return bool(self.to_warm)
+
+    def marker_bob(self) -> float | None:
+        """How far the turn marker is through one bob (0 to 1), while it bobs: for a moment when a turn comes, so
+        the eye finds it, and on while a computer thinks; None once it keeps still."""
+        to_move = self.view().to_move
+        if to_move < 0:
+            return None
+        if self.table.status(to_move) == "thinking":
+            return self.thinking_dots / 4
+        since = time.monotonic() - self.turn_since
+        return (since * 0.625) % 1 if since < MARKER_SECONDS else None
+
+    def next_frame(self) -> float | None:
+        """At the full rate while cards move, the deal is shown or the marker bobs; every AWAIT_SECONDS while the
+        table awaits a computer, the network or a hint (the thinking dots move at that pace too); otherwise only
+        input changes the table, apart from a line that goes when its time is up."""
+        if self.busy() or self.deal is not None or self.marker_bob() is not None:
+            return 0
+        if self.stack.top in (self, self.open_dialog()) and self.table.awaiting():
+            return AWAIT_SECONDS
+        if self.message:
+            return max(0.0, self.message_time + MESSAGE_SECONDS - time.monotonic())
+        return None
 
     def open_dialog(self):
         """The decision dialog this table opened, while it is still open (a hint or a message still reaches the
@@ -284,7 +319,8 @@ class TableScene(Scene):
                         first_time=self.first_time,
                         play_again=self.play_again if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, MatchOver):
-            scenes.replace("game-over", table=self.table)
+            scenes.replace("game-over", table=self.table,
+                           rematch=self.rematch if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, NewHand):
             self.motion.clear()
             self.claim_banner = ""
@@ -357,6 +393,11 @@ class TableScene(Scene):
         if self.first_time is not None:
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
+
+    def rematch(self):
+        """From the game-over screen: the same players in the same seats, under the same rules, play a new match (the
+        one finished is over, so there is nothing to ask)."""
+        self.services.scenes.restart("table", session=self.table.rematch(self.services.new_seed()))
 
     def leave(self):
         """A deal played again is over: back to the score sheet or history it was opened from."""

@@ -1,0 +1,264 @@
+"""One table's match, with no sockets and no event loop (the table runner): the flow (the TableController polled),
+the seats kept for dropped players and handed to a computer after the table's ``keep``, the computers' pace, the
+score sheet's wait for everyone before the next hand, and what each seat is told: only its own view and the events
+it may see. Messages in, messages out (``Say``, ``Moved``, ``LetGo``: game/net/lobby.py); every action is kept
+(``keeper``, game/net/database.py) before it is handed back to be told.
+
+Whoever drives the table (the transport, or a test) calls ``step(now)`` and waits at most the time it answers, or
+until ``wake`` is called: from any thread, when a computer's decision or a hint has come.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+
+from game.engine import Match
+from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
+from game.table.session import Session
+
+from . import protocol as P
+from .database import Keeper, SavedTable
+from .lobby import Lobby, Out, Say, TableRecord, seats_from_json
+
+log = logging.getLogger("trickhouse.server")
+AFTER_THE_MATCH = 60.0  # seconds between steps once the match is over (nothing more happens there)
+
+
+class TableRunner:
+    def __init__(self, lobby: Lobby, keeper: Keeper, worker, limits: P.Limits, session: Session | None = None,
+                 saved: tuple[int, int] = (0, 0)):
+        """``lobby``: the table's seats; ``worker``: the AI worker its computers think on; ``limits``: the server's,
+        for the computers' ``pause`` and the score sheet's ``next_seconds``; ``session``: a match under way (a table
+        brought back), kept in the database as far as ``saved`` (hands, actions of the last of them)."""
+        self.lobby = lobby
+        self.keeper = keeper
+        self.worker = worker
+        self.limits = limits
+        self.session = session
+        self.controller: TableController | None = None
+        self.saved = saved
+        self.over_since: float | None = None  # the score sheet is up
+        self.watching = None  # the computer decision whose answer wakes the table
+        self.wake: Callable[[], None] = lambda: None  # set by whoever drives the table; called from any thread
+        if session is not None:
+            self.make_controller()
+
+    @property
+    def code(self) -> str:
+        return self.lobby.code
+
+    @property
+    def record(self) -> TableRecord:
+        return self.lobby.record
+
+    @property
+    def started(self) -> bool:
+        return self.record.started
+
+    # --- players coming and going ---
+
+    def arrive(self, seat: int, token: str | None) -> list[Out]:
+        """The player of ``seat`` connected (``token``: a new seat's, None when they come back with theirs): the
+        welcome, the seats, and once the match has begun the table as it is (their turn announced again)."""
+        self.lobby.arrive(seat)
+        if self.session is not None:
+            self.session.away.discard(seat)
+        out = [self.lobby.welcome(seat, token), *self.tell_seats()]
+        if self.started:
+            out.append(self.state(seat))
+            hand = self.session.hand
+            if not hand.is_done and hand.to_move == seat:  # their turn, announced to them again (to them only)
+                out.append(Say(seat, "turn", {"phase": hand.phase}))
+        return out
+
+    def left(self, seat: int, now: float) -> list[Out]:
+        """The player of ``seat`` dropped out (or said bye): their seat waits for them."""
+        self.lobby.left(seat, now)
+        return self.tell_seats()
+
+    def receive(self, seat: int, message: dict) -> list[Out]:
+        """A message from the player of ``seat`` (checked by protocol.read; ``bye`` is the transport's). Raises
+        ProtocolError for one that is not theirs to send now, changing nothing."""
+        kind = message["type"]
+        if kind in ("hello", "create"):
+            raise P.ProtocolError("already at a table")
+        if kind == "start":
+            self.start(seat)
+            return [self.state(number) for number in self.lobby.here()] + self.tell_seats()
+        if kind in ("computer", "sit"):
+            return self.lobby.receive(seat, message) + self.tell_seats()
+        if not self.started:
+            raise P.ProtocolError("the match has not begun")
+        controller = self.controller
+        if kind == "act":
+            done = controller.act(message["action"], seat)
+            if isinstance(done, str):
+                return [Say(seat, "refused", {"action": message["action"], "reason": done})]
+            return self.played(done)
+        if kind == "hint":
+            if not controller.request_hint(seat):
+                return [Say(seat, "refused", {"action": "hint", "reason": "It is not your turn"})]
+            if controller.hint_decision is not None:  # a search under way: its answer wakes the table
+                controller.hint_decision.then(lambda: self.wake())
+            return []
+        if kind == "claim":
+            done = controller.claim(seat)
+            if isinstance(done, str):
+                return [Say(seat, "refused", {"action": "claim", "reason": done})]
+            return self.played(done)
+        if kind == "next":
+            self.lobby.presence[seat].ready = True
+        return []
+
+    # --- the match ---
+
+    def start(self, seat: int):
+        """The owner deals: computers take the seats nobody took, and the match is kept before anyone is told."""
+        self.lobby.seat_for_the_match(seat)
+        record = self.record
+        self.session = Session(Match(record.rules), record.plans())
+        self.make_controller()
+        record.started = True
+        self.save_play()
+        log.info("table %s started", self.code)
+
+    def make_controller(self):
+        """The match's flow; every action it applies is kept (``save_play``) before it hands it back to be told. A
+        seat whose player is not connected waits for them as a dropped seat does (``step``)."""
+        self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
+                                          save=lambda session: self.save_play())
+
+    def save_play(self):
+        """What the match did since it was last kept, in one transaction, before anyone is told of it."""
+        self.saved = self.keeper.play(self.code, self.record.seats_json(), self.session.match, self.saved)
+
+    def step(self, now: float) -> tuple[list[Out], float]:
+        """Poll the table once: what to tell, and how long it may wait for news before it is stepped again."""
+        controller, session = self.controller, self.session
+        out: list[Out] = []
+        for seat in self.lobby.dropped_too_long(now, session.away):  # kept long enough: a computer plays it
+            session.away.add(seat)
+            log.info("table %s seat %d: a computer plays for %s until they are back", self.code, seat,
+                     self.record.seats[seat].name)
+            out += self.tell_seats()
+        intents = controller.poll(ready=True)
+        for intent in intents:
+            out += self.route(intent, now)
+        out += self.tell_seats()  # a computer began or ended thinking, a player's turn came
+        if intents:
+            return out, 0
+        hand = session.hand
+        if hand.is_done:
+            more, wait = self.after_hand(now)
+            return out + more, wait
+        if session.is_human(hand.to_move):  # wait for the player, or for a kept seat's time to run out
+            waiting = [wait for _, wait in self.lobby.keeping(now, session.away)]
+            return out, (max(0.05, min(waiting)) if waiting else 5.0)
+        decision = controller.decision  # a computer is to move: poll has asked it
+        if not decision.done:
+            if self.watching is not decision:
+                self.watching = decision
+                decision.then(lambda: self.wake())
+            return out, 5.0
+        return out, max(0.001, controller.answer_due_in())
+
+    def route(self, intent, now: float) -> list[Out]:
+        here = self.lobby.here()
+        if isinstance(intent, Turn):
+            return [Say(intent.seat, "turn", {"phase": intent.phase})] if intent.seat in here else []
+        if isinstance(intent, (Played, Claimed)):
+            return self.played(intent)
+        if isinstance(intent, Hint):
+            return [Say(intent.seat, "hint", {"action": intent.choice.text})] if intent.seat in here else []
+        if isinstance(intent, HandOver):
+            hand, over = self.session.hand, self.session.match.is_over
+            out = [Say(seat, "hand-over", {"result": intent.result.to_json(), "trump": intent.result.trump,
+                                           "view": hand.view(seat).to_json(), "over": over}) for seat in here]
+            for presence in self.lobby.presence:
+                presence.ready = False
+            self.over_since = now
+            return out
+        return []
+
+    def after_hand(self, now: float) -> tuple[list[Out], float]:
+        """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
+        while, so that one player cannot hold up the others)."""
+        if self.session.match.is_over and self.over_since is None:  # match-over was said: nothing more to do
+            return [], AFTER_THE_MATCH
+        lobby, seats = self.lobby, self.record.seats
+        waiting_for = [seat for seat in lobby.here() if seats[seat].kind == "online" and not lobby.presence[seat].ready]
+        since = self.over_since if self.over_since is not None else now
+        if waiting_for and now - since < self.limits.next_seconds:
+            return [], max(0.05, since + self.limits.next_seconds - now)
+        self.over_since = None
+        following = self.controller.next_hand()
+        if isinstance(following, MatchOver):
+            return [Say(seat, "match-over", {"winners": list(following.outcome.winners)}) for seat in lobby.here()], \
+                AFTER_THE_MATCH
+        assert isinstance(following, NewHand)
+        return [self.state(seat) for seat in lobby.here()], 0
+
+    def is_done(self, now: float) -> bool:
+        """Nobody is at the table and nothing more will happen there: its match is over, or its lobby has stood
+        empty for as long as a seat is kept. (A match under way is kept: its players may come back, and after the
+        seat-keeping time the computers play it to its end.)"""
+        lobby = self.lobby
+        if lobby.here() or lobby.empty_since is None:
+            return False
+        if self.started:
+            return self.session.match.is_over
+        return now - lobby.empty_since >= self.record.keep
+
+    # --- what each seat is told ---
+
+    def away(self) -> set[int] | frozenset:
+        return self.session.away if self.session is not None else frozenset()
+
+    def thinking(self) -> int:
+        """The seat a computer is deciding for, or -1."""
+        controller = self.controller
+        return self.session.hand.to_move if controller is not None and controller.thinking else -1
+
+    def seat_list(self) -> list[dict]:
+        return self.lobby.seat_list(self.away(), self.thinking())
+
+    def tell_seats(self) -> list[Out]:
+        return self.lobby.tell_seats(self.away(), self.thinking())
+
+    def state(self, seat: int) -> Say:
+        """Everything a seat needs to show the table: its view, the names, the finished hands' results."""
+        session = self.session
+        match = session.match
+        return Say(seat, "state", {
+            "view": session.hand.view(seat).to_json(), "hand": len(match.history) + 1,
+            "results": [{"result": result.to_json(), "trump": result.trump} for result in session.results()],
+            "seats": self.seat_list(), "over": match.is_over, "winners": match.winners})
+
+    def played(self, done: Played | Claimed) -> list[Out]:
+        """An action (or a claim's play-out), to every player connected: the events as their seat may see them,
+        and their view after it."""
+        hand = self.session.hand
+        kind = "claimed" if isinstance(done, Claimed) else "played"
+        return [Say(seat, kind, {"seat": done.seat, "events": [event.for_seat(seat).to_json() for event in done.events],
+                                 "view": hand.view(seat).to_json()}) for seat in self.lobby.here()]
+
+
+def restore(saved: SavedTable) -> tuple[TableRecord, Session | None]:
+    """A table as its rows hold it, its match (if it has begun) replayed and judged again by the engine (ValueError
+    naming what is wrong if they do not make one); nothing runs it yet."""
+    seats, changes = seats_from_json(json.loads(saved.seats)), json.loads(saved.changes)
+    if type(saved.owner) is not int or not 0 <= saved.owner < len(seats):
+        raise ValueError(f"the owner's seat {saved.owner!r} is not one of the table's {len(seats)}")
+    if not isinstance(saved.preset, str) or not isinstance(changes, dict) or \
+            not isinstance(saved.keep, int | float):
+        raise ValueError("a table has a preset, house rule changes and a seat-keeping time")
+    record = TableRecord(saved.code, saved.preset, changes, seats, float(saved.keep), owner=saved.owner,
+                         started=saved.seed is not None)
+    rules = record.rules  # the preset and house rules must still be good
+    if not record.started:
+        return record, None
+    session = Session(Match.from_json(saved.match_json(rules.to_dict())), record.plans())
+    session.counted_hands = session.finished_hands()  # a server keeps no statistics
+    return record, session

@@ -1,0 +1,191 @@
+"""Every table of one server by its code (the directory of tables, as Colyseus's matchmaker keeps its rooms): a
+table made for a client's ``create`` (the request checked, a new code, the table kept before its creator is told),
+which table and seat a ``hello`` goes to (or why not, in a player's words), the tables brought back from the
+database when the server starts (and once, those an earlier server saved as one JSON file each), and tables done
+with. No sockets: the transport (game/net/server.py) drives each table (game/net/runner.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+from game.ai import LEVELS
+from game.engine import RulesError, load_rules
+from game.store.files import first_line, set_aside
+from game.table.session import Session
+
+from . import protocol as P
+from .database import Keeper, SavedTable, TableDatabase
+from .lobby import Lobby, SeatRecord, TableRecord, computer_name, seats_from_json
+from .runner import TableRunner, restore
+
+log = logging.getLogger("trickhouse.server")
+TABLE_FORMAT = "trickhouse-net-table/1"  # the one-file-a-table saves of earlier servers, imported once
+
+
+class Tables(Mapping[str, TableRunner]):
+    """The tables of one server, a mapping of code to table. ``seats_told`` is called with a table's lobby whenever
+    its seats as told to its players change (a hosting game's announcement on the local network)."""
+
+    def __init__(self, limits: P.Limits, keeper: Keeper, worker=None):
+        self.limits = limits
+        self.keeper = keeper
+        self.worker = worker
+        self.seats_told: Callable[[Lobby], None] | None = None
+        self._tables: dict[str, TableRunner] = {}
+
+    def __getitem__(self, code: str) -> TableRunner:
+        return self._tables[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    # --- a new table ---
+
+    def create(self, request: dict) -> tuple[TableRunner, str]:
+        """A new table for a ``create`` message (checked by protocol.read): the creator sits in the seat marked
+        "me" and owns it; the computers play at ``level`` (one for all, or one per seat) and are called by ``names``
+        (one per seat; "Computer 2" and so on if none). It is kept before anyone is told of it. Returns it and the
+        creator's token. Raises ValueError saying what is wrong with the request."""
+        if len(self._tables) >= self.limits.tables:
+            raise ValueError(f"This server holds at most {self.limits.tables} tables")
+        preset, changes, kinds = request["preset"], request.get("house_rules", {}), request["seats"]
+        try:
+            book = load_rules(preset)
+        except RulesError:
+            raise ValueError(f"No such game: {preset[:40]}") from None
+        unknown = sorted(set(changes) - set(book.house_fields()))
+        if unknown:
+            raise ValueError(f"{unknown[0][:40]} is not a house rule of {book.title}")
+        try:
+            rules = book.changed(changes, where=book.title)
+        except RulesError as err:
+            raise ValueError(err.player) from None
+        if len(kinds) != rules.players:
+            raise ValueError(f"{rules.title} is played by {rules.players}")
+        level, names = request.get("level", "normal"), request.get("names")
+        levels = level if isinstance(level, list) else [level] * len(kinds)
+        if len(levels) != len(kinds) or any(each not in LEVELS for each in levels):
+            raise ValueError(f"The computers' level is one of {', '.join(LEVELS)}")
+        seats = [SeatRecord("computer" if kind == "computer" else "online", level=each)
+                 for kind, each in zip(kinds, levels)]
+        for seat, computer in enumerate(seats):
+            if computer.kind == "computer":
+                computer.name = (P.clean_name(names[seat]) if names else "") or computer_name(seat)
+        keep = request.get("keep")
+        record = TableRecord(self.new_code(), preset, dict(changes), seats, self.limits.keep if keep is None else keep,
+                             owner=kinds.index("me"))
+        runner = self.runner(record)
+        token = runner.lobby.give_token(record.owner, request["name"])
+        # kept before its creator is told of it: a server killed at once still has it
+        if not self.keeper.create(record.code, preset, record.changes, record.keep, record.owner,
+                                  record.seats_json()):
+            raise ValueError("The server could not keep the table; try again later")
+        self._tables[record.code] = runner
+        log.info("table %s created: %s, %s", record.code, preset, "/".join(kinds))
+        return runner, token
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(P.CODE_LETTERS) for _ in range(P.CODE_LENGTH))
+            if code not in self._tables and not self.keeper.has(code):
+                return code
+
+    def runner(self, record: TableRecord, session: Session | None = None,
+               saved: tuple[int, int] = (0, 0)) -> TableRunner:
+        return TableRunner(Lobby(record, self.keeper, self._seats_told), self.keeper, self.worker, self.limits,
+                           session, saved)
+
+    def _seats_told(self, lobby: Lobby):
+        if self.seats_told is not None:
+            self.seats_told(lobby)
+
+    # --- a player's hello ---
+
+    def join(self, hello: dict) -> tuple[TableRunner, int, str | None]:
+        """The table and seat a ``hello`` asks for, and the seat's new token (None when coming back with one).
+        Raises ValueError saying why not."""
+        runner = self._tables.get(hello["code"].upper())
+        if runner is None:
+            raise ValueError("No table has that code")
+        seat, token = runner.lobby.seat_for(hello)
+        return runner, seat, token
+
+    # --- a table done with ---
+
+    def end(self, runner: TableRunner):
+        """A table done with leaves the server and its rows go, so that finished and abandoned tables never fill the
+        server's limit."""
+        del self._tables[runner.code]
+        self.keeper.end(runner.code)
+        log.info("table %s ended", runner.code)
+
+    # --- tables brought back ---
+
+    def load(self, database: TableDatabase, folder: Path):
+        """Bring back the kept tables: those of the database, and once, those an earlier server saved as one JSON
+        file each in ``folder``. A table that cannot be built again is kept aside (in the database; a JSON file as
+        NAME.bad) and named in one log line."""
+        self.import_json_tables(database, folder)
+        for saved in database.saved_tables():
+            try:
+                runner = self.bring_back(saved)
+            except (ValueError, sqlite3.DatabaseError) as err:  # damaged rows, or an action the engine refuses
+                database.set_aside(saved.code, first_line(err))
+                log.error("%s: table %s could not be brought back (%s); it is kept aside there",
+                          database.path, saved.code, first_line(err))
+                continue
+            self._tables[runner.code] = runner
+        log.info("%d tables brought back from %s", len(self._tables), database.path)
+
+    def bring_back(self, saved: SavedTable) -> TableRunner:
+        """A table built again from its rows (ValueError naming what is wrong if they do not make one), its match run
+        here again, and its seats kept for their players."""
+        record, session = restore(saved)
+        kept = (len(saved.deals), len(session.hand.actions)) if session is not None else (0, 0)
+        runner = self.runner(record, session, kept)
+        runner.lobby.brought_back(time.monotonic())
+        return runner
+
+    @staticmethod
+    def import_json_tables(database: TableDatabase, folder: Path):
+        """Tables an earlier server saved as ``CODE.json``: each is put in the database, then its file goes."""
+        for path in sorted(folder.glob("*.json")):
+            try:
+                record, session = table_from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError) as err:  # unreadable, not JSON, or not a valid table
+                bad = set_aside(path)
+                log.error("%s: %s; kept as %s", path, first_line(err), bad.name)
+                continue
+            if database.has(record.code):  # an import cut short (the file goes only once it is done): again
+                database.end(record.code)
+            database.create(record.code, record.preset, record.changes, record.keep, record.owner,
+                            record.seats_json())
+            if session is not None:
+                database.save_play(record.code, record.seats_json(), session.match, (0, 0))
+            path.unlink()
+            log.info("%s: imported into %s", path, database.path)
+
+
+def table_from_json(data: dict) -> tuple[TableRecord, Session | None]:
+    """A table an earlier server saved as JSON, and its match if it had begun (ValueError naming what is wrong)."""
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+        raise ValueError(f"not a Trickhouse table (expected format {TABLE_FORMAT})")
+    seats = seats_from_json(data.get("seats"))
+    code, preset, changes, keep, owner = (data.get(name) for name in ("code", "preset", "changes", "keep", "owner"))
+    if not (isinstance(code, str) and isinstance(preset, str) and isinstance(changes, dict)
+            and isinstance(keep, (int, float)) and type(owner) is int and 0 <= owner < len(seats)):
+        raise ValueError("a table has a code, a preset, house rule changes, a seat-keeping time and an owner")
+    record = TableRecord(code, preset, changes, seats, float(keep), owner=owner, started=bool(data.get("started")))
+    record.rules  # noqa: B018  (the preset and house rules must still be good)
+    session = Session.from_json(data["session"]) if data.get("session") is not None else None
+    return record, session

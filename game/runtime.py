@@ -1,0 +1,141 @@
+"""How work runs beside the window, in the three ways the game uses and no other (no pygame here):
+
+- ``LoopThread``: an asyncio event loop on a thread of its own (a table server the game hosts, a connection to a
+  table, the tests' servers). Start it, call into it from any thread, stop it: stopping closes the loop.
+- ``ChildJob``: a job in a child process started with "spawn" (Hard's search, the hand review), talking JSON-ready
+  values over a pipe: what it sends is read without waiting, and cancelling kills it at once. A process, not a
+  thread, because a pure-Python search on a thread takes the interpreter from the window (frames p99 22 ms
+  against 17 ms: game/ai/worker.py, README).
+- ``in_background``: a one-off job on a thread (a file written, the history read, hosting ended), answered through a
+  ``concurrent.futures.Future``. Its threads are not daemons: the game quitting at once still finishes the write.
+
+python-chess's ``chess.engine`` is the model: the event loop is run by one thread with ``asyncio``, and what the
+caller gets back is a future.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+# one-off jobs are rare and short: a few threads are plenty, made only when needed
+_BACKGROUND = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="trickhouse-background")
+
+
+def in_background(job: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+    """Run ``job(*args)`` on a thread beside the window; its future holds the answer or the exception."""
+    return _BACKGROUND.submit(job, *args)
+
+
+class LoopThread:
+    """An asyncio event loop on a thread of its own. ``start(setup)`` runs ``setup()`` (a coroutine function, such as
+    a server starting to listen) on the loop and returns once it has, raising what it raised; then the loop runs
+    until ``stop``."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.loop = asyncio.new_event_loop()
+        self._thread: threading.Thread | None = None
+
+    def start(self, setup: Callable[[], Awaitable[Any]] | None = None, timeout: float = 10.0) -> Any:
+        """Start the thread and run ``setup`` first; its answer, or its exception raised here."""
+        started: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            try:
+                answer = self.loop.run_until_complete(setup()) if setup is not None else None
+            except BaseException as err:  # handed to the caller, whose start() raises it
+                started.set_exception(err)
+                return
+            started.set_result(answer)
+            self.loop.run_forever()
+
+        self._thread = threading.Thread(target=run, name=self.name, daemon=True)
+        self._thread.start()
+        return started.result(timeout)
+
+    def submit(self, coroutine: Awaitable[T]) -> concurrent.futures.Future[T]:
+        """Run a coroutine on the loop, from any thread; its future."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+
+    def call(self, function: Callable[..., T], *args: Any, timeout: float = 10.0) -> T:
+        """Run ``function(*args)`` on the loop's thread (what the loop owns is not thread-safe) and return its
+        answer."""
+        async def call() -> T:
+            return function(*args)
+        return self.submit(call()).result(timeout)
+
+    def call_soon(self, function: Callable[..., Any], *args: Any):
+        """Ask the loop to run ``function(*args)`` soon, without waiting (from any thread)."""
+        self.loop.call_soon_threadsafe(function, *args)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self, timeout: float = 5.0, last: Awaitable[Any] | None = None) -> bool:
+        """Run ``last`` (a server's goodbyes) if given, stop the loop and its thread, and close the loop; True if the
+        thread ended within ``timeout``."""
+        if self._thread is None:
+            self.loop.close()
+            return True
+        if last is not None and self.running:
+            self.submit(last).result(timeout)
+        if self.running:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout)
+        ended = not self._thread.is_alive()
+        if ended and not self.loop.is_closed():
+            self.loop.close()
+        return ended
+
+
+class ChildJob:
+    """``target(conn, *args)`` in a child process: ``send`` hands it a value, ``news()`` reads what it has sent
+    so far without waiting, ``kill()`` stops it at once. Values crossing the pipe are plain JSON-ready data."""
+
+    _context = multiprocessing.get_context("spawn")  # the same on every desktop platform
+
+    def __init__(self, target: Callable[..., None], *args: Any, name: str):
+        self._conn, child = self._context.Pipe()
+        self._process: Any = self._context.Process(target=target, args=(child, *args), name=name, daemon=True)
+        self._process.start()
+        child.close()
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def exitcode(self) -> int | None:
+        return self._process.exitcode if self._process is not None else None
+
+    def send(self, value: Any):
+        self._conn.send(value)
+
+    def news(self) -> list[Any]:
+        """Every value the job has sent and not yet read; EOFError once it has gone without a word more."""
+        out = []
+        while self._process is not None and self._conn.poll():
+            out.append(self._conn.recv())
+        return out
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the job to send something; True if it has."""
+        return self._process is not None and self._conn.poll(seconds)
+
+    def kill(self):
+        """Stop the job at once (a cancel, or the window closing)."""
+        if self._process is not None:
+            self._process.kill()
+            self._process.join(1)
+            self._process.close()
+            self._process = None
+            self._conn.close()

@@ -1,0 +1,58 @@
+"""The benchmarks against outside programs (rookGame, xinxin) without the programs: they skip with one line when
+the peer is missing, rookGame's bridge is shown one seat's view only, and cards cross to it and back unchanged."""
+
+from __future__ import annotations
+
+from game.bench import rookgame, xinxin
+from game.engine import Hand
+from game.engine import cards as C
+
+
+def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(monkeypatch, capsys):
+    monkeypatch.delenv("TRICKHOUSE_ROOKGAME_DIR", raising=False)
+    monkeypatch.delenv("TRICKHOUSE_XINXIN", raising=False)
+    assert rookgame.run(1, 1.0, "", 1, ["play"]) == 0
+    assert xinxin.run(1, 1.0, "", 100, 2, 1, ["hold"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("rookgame: skipped") and "TRICKHOUSE_ROOKGAME_DIR" in lines[0]
+    assert lines[1].startswith("xinxin: skipped") and "TRICKHOUSE_XINXIN" in lines[1]
+
+
+def test_rookgame_cards_cross_the_bridge_and_back_unchanged():
+    rules = rookgame.rules()
+    ids = set()
+    for card in C.cards_in(rules.deck_mask):
+        peer = rookgame.peer_card(card, rules)
+        assert rookgame.our_card(peer["id"]) == card
+        assert peer["value"] == rules.card_points[card]
+        ids.add(peer["id"])
+    assert ids == set(range(57))  # rookGame's deck: four colours of 1-14 and the Rook
+
+
+def test_rookgame_house_rules_are_the_engines_own_fields():
+    """rookGame's rules (1s low, bids 100-150, the declarer leads, the dealer stuck at 100, the declarer's side
+    scores the nest) are set as the engine's rule fields, not worked out by the benchmark."""
+    rules = rookgame.rules()
+    assert (rules.min_bid, rules.max_bid, rules.bid_step) == (100, 150, 5)
+    assert not rules.ones_high and rules.bird_rank == "low" and rules.points_in_deck == 180
+    assert (rules.first_lead, rules.all_pass, rules.nest_to) == ("declarer", "dealer_takes_minimum", "declarer")
+
+
+def test_rookgame_is_shown_one_seats_view_only():
+    hand = Hand.deal(rookgame.rules(), seed=3, dealer=1)
+    while hand.phase != "play" or len(hand.tricks) < 2:
+        hand.push(hand.legal_ids()[0])
+    seat = hand.to_move
+    state = rookgame.peer_state(hand, seat)
+    assert [card["id"] for card in state["hands"][seat]] == \
+        [rookgame.peer_card(c, hand.rules)["id"] for c in C.cards_in(hand.held[seat])]
+    for other in range(4):
+        if other != seat:
+            assert state["hands"][other] == hand.held[other].bit_count()  # only how many cards it holds
+    assert state["kitty"] == []
+    laid_back = sum(hand.rules.card_points[c] for c in C.cards_in(hand.discards))
+    assert state["kittyPoints"] == (laid_back if seat == hand.declarer else 0)  # only the declarer saw the nest
+    declarer_view = rookgame.peer_state(hand, hand.declarer)
+    assert declarer_view["kittyPoints"] == laid_back
+    assert len(state["tricks"]) == 2 and all(len(trick) == 4 for trick in state["tricks"])

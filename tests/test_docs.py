@@ -1,0 +1,35 @@
+"""The README stands alone (issue 25, item 8): every link in it and in docs/ resolves inside a plain clone of the
+repository (RULES.md used to be a link to a folder beside the clone), and its first screen shows the table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def local_links(page: Path) -> list[str]:
+    return [target for target in LINK.findall(page.read_text(encoding="utf-8"))
+            if not target.startswith(("http://", "https://", "#", "mailto:"))]
+
+
+def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository():
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "assets" / "cards" / "README.md"]
+    checked = 0
+    for page in pages:
+        for target in local_links(page):
+            path = (page.parent / target.split("#")[0]).resolve()
+            assert path.is_relative_to(ROOT), f"{page.name}: {target} points outside the repository"
+            assert path.exists(), f"{page.name}: {target} does not exist"
+            checked += 1
+    assert checked >= 4
+
+
+def test_the_readme_opens_with_a_picture_of_the_table_and_the_two_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_section = text[: text.index("## Start here")]
+    assert "](docs/table.png)" in first_section and (ROOT / "docs" / "table.png").read_bytes()[:4] == b"\x89PNG"
+    start_here = text[text.index("## Start here"): text.index("\n## ", text.index("## Start here") + 1)]
+    assert re.findall(r"```\n(.*?)\n```", start_here) == ["python3 dev.py play", "python3 dev.py test"]

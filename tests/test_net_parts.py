@@ -1,0 +1,420 @@
+"""The table server's parts, each alone, with no sockets and no event loop (issue 24, item 7): the lobby (one
+table's seats and the owner's rules: messages in, messages out), the directory of tables (create requests, which
+table a hello goes to), and the table runner (the match's flow, the seats kept for dropped players and the score
+sheet's wait, stepped with a clock the test sets). A stand-in for the database records what each part asked to
+keep, so that a test sees it was kept before the part answered with what to tell."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from game.ai.worker import AIWorker
+from game.bench.net import random_decision
+from game.engine import Match, load_rules
+from game.engine.view import SeatView
+from game.net import protocol as P
+from game.net.database import FILE_NAME, Keeper, TableDatabase
+from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
+from game.net.runner import TableRunner
+from game.net.tables import Tables
+
+LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
+
+
+class Kept(Keeper):
+    """Stands in for the database: every write asked for, in order (what it kept); ``failing`` makes those kinds of
+    write fail as a full disk would."""
+
+    def __init__(self, failing=(), codes_taken=0):
+        super().__init__()
+        self.writes: list[tuple] = []
+        self.failing = set(failing)
+        self.codes_asked: list[str] = []
+        self.codes_taken = codes_taken  # the first codes asked about are already some table's
+
+    def has(self, code):
+        self.codes_asked.append(code)
+        return len(self.codes_asked) <= self.codes_taken
+
+    def create(self, code, preset, changes, keep, owner, seats):
+        self.writes.append(("create", code, seats))
+        return "create" not in self.failing
+
+    def seats(self, code, seats):
+        self.writes.append(("seats", code, seats))
+        return "seats" not in self.failing
+
+    def play(self, code, seats, match, saved):
+        hands = match.history + [match.hand]
+        self.writes.append(("play", code, len(hands), len(hands[-1].actions)))
+        return len(hands), len(hands[-1].actions)
+
+    def end(self, code):
+        self.writes.append(("end", code))
+        return True
+
+
+def lobby_of(kinds: list[str], keeper: Keeper | None = None, preset: str = "hearts-classic") -> Lobby:
+    """A lobby whose owner (seat 0, Ann) is connected; ``kinds``: each seat's, "online" or "computer"."""
+    seats = [SeatRecord(kind, name=f"Computer {n + 1}" if kind == "computer" else "") for n, kind in enumerate(kinds)]
+    lobby = Lobby(TableRecord("K7QX2M", preset, {}, seats, 30.0), keeper or Kept())
+    lobby.give_token(0, "Ann")
+    lobby.arrive(0)
+    return lobby
+
+
+def joined(lobby: Lobby, name: str) -> int:
+    """A player joins with a hello and connects: their seat."""
+    seat, token = lobby.seat_for({"type": "hello", "name": name, "code": lobby.code})
+    assert token is not None and lobby.record.seats[seat].token == token_hash(token)
+    lobby.arrive(seat)
+    return seat
+
+
+def kinds_and_names(lobby: Lobby) -> list[tuple]:
+    return [(s.kind, s.name, s.token is not None) for s in lobby.record.seats]
+
+
+# --- the lobby ---
+
+def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told():
+    """Issue 17 ("Pick a free seat"): ``sit`` moves the player, name, token and connection, to a waiting seat; the
+    seat they left waits again; the move is kept before the "seated" answer; everyone connected is told the seats."""
+    keeper = Kept()
+    lobby = lobby_of(["online", "online", "online", "computer"], keeper)
+    bo = joined(lobby, "Bo")
+    assert bo == 1
+    token = lobby.record.seats[1].token
+    keeper.writes.clear()
+    told = lobby.receive(bo, {"type": "sit", "seat": 2})
+    assert told == [Moved(1, 2), Say(2, "seated", {"seat": 2})]
+    assert keeper.writes == [("seats", "K7QX2M", lobby.record.seats_json())], "kept, as it is told"
+    assert (lobby.record.seats[2].name, lobby.record.seats[2].token) == ("Bo", token)
+    assert lobby.record.free_seats() == [1] and lobby.here() == [0, 2]
+    seats = lobby.tell_seats()
+    assert [say.seat for say in seats] == [0, 2] and all(say.kind == "seats" for say in seats)
+    assert [s["name"] for s in seats[0].fields["seats"]] == ["Ann", "", "Bo", "Computer 4"]
+    assert joined(lobby, "Cy") == 1, "the seat Bo left is free again"
+
+
+@pytest.mark.parametrize(("asker", "message", "reason"), [
+    (1, {"type": "sit", "seat": 2}, "that seat is not free"),  # Cy sits there
+    (1, {"type": "sit", "seat": 3}, "that seat is not free"),  # a computer's
+    (1, {"type": "sit", "seat": 5}, "this table has 4 seats"),
+    (0, {"type": "sit", "seat": 1}, "the table's owner sits where they chose"),
+    (1, {"type": "computer", "seat": 2}, "only the table's owner may do that"),
+    (0, {"type": "computer", "seat": 0}, "only another online seat can be given to a computer"),
+    (0, {"type": "computer", "seat": 3}, "only another online seat can be given to a computer"),
+    (0, {"type": "computer", "seat": 4}, "this table has 4 seats"),
+])
+def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker, message, reason):
+    """PROTOCOL.md: a seat the table does not have, something that is not the sender's to ask (``computer`` from
+    anyone but the owner, ``sit`` from the owner) or a seat that is not free: an error, nothing changed or kept."""
+    keeper = Kept()
+    lobby = lobby_of(["online", "online", "online", "computer"], keeper)
+    joined(lobby, "Bo")
+    joined(lobby, "Cy")
+    before, writes = kinds_and_names(lobby), list(keeper.writes)
+    with pytest.raises(P.ProtocolError, match=reason):
+        lobby.receive(asker, message)
+    assert kinds_and_names(lobby) == before and keeper.writes == writes
+
+
+def test_too_late_once_the_match_has_begun():
+    lobby = lobby_of(["online", "online", "computer", "computer"])
+    joined(lobby, "Bo")
+    lobby.seat_for_the_match(0)
+    lobby.record.started = True
+    for asker, message in ((1, {"type": "sit", "seat": 2}), (0, {"type": "computer", "seat": 1})):
+        with pytest.raises(P.ProtocolError, match="the match has begun"):
+            lobby.receive(asker, message)
+    with pytest.raises(ValueError, match="The match has begun: only its players"):
+        lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code})
+
+
+def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go():
+    """The owner's ``computer``: the seat's player is told and let go (their connection closes, so it cannot act
+    here again); the computer plays at the seat's level and is named for the seat; the seats are kept."""
+    keeper = Kept()
+    lobby = lobby_of(["online", "online", "computer", "computer"], keeper)
+    lobby.record.seats[1].level = "hard"
+    joined(lobby, "Bo")
+    told = lobby.receive(0, {"type": "computer", "seat": 1})
+    assert told == [Say(1, "closed", {"reason": "The owner gave your seat to a computer"}), LetGo(1)]
+    seat = lobby.record.seats[1]
+    assert (seat.kind, seat.name, seat.token, seat.level) == ("computer", "Computer 2", None, "hard")
+    assert lobby.here() == [0] and keeper.writes[-1] == ("seats", "K7QX2M", lobby.record.seats_json())
+    with pytest.raises(P.ProtocolError, match="only another online seat"):
+        lobby.receive(0, {"type": "computer", "seat": 1})
+
+
+def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
+    """Issue 23: a seat is kept before its player is given its token; if the database cannot keep it (a full
+    disk) the hello is refused in a player's words and the seat stays free."""
+    lobby = lobby_of(["online", "online", "computer", "computer"], Kept(failing={"seats"}))
+    with pytest.raises(ValueError, match="The server could not keep your seat; try again later"):
+        lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code})
+    assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
+
+
+def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused():
+    lobby = lobby_of(["online", "online", "online", "computer"])
+    _, token = lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2})
+    assert lobby.record.seats[2].name == "Bo"
+    assert lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code, "token": token}) == (2, None)
+    for hello, reason in (({"token": "A" * 22}, "That token is not for a seat at this table"),
+                          ({"seat": 2}, "That seat is not free"), ({"seat": 3}, "That seat is not free")):
+        with pytest.raises(ValueError, match=reason):
+            lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code, **hello})
+    assert lobby.seat_for({"type": "hello", "name": "Cy", "code": lobby.code})[0] == 1
+    with pytest.raises(ValueError, match="The table is full"):
+        lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code})
+
+
+def test_the_seats_are_told_to_those_connected_once_each_change():
+    """Each "seats" goes to every connected player only when something in it changed (the server told every seat
+    every poll before); a player who connects is told them again; the hook (a hosting game's announcement) hears
+    each change once."""
+    heard = []
+    lobby = lobby_of(["online", "online", "computer", "computer"])
+    lobby.told_hook = heard.append
+    assert [say.seat for say in lobby.tell_seats()] == [0] and lobby.tell_seats() == []
+    seat = joined(lobby, "Bo")
+    told = lobby.tell_seats()
+    assert [say.seat for say in told] == [0, 1] and told[0].fields["seats"][seat]["connected"]
+    assert lobby.tell_seats() == [] and len(heard) == 2
+    lobby.left(seat, now=100.0)
+    told = lobby.tell_seats(away={1})
+    assert [say.seat for say in told] == [0]
+    assert told[0].fields["seats"][1] == {"name": "Bo", "kind": "online", "taken": True, "connected": False,
+                                          "away": True, "thinking": False}
+
+
+def test_a_dropped_seat_waits_the_tables_keep():
+    lobby = lobby_of(["online", "online", "computer", "computer"])
+    joined(lobby, "Bo")
+    lobby.left(1, now=100.0)
+    assert lobby.keeping(110.0, away=set()) == [(1, 20.0)]
+    assert lobby.dropped_too_long(129.0, away=set()) == [] and lobby.dropped_too_long(130.0, away=set()) == [1]
+    assert lobby.dropped_too_long(130.0, away={1}) == [], "a computer plays it already"
+    lobby.left(0, now=105.0)
+    assert lobby.empty_since == 105.0
+    lobby.arrive(1)
+    assert lobby.empty_since is None and lobby.keeping(200.0, away=set()) == [(0, -65.0)]
+
+
+# --- the directory of tables ---
+
+def create(**fields) -> dict:
+    """A create message as the transport hands it on (checked by protocol.read)."""
+    return P.read(P.write("create", **{"name": "Ann", "preset": "hearts-classic",
+                                       "seats": ["me", "online", "computer", "computer"], **fields}))
+
+
+def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_creator_is_told():
+    """Issue 23: a table is kept before its creator is welcomed; its code is one the database does not hold
+    either (a table kept aside, or one not brought back, keeps its code)."""
+    keeper = Kept(codes_taken=2)
+    tables = Tables(LIMITS, keeper)
+    table, token = tables.create(create(level=["normal", "easy", "hard", "easy"], names=["", "", "Cat", ""], keep=5))
+    assert table.code == keeper.codes_asked[2] and list(tables) == [table.code]
+    assert keeper.writes == [("create", table.code, table.record.seats_json())]
+    record = table.record
+    assert [(s.kind, s.name, s.level) for s in record.seats] == [
+        ("online", "Ann", "normal"), ("online", "", "easy"), ("computer", "Cat", "hard"),
+        ("computer", "Computer 4", "easy")]
+    assert record.seats[0].token == token_hash(token) and record.owner == 0 and record.keep == 5
+    found, seat, bo = tables.join({"type": "hello", "name": "Bo", "code": table.code.lower()})
+    assert found is table and seat == 1 and bo is not None
+    with pytest.raises(ValueError, match="No table has that code"):
+        tables.join({"type": "hello", "name": "Bo", "code": "ZZZZZZ"})
+    tables.end(table)
+    assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
+
+
+def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
+    tables = Tables(LIMITS, Kept(failing={"create"}))
+    with pytest.raises(ValueError, match="The server could not keep the table; try again later"):
+        tables.create(create())
+    assert len(tables) == 0
+    tables = Tables(P.Limits(tables=1), Kept())
+    tables.create(create())
+    with pytest.raises(ValueError, match="This server holds at most 1 tables"):
+        tables.create(create())
+    assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
+
+
+# --- the table runner ---
+
+class People:
+    """Every person at a runner's table, played by the test from what they are told only: each answers their turn
+    with a random legal action from the last view they were sent, and keeps every message."""
+
+    def __init__(self, runner: TableRunner, keeper: Kept, seed: int = 0):
+        self.runner, self.keeper = runner, keeper
+        self.rng = random.Random(seed)
+        self.told: dict[int, list[Say]] = {}
+        self.views: dict[int, dict] = {}
+
+    def hear(self, told: list) -> list[Say]:
+        for say in told:
+            assert isinstance(say, Say) and say.seat in self.runner.lobby.here(), say
+            self.told.setdefault(say.seat, []).append(say)
+            if "view" in say.fields:
+                assert say.fields["view"]["seat"] == say.seat, "each seat is sent its own view"
+                self.views[say.seat] = say.fields["view"]
+            if say.kind == "played":  # the action told is kept already
+                match = self.runner.session.match
+                assert self.keeper.writes[-1][2:] == (len(match.history) + 1, say.fields["view"]["moves"])
+        return told
+
+    def answer_turns(self, told: list[Say]):
+        for say in told:
+            if say.kind == "turn":
+                action = random_decision(SeatView.from_json(self.views[say.seat]), self.rng)
+                self.answer(say.seat, action)
+
+    def answer(self, seat: int, action: str) -> list[Say]:
+        told = self.hear(self.runner.receive(seat, {"type": "act", "action": action}))
+        self.answer_turns(told)
+        return told
+
+
+def runner_of(kinds: list[str], keeper: Keeper, worker=None, preset: str = "hearts-classic") -> TableRunner:
+    """A runner whose every online seat has a connected player (the owner, seat 0, among them)."""
+    lobby = lobby_of(kinds, keeper, preset)
+    for _ in lobby.record.free_seats():
+        joined(lobby, "Guest")
+    return TableRunner(lobby, keeper, worker, LIMITS)
+
+
+def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kept():
+    """Four people play a hand of hearts-classic through the runner alone: the owner's start deals and everyone
+    gets "state"; each action is kept before the runner answers with "played" to every seat, each with that
+    seat's view; the hand ends with "hand-over" to all, and once everyone pressed Next hand the next is dealt."""
+    keeper = Kept()
+    runner = runner_of(["online"] * 4, keeper)
+    people = People(runner, keeper)
+    with pytest.raises(P.ProtocolError, match="the match has not begun"):
+        runner.receive(1, {"type": "act", "action": "pass"})
+    with pytest.raises(P.ProtocolError, match="only the table's owner may do that"):
+        runner.receive(1, {"type": "start"})
+    told = people.hear(runner.receive(0, {"type": "start"}))
+    assert [(say.seat, say.kind) for say in told] == [(seat, "state") for seat in range(4)] + \
+        [(seat, "seats") for seat in range(4)]
+    assert keeper.writes[-1] == ("play", "K7QX2M", 1, 0), "the match is kept as it begins"
+    now = 1000.0
+    for _ in range(400):
+        told, wait = runner.step(now)
+        people.hear(told)
+        people.answer_turns(told)
+        if runner.session.hand.is_done and any(say.kind == "hand-over" for say in told):
+            break
+        assert wait == 0 or runner.session.is_human(runner.session.hand.to_move)
+    else:
+        raise AssertionError("the hand did not end")
+    played = [say for say in people.told[2] if say.kind == "played"]
+    assert len(played) == len(runner.session.hand.actions) == keeper.writes[-1][3]
+    assert all(say.fields["view"]["moves"] == number for number, say in enumerate(played, 1))
+    assert {say.seat for say in told if say.kind == "hand-over"} == {0, 1, 2, 3}
+    told, wait = runner.step(now + 1)
+    assert told == [] and wait == LIMITS.next_seconds - 1, "the score sheet waits for everyone"
+    for seat in range(3):
+        runner.receive(seat, {"type": "next"})
+    assert runner.step(now + 2) == ([], LIMITS.next_seconds - 2), "and for the last of them"
+    runner.receive(3, {"type": "next"})
+    told, wait = runner.step(now + 3)
+    assert [(say.seat, say.kind, say.fields["hand"]) for say in told] == [(seat, "state", 2) for seat in range(4)]
+    assert keeper.writes[-1] == ("play", "K7QX2M", 2, 0), "the new hand is kept before it is told"
+
+
+def test_the_score_sheet_does_not_wait_for_ever_for_one_player():
+    """``next``: the next hand is dealt when every connected player is done with the score sheet, or after 60 s."""
+    keeper = Kept()
+    runner = runner_of(["online"] * 4, keeper)
+    runner.receive(0, {"type": "start"})
+    hand = runner.session.hand
+    rng = random.Random(3)
+    while not hand.is_done:  # the hand played out under the runner, as a table brought back after it ended
+        hand.apply_id(hand.legal.random(rng))
+    told, _ = runner.step(500.0)
+    assert {say.seat for say in told if say.kind == "hand-over"} == {0, 1, 2, 3}
+    assert runner.step(500.0 + LIMITS.next_seconds - 0.5) == ([], 0.5)
+    told, wait = runner.step(500.0 + LIMITS.next_seconds)
+    assert [say.kind for say in told] == ["state"] * 4 and wait == 0
+
+
+def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_computer():
+    """Issue 17: the table waits for a dropped player for its ``keep`` (the runner says how long it may sleep
+    until then), then a computer plays the seat, and everyone is told the seat is "away"; back, the player is told
+    the table as it is and it is theirs again."""
+    keeper = Kept()
+    worker = AIWorker(search_process=False)
+    try:
+        runner = runner_of(["online"] * 4, keeper, worker)
+        runner.receive(0, {"type": "start"})
+        runner.step(0.0)
+        gone = runner.session.hand.to_move  # the player whose turn it is drops out
+        told = runner.left(gone, now=10.0)
+        assert [(say.seat, say.fields["seats"][gone]["connected"]) for say in told] == \
+            [(seat, False) for seat in range(4) if seat != gone]
+        told, wait = runner.step(12.0)
+        assert wait == pytest.approx(LIMITS.keep - 2) and runner.session.away == set()
+        told, _ = runner.step(10.0 + LIMITS.keep)
+        assert runner.session.away == {gone}
+        assert [say.fields["seats"][gone]["away"] for say in told if say.kind == "seats"][:1] == [True]
+        for _ in range(50):  # a computer decides for the seat (the worker's answer is waited for)
+            runner.controller.wait(10)
+            told, _ = runner.step(10.0 + LIMITS.keep)
+            if runner.session.hand.actions:
+                break
+        assert len(runner.session.hand.actions) == 1, "a computer acted for the seat whose player stayed away"
+        told = runner.arrive(gone, None)
+        assert [say.kind for say in told][:2] == ["welcome", "seats"] and told[0].fields["token"] is None
+        assert runner.session.away == set() and any(say.kind == "state" for say in told)
+    finally:
+        worker.close()
+
+
+def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
+    """A lobby left empty for the table's ``keep`` is done; a match under way is not (its players may come
+    back), and once it is over it is."""
+    runner = runner_of(["online", "online", "computer", "computer"], Kept())
+    assert not runner.is_done(0.0)
+    runner.left(1, now=0.0)
+    runner.left(0, now=1.0)
+    assert not runner.is_done(1.0 + LIMITS.keep - 0.1) and runner.is_done(1.0 + LIMITS.keep)
+    runner.arrive(0, None)
+    runner.receive(0, {"type": "start"})
+    runner.left(0, now=2.0)
+    assert not runner.is_done(10_000.0), "a match under way waits for its players"
+    match, rng = runner.session.match, random.Random(1)
+    while not match.is_over:  # played to its end (as the computers would, in the players' seats)
+        if match.hand.is_done:
+            match.next_hand()
+        else:
+            match.hand.apply_id(match.hand.legal.random(rng))
+    assert runner.is_done(10_000.0)
+
+
+def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, caplog):
+    """Issue 23: a database that cannot write (here, closed under the keeper) never stops a table: each part is
+    answered (the seats not kept, the play's mark as it was, so the next action keeps what was missed) and one
+    log line names the table and the file."""
+    caplog.set_level(logging.INFO)
+    database = TableDatabase(tmp_path)
+    keeper = Keeper(database)
+    match = Match(load_rules("hearts-classic"), seed=1)
+    seats = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
+    assert keeper.create("K7QX2M", "hearts-classic", {}, 30.0, 0, seats) and keeper.has("K7QX2M")
+    assert keeper.play("K7QX2M", seats, match, (0, 0)) == (1, 0)
+    database.close()
+    match.hand.apply(match.hand.legal_actions()[0])
+    assert keeper.play("K7QX2M", seats, match, (1, 0)) == (1, 0)
+    assert keeper.seats("K7QX2M", seats) is False and keeper.end("K7QX2M") is False
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 3 and all("table K7QX2M" in line and FILE_NAME in line for line in lines), lines
+    assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)

@@ -1,0 +1,75 @@
+"""The one way work runs beside the window (game/runtime.py): a loop on a thread that is closed when stopped, a
+child process that talks over a pipe and dies when killed, and one-off jobs answered through futures."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from game.runtime import ChildJob, LoopThread, in_background
+
+
+def test_a_loop_thread_runs_its_setup_takes_calls_and_is_closed_when_stopped():
+    runner = LoopThread("test-loop")
+    assert runner.start(lambda: asyncio.sleep(0, result="listening")) == "listening"
+    assert runner.running and runner.call(threading.current_thread) is not threading.current_thread()
+    said = []
+    assert runner.stop(last=_say(said, "goodbye"))
+    assert said == ["goodbye"] and runner.loop.is_closed() and not runner.running
+
+
+async def _say(said: list, word: str):
+    said.append(word)
+
+
+def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes():
+    runner = LoopThread("test-loop")
+
+    async def refuse():
+        raise OSError("the port is in use")
+
+    with pytest.raises(OSError, match="the port is in use"):
+        runner.start(refuse)
+    assert runner.stop() and runner.loop.is_closed()
+
+
+def _echo(conn, prefix: str):
+    while (message := conn.recv()) is not None:
+        conn.send(f"{prefix}{message}")
+    conn.send("bye")
+
+
+def test_a_child_job_answers_over_its_pipe_and_ends_when_killed():
+    job = ChildJob(_echo, "echo: ", name="test-echo")
+    job.send("one")
+    job.send("two")
+    heard: list[str] = []
+    deadline = time.monotonic() + 60  # only stops a hang: starting Python takes a moment
+    while len(heard) < 2 and time.monotonic() < deadline:
+        job.wait(0.1)
+        heard += job.news()
+    assert heard == ["echo: one", "echo: two"] and job.alive
+    job.kill()
+    assert not job.alive and job.news() == []
+
+
+def _hang(conn):
+    time.sleep(600)
+
+
+def test_a_child_job_that_hangs_is_killed_at_once():
+    job = ChildJob(_hang, name="test-hang")
+    assert not job.wait(0.2)
+    job.kill()
+    assert not job.alive
+
+
+def test_a_background_job_answers_through_its_future_and_keeps_its_fault():
+    assert in_background(sum, [1, 2, 3]).result(30) == 6
+    failing = in_background(int, "not a number")
+    with pytest.raises(ValueError):
+        failing.result(30)
+    assert isinstance(failing.exception(), ValueError)

@@ -1,0 +1,145 @@
+"""Dialogs and screens that look finished (issue 25, item 6): the trump dialog shows the colours as tiles, the
+Hearts pass dialog names the player the cards go to, the score sheet has no empty band between the hands and the
+chart, and game over cheers the winners and offers Rematch, the same players in the same seats."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Hand, load_rules
+from game.engine.words import says
+from game.table.session import SeatPlan, Session
+from game.ui.app import App
+from game.ui.scenes.dialogs import HandOffScene, TrumpScene
+from game.ui.scenes.scoring import CELEBRATION_SECONDS, GameOverScene, ScoreScene
+from game.ui.scenes.table import TableScene
+from game.ui.sheet import CHART_GAP, sheet_height
+from tests import test_ui_trust
+from tests.deals import finished_session, position_where, table_session
+from tests.test_ui_scoring import played_table
+from tests.test_ui_trust import LONG_NAMES, SIZES, open_dialog, waiting_for_seat_0
+from tests.ui_helpers import FAST, click, frames, post, step, to_game_over
+from tests.ui_record import Recorder, layout_faults
+
+window = test_ui_trust.window  # its fixture: a window on a session at a size, its frames recorded
+
+
+def test_the_pass_dialog_names_the_player_the_cards_go_to(window):
+    """Book 002: "all players pass their three cards to the person on their left": the dialog says who that is,
+    by name, the seat being the engine's answer from the view (``hearts.pass_receiver``)."""
+    app, table, recorder, dialog = open_dialog(window, "pass")
+    view = table.view()
+    assert view.hearts.pass_direction == "left" and view.seat == 0
+    assert dialog.title == f"{LONG_NAMES[0]}: pass 3 cards to {LONG_NAMES[1]} (to the left)"
+    assert dialog.title in {op.label for op in recorder.texts()}
+
+
+@pytest.mark.parametrize("preset, labels", [("rook-classic", ["Black", "Green", "Red", "Yellow"]),
+                                            ("rook-500-standard-deck",
+                                             ["Clubs", "Diamonds", "Hearts", "Spades", "No trump"])])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels, size):
+    """Each trump the engine offers is a tile showing the colour (or suit) with its name under it, in a panel no
+    bigger than they need; a click on a tile names it."""
+    hand = position_where(preset, waiting_for_seat_0("trump"))
+    app, table, recorder = window(table_session(hand, names=LONG_NAMES[:4]), size)
+    for _ in frames(30):
+        step(app)
+        if isinstance(app.stack.top, TrumpScene):
+            break
+    dialog = app.stack.top
+    assert [button.label for button in dialog.buttons] == labels
+    pictures = {pygame.image.tobytes(button.picture, "RGBA") for button in dialog.buttons}
+    assert len(pictures) == len(labels)
+    tiles = dialog.buttons[0].rect.unionall([button.rect for button in dialog.buttons])
+    assert dialog.rect.contains(tiles) and dialog.rect.height <= tiles.height + 6 * dialog.px
+    assert layout_faults(recorder.ops, size) == []
+    click(app, dialog.buttons[1].rect.center)
+    assert table.view().trump == labels[1].lower()
+
+
+@pytest.mark.parametrize("hands", [1, 3])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_score_sheet_has_no_empty_band(monkeypatch, hands, size):
+    """After the first hand the sheet has one row: the chart starts right under it and the panel ends right under
+    the buttons (the panel is as tall as what it shows), and no text meets other text or leaves the window."""
+    table = played_table("rook-classic", ["You", "West", "North", "East"], hands)
+    app = App(FAST, search_process=False)
+    try:
+        recorder = Recorder(monkeypatch, app)
+        scene = app.open("score-sheet", table=table, on_next=lambda: None)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert isinstance(scene, ScoreScene)
+        assert scene.sheet_rect.height == sheet_height(hands, scene.px - 2)
+        assert scene.chart_rect.top == scene.sheet_rect.bottom + CHART_GAP
+        assert scene.rect.bottom - max(button.rect.bottom for button in scene.buttons) < scene.px * 2
+        assert scene.next.rect.top > scene.chart_rect.bottom
+        assert layout_faults(recorder.ops, size) == []
+    finally:
+        app.close()
+
+
+def match_to_end_in_the_window() -> Session:
+    """A hearts match (house rule: to 10 points) with its last card still to play, by a computer: two people
+    hot-seat, two computers of different levels."""
+    ended = finished_session(1)
+    record = ended.hand.record()
+    ended.match.hand = Hand.from_record({**record, "actions": record["actions"][:-1]})
+    last = ended.hand.to_move
+    people = [seat for seat in range(4) if seat != last][:2]
+    seats = [SeatPlan(name, seat in people, level) for seat, (name, level)
+             in enumerate(zip(["Ann", "Bo", "Cy", "Di"], ["normal", "hard", "easy", "hard"]))]
+    return Session(ended.match, seats)
+
+
+def test_game_over_cheers_the_winners_then_keeps_still():
+    """The winners named in the title, confetti falling for a moment (frames at the full rate), then a still
+    screen that draws only on input."""
+    app = App(FAST, search_process=False)
+    try:
+        session = match_to_end_in_the_window()
+        app.open("table", session=session)
+        over = to_game_over(app)
+        assert over.title == says([session.name(seat) for seat in session.match.winners], "wins!")
+        assert over.title in {"Ann wins!", "Bo wins!", "Cy wins!", "Di wins!"} or " and " in over.title
+        assert over.next_frame() == 0
+        over.update(CELEBRATION_SECONDS)
+        assert over.next_frame() is None
+    finally:
+        app.close()
+
+
+def test_rematch_keeps_the_seats_names_levels_and_house_rules():
+    """Issue 25: "today New game forgets the hot-seat players". Rematch starts a new match at once (the old one is
+    over, so nothing is asked) with every seat as it was: its name, person or computer, and level, under the same
+    rules, house rules included."""
+    app = App(FAST, search_process=False)
+    try:
+        session = match_to_end_in_the_window()
+        assert session.rules.target == 10 != load_rules("hearts-classic").target  # a house rule
+        app.open("table", session=session)
+        over = to_game_over(app)
+        assert isinstance(over, GameOverScene) and over.buttons[0].label == "Rematch"
+        click(app, over.buttons[0].rect.center)
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        again = table.table.session
+        assert again is not session and again.match.history == [] and not again.match.is_over
+        assert again.seats == session.seats and again.seats[0] is not session.seats[0]
+        assert again.rules == session.rules and again.hot_seat
+        assert isinstance(app.stack.top, HandOffScene) or app.stack.top is table
+    finally:
+        app.close()
+
+
+def test_game_over_without_a_rematch_offers_new_game_first():
+    """Rematch starts a match here, so the table scene gives one only to a table whose match ran here; a table on
+    another computer opens game over without it, and New game comes first, on Enter."""
+    app = App(FAST, search_process=False)
+    try:
+        over = app.open("game-over", table=played_table("hearts-classic", ["Ann", "Bo", "Cy", "Di"], 1))
+        assert "Rematch" not in [button.label for button in over.buttons]
+        assert over.buttons[0].label == "New game" and over.buttons[0].key == pygame.K_RETURN
+    finally:
+        app.close()
