@@ -25,11 +25,12 @@ from websockets.http11 import Response
 from game.engine import Hand, load_rules
 from game.engine.rules import preset_names
 from game.net.client import reach_problem
-from game.store import SettingsStore
+from game.store import HouseRulesStore, SettingsStore
 from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
+from game.ui.autoplay import Autoplay
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog
 from game.ui.scenes.scoring import ScoreScene
 from tests.deals import finished_session, table_session
@@ -396,3 +397,28 @@ def test_the_port_is_typed_not_stepped(reader):
     type_port("4999", end=pygame.K_ESCAPE)
     assert read.app.settings.online_port == 50123
     assert read.faults() == []
+
+
+@pytest.mark.parametrize("preset,target", [("rook-classic", 100), ("hearts-classic", 30)])
+def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch, preset, target):
+    """Issue 25: 'a test renders every scene through a full autoplay of each family'. ``--autoplay`` plays a whole
+    match like a person at the window (the menu, New game, every hand with its score sheet, game over), the target
+    lowered by a house rule so that the match is short: nothing any of its frames drew holds engine notation."""
+    HouseRulesStore().save(preset, {"target": target})
+    autoplay = Autoplay(preset, hands=100, level="easy")
+    app = App(FAST, autoplay=autoplay, search_process=False)
+    read = Reader(monkeypatch, app)
+    try:
+        app.open("menu")
+        seen = set()
+        for _ in frames(240):
+            if not app.running:
+                break
+            seen.add(app.stack.top.name)
+            read.step()
+        else:
+            raise AssertionError(f"the match did not end; it was at {app.stack.top.name}")
+    finally:
+        app.close()
+    assert {"menu", "setup", "table", "score-sheet", "game-over"} <= seen and autoplay.hands_done >= 1
+    assert read.faults() == [], "\n".join(read.faults())
