@@ -225,7 +225,7 @@ def test_house_rule_sentences_agree_with_their_numbers():
     ({"bid_step": 10, "min_bid": 75}, "The lowest first bid, 75, is not a multiple of the bid step, 10"),
     ({"min_bid": 125}, "The lowest first bid, 125, is more than the highest bid, 120"),
     ({"bid_step": 0}, "Bid step is from 1 to 100"),
-    ({"fixed_hands": -1}, "Fixed number of hands is from 0 to 200"),
+    ({"fixed_hands": -1}, "Fixed number of hands is Off or from 1 to 200"),
     ({"rotating_partners": True, "fixed_hands": 3}, "Rotating partners play exactly 12 hands: set the fixed number of "
                                                      "hands to Off"),
     ({"first_lead": "dummy"}, "Only the 2-player game has a dummy to lead"),

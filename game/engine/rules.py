@@ -470,8 +470,11 @@ def _check_value(f: dataclasses.Field, value, where: str):
 
     def fail(what_is_allowed: str):
         # a house rule out of its range, said for the house-rules screen (a file's author reads the field's name)
-        player = f"{meta['label']} is from {meta['low']} to {meta['high']}" \
-            if meta["label"] and meta["low"] is not None else ""
+        # (a lowest value that has a word of its own is said so: "Off or from 1 to 200")
+        low = meta["low"]
+        span = f"{meta['shows'][low]} or from {low + 1}" if low is not None and low in meta["shows"] else \
+            f"from {low}"
+        player = f"{meta['label']} is {span} to {meta['high']}" if meta["label"] and low is not None else ""
         raise RulesError(f"{where}: {f.name}: {shown(value)} is not allowed; {what_is_allowed}", player)
 
     if expected is bool:
