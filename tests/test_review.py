@@ -198,7 +198,7 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
     erring = int(re.search(r"seat (\d) +play .*MISTAKE", out)[1])  # a seat with a mistake has hindsight to show
     status, out, _ = run_cli(capsys, path, "--seat", erring, "--hindsight")
     assert status == 0 and f"seat {erring}: " in out and f"seat {(erring + 1) % 4}: " not in out
-    assert "Your side's result in hindsight: " in out  # a partnership game: "your side"
+    assert f"Seat {erring}'s side's result in hindsight: " in out  # a partnership game: the seat's side
 
 
 def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path, capsys):

@@ -212,6 +212,9 @@ class Reader:
         assert f"{d.threshold:.1f}" in mistake_line(d.threshold)
         assert f"over {MEASURED} deals: your result on average" in choices_heading(MEASURED)
         assert "your side's result" in choices_heading(MEASURED, partners=True)
+        # another player's decision is measured by their result, not the person's at the screen
+        assert "East's side's result" in choices_heading(MEASURED, partners=True, who="East")
+        assert "East's result on average" in choices_heading(MEASURED, who="East")
         for name, c in self.rows.items():
             row = choice_row(name, c.value, c.cost, c.error, name == self.played, name == self.pick)
             assert row.startswith(f"{name}   {c.value:+.1f}")

@@ -92,7 +92,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
             lines.append(f"{head} {pick}: {say(decision.best):<22} {cost_line(decision.cost, decision.error)}{mark}")
         lines.append(f"        {decision.note}")
         if with_hindsight and decision.mistake:
-            lines.append("        " + _hindsight_line(record, decision, pick))
+            lines.append("        " + _hindsight_line(record, decision, pick, names[decision.seat]))
     for seat in review.seats:
         mine = [d for d in review.decisions if d.seat == seat]
         judged = [d for d in mine if d.judged]
@@ -104,7 +104,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     return lines
 
 
-def _hindsight_line(record: dict, decision: Decision, pick: str) -> str:
+def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> str:
     """What would have happened, every card known, after the choice made and after the search's: results, as the
     list of choices shows them."""
     hand = Hand.from_record(record)
@@ -112,7 +112,7 @@ def _hindsight_line(record: dict, decision: Decision, pick: str) -> str:
     names = [choice_name(action, hand.rules.deck) for action in (decision.action, decision.best)]
     results = tuple(end.result().margin(decision.seat) for end in ended)
     return ("(Every card known, every seat then played by the Hard computer.) "
-            + hindsight_words(*names, results, partnered(hand, decision.seat), pick))
+            + hindsight_words(*names, results, partnered(hand, decision.seat), pick, who))
 
 
 def main(argv: list[str] | None = None) -> int:

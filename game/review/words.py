@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import actions as A
-from game.engine.words import capitalised
+from game.engine.words import YOU, capitalised, possessive
 
 SAME = 0.5  # points: a cost whose whole interval lies within this of nought is "about as good"
 CLEAR = 2.0  # standard errors a cost must stand clear of nought to count as better or worse
@@ -67,18 +67,21 @@ def when(trick: int, phase: str) -> str:
     return f"trick {trick}" if trick else PHASE_WORDS[phase]
 
 
-def result_of(partners: bool) -> str:
-    """What a result is called for the player reviewed: their side's in a partnership."""
-    return "your side's result" if partners else "your result"
+def result_of(partners: bool, who: str = YOU) -> str:
+    """What a result is called for the player who decided (``who``): their side's in a partnership, "your side's
+    result" for the person at the screen."""
+    return f"{possessive(who)} side's result" if partners else f"{possessive(who)} result"
 
 
-def result_meaning(partners: bool, lower_is_better: bool) -> str:
-    """What a result is, in the words of the game reviewed (``HandResult.margin``)."""
+def result_meaning(partners: bool, lower_is_better: bool, who: str = YOU) -> str:
+    """What a result is, in the words of the game reviewed (``HandResult.margin``), for the player who decided."""
+    whose = possessive(who)
     if lower_is_better:
-        return "A result is the others' penalty points for the hand (their average) less yours: more is better."
+        others = "yours" if who == YOU else f"{who}'s"
+        return f"A result is the others' penalty points for the hand (their average) less {others}: more is better."
     if partners:
-        return "A result is your side's score for the hand less the other side's: more is better."
-    return "A result is your score for the hand less the others' (their average): more is better."
+        return f"A result is {whose} side's score for the hand less the other side's: more is better."
+    return f"A result is {whose} score for the hand less the others' (their average): more is better."
 
 
 def verdict(cost: float, error: float, threshold: float = float("inf")) -> str:
@@ -244,18 +247,19 @@ def mistake_line(threshold: float) -> str:
     return f"MISTAKE: a clear cost of {threshold:.1f} points or more"
 
 
-def choices_heading(measured: int, partners: bool = False, pick_label: str = PICK) -> str:
+def choices_heading(measured: int, partners: bool = False, pick_label: str = PICK, who: str = YOU) -> str:
     """What the list of choices shows: each one's average result, and its cost against the search's choice."""
-    return f"Each choice over {measured} deals: {result_of(partners)} on average, and its cost against {pick_label}:"
+    return (f"Each choice over {measured} deals: {result_of(partners, who)} on average, and its cost against "
+            f"{pick_label}:")
 
 
 def hindsight_words(played: str, pick: str, results: tuple[float, float], partners: bool,
-                    pick_label: str = PICK) -> str:
+                    pick_label: str = PICK, who: str = YOU) -> str:
     """What hindsight found, as results: after the choice made (``played``) and after the search's (``pick``)."""
     made, picked = (round(result, 1) + 0.0 for result in results)  # to a tenth, as every figure (never -0.0)
     gap = round(picked - made, 1)
     better = "the same either way" if gap == 0 else f"{pick if gap > 0 else played} did {abs(gap):.1f} points better"
-    return (f"{capitalised(result_of(partners))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} after "
+    return (f"{capitalised(result_of(partners, who))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} after "
             f"{pick}, {pick_label}: {better}.")
 
 

@@ -336,8 +336,9 @@ class ReviewScene(Scene):
         lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
         if len(decision.choices) > 1:
             partners = partnered(self.job.hand, decision.seat)
-            heading = words.choices_heading(self.review.measure_worlds, partners, pick)
-            meaning = words.result_meaning(partners, self.rules.family == "hearts")
+            who = self.names[decision.seat]
+            heading = words.choices_heading(self.review.measure_worlds, partners, pick, who)
+            meaning = words.result_meaning(partners, self.rules.family == "hearts", who)
             lines += [(line, small, theme.GOLD, False) for line in wrapped(heading, small, width)]
             lines += [(line, small, theme.INK_DIM, False) for line in wrapped(meaning, small, width)]
             for choice in decision.choices:
@@ -383,7 +384,8 @@ class ReviewScene(Scene):
             lines.append((job.problem, px - 2, theme.WARN, False))
         else:
             partners = partnered(self.job.hand, decision.seat)
-            lines.append((words.hindsight_words(made, best, results, partners, pick), px - 2, theme.GOLD, False))
+            said = words.hindsight_words(made, best, results, partners, pick, self.names[decision.seat])
+            lines.append((said, px - 2, theme.GOLD, False))
         y = rect.y + 10
         for line, size, colour, bold in lines:
             for part in wrapped(line, size, rect.width - 24):
