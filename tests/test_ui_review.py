@@ -208,3 +208,29 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     assert button.label == "Review the last hand"
     button.action()
     assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]
+
+
+def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch):
+    """Issue 25, item 3, readable at 800x500: the panel of a decision with more choices than it holds (a lead from a
+    full Rook hand, each choice with its result and cost) scrolls with the wheel down to its last choice, and goes
+    back to its top on the next decision."""
+    recorder = Recorder(monkeypatch, app)
+    scene = app.open("review", record=normal_hand("rook-classic", 1).record(), seats=[0, 1, 2, 3], names=NAMES,
+                     number=1, worlds=3, measure_worlds=6)
+    post(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))
+    finish(app, scene)
+    index = max(range(len(scene.decisions)), key=lambda i: len(scene.decisions[i].choices))
+    scene.go(index)
+    step(app)
+    lines = [line for line, *_ in scene.decision_lines(scene.decisions[index], scene.panel_rect.width - 24)]
+
+    def drawn() -> set[str]:
+        return {op.label for op in recorder.texts()}
+
+    assert lines[0] in drawn() and lines[-1] not in drawn()  # more than the panel holds
+    for _ in range(40):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        step(app)
+    assert lines[-1] in drawn() and lines[0] not in drawn()
+    key(app, pygame.K_RIGHT)
+    assert scene.panel_scroll == 0

@@ -23,7 +23,7 @@ from game.review.analysis import MEASURE_WORLDS, WORLDS, partnered
 from game.runtime import in_background
 
 from .. import theme
-from ..assets import text, wrapped
+from ..assets import font, text, wrapped
 from ..review_board import board_rows, draw_board, draw_tricks, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import AWAIT_SECONDS, Scene
@@ -47,6 +47,7 @@ class ReviewScene(Scene):
         self.work: ReviewWork | None = None
         self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
+        self.panel_scroll = 0  # pixels of its panel scrolled past (the wheel): a long list of choices in a small window
         self.shown = None  # its Moment
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
         self.hindsight_for = -1  # the decision it is for
@@ -110,7 +111,7 @@ class ReviewScene(Scene):
         return self.review.decisions if self.review else []
 
     def show(self, index: int):
-        self.index = index
+        self.index, self.panel_scroll = index, 0
         if self.decisions:  # the hand just before the decision, as the review replayed it
             before = next(hand for at, hand, *_ in self.job.moments if at == self.decisions[index].index)
             self.shown = moment(before, self.names)
@@ -226,6 +227,9 @@ class ReviewScene(Scene):
                 self.show_line(int(event.key == pygame.K_RIGHT))
                 return True
             return press_any([*self.line_buttons, self.hindsight_back], event)
+        if event.type == pygame.MOUSEWHEEL and self.decisions:
+            self.scroll_panel(-event.y * 3 * font(self.px).get_linesize())
+            return True
         if press_any([*self.buttons, self.what_if], event):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
@@ -306,17 +310,36 @@ class ReviewScene(Scene):
         if decision.mistake:
             pygame.draw.rect(surface, theme.WARN, rect, width=3, border_radius=14)
         width = rect.width - 24
+        top, bottom = self.panel_room()
         lines = self.decision_lines(decision, width)
-        bottom = (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
-        y = rect.y + 10
-        for line, size, colour, bold in lines:
-            label = text(line, size, colour, bold=bold)
-            if y + label.get_height() > bottom:
-                break
-            surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
+        labels = [text(line, size, colour, bold=bold) for line, size, colour, bold in lines]
+        y = top - self.panel_scroll
+        for label in labels:
+            if y >= top and y + label.get_height() <= bottom:  # whole lines only
+                surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
             y += label.get_height() + 3
+        height = y + self.panel_scroll - top
+        if height > bottom - top:  # more than the panel holds: where the part shown is (the wheel scrolls it)
+            track = pygame.Rect(rect.right - 9, top, 5, bottom - top)
+            pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=2)
+            thumb = track.copy()
+            thumb.height = max(16, track.height * track.height // height)
+            thumb.y = track.y + (track.height - thumb.height) * self.panel_scroll // (height - track.height)
+            pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=2)
         if self.what_if.enabled:
             self.what_if.draw(surface, self.px - 2)
+
+    def panel_room(self) -> tuple[int, int]:
+        """Where the decision panel's lines go: their top and bottom."""
+        rect = self.panel_rect
+        return rect.y + 10, (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
+
+    def scroll_panel(self, pixels: int):
+        """Scroll the decision's panel, within what its lines need."""
+        top, bottom = self.panel_room()
+        lines = self.decision_lines(self.decisions[self.index], self.panel_rect.width - 24)
+        height = sum(text(*line[:3], bold=line[3]).get_height() + 3 for line in lines)  # as draw_decision adds up
+        self.panel_scroll = max(0, min(self.panel_scroll + pixels, height - (bottom - top)))
 
     def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
         """The panel beside the board: who decided, the choice made and the search's (the Hint's), the cost and the
