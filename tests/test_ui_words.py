@@ -205,7 +205,8 @@ def read_review(read: Reader, record: dict):
     """Every decision of a hand's review, and the hindsight of a costly one, both of its lines."""
     scene = read.app.open("review", record=record, seats=[0, 1, 2, 3], names=["You", "West", "North", "East"],
                           number=1, worlds=3, measure_worlds=6)
-    wait_for(read, lambda: scene.review is not None, 60)
+    wait_for(read, lambda: scene.review is not None or bool(scene.problem), 60)
+    assert not scene.problem, scene.problem
     for index in range(len(scene.review.decisions)):
         scene.go(index)
         read.step()
