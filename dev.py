@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 COMMANDS = {
     "play": ([], ["-m", "game"]),
-    "test": (["dev"], ["-m", "pytest"]),  # after `ruff check` (see main)
+    "test": (["dev"], ["-m", "pytest"]),  # after `ruff check` and `mypy` (see main)
     "bench": (["dev"], ["-m", "game.bench"]),
     "build": (["build"], ["-m", "PyInstaller", "build.spec", "--noconfirm", "--clean"]),
 }
@@ -61,10 +61,11 @@ def main() -> int:
         return 2
     extras, module = COMMANDS[sys.argv[1]]
     python = ensure_installed(extras)
-    if sys.argv[1] == "test":  # the lint is part of the test command, so CI and a new clone run it too
-        lint = subprocess.call([str(python), "-m", "ruff", "check", "game", "tests", "dev.py"], cwd=ROOT)
-        if lint:
-            return lint
+    if sys.argv[1] == "test":  # the lint and the type check are part of the test command: CI and a new clone run them
+        for check in (["ruff", "check", "game", "tests", "dev.py"], ["mypy"]):  # mypy: [tool.mypy] in pyproject.toml
+            failed = subprocess.call([str(python), "-m", *check], cwd=ROOT)
+            if failed:
+                return failed
     return subprocess.call([str(python), *module, *sys.argv[2:]], cwd=ROOT)
 
 

@@ -19,7 +19,7 @@ import asyncio
 import concurrent.futures
 import multiprocessing
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -61,7 +61,7 @@ class LoopThread:
         self._thread.start()
         return started.result(timeout)
 
-    def submit(self, coroutine: Awaitable[T]) -> concurrent.futures.Future[T]:
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run a coroutine on the loop, from any thread; its future."""
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
 
@@ -80,7 +80,7 @@ class LoopThread:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def stop(self, timeout: float = 5.0, last: Awaitable[Any] | None = None) -> bool:
+    def stop(self, timeout: float = 5.0, last: Coroutine[Any, Any, Any] | None = None) -> bool:
         """Run ``last`` (a server's goodbyes) if given, stop the loop and its thread, and close the loop; True if the
         thread ended within ``timeout``."""
         if self._thread is None:

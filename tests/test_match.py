@@ -47,6 +47,17 @@ def test_next_hand_needs_a_finished_hand():
         match.next_hand()
 
 
+def test_a_finished_hands_result_is_asked_for_only_once_it_is_done():
+    hand = Match(load_rules("hearts-classic"), seed=3).hand
+    assert hand.result() is None
+    with pytest.raises(ValueError, match="not finished"):
+        hand.final_result()
+    rng = random.Random(3)
+    while not hand.is_done:
+        hand.push(hand.random_action(rng))
+    assert hand.final_result() == hand.result() and sum(hand.final_result().points) == 26
+
+
 def test_a_saved_match_mid_hand_restores_exactly():
     rng = random.Random(2)
     match = Match(CLASSIC, seed=11)

@@ -7,10 +7,15 @@ knows when a card of its own can no longer be beaten.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import Hand
-from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT
+from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, HeartsHand
+from game.engine.knowledge import SeenHand
+from game.engine.rook import RookHand
 
 SPADES_MASK = C.SUIT_MASKS[C.SPADES]
 
@@ -49,7 +54,8 @@ class RulePlayer:
         """Those of ``cards`` that no card still out of this suit can beat."""
         out = self._out(hand, seat)
         masters = 0
-        best_out = {}  # per suit, the strongest rank still out (worked out once a suit: rollouts ask this often)
+        # per suit, the strongest rank still out (worked out once a suit: rollouts ask this often)
+        best_out: dict[int, int] = {}
         for card in C.card_list(cards):
             if card == C.BIRD:
                 masters |= 1 << card
@@ -64,14 +70,14 @@ class RulePlayer:
 
     # --- Hearts ---
 
-    def _hearts_choose(self, hand: Hand) -> A.Action:
+    def _hearts_choose(self, hand: HeartsHand) -> A.Action:
         return A.make(A.CHOOSE_HAND, 1)  # both hands are face down: nothing to choose by
 
-    def _hearts_pass(self, hand: Hand) -> A.Action:
+    def _hearts_pass(self, hand: HeartsHand) -> A.Action:
         chosen = self.pass_ranking(hand)[: hand.rules.pass_count]
         return A.make(A.PASS_CARDS, C.mask_of(chosen))
 
-    def pass_ranking(self, hand: Hand) -> list[C.Card]:
+    def pass_ranking(self, hand: Hand | SeenHand) -> list[C.Card]:
         """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first)."""
         held = hand.held[hand.turn]
         spades = held & SPADES_MASK
@@ -86,7 +92,7 @@ class RulePlayer:
 
         return sorted(C.cards_in(held), key=danger, reverse=True)
 
-    def _hearts_moon(self, hand: Hand) -> A.Action:
+    def _hearts_moon(self, hand: HeartsHand) -> A.Action:
         seat = hand.turn
         reward = hand.moon_reward()
         mine = hand.scores[seat]
@@ -96,7 +102,7 @@ class RulePlayer:
             return A.make(A.MOON, A.MOON_CHOICES.index("add"))
         return A.make(A.MOON, A.MOON_CHOICES.index("subtract" if mine >= reward else "add"))
 
-    def _hearts_play(self, hand: Hand) -> A.Action:
+    def _hearts_play(self, hand: HeartsHand) -> A.Action:
         seat = hand.turn
         legal = hand.legal_mask()
         rank = hand.strength.__getitem__
@@ -155,7 +161,7 @@ class RulePlayer:
 
     # --- Rook ---
 
-    def _rook_lay_aside(self, hand: Hand) -> A.Action:
+    def _rook_lay_aside(self, hand: RookHand) -> A.Action:
         held = hand.held[hand.turn]
         points = hand.rules.card_points
         card = min(C.cards_in(held), key=lambda c: (points[c], c & 15))
@@ -181,7 +187,7 @@ class RulePlayer:
         fair = side / players if rules.sides != "declarer_vs_rest" else 1 / players
         return rules.points_in_deck * min(0.95, fair * 0.5 + share * 0.75)
 
-    def _rook_bid(self, hand: Hand) -> A.Action:
+    def _rook_bid(self, hand: RookHand) -> A.Action:
         seat = hand.turn
         rules = hand.rules
         value = self._estimate(hand, hand.held[seat])
@@ -195,7 +201,7 @@ class RulePlayer:
             return A.bid(max(low, int(value) // rules.bid_step * rules.bid_step))
         return A.bid(low)
 
-    def _rook_nest(self, hand: Hand) -> A.Action:
+    def _rook_nest(self, hand: RookHand) -> A.Action:
         seat = hand.turn
         rules = hand.rules
         held = hand.held[seat]
@@ -213,7 +219,7 @@ class RulePlayer:
         discard = sorted(C.cards_in(held), key=worth_keeping)[: rules.nest_size]
         return A.make(A.DISCARD, C.mask_of(discard))
 
-    def _rook_trump(self, hand: Hand) -> A.Action:
+    def _rook_trump(self, hand: RookHand) -> A.Action:
         held = hand.held[hand.turn]
         rules = hand.rules
         best = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
@@ -223,13 +229,13 @@ class RulePlayer:
                 return A.trump(A.NO_TRUMP)
         return A.trump(best)
 
-    def _rook_order(self, hand: Hand) -> A.Action:
+    def _rook_order(self, hand: RookHand) -> A.Action:
         held = hand.held[hand.turn]
         strength = sum(hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
         reverse_strength = sum(16 - hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
         return A.make(A.ORDER, 1 if reverse_strength > strength * 1.2 else 0)
 
-    def _rook_call(self, hand: Hand) -> A.Action:
+    def _rook_call(self, hand: RookHand) -> A.Action:
         held = hand.held[hand.turn]
         suit = hand.trump if hand.trump in C.SUITS else max(C.SUITS, key=lambda s: (held >> (16 * s)) & 0xFFFF)
         # call the best trump we lack: its holder is the strongest partner we can get
@@ -238,7 +244,7 @@ class RulePlayer:
             return A.make(A.CALL, C.card_list(hand.rules.deck_mask & ~held)[0])
         return A.make(A.CALL, max(candidates, key=lambda c: hand.strength[c]))
 
-    def _rook_play(self, hand: Hand) -> A.Action:
+    def _rook_play(self, hand: RookHand) -> A.Action:
         seat = hand.turn  # the dummy's cards are played for it by the non-bidder
         legal = hand.legal_mask()
         if legal.bit_count() == 1:
@@ -278,7 +284,8 @@ class RulePlayer:
         # cannot or need not win: throw the least valuable card
         return min(C.cards_in(legal), key=lambda c: (points[c], keys[c]))
 
-    DECISIONS = {  # (family, phase): the rule that decides it
+    # (family, phase): the rule that decides it, given the family's hand
+    DECISIONS: dict[tuple[str, str], Callable[[RulePlayer, Any], A.Action]] = {
         ("hearts", "choose"): _hearts_choose, ("hearts", "pass"): _hearts_pass, ("hearts", "play"): _hearts_play,
         ("hearts", "moon"): _hearts_moon,
         ("rook", "lay-aside"): _rook_lay_aside, ("rook", "bid"): _rook_bid, ("rook", "nest"): _rook_nest,

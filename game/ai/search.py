@@ -35,9 +35,12 @@ from collections.abc import Iterator
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
+from game.engine.knowledge import SeenHand
 from game.engine.results import HandResult
 
 from .rules_play import RulePlayer
+
+HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
 
 HARD_WORK = 30000  # cards played out a decision: about 0.35 s on a quiet 2-core machine, a third of the budget
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
@@ -59,7 +62,7 @@ class SearchPlayer:
         candidates = self.candidates(hand)
         return candidates is not None and len(candidates) > 1
 
-    def candidates(self, hand: Hand) -> list[A.Action] | None:
+    def candidates(self, hand: HandSeen) -> list[A.Action] | None:
         """The actions the search compares for the decision now (None: the decision is Normal's)."""
         if hand.phase == "play":
             return hand.legal_ids()
@@ -67,7 +70,7 @@ class SearchPlayer:
             return [A.make(A.PASS_CARDS, cards) for cards in self._passes(hand)]
         return None
 
-    def _passes(self, hand: Hand) -> list[C.CardSet]:
+    def _passes(self, hand: HandSeen) -> list[C.CardSet]:
         """Passes worth trying: the ways of choosing among Normal's most dangerous cards and one more, and each
         short side suit passed whole (a void to discard on) with Normal's most dangerous cards to make up the
         number."""
@@ -130,9 +133,9 @@ class SearchPlayer:
         playout.push(action)
         while playout.phase != DONE:
             playout.push(self.rollout.play_in(playout))
-        return playout.result()
+        return playout.final_result()
 
-    def playouts(self, hand: Hand, candidates: list[A.Action],
+    def playouts(self, hand: HandSeen, candidates: list[A.Action],
                  worlds: int | None = None) -> Iterator[dict[A.Action, HandResult]]:
         """For each of the decision's worlds in turn (``worlds`` of them, or the player's number), how the hand ends
         after each candidate, every seat then playing by the Normal rules: the search's evidence (the hand review
@@ -147,11 +150,11 @@ class SearchPlayer:
         """The hand as the seat to move may see it: all a computer player is given."""
         return hand.seen_by(hand.to_move)
 
-    def world(self, hand: Hand, seat: int, rng: random.Random) -> Hand:
+    def world(self, hand: HandSeen, seat: int, rng: random.Random) -> Hand:
         """A world the seat cannot tell from the real one."""
         return hand.resample(seat, rng)
 
-    def worlds_for(self, hand: Hand) -> random.Random:
+    def worlds_for(self, hand: HandSeen) -> random.Random:
         """The generator of a decision's worlds: from the seed and what the seat to move sees (its view), never
         from earlier decisions, so that a match resumed from its save decides as the same match played without a
         break, and the hidden cards cannot change the worlds either."""
@@ -182,5 +185,6 @@ class OmniscientPlayer(SearchPlayer):
     def seen(self, hand: Hand) -> Hand:
         return hand
 
-    def world(self, hand: Hand, seat: int, rng) -> Hand:
+    def world(self, hand: HandSeen, seat: int, rng) -> Hand:
+        assert isinstance(hand, Hand)  # seen() hands this player the whole hand
         return hand.copy()

@@ -57,7 +57,7 @@ class Decision:
     def cancelled(self) -> bool:
         return self._cancelled.is_set()
 
-    def cancel(self):
+    def cancel(self) -> None:
         self._cancelled.set()
 
     def wait(self, timeout: float | None = None) -> str | None:
@@ -122,15 +122,15 @@ class SearchProcess:
     def __init__(self):
         self._job: ChildJob | None = None
 
-    def start(self):
+    def start(self) -> ChildJob:
         if self._job is None or not self._job.alive:
             self._job = ChildJob(_search_process_main, name="trickhouse-search")
+        return self._job
 
     def decide(self, spec: tuple, record: dict, cancelled, seconds_left: float) -> str | None:
         """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
         within ``seconds_left`` (less a margin for the answer's way back)."""
-        self.start()
-        job = self._job
+        job = self.start()
         job.send((spec, record, seconds_left - ANSWER_MARGIN))
         while not job.wait(0.01):
             if cancelled() or not job.alive:
@@ -192,7 +192,7 @@ class AIWorker:
         self._current = None
         self._start_thread()
 
-    def cancel_all(self):
+    def cancel_all(self) -> None:
         """Cancel the decision being made and every one waiting."""
         current = self._current
         if current is not None:
@@ -216,7 +216,7 @@ class AIWorker:
             # a one-file build deletes its unpacked files on exit: the resource tracker that "spawn" started must end
             # first, or a quick quit prints its traceback (private API, present since Python 3.8)
             from multiprocessing import resource_tracker
-            resource_tracker._resource_tracker._stop()
+            resource_tracker._resource_tracker._stop()  # type: ignore[attr-defined]  # private: not in typeshed
         return not self._thread.is_alive()
 
     def stopped(self, timeout: float = 0.0) -> bool:

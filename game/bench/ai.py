@@ -17,11 +17,12 @@ import multiprocessing
 import random
 import statistics
 import time
+from typing import Any
 
 try:
     import resource
 except ImportError:  # Windows
-    resource = None
+    resource = None  # type: ignore[assignment]  # no such module here: the figures leave memory out
 
 from game.ai import make_player
 from game.ai.search import OmniscientPlayer, SearchPlayer
@@ -82,7 +83,7 @@ def _ismcts_deal(args) -> dict:
 
     number, simulations, budget = args
     rules = load_rules("hearts-classic")
-    result = {"ours": [], "theirs": [], "times": []}
+    result: dict[str, list[float]] = {"ours": [], "theirs": [], "times": []}
     for ours_first in (True, False):
         our_seats = {0, 2} if ours_first else {1, 3}
         hand = Hand.deal(rules, seed=f"ismcts:{number}", dealer=number % 4, number=number)
@@ -151,7 +152,7 @@ def bench_rules(preset: str):
 def _duplicate_deal(args) -> dict:
     preset, number, a_level, b_level, budget = args
     rules = bench_rules(preset)
-    out = {"diff": [], "made": [], "times": {a_level: [], b_level: []}}
+    out: dict[str, Any] = {"diff": [], "made": [], "times": {a_level: [], b_level: []}}
     for a_first in (True, False):
         hand = Hand.deal(rules, seed=f"{preset}:{number}", dealer=number % rules.players, number=number)
         a_seats = {s for s in range(rules.players) if (s % 2 == 0) == a_first}
@@ -163,7 +164,7 @@ def _duplicate_deal(args) -> dict:
             action = players[seat].decide(hand)
             out["times"][a_level if seat in a_seats else b_level].append(time.perf_counter() - started)
             hand.push(action)
-        result = hand.result()
+        result = hand.final_result()
         out["diff"].append(result.margin(min(a_seats)))
         if result.declarer >= 0:
             out["made"].append(result.made)

@@ -87,7 +87,7 @@ def run(seconds: float, rounds: int, presets: list[str] | None) -> int:
     try:
         from game.bench import openspiel_hearts
     except ImportError:
-        openspiel_hearts = None
+        openspiel_hearts = None  # type: ignore[assignment]  # OpenSpiel not installed: its figures are left out
     names = presets or preset_names()
     reference_rules = load_rules("hearts-classic")
     print(f"Engine random playouts: {rounds} rounds x {seconds:g} s per preset, medians "

@@ -35,6 +35,7 @@ def _frames(seconds: float) -> list[float]:
     import pygame
 
     screen = pygame.display.get_surface()
+    assert screen is not None  # the window opened before the frames are timed
     font = pygame.font.Font(None, 28)
     clock = pygame.time.Clock()
     times = []

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
@@ -170,7 +171,7 @@ def keeping_costs(preset: str, tables: int = 200, actions: int = 20_000, seed: i
     costs: dict[str, list[float]] = {"commit": [], "json": []}
     with tempfile.TemporaryDirectory() as folder:
         database = TableDatabase(Path(folder))
-        playing = []
+        playing: list[list[Any]] = []  # each table's code, match and what is kept of it
         for number in range(tables):
             match = Match(rules, seed=f"{seed}:{number}")
             database.create(f"T{number:05d}", preset, {}, 120.0, 0, seats)

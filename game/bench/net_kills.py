@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import Hand
@@ -77,7 +77,7 @@ class Person:
         self.refused = ""  # why the server refused this person's seat, if it did
         self.behind = ""  # the table came back behind what this person had been told
         self.last_told: tuple[int, int] | None = None  # (hand index, actions) of the last view told before a kill
-        self.ws = None
+        self.ws: ClientConnection | None = None
         self.welcomed = asyncio.Event()
         self.news: asyncio.Event | None = None  # set when an action is told (the round's, shared by everyone)
 
@@ -317,7 +317,7 @@ async def kill_run(kills: int, seed: int, folder: Path, source: Path | None = No
     serial = [0]
     for _ in range(kills):
         server, port = await listening_server(folder, source)
-        tasks = []
+        tasks: list[asyncio.Task[None]] = []
         try:
             fresh, tasks = await one_round(f"ws://127.0.0.1:{port}", tables, lobbies, rng, tally, serial)
         finally:

@@ -53,7 +53,8 @@ def normal_hand(preset: str, number: int, hard_seat: int = -1) -> Hand:
 
 
 def time_reviews(preset: str, hands: int) -> str:
-    every, one = [], []
+    every: list[float] = []
+    one: list[float] = []
     for number in range(hands):
         record = normal_hand(preset, number).record()
         for seats, times in ((None, every), ([number % 4], one)):
@@ -83,6 +84,7 @@ def _honesty_deal(args) -> dict:
     hand = normal_hand(preset, number)
     record = hand.record()
     review = HandReview(record, worlds=worlds, measure_worlds=measure_worlds, seed=number).run()
+    assert review is not None  # only a review given a way to cancel can be cancelled
     real_deal = OmniscientPlayer(seed=number)
     reported = [0.0] * hand.n
     real = [0.0] * hand.n
@@ -98,9 +100,10 @@ def _honesty_deal(args) -> dict:
                 best = replay.parse_action(decision.best)
                 outcome = next(real_deal.playouts(replay, [best, action]))
                 real[decision.seat] += outcome[best].margin(decision.seat) - outcome[action].margin(decision.seat)
-    result = hand.result()
+    result = hand.final_result()
     # a Hard seat on its own, the others Normal: what playing Hard's choices in that seat gained on this deal
-    gains = [normal_hand(preset, number, seat).result().margin(seat) - result.margin(seat) for seat in range(hand.n)]
+    gains = [normal_hand(preset, number, seat).final_result().margin(seat) - result.margin(seat)
+             for seat in range(hand.n)]
     return {"worlds": first_side_margin(reported, result), "real": first_side_margin(real, result),
             "seat cost": statistics.mean(reported), "seat gain": statistics.mean(gains),
             "decisions": decisions, "mistakes": mistakes}

@@ -38,10 +38,12 @@ import statistics
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 from game.engine import Hand, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.rook import RookHand
 
 from .ai import interval, make
 
@@ -88,7 +90,7 @@ def peer_trump(suit: int) -> str:
     return COLOURS[COLOUR_INDEX[suit]]
 
 
-def peer_state(hand: Hand, seat: int) -> dict:
+def peer_state(hand: RookHand, seat: int) -> dict:
     """The hand as ``seat`` sees it, in rookGame's state shape: other hands only as their sizes."""
     rules = hand.rules
     cards = lambda mask: [peer_card(c, rules) for c in C.cards_in(mask)]  # noqa: E731
@@ -121,6 +123,7 @@ class RookGamePeer:
                                         text=True, env={**os.environ, "TRICKHOUSE_ROOKGAME_DIR": root})
 
     def ask(self, request: dict) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None  # opened as pipes
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         reply = json.loads(self.process.stdout.readline())
@@ -128,7 +131,7 @@ class RookGamePeer:
             raise RuntimeError(f"rookGame failed: {reply['error']}")
         return reply
 
-    def decide(self, hand: Hand, seed: int, times: list[float]) -> A.Action:
+    def decide(self, hand: RookHand, seed: int, times: list[float]) -> A.Action:
         """rookGame's action for the seat to move, refereed: at a play its turn and legal cards must be ours."""
         seat = hand.to_move
         state = peer_state(hand, seat)
@@ -149,7 +152,7 @@ class RookGamePeer:
         times.append(reply["ms"] / 1000)
         return our_card(reply["card"])
 
-    def kitty_rule_kept(self, hand: Hand, discards: C.CardSet) -> bool:
+    def kitty_rule_kept(self, hand: RookHand, discards: C.CardSet) -> bool:
         """Whether the declarer's discards keep rookGame's kitty rule (the hand as it was with the nest taken)."""
         rules = hand.rules
         held = hand.held[hand.declarer] | discards
@@ -158,6 +161,7 @@ class RookGamePeer:
                          "trump": peer_trump(hand.trump)})["valid"]
 
     def close(self):
+        assert self.process.stdin is not None  # opened as a pipe
         self.process.stdin.close()
         self.process.wait(10)
 
@@ -174,11 +178,13 @@ def _deal(args) -> dict:
     """One deal played twice, our side in seats 0 and 2 then in 1 and 3."""
     number, mode, budget, settings = args
     table_rules = rules()
-    out = {"diff": [], "ours_made": [], "theirs_made": [], "ours_times": [], "theirs_times": [], "sweeps": 0,
-           "kitty_broken": 0}
+    out: dict[str, Any] = {"diff": [], "ours_made": [], "theirs_made": [], "ours_times": [], "theirs_times": [],
+                           "sweeps": 0, "kitty_broken": 0}
+    assert _peer is not None  # started in this process (_start_peer)
     contract: list[A.Action] | None = None
     for ours_first in (True, False):
         hand = Hand.deal(table_rules, seed=f"rookgame:{number}", dealer=number % 4, number=number)
+        assert isinstance(hand, RookHand)
         our_seats = {0, 2} if ours_first else {1, 3}
         hard = {s: make(f"hard:{settings}" if settings else "hard", number * 10 + s, budget) for s in our_seats}
         replay = list(contract) if contract is not None else None
@@ -207,7 +213,7 @@ def _deal(args) -> dict:
             decisions += 1
         if mode == "play" and contract is None:
             contract = [a for a in hand.actions if A.kind_of(a) != A.PLAY]
-        result = hand.result()
+        result = hand.final_result()
         ours, theirs = min(our_seats), min(set(range(4)) - our_seats)
         out["diff"].append(result.score_change[ours] - result.score_change[theirs])
         (out["ours_made"] if result.declarer in our_seats else out["theirs_made"]).append(result.made)

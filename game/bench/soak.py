@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from game.ai import choose, make_player
 from game.engine import Hand, Match, load_rules, preset_names
 from game.engine import cards as C
-from game.engine.hearts import HEARTS_MASK, QS_BIT, QUEEN_OF
+from game.engine.hearts import HEARTS_MASK, QS_BIT, QUEEN_OF, HeartsHand
+from game.engine.rook import RookHand
 
 # Hard searches, so it is slow: a share of the seats with a small budget keeps it in every preset's mix
 LEVEL_WEIGHTS = {"easy": 45, "normal": 50, "hard": 5}
@@ -90,20 +91,20 @@ class Checker:
             return
         if hand.is_done:
             # a hand thrown in after all passed ends with the cards still in hand (decision 5)
-            self.ok(hand.result().thrown_in or not any(sizes), f"cards left in hand at the end: {sizes}")
+            self.ok(hand.final_result().thrown_in or not any(sizes), f"cards left in hand at the end: {sizes}")
             return
         for seat in range(hand.n):
             expected = rules.hand_size
             if hand.phase == "moon":
                 expected = 0  # every trick is played; the shooter chooses the reward
-            elif hand.family == "hearts":
+            elif isinstance(hand, HeartsHand):
                 if hand.phase == "choose" and hand.face_down[seat]:
                     expected = 0  # 2 players: still face down, not chosen yet (decision 19)
                 elif hand.chosen[seat]:
                     expected -= rules.pass_count
             elif hand.phase == "lay-aside" and seat == hand.turn:
                 expected += 1  # the extra card of Original 3-player (decision 14)
-            elif hand.phase == "nest" and seat == hand.declarer:
+            elif isinstance(hand, RookHand) and hand.phase == "nest" and seat == hand.declarer:
                 expected += rules.nest_size
             self.ok(sizes[seat] == expected, f"seat {seat} holds {sizes[seat]} cards in phase {hand.phase}, "
                                              f"not {expected}")
@@ -115,13 +116,14 @@ class Checker:
         for other in range(hand.n):
             if other != seat:
                 hidden |= hand.held[other]
-        if hand.family == "hearts":
+        if isinstance(hand, HeartsHand):
             for other in range(hand.n):
                 if other != seat:
                     hidden |= hand.chosen[other]
             if hand.two_player:
                 hidden |= hand.face_down[0] | hand.face_down[1] | hand.later[0] | hand.later[1]
             return hidden & ~hand.passed[seat]
+        assert isinstance(hand, RookHand)  # the other family
         hidden |= hand.aside
         if not hand.is_done or hand.thrown_in:
             hidden |= hand.nest  # shown to everyone once the hand is over, unless it was thrown in (decision 5)
@@ -152,7 +154,7 @@ class Checker:
 
     def cards_named(self, value) -> tuple[C.CardSet, list]:
         """Every card named anywhere in a view, and any value in it that is not plain JSON."""
-        mask, odd, stack = 0, [], [value]
+        mask, odd, stack = 0, list[object](), [value]
         card_of = self.card_of
         while stack:
             item = stack.pop()
@@ -182,10 +184,10 @@ class Checker:
         self.ok(replay.points() == hand.points() and replay.score_delta() == hand.score_delta(),
                 "the replayed hand scores differently")
         self.ok(len(hand.score_delta()) == self.rules.players, "a score change per player")
-        if hand.result().thrown_in:
+        if hand.final_result().thrown_in:
             self.ok(not hand.tricks and not any(hand.points()), "a hand thrown in has no tricks and no points")
             return
-        halves = 2 if hand.family == "hearts" and hand.two_player else 1
+        halves = 2 if isinstance(hand, HeartsHand) and hand.two_player else 1
         tricks = hand.tricks
         self.ok(len(tricks) == self.rules.hand_size * halves and all(len(t[1]) == hand.n for t in tricks),
                 f"{len(tricks)} tricks played; every hand is played out, one card a seat a trick")

@@ -31,6 +31,7 @@ import os
 import statistics
 import subprocess
 import time
+from typing import Any
 
 from game.engine import Hand, load_rules
 from game.engine import actions as A
@@ -41,7 +42,7 @@ from . import openspiel_hearts as spiel
 from .ai import interval, make
 
 PINNED_COMMIT = "6ba11548af49d3953f989f50b318ee4f4c1b91f7"
-MODES = {"hold": {"pass_cycle": ("hold",), "moon": "add"}, "pass": {"moon": "add"}}
+MODES: dict[str, dict[str, Any]] = {"hold": {"pass_cycle": ("hold",), "moon": "add"}, "pass": {"moon": "add"}}
 
 
 def peer_program() -> str | None:
@@ -55,6 +56,7 @@ class Xinxin:
                                         stdout=subprocess.PIPE, text=True)
 
     def say(self, line: str) -> list[str]:
+        assert self.process.stdin is not None and self.process.stdout is not None  # opened as pipes
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
         return self.process.stdout.readline().split()
@@ -98,7 +100,8 @@ def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
 def _deal(args) -> dict:
     number, mode, budget, settings = args
     rules = load_rules("hearts-classic").changed(MODES[mode], "the xinxin benchmark")
-    out = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": []}
+    out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": []}
+    assert _peer is not None  # started in this process
     for ours_first in (True, False):
         our_seats = {0, 2} if ours_first else {1, 3}
         hand = Hand.deal(rules, seed=f"xinxin:{number}", dealer=number % 4, number=number)
@@ -137,7 +140,7 @@ def _deal(args) -> dict:
             if reason is not None:
                 raise RuntimeError(f"illegal {hand.action_text(action)} from seat {seat}: {reason}")
             hand.push(action)
-        change = hand.result().score_change
+        change = hand.final_result().score_change
         out["ours"].append(sum(change[s] for s in our_seats) / 2)
         out["theirs"].append(sum(change[s] for s in range(4) if s not in our_seats) / 2)
     return out

@@ -32,8 +32,11 @@ and in a running sentence a standard card is spelled out ("the Queen of spades m
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
+T = TypeVar("T")
 Card = int
 CardSet = int
 
@@ -103,14 +106,14 @@ def card_list(mask: CardSet) -> list[Card]:
     return cards
 
 
-def random_card(mask: CardSet, rng) -> Card:
+def random_card(mask: CardSet, rng: random.Random) -> Card:
     """A card of a non-empty set, uniformly at random (without building a list: playouts call this often)."""
     for _ in range(int(rng.random() * mask.bit_count())):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
 
 
-def random_subset(mask: CardSet, count: int, rng) -> CardSet:
+def random_subset(mask: CardSet, count: int, rng: random.Random) -> CardSet:
     """``count`` cards of a set, every choice equally likely (passes and nest discards in playouts, the unseen
     cards of a world for search): the first ``count`` steps of a Fisher-Yates shuffle of the set's cards."""
     cards = card_list(mask)
@@ -124,15 +127,15 @@ def random_subset(mask: CardSet, count: int, rng) -> CardSet:
     return chosen
 
 
-def shuffled(items: list, rng) -> list:
+def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
     """A uniformly shuffled copy, Fisher-Yates driven by one wide random number (much faster than
     random.shuffle's call per card; the 64 spare bits make the bias negligible)."""
-    items = list(items)
-    x = rng.getrandbits(64 + 6 * len(items))
-    for i in range(len(items) - 1, 0, -1):
+    order = list(items)
+    x = rng.getrandbits(64 + 6 * len(order))
+    for i in range(len(order) - 1, 0, -1):
         x, j = divmod(x, i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def count(mask: CardSet) -> int:

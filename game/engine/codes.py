@@ -30,9 +30,12 @@ within 15 consecutive bits, so any one mistyped character and any two neighbouri
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
+from . import cards as C
 from .hand import Hand
-from .rules import FIELDS, RulesError, load_rules
+from .rules import FIELDS, Rules, RulesError, load_rules
 
 FORMAT = 1
 # a code names its preset and house rules by their place in these lists, so they only ever grow at the end
@@ -46,6 +49,7 @@ HOUSE_FIELDS = ("target", "fixed_hands", "hold_hand", "two_clubs_leads", "qs_bre
                 "all_pass", "cap", "rotating_partners")
 ORDERED_PILES = ("nest",)  # listed top card first, and the order matters (Beginner: the top card names trump)
 INSIDE = {"dummy_up": 2}  # a pile that is part of a hand: the dummy's face-up half (hand 2, decision 22)
+Plan = list[tuple[str, int, int]]  # the piles of a deal in code order: (pile, index in it, size)
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 READS_AS = {"O": "0", "I": "1", "L": "1"}
 CHECK_CHARS = 3
@@ -198,17 +202,17 @@ def _read_varint(data: bytes, at: int) -> tuple[int, int]:
             return value, at
 
 
-def _house_value(name: str, value) -> bytes:
+def _house_value(name: str, value: Any) -> bytes:
     choices = FIELDS[name].metadata["choices"]
     if isinstance(value, tuple):
         return _varint(len(value)) + bytes(choices.index(item) for item in value)
     return _varint(choices.index(value) if isinstance(value, str) else int(value))
 
 
-def _read_house_value(name: str, data: bytes, at: int):
+def _read_house_value(name: str, data: bytes, at: int) -> tuple[Any, int]:
     field = FIELDS[name]
     choices = field.metadata["choices"]
-    kind = type(field.default)
+    kind: type = type(field.default)
     value, at = _read_varint(data, at)
     if kind is tuple:
         items = data[at:at + value]
@@ -228,11 +232,11 @@ def _read_house_value(name: str, data: bytes, at: int):
 
 # --- the deal, as one number ---
 
-def _plan(rules, dealer: int, number: int) -> list[tuple[str, int, int]]:
+def _plan(rules: Rules, dealer: int, number: int) -> Plan:
     """The piles of a deal of these rules in code order, as (pile, index in it, size): read off a deal the engine
     makes itself, so that who gets how many cards (the extra card of the Original 3-player game) stays its word."""
-    deal = Hand.deal(rules, seed=0, dealer=dealer, number=number).deal_text()
-    plan = []
+    deal: Mapping[str, Any] = Hand.deal(rules, seed=0, dealer=dealer, number=number).deal_text()
+    plan: Plan = []
     for pile, cards in deal.items():
         if pile == "hands":
             plan += [(pile, i, len(hand)) for i, hand in enumerate(cards)]
@@ -241,10 +245,10 @@ def _plan(rules, dealer: int, number: int) -> list[tuple[str, int, int]]:
     return plan
 
 
-def _radices(rules, plan) -> list[int]:
+def _radices(rules: Rules, plan: Plan) -> list[int]:
     left = rules.deck_size
-    sizes = {}
-    radices = []
+    sizes: dict[tuple[str, int], int] = {}
+    radices: list[int] = []
     for pile, index, size in plan:
         sizes[pile, index] = size
         pool = sizes["hands", INSIDE[pile]] if pile in INSIDE else left
@@ -256,11 +260,11 @@ def _radices(rules, plan) -> list[int]:
     return radices
 
 
-def _deal_digits(rules, deal: dict, plan) -> list[tuple[int, int]]:
+def _deal_digits(rules: Rules, deal: Mapping[str, Any], plan: Plan) -> list[tuple[int, int]]:
     """The deal as digits, each with its radix."""
     left = list(rules.deck_cards)
-    held = {}
-    digits = []
+    held: dict[tuple[str, int], list[C.Card]] = {}
+    digits: list[tuple[int, int]] = []
     for pile, index, _ in plan:
         words = deal[pile][index] if pile == "hands" else deal[pile]
         cards = [rules.parse_card(word) for word in words]
@@ -277,10 +281,10 @@ def _deal_digits(rules, deal: dict, plan) -> list[tuple[int, int]]:
     return digits
 
 
-def _deal_from_digits(rules, plan, digits: list[int]) -> dict:
+def _deal_from_digits(rules: Rules, plan: Plan, digits: list[int]) -> dict[str, Any]:
     left = list(rules.deck_cards)
-    held = {}
-    deal: dict = {"hands": []}
+    held: dict[tuple[str, int], list[C.Card]] = {}
+    deal: dict[str, Any] = {"hands": []}
     at = 0
     for pile, index, size in plan:
         pool = held["hands", INSIDE[pile]] if pile in INSIDE else left

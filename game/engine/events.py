@@ -13,6 +13,7 @@ their own seat may see (the cards a player passed or laid back, the nest it took
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .cards import parse_cards, player_cards_text
 from .words import says
@@ -34,7 +35,7 @@ class Event:
     word: str = ""  # a trump, a rank order, a moon reward, a hand chosen
     secret: bool = False  # the cards are for ``seat``'s eyes only
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown event {self.kind!r}")
 
@@ -42,7 +43,7 @@ class Event:
         """This event as ``seat`` may see it (a secret event's cards only for its own seat)."""
         return self if not self.secret or seat == self.seat else replace(self, cards=())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "cards": list(self.cards), "points": self.points,
                 "word": self.word, "secret": self.secret}
 

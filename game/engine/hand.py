@@ -20,9 +20,9 @@ from __future__ import annotations
 import operator
 import random
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Literal, Required, TypedDict, TypeVar
 
 from . import actions as A
 from . import cards as C
@@ -31,23 +31,46 @@ from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
 from .rules import Rules
-from .view import Choice, SeatView, TrickView, choice
+from .view import Choice, CommonView, SeatView, TrickView, choice
 from .words import capitalised
 
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
 
 
+class DealText(TypedDict, total=False):
+    """A deal in card text, as ``deal_text`` writes it and ``from_deal`` reads it (with a deal code's, a record's)."""
+    hands: Required[list[list[str]]]
+    nest: list[str]  # Rook: top card first where the top card names trump (Beginner)
+    aside: list[str]
+    dummy_up: list[str]  # rook-2p: the dummy's face-up cards
+
+
+Pile = Literal["nest", "aside"]  # the piles dealt beside the hands in every family
+
+
+class Extras(TypedDict, total=False):
+    """What a deal holds beside the hands, as card sets (``Hand.extras``)."""
+    nest: C.CardSet
+    aside: C.CardSet
+    dummy_up: C.CardSet  # rook-2p: the dummy's face-up cards
+    nest_order: list[C.Card]  # Rook: the nest's cards, top card first
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
 
+FamilyHand = TypeVar("FamilyHand", bound="Hand")
+
+
 @dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase of a hand: its legal actions, the reason for refusing any other action, and how to apply one."""
-    legal: Callable[[Hand], LegalSet]
-    explain: Callable[[Hand, A.Action], str]
-    push: Callable[[Hand, A.Action], None]
+class Phase(Generic[FamilyHand]):
+    """One phase of a hand: its legal actions, the reason for refusing any other action, and how to apply one
+    (methods of the family's hand class, whose table it is)."""
+    legal: Callable[[FamilyHand], LegalSet]
+    explain: Callable[[FamilyHand, A.Action], str]
+    push: Callable[[FamilyHand, A.Action], None]
 
 
 class Hand:
@@ -59,13 +82,13 @@ class Hand:
                  "tricks_won", "played", "played_before_trick", "trick", "leader", "led_suit", "tricks", "turn",
                  "phase", "following", "play_order", "taken_back", "_snapshots")
     family = ""
-    PHASES: dict[str, Phase] = {}  # each family's phases, by name
+    PHASES: dict[str, Phase[Any]] = {}  # each family's phases, by name
     # every slot of the class and its bases that make up a position, in the order copy() takes them (the
     # snapshots kept for pop are not part of one)
     _state: tuple[str, ...] = __slots__[:-1]
     _get_state = operator.attrgetter(*_state)
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._state = tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ())
                            if name != "_snapshots")
@@ -86,7 +109,7 @@ class Hand:
 
     # --- construction ---
 
-    def __init__(self, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int,
+    def __init__(self, rules: Rules, hands: list[C.CardSet], extras: Extras, dealer: int,
                  number: int = 0, scores: list[int] | None = None, clockwise: tuple[int, ...] | None = None):
         """``clockwise``: the seats round the table, only for a record of an earlier format whose table sat
         otherwise than the rules seat it now (None: as ``_clockwise`` seats hand ``number``)."""
@@ -98,9 +121,9 @@ class Hand:
         self.number = number
         self.scores = list(scores) if scores is not None else [0] * rules.players
         self.dealt = list(hands)
-        self.extras = dict(extras)
+        self.extras = extras.copy()
         self.actions: list[A.Action] = []
-        self._snapshots: dict[int, tuple] = {}  # by the number of actions before it: a position apply() left
+        self._snapshots: dict[int, tuple[Any, ...]] = {}  # by the number of actions before it: a position apply() left
         self.taken_back = 0  # actions taken back so far: with the actions made, which moment of the hand this is
         self.held = list(hands[: self.n])
         self.taken = [0] * self.n
@@ -126,7 +149,7 @@ class Hand:
         return hand_class(rules, hands, extras, dealer, number, scores)
 
     @classmethod
-    def from_deal(cls, rules: Rules, deal: dict, dealer: int = 0, number: int = 0,
+    def from_deal(cls, rules: Rules, deal: Mapping[str, Any], dealer: int = 0, number: int = 0,
                   scores: list[int] | None = None) -> Hand:
         """A hand from a deal in card text: ``{"hands": [[...], ...], "nest": [...], ...}``. Every deal that does not
         come from the engine's own shuffle enters here (hand records and deal codes too) and is checked whole: each
@@ -135,7 +158,7 @@ class Hand:
         return cls._from_deal(rules, deal, dealer, number, scores)
 
     @classmethod
-    def _from_deal(cls, rules: Rules, deal: dict, dealer: int, number: int, scores: list[int] | None,
+    def _from_deal(cls, rules: Rules, deal: object, dealer: int, number: int, scores: list[int] | None,
                    clockwise: tuple[int, ...] | None = None) -> Hand:
         hand_class = family_class(rules)
         hand_class._check_dealer(rules, dealer)
@@ -143,13 +166,13 @@ class Hand:
         return hand_class(rules, hands, extras, dealer, number, scores, clockwise)
 
     @staticmethod
-    def _check_dealer(rules: Rules, dealer: int):
+    def _check_dealer(rules: Rules, dealer: int) -> None:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
             raise ValueError(f"dealer {dealer!r} is not a player: {rules.title or rules.name} is dealt by seats 0 to "
                              f"{rules.players - 1}")
 
     @classmethod
-    def from_record(cls, record: dict, dealt_after: Hand | None = None) -> Hand:
+    def from_record(cls, record: dict[str, Any], dealt_after: Hand | None = None) -> Hand:
         """Replay a record made by ``record()`` (or by an earlier version: records.py); raise ValueError if it is
         not a valid hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal
         passes on from it (checked before its actions are replayed, whose refusal would say less)."""
@@ -203,22 +226,24 @@ class Hand:
         return self.play_order[seat]
 
     @classmethod
-    def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int):
+    def _shuffle_and_deal(cls, rules: Rules, rng: random.Random,
+                          dealer: int) -> tuple[list[C.CardSet], Extras]:
         deck = C.shuffled(rules.deck_bits, rng)
         size = rules.hand_size
         hands = [sum(deck[i * size:(i + 1) * size]) for i in range(rules.hands_to_deal)]
         rest = deck[rules.hands_to_deal * size:]
-        extras = {}
+        extras: Extras = {}
         if rules.nest_size:
             extras["nest"] = sum(rest[: rules.nest_size])
         if rules.aside:
             extras["aside"] = sum(rest[rules.nest_size:])
         return hands, extras
 
-    EXTRA_PILES = ("nest", "aside")
+    EXTRA_PILES: tuple[Pile, ...] = ("nest", "aside")
 
     @classmethod
-    def _parse_deal(cls, rules: Rules, deal: dict, dealer: int):
+    def _parse_deal(cls, rules: Rules, deal: object,
+                    dealer: int) -> tuple[list[C.CardSet], Extras]:
         if not isinstance(deal, dict):
             raise ValueError("a deal is a mapping with 'hands' (and 'nest', 'aside' where the rules have them)")
         unknown = set(deal) - {"hands", *cls.EXTRA_PILES}
@@ -236,14 +261,14 @@ class Hand:
             if mask.bit_count() != len(words):
                 raise ValueError(f"deal: hand {i} names a card twice")
             masks.append(mask)
-        extras = {}
+        extras: Extras = {}
         for pile in cls.EXTRA_PILES:
             if pile in deal:
                 words = deal[pile]
                 if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
                     raise ValueError(f"deal: {pile} must be a list of cards")
                 extras[pile] = rules.parse_cards(words)
-        for mask in masks + list(extras.values()):
+        for mask in masks + [extras[pile] for pile in cls.EXTRA_PILES if pile in extras]:
             if seen & mask:
                 raise ValueError(f"deal: {rules.cards_text(seen & mask)} dealt twice")
             seen |= mask
@@ -254,7 +279,8 @@ class Hand:
         return masks, extras
 
     @classmethod
-    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: dict[str, C.CardSet], dealer: int):
+    def _check_deal_sizes(cls, rules: Rules, hands: list[C.CardSet], extras: Extras,
+                          dealer: int) -> None:
         """Each hand and pile holds as many cards as the rules deal it from this dealer (``_deal_sizes``, which
         the shuffle deals by): the one check of who holds how many cards, whichever way a deal comes in."""
         sizes, piles = cls._deal_sizes(rules, dealer)
@@ -266,7 +292,7 @@ class Hand:
                 raise ValueError(f"deal: the {pile} must have {size} cards")
 
     @classmethod
-    def _deal_sizes(cls, rules: Rules, dealer: int) -> tuple[list[int], dict[str, int]]:
+    def _deal_sizes(cls, rules: Rules, dealer: int) -> tuple[list[int], dict[Pile, int]]:
         """How many cards each hand, and each pile beside the hands, is dealt when ``dealer`` deals."""
         return [rules.hand_size] * rules.hands_to_deal, {"nest": rules.nest_size, "aside": rules.aside}
 
@@ -275,7 +301,7 @@ class Hand:
         """``_deal_sizes`` of the hands in words, for a deal that does not fit them."""
         return f"the hands must have {rules.hand_size} cards each"
 
-    def _start(self):
+    def _start(self) -> None:
         raise NotImplementedError
 
     def copy(self) -> Hand:
@@ -292,11 +318,11 @@ class Hand:
 
     # --- taking back (python-chess's Board.push/pop over small snapshots) ---
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return tuple(value.copy() if type(value) is list or type(value) is dict else value
                      for value in self._get_state(self))
 
-    def _restore(self, state: tuple):
+    def _restore(self, state: tuple[Any, ...]) -> None:
         for name, value in zip(self._state, state):
             setattr(self, name, value)
 
@@ -373,7 +399,7 @@ class Hand:
             return None
         return phase.explain(self, action)
 
-    def push(self, action: A.Action):
+    def push(self, action: A.Action) -> None:
         """Apply a legal action without checking it (the fast path for search and playouts)."""
         self.actions.append(action)
         if self.phase == "play":  # the play phase's push, without the table: most actions are plays
@@ -406,11 +432,11 @@ class Hand:
                      A.PASS_CARDS: ("cards-passed", True), A.CHOOSE_HAND: ("hand-chosen", False),
                      A.MOON: ("moon-reward", False), A.LAY_ASIDE: ("laid-aside", True), A.PLAY: ("card-played", False)}
 
-    def _moment(self) -> dict:
+    def _moment(self) -> dict[str, Any]:
         """What the events of an action are worked out against: the hand as it was just before it."""
         return {"phase": self.phase, "tricks": len(self.tricks), "points": self.points()}
 
-    def _events(self, action: A.Action, actor: int, before: dict) -> list[Event]:
+    def _events(self, action: A.Action, actor: int, before: dict[str, Any]) -> list[Event]:
         kind, payload = A.kind_of(action), A.payload_of(action)
         name, words = self.rules.card_name, self.action_text(action).split()
         event, secret = self.ACTION_EVENTS[kind]
@@ -427,7 +453,7 @@ class Hand:
             events.append(Event("hand-over"))
         return events
 
-    def _family_events(self, before: dict) -> list[Event]:
+    def _family_events(self, before: dict[str, Any]) -> list[Event]:
         """What else an action did in this family's game (hearts broken, a contract made, ...)."""
         return []
 
@@ -498,7 +524,7 @@ class Hand:
     # the suit a trick is in when each card leads it (a table: looked up once a trick on the hot path)
     suit_led_by = tuple(card >> 4 for card in range(64))
 
-    def _push_play(self, card: C.Card):
+    def _push_play(self, card: C.Card) -> None:
         seat = self.turn
         bit = 1 << card
         self.held[seat] ^= bit
@@ -524,7 +550,7 @@ class Hand:
     def _winning_index(self) -> int:
         raise NotImplementedError
 
-    def _after_trick(self, winner: int):
+    def _after_trick(self, winner: int) -> None:
         raise NotImplementedError
 
     # --- tricks, as the players see them ---
@@ -601,7 +627,7 @@ class Hand:
         """Cards ``seat`` itself put somewhere it knows (passed, laid back, laid aside)."""
         return 0
 
-    def _after_resample(self, seat: int):
+    def _after_resample(self, seat: int) -> None:
         """Set what follows from where the hidden cards now lie (Rook: who holds the called card)."""
 
     # --- results ---
@@ -628,6 +654,13 @@ class Hand:
         """What the hand came to, once it is done (None before)."""
         raise NotImplementedError
 
+    def final_result(self) -> HandResult:
+        """``result`` of a hand known to be done (a match's finished hands); ValueError while it goes on."""
+        result = self.result()
+        if result is None:
+            raise ValueError("the hand is not finished")
+        return result
+
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know now, and nothing else (``SeatView.to_json`` for the protocol)."""
         raise NotImplementedError
@@ -640,24 +673,24 @@ class Hand:
             piles[f"taken {seat}"] = self.taken[seat]
         return piles
 
-    def deal_text(self) -> dict:
+    def deal_text(self) -> DealText:
         rules = self.rules
-        deal = {"hands": [rules.card_names(mask) for mask in self.dealt]}
+        deal = DealText(hands=[rules.card_names(mask) for mask in self.dealt])
         for pile in self.EXTRA_PILES:
             if pile in self.extras:
                 deal[pile] = rules.card_names(self.extras[pile])
         return deal
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The whole hand as JSON-ready data: ``Hand.from_record`` replays it exactly (records.py)."""
         return records.record_of(self)
 
-    def _common_view(self, seat: int) -> dict:
+    def _common_view(self, seat: int) -> CommonView:
         """The fields of ``SeatView`` every family shares, but for its points and the cards it chooses."""
         name, deck = self.rules.card_name, self.rules.deck
         # a choice of several cards (the nest, a pass) is not listed: its legal set is every combination
         listed = self.to_move == seat and not isinstance(self.legal, CardSubsets)
-        return dict(
+        return CommonView(
             game=self.rules.name,
             family=self.family,
             deck=deck,

@@ -6,12 +6,15 @@ Phases: ``choose`` (2 players: each picks one of their two face-down hands),
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import actions as A
 from . import cards as C
 from .events import Event
 from .hand import DONE, Hand, Phase, register_family
-from .legal import CardSubsets, Listed
+from .legal import CardSubsets, LegalSet, Listed
 from .results import HandResult
+from .rules import Rules
 from .view import HeartsPart, SeatView
 from .words import capitalised
 
@@ -35,7 +38,7 @@ CHOOSE_HANDS = Listed((A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)))
 MOON_REWARDS = Listed((A.make(A.MOON, 0), A.make(A.MOON, 1)))
 
 
-def pass_direction(rules, number: int) -> str:
+def pass_direction(rules: Rules, number: int) -> str:
     """The passing direction of hand ``number`` of a match (decision 15; the house hold hand ends each cycle)."""
     cycle = list(rules.pass_cycle)
     if rules.hold_hand and "hold" not in cycle:
@@ -50,7 +53,7 @@ def pass_receiver(direction: str, seat: int, players: int) -> int:
     return -1 if direction == "hold" else (seat + DIRECTION_OFFSET[direction]) % players
 
 
-def penalty_points(rules, taken: C.CardSet) -> int:
+def penalty_points(rules: Rules, taken: C.CardSet) -> int:
     """The points of the cards one player took (book 002 scoring; decision 18 for the Royal queens)."""
     royal = rules.royal_queens
     hearts = (taken & HEARTS_MASK).bit_count()
@@ -70,7 +73,7 @@ class HeartsHand(Hand):
                  "moon_choice", "direction", "pairs", "face_down", "later")
     family = "hearts"
 
-    def _start(self):
+    def _start(self) -> None:
         rules = self.rules
         self.two_player = rules.players == 2
         # hearts are broken once one of these has been played (decision 16)
@@ -98,13 +101,13 @@ class HeartsHand(Hand):
 
     # --- choosing a hand (2 players) ---
 
-    def _choose_choices(self):
+    def _choose_choices(self) -> LegalSet:
         return CHOOSE_HANDS
 
-    def _choose_refusal(self, action):
+    def _choose_refusal(self, action: A.Action) -> str:
         return "First choose which of your two face-down hands to play first"
 
-    def _push_choose(self, action):
+    def _push_choose(self, action: A.Action) -> None:
         seat = self.turn
         first, second = self.pairs[seat]
         if A.payload_of(action) == 2:
@@ -117,7 +120,7 @@ class HeartsHand(Hand):
 
     # --- passing ---
 
-    def _begin_passing(self):
+    def _begin_passing(self) -> None:
         self.chosen = [0] * self.n
         if not self._cards_pass():
             self._begin_play()
@@ -125,10 +128,10 @@ class HeartsHand(Hand):
         self.phase = "pass"
         self.turn = self.next_seat(self.dealer)
 
-    def _pass_choices(self):
+    def _pass_choices(self) -> LegalSet:
         return CardSubsets(A.PASS_CARDS, self.held[self.turn], self.rules.pass_count)
 
-    def _pass_refusal(self, action):
+    def _pass_refusal(self, action: A.Action) -> str:
         count = self.rules.pass_count
         if A.kind_of(action) != A.PASS_CARDS:
             return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
@@ -137,7 +140,7 @@ class HeartsHand(Hand):
             return self._not_held(stray)
         return f"Pass exactly {count} cards"
 
-    def _push_pass(self, action):
+    def _push_pass(self, action: A.Action) -> None:
         seat = self.turn
         cards = A.payload_of(action)
         self.chosen[seat] = cards
@@ -164,7 +167,7 @@ class HeartsHand(Hand):
 
     # --- play ---
 
-    def _begin_play(self):
+    def _begin_play(self) -> None:
         self.phase = "play"
         self.tricks_in_sub_hand = 0
         held = self.held
@@ -215,7 +218,7 @@ class HeartsHand(Hand):
             options = options & ~PENALTY_CARDS or options
         return options
 
-    def _play_reason(self, card):
+    def _play_reason(self, card: C.Card) -> str:
         rules = self.rules
         held = self.held[self.turn]
         words = rules.player_card_words  # a card as a sentence names it: "the queen of spades"
@@ -237,10 +240,10 @@ class HeartsHand(Hand):
             return f"Hearts and {words(QS)} may not be played on the first trick"
         return capitalised(f"{rules.player_card_name(card)} cannot be played now")
 
-    def _moment(self):
+    def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "broken": self.broken}
 
-    def _family_events(self, before):
+    def _family_events(self, before: dict[str, Any]) -> list[Event]:
         events = []
         if self.broken and not before["broken"]:
             events.append(Event("hearts-broken"))
@@ -250,11 +253,12 @@ class HeartsHand(Hand):
             names = self.rules.card_names
             events += [Event("cards-received", seat, tuple(names(self.received[seat])), secret=True)
                        for seat in range(self.n)]
-        if before["phase"] == "play" and self.phase in ("moon", DONE) and self.moon_shooter() is not None:
-            events.append(Event("moon-shot", self.moon_shooter()))
+        shooter = self.moon_shooter() if before["phase"] == "play" and self.phase in ("moon", DONE) else None
+        if shooter is not None:
+            events.append(Event("moon-shot", shooter))
         return events
 
-    def beats(self, card, best):
+    def beats(self, card: C.Card, best: C.Card) -> bool:
         return card >> 4 == self.led_suit and card > best
 
     def _winning_index(self) -> int:
@@ -266,7 +270,7 @@ class HeartsHand(Hand):
                 best, index = card, i
         return index
 
-    def _after_trick(self, winner):
+    def _after_trick(self, winner: int) -> None:
         self.tricks_in_sub_hand += 1
         if self.tricks_in_sub_hand < self.rules.hand_size:
             return
@@ -296,13 +300,13 @@ class HeartsHand(Hand):
                 return seat
         return None
 
-    def _moon_choices(self):
+    def _moon_choices(self) -> LegalSet:
         return MOON_REWARDS
 
-    def _moon_refusal(self, action):
+    def _moon_refusal(self, action: A.Action) -> str:
         return "You shot the moon: choose to subtract the reward from your score or add it to the others'"
 
-    def _push_moon(self, action):
+    def _push_moon(self, action: A.Action) -> None:
         self.moon_choice = A.payload_of(action)
         self.phase = DONE
         self.turn = -1
@@ -317,7 +321,7 @@ class HeartsHand(Hand):
     # --- results ---
 
     @classmethod
-    def match_outcome(cls, rules, scores, hands_played, last):
+    def match_outcome(cls, rules: Rules, scores: list[int], hands_played: int, last: HandResult) -> list[int] | None:
         """Decision 7: the match ends when someone has the target or more at the end of a hand (or after the
         house rule's fixed number of hands); the lowest score wins and equal lowest scores share the win."""
         if rules.fixed_hands:
@@ -355,7 +359,7 @@ class HeartsHand(Hand):
         # no score sheet total goes below 0 (book 002; decisions 17 and 18)
         return [max(0, score + p) - score for score, p in zip(self.scores, points)]
 
-    def result(self):
+    def result(self) -> HandResult | None:
         if not self.is_done:
             return None
         shooter, points = self.moon_shooter(), self.points()
@@ -365,10 +369,10 @@ class HeartsHand(Hand):
 
     # --- what a seat knows ---
 
-    def _first_trick_of_these_hands(self):
+    def _first_trick_of_these_hands(self) -> int:
         return self.rules.hand_size * self.sub_hand  # decision 19: the second half is played with other hands
 
-    def _hidden_places(self, seat):
+    def _hidden_places(self, seat: int) -> list[tuple[str, int, C.CardSet, C.CardSet]]:
         places = []
         known_to_seat = self.passed[seat]  # cards the seat passed are where it sent them
         for other in range(self.n):
@@ -384,10 +388,10 @@ class HeartsHand(Hand):
                     places.append(("face_down", other, self.face_down[other], 0))
         return places
 
-    def _sent_by(self, seat):
+    def _sent_by(self, seat: int) -> C.CardSet:
         return self.passed[seat] | self.chosen[seat]
 
-    def piles(self):
+    def piles(self) -> dict[str, C.CardSet]:
         piles = super().piles()
         for seat in range(self.n):
             piles[f"passing {seat}"] = self.chosen[seat]

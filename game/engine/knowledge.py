@@ -8,9 +8,17 @@ the play has revealed. A resampled hand shows the seat exactly the view it had (
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import cards as C
+
+if TYPE_CHECKING:  # hand.py imports this module
+    from .hand import Hand
+    from .view import SeatView
+
+Places = list[tuple[str, int, C.CardSet, C.CardSet]]  # Hand._hidden_places: (place, seat or -1, cards, known)
 
 
 @dataclass(frozen=True)
@@ -35,7 +43,7 @@ class InfoSet:
     unseen: C.CardSet  # every card the seat cannot see, wherever it lies
 
 
-def information(hand, seat: int) -> InfoSet:
+def information(hand: Hand, seat: int) -> InfoSet:
     places = hand._hidden_places(seat)
     unseen = 0
     for _, _, cards, known in places:
@@ -46,7 +54,7 @@ def information(hand, seat: int) -> InfoSet:
                                 for place, index, cards, known in places))
 
 
-def resample(hand, seat: int, rng, tries: int = 20):
+def resample(hand: Hand, seat: int, rng: random.Random, tries: int = 20) -> Hand:
     """A copy of ``hand`` with every card hidden from ``seat`` dealt again at random, consistently with what the
     seat knows: place sizes, known holdings, revealed voids."""
     places = hand._hidden_places(seat)
@@ -59,7 +67,7 @@ def resample(hand, seat: int, rng, tries: int = 20):
     allowed = [pool & ~out[index] if place == "held" and index >= 0 else pool for place, index, _, _ in places]
     order = sorted(range(len(places)), key=lambda i: allowed[i].bit_count())  # the most constrained first
     for _ in range(tries):  # mostly the first try does: fill each place at random from what is left
-        left, filled = pool, {}
+        left, filled = pool, dict[int, C.CardSet]()
         for i in order:
             choice = left & allowed[i]
             if choice.bit_count() < need[i]:
@@ -100,7 +108,7 @@ def _dealable(left: C.CardSet, need: list[int], allowed: list[C.CardSet]) -> boo
     return True
 
 
-def _with_places(hand, seat: int, places, filled):
+def _with_places(hand: Hand, seat: int, places: Places, filled: dict[int, C.CardSet]) -> Hand:
     world = hand.copy()
     for i, (place, index, _, known) in enumerate(places):
         if index >= 0:
@@ -132,25 +140,25 @@ class SeenHand:
         "trump_suit", "called", "moon_reward", "hand_sizes",
     })
 
-    def __init__(self, hand, seat: int):
+    def __init__(self, hand: Hand, seat: int) -> None:
         self._hand = hand
         self.seat = seat
         known = {place.seat: place.known for place in information(hand, seat).hidden if place.place == "held"}
         self.held = tuple(cards if other == seat else known.get(other, cards) for other, cards in enumerate(hand.held))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the hand's member is
         if name in SeenHand.SHOWN:
             return getattr(self._hand, name)
         raise AttributeError(f"seat {self.seat} may not see the hand's {name!r}: a computer player decides from "
                              "what its seat may see")
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         return self._hand.view(self._own(seat))
 
     def information(self, seat: int) -> InfoSet:
         return information(self._hand, self._own(seat))
 
-    def resample(self, seat: int, rng):
+    def resample(self, seat: int, rng: random.Random) -> Hand:
         """A whole hand of the caller's own, its hidden cards dealt from the seat's information set."""
         return resample(self._hand, self._own(seat), rng)
 

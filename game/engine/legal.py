@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 from math import comb
+from random import Random
 
 from . import actions as A
 from . import cards as C
@@ -34,7 +35,7 @@ class LegalSet:
     def __len__(self) -> int:
         raise NotImplementedError
 
-    def random(self, rng) -> A.Action:
+    def random(self, rng: Random) -> A.Action:
         """A member drawn uniformly at random (the set is never empty while a hand is going on)."""
         raise NotImplementedError
 
@@ -44,19 +45,19 @@ class Listed(LegalSet):
 
     __slots__ = ("actions",)
 
-    def __init__(self, actions: tuple[A.Action, ...]):
+    def __init__(self, actions: tuple[A.Action, ...]) -> None:
         self.actions = actions
 
-    def __contains__(self, action):
+    def __contains__(self, action: A.Action) -> bool:
         return action in self.actions
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[A.Action]:
         return iter(self.actions)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.actions)
 
-    def random(self, rng):
+    def random(self, rng: Random) -> A.Action:
         return self.actions[int(rng.random() * len(self.actions))]
 
 
@@ -68,20 +69,20 @@ class OneCard(LegalSet):
 
     __slots__ = ("kind", "cards")
 
-    def __init__(self, kind: int, cards: C.CardSet):
+    def __init__(self, kind: int, cards: C.CardSet) -> None:
         self.kind, self.cards = kind, cards
 
-    def __contains__(self, action):
+    def __contains__(self, action: A.Action) -> bool:
         return action >> A.KIND_SHIFT == self.kind and bool(self.cards >> (action & A.PAYLOAD) & 1)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[A.Action]:
         kind = A.make(self.kind)
         return (kind | card for card in C.card_list(self.cards))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.cards.bit_count()
 
-    def random(self, rng):
+    def random(self, rng: Random) -> A.Action:
         return A.make(self.kind, C.random_card(self.cards, rng))
 
 
@@ -90,22 +91,22 @@ class CardSubsets(LegalSet):
 
     __slots__ = ("kind", "cards", "size")
 
-    def __init__(self, kind: int, cards: C.CardSet, size: int):
+    def __init__(self, kind: int, cards: C.CardSet, size: int) -> None:
         self.kind, self.cards, self.size = kind, cards, size
 
-    def __contains__(self, action):
+    def __contains__(self, action: A.Action) -> bool:
         chosen = action & A.PAYLOAD
         return (action >> A.KIND_SHIFT == self.kind and not chosen & ~self.cards
                 and chosen.bit_count() == self.size)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[A.Action]:
         kind = A.make(self.kind)
         return (kind | C.mask_of(cards) for cards in combinations(C.card_list(self.cards), self.size))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return comb(self.cards.bit_count(), self.size)
 
-    def random(self, rng):
+    def random(self, rng: Random) -> A.Action:
         return A.make(self.kind, C.random_subset(self.cards, self.size, rng))
 
 
@@ -114,23 +115,23 @@ class Bids(LegalSet):
 
     __slots__ = ("may_pass", "low", "count", "step")
 
-    def __init__(self, may_pass: bool, low: int, count: int, step: int):
+    def __init__(self, may_pass: bool, low: int, count: int, step: int) -> None:
         self.may_pass, self.low, self.count, self.step = may_pass, low, count, step
 
-    def __contains__(self, action):
+    def __contains__(self, action: A.Action) -> bool:
         if action == A.PASS_ACTION:
             return self.may_pass
         over = (action & A.PAYLOAD) - self.low
         return (action >> A.KIND_SHIFT == A.BID and 0 <= over < self.count * self.step
                 and over % self.step == 0)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[A.Action]:
         bids = (A.bid(self.low + i * self.step) for i in range(self.count))
         return iter([A.PASS_ACTION, *bids]) if self.may_pass else bids
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.count + self.may_pass
 
-    def random(self, rng):
+    def random(self, rng: Random) -> A.Action:
         pick = int(rng.random() * (self.count + self.may_pass))
         return A.bid(self.low + pick * self.step) if pick < self.count else A.PASS_ACTION

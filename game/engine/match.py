@@ -24,13 +24,13 @@ def score_columns(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 class Match:
-    def __init__(self, rules: Rules, seed: Any = None):
+    def __init__(self, rules: Rules, seed: Any = None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise ValueError("a match seed is a whole number or text")
         self.rules = rules
-        self.seed = seed
+        self.seed: object = seed  # what the deals are drawn from (a restored match keeps the one it was saved with)
         # RULES.md: the first dealer is drawn at random from the match seed
         self.first_dealer = random.Random(f"{seed}:first dealer").randrange(rules.players)
         self.first_number = 0
@@ -68,7 +68,7 @@ class Match:
     @property
     def hands_played(self) -> int:
         """Finished hands that counted (a hand thrown in after all passed does not)."""
-        return sum(1 for hand in self.history if not hand.result().thrown_in)
+        return sum(1 for hand in self.history if not hand.final_result().thrown_in)
 
     @property
     def score_columns(self) -> tuple[tuple[int, ...], ...]:
@@ -92,7 +92,7 @@ class Match:
 
     def results(self) -> list[HandResult]:
         """Each finished hand's result, the hand in play's too once it is done."""
-        return [hand.result() for hand in self.history + ([self.hand] if self.hand.is_done else [])]
+        return [hand.final_result() for hand in self.history + ([self.hand] if self.hand.is_done else [])]
 
     def totals(self) -> list[tuple[int, ...]]:
         """The match score per seat after each finished hand."""
@@ -102,7 +102,7 @@ class Match:
         """How the match ended, once the current hand is done and it has (None while it goes on)."""
         if self.hand is None or not self.hand.is_done:
             return None
-        last = self.hand.result()
+        last = self.hand.final_result()
         played = self.hands_played + (0 if last.thrown_in else 1)
         winners = family_class(self.rules).match_outcome(self.rules, self.scores, played, last)
         return None if winners is None else Outcome(tuple(winners), played)
@@ -117,7 +117,7 @@ class Match:
         outcome = self.outcome()
         return list(outcome.winners) if outcome else []
 
-    def apply(self, text: str):
+    def apply(self, text: str) -> None:
         """Apply an action to the current hand (raises IllegalAction with the reason)."""
         self.hand.apply(text)
 
@@ -130,12 +130,12 @@ class Match:
             raise ValueError("the match is over")
         finished = self.hand
         self.history.append(finished)
-        dealer = finished.dealer if finished.result().thrown_in else \
+        dealer = finished.dealer if finished.final_result().thrown_in else \
             family_class(self.rules).next_dealer(self.rules, finished.dealer, self._next_number())
         self.hand = self._deal(dealer)
         return self.hand
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """JSON-ready data; ``Match.from_json`` restores the match exactly."""
         return {
             "format": MATCH_FORMAT,
@@ -145,7 +145,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Match:
+    def from_json(cls, data: Any) -> Match:
         """Restore a match; raise ValueError naming what is wrong if the data is not a valid match."""
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise ValueError(f"not a match (expected format {MATCH_FORMAT})")
@@ -157,7 +157,6 @@ class Match:
         match.rules = rules
         match.seed = data.get("seed")
         match.history = []
-        match.hand = None
         match.first_number = records[0].get("number", 0) if isinstance(records[0], dict) else 0
         for i, record in enumerate(records):
             try:

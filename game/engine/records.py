@@ -10,7 +10,7 @@ actions in RULES.md notation), and the records of earlier formats, which still l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import hand as H
@@ -25,7 +25,7 @@ OLD_RECORD_FORMAT = "trickhouse-hand/1"  # ... and before the rook-2p dummy sat 
 RECORD_FORMATS = (RECORD_FORMAT, SEATED_IN_ORDER_FORMAT, OLD_RECORD_FORMAT)  # all of them load
 
 
-def record_of(hand: Hand) -> dict:
+def record_of(hand: Hand) -> dict[str, Any]:
     """The whole hand as JSON-ready data: ``hand_from_record`` replays it exactly."""
     return {
         # a hand of an earlier format, replayed at the table it was played at, says so again
@@ -39,7 +39,7 @@ def record_of(hand: Hand) -> dict:
     }
 
 
-def hand_from_record(record: dict, dealt_after: Hand | None = None) -> Hand:
+def hand_from_record(record: Any, dealt_after: Hand | None = None) -> Hand:
     """Replay a record of any format; ValueError if it is not a valid hand. With ``dealt_after``, the hand before it
     in a match, the record must be dealt as the deal passes on from it (checked before its actions are replayed,
     whose refusal would say less)."""
@@ -58,7 +58,8 @@ def hand_from_record(record: dict, dealt_after: Hand | None = None) -> Hand:
     clockwise = _seated_before_format_3(rules) if record["format"] != RECORD_FORMAT else None
     hand = H.Hand._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
     if dealt_after is not None:  # the deal passed left at this hand's table (a record's table is as it was played)
-        expected = dealt_after.dealer if dealt_after.result().thrown_in else hand.player_left_of(dealt_after.dealer)
+        expected = dealt_after.dealer if dealt_after.final_result().thrown_in else \
+            hand.player_left_of(dealt_after.dealer)
         if dealer != expected:
             raise ValueError(f"dealt by seat {dealer}, not seat {expected}")
     actions = record.get("actions")
@@ -84,7 +85,7 @@ def _seated_before_format_3(rules: Rules) -> tuple[int, ...] | None:
     return tuple(range(4)) if rules.family == "rook" and rules.rotating_partners else None
 
 
-def _dummy_tricks_as_the_table_plays_them(hand: Hand, actions: list) -> list:
+def _dummy_tricks_as_the_table_plays_them(hand: Hand, actions: list[Any]) -> list[Any]:
     """Records made before decision 22 was corrected played the rook-2p dummy's tricks in seat order (dummy, seat
     0, seat 1) whoever dealt. With seat 1 dealing, every trick has the same cards from the same hands, but they come
     dummy, dealer, non-dealer: each trick's plays are put in that order. Plays of a trick left unfinished after its

@@ -5,6 +5,7 @@ scored with whom or who won."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,12 @@ class HandResult:
     def side_of(self, seat: int) -> tuple[int, ...]:
         return next(side for side in self.sides if seat in side)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """JSON-ready values (everything in a finished hand's result is public)."""
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> HandResult:
+    def from_json(cls, data: Any) -> HandResult:
         """Read back ``to_json``; raise ValueError if it is not a hand's result."""
         try:
             return cls(points=tuple(data["points"]), score_change=tuple(data["score_change"]),

@@ -9,14 +9,16 @@ The Rook Bird's suit is trump when there is one; at no trump it is a suit of its
 from __future__ import annotations
 
 import operator
+import random
+from typing import Any
 
 from . import actions as A
 from . import cards as C
 from .events import Event
-from .hand import DONE, Hand, Phase, register_family
-from .legal import Bids, CardSubsets, Listed, OneCard
+from .hand import DONE, DealText, Extras, Hand, Phase, Pile, register_family
+from .legal import Bids, CardSubsets, LegalSet, Listed, OneCard
 from .results import HandResult
-from .rules import DUMMY_SEAT
+from .rules import DUMMY_SEAT, DealPattern, Ranking, Rules
 from .view import RookPart, SeatView, choice
 
 NO_TRUMP = A.NO_TRUMP
@@ -46,11 +48,11 @@ class RookHand(Hand):
     # --- the deal ---
 
     @classmethod
-    def _seat_count(cls, rules) -> int:
+    def _seat_count(cls, rules: Rules) -> int:
         return rules.hands_to_deal  # the rook-2p dummy has a seat at the table
 
     @classmethod
-    def _clockwise(cls, rules, dealer, number):
+    def _clockwise(cls, rules: Rules, dealer: int, number: int) -> tuple[int, ...]:
         if rules.dummy:
             # decision 22 (001: "a dummy hand that is to your right"): the dummy sits on the dealer's right, so play
             # goes dummy, dealer, non-dealer, whichever player deals
@@ -65,7 +67,7 @@ class RookHand(Hand):
         return (number // PARTNER_HANDS) % len(PARTNER_SEATINGS)
 
     @classmethod
-    def _shuffle_and_deal(cls, rules, rng, dealer):
+    def _shuffle_and_deal(cls, rules: Rules, rng: random.Random, dealer: int) -> tuple[list[C.CardSet], Extras]:
         """Deal one card at a time in seat order from the seat after the dealer's (the dealer's left at a table
         sitting in seat order; the cards are shuffled, so any fixed order deals the same chances). With no cards
         aside, one card goes to the nest after each round until it is full (001 "To deal the nest"); rook-2p and
@@ -75,7 +77,7 @@ class RookHand(Hand):
         cards = in_piles(C.shuffled(rules.deck_bits, rng))  # each card as its bit: a pile's set is a sum
         masks = [sum(cards[start:end]) for start, end in piles]
         count = rules.hands_to_deal
-        extras = {}
+        extras: Extras = {}
         if rules.nest_size:
             extras["nest"] = masks[count]
             start, end = piles[count]
@@ -88,7 +90,7 @@ class RookHand(Hand):
         return masks[:count], extras
 
     @staticmethod
-    def _deal_pattern(rules, dealer):
+    def _deal_pattern(rules: Rules, dealer: int) -> DealPattern:
         """A function putting the places of the shuffled deck in pile order (the hands from seat 0, the nest in
         the order placed, the cards aside), and where each pile starts and ends in it. The dealing order depends
         only on the rules and the dealer, so it is worked out once."""
@@ -114,7 +116,7 @@ class RookHand(Hand):
             nest.append(top)
             top += 1
         order: list[int] = []
-        piles = []
+        piles: list[tuple[int, int]] = []
         for places in (*seats, nest, range(top, rules.deck_size)):
             piles.append((len(order), len(order) + len(places)))
             order += places
@@ -123,9 +125,10 @@ class RookHand(Hand):
         return pattern
 
     @classmethod
-    def _parse_deal(cls, rules, deal, dealer):
+    def _parse_deal(cls, rules: Rules, deal: object, dealer: int) -> tuple[list[C.CardSet], Extras]:
         core = {k: v for k, v in deal.items() if k != "dummy_up"} if isinstance(deal, dict) else deal
         hands, extras = super()._parse_deal(rules, core, dealer)
+        assert isinstance(deal, dict)  # the deal was refused above if it were not a mapping
         if rules.nest_size:
             extras["nest_order"] = [rules.parse_card(word) for word in deal["nest"]]
         if rules.dummy:
@@ -141,7 +144,7 @@ class RookHand(Hand):
         return hands, extras
 
     @classmethod
-    def _deal_sizes(cls, rules, dealer):
+    def _deal_sizes(cls, rules: Rules, dealer: int) -> tuple[list[int], dict[Pile, int]]:
         """As the shuffle deals (``_deal_pattern``): the Original 3-player extra card to the dealer's left."""
         _, piles = cls._deal_pattern(rules, dealer)
         sizes = [end - start for start, end in piles]
@@ -149,14 +152,14 @@ class RookHand(Hand):
         return sizes[:count], {"nest": sizes[count], "aside": sizes[count + 1]}
 
     @classmethod
-    def _deal_sizes_said(cls, rules, dealer):
+    def _deal_sizes_said(cls, rules: Rules, dealer: int) -> str:
         sizes, _ = cls._deal_sizes(rules, dealer)
         if rules.extra_card:
             return (f"seat {sizes.index(max(sizes))}, left of the dealer, gets {max(sizes)} cards and the others "
                     f"{min(sizes)}")
         return super()._deal_sizes_said(rules, dealer)
 
-    def deal_text(self) -> dict:
+    def deal_text(self) -> DealText:
         deal = super().deal_text()
         if "nest_order" in self.extras:
             deal["nest"] = [self.rules.card_name(c) for c in self.extras["nest_order"]]  # top card first
@@ -166,7 +169,7 @@ class RookHand(Hand):
 
     # --- setting up ---
 
-    def _start(self):
+    def _start(self) -> None:
         rules = self.rules
         self.players = rules.players
         self.nest = self.extras.get("nest", 0)
@@ -199,15 +202,15 @@ class RookHand(Hand):
 
     # --- laying aside the extra card (Original 3-player, decision 14) ---
 
-    def _lay_aside_choices(self):
+    def _lay_aside_choices(self) -> LegalSet:
         return OneCard(A.LAY_ASIDE, self.held[self.turn])
 
-    def _lay_aside_refusal(self, action):
+    def _lay_aside_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.LAY_ASIDE:
             return "First lay one card aside: it goes to whoever takes the last trick"
         return self._not_held(1 << A.payload_of(action))
 
-    def _push_lay_aside(self, action):
+    def _push_lay_aside(self, action: A.Action) -> None:
         card = A.payload_of(action)
         self.held[self.turn] ^= 1 << card
         self.laid_aside = 1 << card
@@ -215,14 +218,14 @@ class RookHand(Hand):
 
     # --- the auction ---
 
-    def _begin_auction(self):
+    def _begin_auction(self) -> None:
         if self.rules.auction == "none":
             self._turn_trump_from_nest()
             return
         self.phase = "bid"
         self.turn = self.player_left_of(self.dealer)  # the dummy does not bid
 
-    def _turn_trump_from_nest(self):
+    def _turn_trump_from_nest(self) -> None:
         """Beginner: "turn over the top card of the nest, and that color will be trump. If the top card of the nest
         is the Rook Bird card, place it on the bottom of the nest and turn over a new top card." (000)"""
         if self.nest_order[0] == C.BIRD:
@@ -252,10 +255,10 @@ class RookHand(Hand):
         """Whether the player to bid may pass (house, decision 6: the first bidder may not)."""
         return bool(self.bids) or not self.rules.first_bid_required
 
-    def _bid_choices(self):
+    def _bid_choices(self) -> LegalSet:
         return self.bid_sets[self.high_bid][bool(self.bids) or not self.rules.first_bid_required]  # may_pass()
 
-    def _bid_refusal(self, action):
+    def _bid_refusal(self, action: A.Action) -> str:
         rules = self.rules
         low, step = self.lowest_bid(), rules.bid_step
         or_pass = " or pass" if self.may_pass() else ""
@@ -272,7 +275,7 @@ class RookHand(Hand):
             return f"Bid at least {low}{or_pass}"
         return f"Bids go up by {step}: bid {low}, {low + step}, {low + 2 * step}, ...{or_pass}"
 
-    def _push_bid(self, action):
+    def _push_bid(self, action: A.Action) -> None:
         seat = self.turn
         out = self.out
         if action == PASS_ACTION:
@@ -298,7 +301,7 @@ class RookHand(Hand):
             seat = self.player_left_of(seat)
         self.turn = seat
 
-    def _end_auction(self):
+    def _end_auction(self) -> None:
         if self.high_bidder >= 0:
             self.declarer, self.contract = self.high_bidder, self.high_bid
         elif self.rules.all_pass == "dealer_takes_minimum":
@@ -319,10 +322,10 @@ class RookHand(Hand):
 
     # --- the nest ---
 
-    def _nest_choices(self):
+    def _nest_choices(self) -> LegalSet:
         return CardSubsets(A.DISCARD, self.held[self.turn], self.rules.nest_size)
 
-    def _nest_refusal(self, action):
+    def _nest_refusal(self, action: A.Action) -> str:
         size = self.rules.nest_size
         if A.kind_of(action) != A.DISCARD:
             return f"First lay back exactly {size} cards to the nest"
@@ -331,7 +334,7 @@ class RookHand(Hand):
             return self._not_held(stray)
         return f"Lay back exactly {size} cards"
 
-    def _push_nest(self, action):
+    def _push_nest(self, action: A.Action) -> None:
         cards = A.payload_of(action)
         self.held[self.turn] ^= cards
         self.discards = cards
@@ -339,20 +342,20 @@ class RookHand(Hand):
 
     # --- trump, order, the called card ---
 
-    def _begin_trump(self):
+    def _begin_trump(self) -> None:
         self.phase = "trump"
         self.turn = self.declarer
 
-    def _trump_choices(self):
+    def _trump_choices(self) -> LegalSet:
         return COLOURS_OR_NONE if self.rules.no_trump else COLOURS
 
-    def _trump_refusal(self, action):
+    def _trump_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.TRUMP:
             return "Name trump first"
         return "These rules have no no-trump: name a colour" if self.rules.deck == C.ROOK_DECK else \
             "These rules have no no-trump: name a suit"
 
-    def _push_trump(self, action):
+    def _push_trump(self, action: A.Action) -> None:
         self._name_trump(A.payload_of(action))
         if self.rules.dummy:
             self.dummy_up = self.held[DUMMY]  # 001: "turn the facedown half of the dummy hand faceup"
@@ -361,37 +364,37 @@ class RookHand(Hand):
         else:
             self._after_order()
 
-    def _name_trump(self, suit: int):
+    def _name_trump(self, suit: int) -> None:
         self.trump = suit
         self._set_ranking()
 
-    def _order_choices(self):
+    def _order_choices(self) -> LegalSet:
         return ORDERS
 
-    def _order_refusal(self, action):
+    def _order_refusal(self, action: A.Action) -> str:
         return "Choose the rank order: normal or reverse"
 
-    def _push_order(self, action):
+    def _push_order(self, action: A.Action) -> None:
         self.reverse = A.payload_of(action) == 1
         self._set_ranking()
         self._after_order()
 
-    def _after_order(self):
+    def _after_order(self) -> None:
         if self.rules.sides == "called":
             self.phase = "call"
             self.turn = self.declarer
         else:
             self._begin_play()
 
-    def _call_choices(self):
+    def _call_choices(self) -> LegalSet:
         return OneCard(A.CALL, self.rules.deck_mask)  # any card of the deck (decision 13)
 
-    def _call_refusal(self, action):
+    def _call_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.CALL:
             return "Call a card: its holder is your secret partner"
         return "That card is not in this game's deck"
 
-    def _push_call(self, action):
+    def _push_call(self, action: A.Action) -> None:
         card = A.payload_of(action)
         self.called = card
         # decision 13: a card in the declarer's own hand or in the nest means the declarer plays alone
@@ -400,7 +403,7 @@ class RookHand(Hand):
 
     # --- play ---
 
-    def _set_ranking(self):
+    def _set_ranking(self) -> None:
         """Trick-taking strength of every card, and each suit's cards as the rules group them for following."""
         key = (self.trump, self.reverse)
         tables = self.rules.tables.rankings.get(key)
@@ -408,7 +411,7 @@ class RookHand(Hand):
             tables = self.rules.tables.rankings[key] = self._ranking_tables()
         self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by = tables
 
-    def _ranking_tables(self):
+    def _ranking_tables(self) -> Ranking:
         rules = self.rules
         strength = [0] * 64
         for card in rules.deck_cards:
@@ -431,7 +434,7 @@ class RookHand(Hand):
         suit_led_by = tuple(trump_suit if card == C.BIRD else card >> 4 for card in range(64))  # the Bird leads trump
         return tuple(strength), tuple(keys), led_keys, tuple(masks), trump_suit, suit_led_by
 
-    def _begin_play(self):
+    def _begin_play(self) -> None:
         rules = self.rules
         self.phase = "play"
         lead = rules.first_lead
@@ -462,13 +465,13 @@ class RookHand(Hand):
             return held
         return follow | held & self.privilege  # decision 1: the Rook Bird may be played at any time
 
-    def _seat_word(self):
+    def _seat_word(self) -> str:
         return "you must" if self.turn != DUMMY or not self.rules.dummy else "the dummy must"
 
-    def _hand_word(self):
+    def _hand_word(self) -> str:
         return "the dummy's hand" if self.turn == DUMMY and self.rules.dummy else "your hand"
 
-    def _play_reason(self, card):
+    def _play_reason(self, card: C.Card) -> str:
         led = self.led_suit
         if led == self.trump_suit:
             holder = "The dummy" if self._hand_word() != "your hand" else "You"
@@ -478,10 +481,10 @@ class RookHand(Hand):
     def _suit_word(self, suit: int) -> str:
         return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
 
-    def _moment(self):
+    def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "partner seen": self._called_card_seen()}
 
-    def _family_events(self, before):
+    def _family_events(self, before: dict[str, Any]) -> list[Event]:
         events = []
         if before["phase"] == "bid" and self.phase != "bid":
             if self.thrown_in:
@@ -498,7 +501,7 @@ class RookHand(Hand):
             events.append(Event("contract-made" if made else "contract-set", self.declarer, points=self.contract))
         return events
 
-    def beats(self, card, best):
+    def beats(self, card: C.Card, best: C.Card) -> bool:
         keys = self.led_keys[self.led_suit]
         return keys[card] > keys[best]
 
@@ -510,7 +513,7 @@ class RookHand(Hand):
                 best_index, best_key = i, keys[card]
         return best_index
 
-    def _after_trick(self, winner):
+    def _after_trick(self, winner: int) -> None:
         if len(self.tricks) < self.rules.hand_size:
             return
         # the last trick: the nest and the laid-aside card go where the rules say (decisions 4 and 14)
@@ -590,7 +593,7 @@ class RookHand(Hand):
                     delta[seat] = rules.cap - self.scores[seat]
         return delta
 
-    def result(self):
+    def result(self) -> HandResult | None:
         if not self.is_done:
             return None
         sides = []
@@ -607,7 +610,7 @@ class RookHand(Hand):
                           called=self.rules.card_name(self.called) if self.called >= 0 else None)
 
     @classmethod
-    def match_outcome(cls, rules, scores, hands_played, last):
+    def match_outcome(cls, rules: Rules, scores: list[int], hands_played: int, last: HandResult) -> list[int] | None:
         """Decisions 7-9 and 12: a match ends at the target, or after its number of hands (a house rule; rotating
         partners play exactly 12), and the highest total wins."""
         if rules.match_hands:
@@ -627,7 +630,7 @@ class RookHand(Hand):
         return top if any(set(top) <= set(side) for side in last.sides) else None
 
     @classmethod
-    def score_columns(cls, rules):
+    def score_columns(cls, rules: Rules) -> tuple[tuple[int, ...], ...]:
         if rules.sides == "partners" and not rules.rotating_partners:
             return ((0, 2), (1, 3))  # a partnership keeps one score
         return super().score_columns(rules)
@@ -650,7 +653,7 @@ class RookHand(Hand):
     def _called_card_seen(self) -> bool:
         return self.called >= 0 and bool(self.played >> self.called & 1)  # played: every card played this hand
 
-    def side_known_to(self, seat):
+    def side_known_to(self, seat: int) -> frozenset[int]:
         rules = self.rules
         if self.declarer < 0 and rules.sides != "partners":
             return frozenset((seat,))
@@ -658,7 +661,7 @@ class RookHand(Hand):
             return frozenset((seat,))
         return self.side_of(seat)
 
-    def _hidden_places(self, seat):
+    def _hidden_places(self, seat: int) -> list[tuple[str, int, C.CardSet, C.CardSet]]:
         public = self.public_cards()
         places = [("held", other, self.held[other], self.held[other] & public) for other in range(self.n)
                   if other != seat]
@@ -672,11 +675,11 @@ class RookHand(Hand):
             places.append(("laid_aside", -1, self.laid_aside, 0))
         return places
 
-    def _sent_by(self, seat):
+    def _sent_by(self, seat: int) -> C.CardSet:
         sent = self.discards if seat == self.declarer else 0
         return sent | (self.laid_aside if seat == self.next_seat(self.dealer) else 0)
 
-    def _after_resample(self, seat):
+    def _after_resample(self, seat: int) -> None:
         # the secret partner is whoever holds the called card in this world (decision 13)
         if self.rules.sides == "called" and self.called >= 0 and not self._called_card_seen() \
                 and self.partner_known_to(seat) < 0:
@@ -727,7 +730,7 @@ class RookHand(Hand):
         "play": Phase(Hand._play_choices, Hand._play_refusal, Hand._push_play),
     }
 
-    def piles(self):
+    def piles(self) -> dict[str, C.CardSet]:
         piles = super().piles()
         piles["nest"] = self.nest
         piles["discards"] = self.discards

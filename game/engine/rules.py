@@ -13,12 +13,12 @@ import dataclasses
 import functools
 import reprlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 import yaml
 
@@ -39,8 +39,13 @@ class RulesError(ValueError):
         self.player = player or message
 
 
-def _field(default, doc, choices=(), low=None, high=None, house=False, by_rank=False, step=1, says=None,
-           needs=None, family=None, label="", shows=None):
+T = TypeVar("T")
+
+
+def _field(default: T, doc: str, choices: tuple[str, ...] = (), low: int | None = None, high: int | None = None,
+           house: bool = False, by_rank: bool = False, step: int | str | dict[str, int] = 1,
+           says: dict[Any, Any] | None = None, needs: str | None = None, family: str | None = None,
+           label: str = "", shows: dict[Any, Any] | None = None) -> T:
     """A rule field: its default, comment and allowed values, the ``family`` it belongs to (None: every game), and
     for a house rule (``house``) what the house-rules screen needs: its ``label`` in a player's words, its ``step``
     (a number, another field's name, or one per family), what each value ``says`` (a sentence per value; the key
@@ -56,11 +61,11 @@ def _field(default, doc, choices=(), low=None, high=None, house=False, by_rank=F
     return field(default=default, metadata=meta)
 
 
-def _hearts(default, doc, **meta):
+def _hearts(default: T, doc: str, **meta: Any) -> T:
     return _field(default, doc, family="hearts", **meta)
 
 
-def _rook(default, doc, **meta):
+def _rook(default: T, doc: str, **meta: Any) -> T:
     return _field(default, doc, family="rook", **meta)
 
 
@@ -73,6 +78,14 @@ def _queens(queens: tuple[str, ...]) -> str:
     return ", ".join(C.player_card_name(C.parse_card(queen, C.STANDARD_DECK), C.STANDARD_DECK) for queen in queens)
 
 
+# a Rook deal's order: the places of the shuffled deck in pile order, and where each pile starts and ends in it
+DealPattern = tuple[Callable[[Sequence[C.CardSet]], tuple[C.CardSet, ...]], list[tuple[int, int]]]
+
+# a Rook trick-taking order: each card's strength and trick key, the keys by suit led, the cards following each suit,
+# the trump suit and the suit each card leads
+Ranking = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[C.CardSet, ...], int,
+                tuple[int, ...]]
+
 
 @dataclass
 class Tables:
@@ -81,11 +94,11 @@ class Tables:
     # by the seats round the table, clockwise: each seat's next seat, and each leader's order of play
     seating: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
     # by the dealer: where each place of the shuffled deck goes, and each pile's span (Rook deals)
-    deal_patterns: dict[int, tuple[Any, list[tuple[int, int]]]] = field(default_factory=dict)
+    deal_patterns: dict[int, DealPattern] = field(default_factory=dict)
     # by the high bid so far: the legal bids without and with a pass (Rook auctions)
     bid_sets: dict[int, tuple[Any, Any]] = field(default_factory=dict)
     # by (trump, reverse order): each card's strength and the suits' masks for following (Rook play)
-    rankings: dict[tuple[int, bool], tuple[Any, ...]] = field(default_factory=dict)
+    rankings: dict[tuple[int, bool], Ranking] = field(default_factory=dict)
 
 @dataclass(frozen=True)
 class Rules:
@@ -98,7 +111,7 @@ class Rules:
     deck: str = _field(C.ROOK_DECK, "which deck", choices=C.DECKS)
     low_rank: int = _field(5, "lowest rank in each suit (the ace of the standard deck is 14)", low=1, high=5)
     bird: bool = _field(True, "the Rook Bird (the joker of a standard deck) is in the deck")
-    removed: tuple = _field((), "cards taken out of the deck before the deal")
+    removed: tuple[str, ...] = _field((), "cards taken out of the deck before the deal")
     hands_dealt: int = _field(0, "hands dealt, if not one per player (2-player Hearts: 4; the rook-2p dummy: 3)",
                               low=0, high=6)
     hand_size: int = _field(9, "cards in each hand", low=1, high=20)
@@ -115,8 +128,8 @@ class Rules:
 
     # --- Hearts ---
     pass_count: int = _hearts(3, "cards each player passes before play", low=0, high=5)
-    pass_cycle: tuple = _hearts(("left", "across", "right"), "the passing directions, hand by hand, repeating",
-                                choices=HEARTS_DIRECTIONS)
+    pass_cycle: tuple[str, ...] = _hearts(("left", "across", "right"),
+                                          "the passing directions, hand by hand, repeating", choices=HEARTS_DIRECTIONS)
     hold_hand: bool = _hearts(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True,
                               label="Hold hand",
                               says={True: "Every few hands nobody passes", False: "Cards are passed every hand"})
@@ -149,7 +162,7 @@ class Rules:
                         says={"choice": "The moon shooter chooses: subtract from own score or add to the others",
                               "add": "Shooting the moon adds the reward to every other player",
                               "subtract": "Shooting the moon subtracts the reward from the shooter"})
-    royal_queens: tuple = _hearts((), "(house) the Royal Hearts queens in play; the others are plain",
+    royal_queens: tuple[str, ...] = _hearts((), "(house) the Royal Hearts queens in play; the others are plain",
                                   choices=ROYAL_QUEENS, house=True, label="Special queens",
                                   shows={(): "None", None: lambda queens: _queens(queens)},
                                   says={(): "Special queens: none (Classic scoring)",
@@ -179,8 +192,8 @@ class Rules:
     first_bid_required: bool = _rook(False, "(house) the first player to bid may not pass (decision 6, 000: 'Each "
                                      "player makes one bid')", house=True, label="First bidder must bid",
                                      says={True: "The first bidder must bid", False: "The first bidder may pass"})
-    counters: tuple = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, {rank: points} "
-                            "(standard deck: king 13, ace 14)", by_rank=True)
+    counters: tuple[tuple[int, int], ...] = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, "
+                                                  "{rank: points} (standard deck: king 13, ace 14)", by_rank=True)
     bird_points: int = _rook(20, "points of the Rook Bird (the joker)", low=0, high=100)
     trump_rule: str = _rook("named", "named: the declarer names trump; nest_top: the top card of the nest names it "
                             "(the Rook Bird goes to the bottom, Beginner)", choices=("named", "nest_top"))
@@ -319,9 +332,10 @@ class Rules:
 
     def house_step(self, name: str) -> int:
         """How far one press of < or > moves a number house rule."""
-        step = FIELDS[name].metadata["step"]
+        step: int | str | dict[str, int] = FIELDS[name].metadata["step"]
         if isinstance(step, str):
-            return getattr(self, step)
+            other: int = getattr(self, step)  # another field's value, such as bid_step
+            return other
         return step[self.family] if isinstance(step, dict) else step
 
     def sentence(self, name: str) -> str:
@@ -331,7 +345,8 @@ class Rules:
     @staticmethod
     def house_label(name: str) -> str:
         """A house rule's name on the house-rules screen: "Lowest first bid"."""
-        return FIELDS[name].metadata["label"]
+        label: str = FIELDS[name].metadata["label"]
+        return label
 
     def value_words(self, name: str) -> str:
         """A house rule's value in a word or two: On, Off, 300, Dealer's left, Q♠, Q♣."""
@@ -388,16 +403,16 @@ class Rules:
     def card_names(self, mask: C.CardSet) -> list[str]:
         return C.card_names(mask, self.deck)
 
-    def parse_cards(self, words) -> C.CardSet:
+    def parse_cards(self, words: str | Iterable[str]) -> C.CardSet:
         mask = C.parse_cards(words, self.deck)
         stray = mask & ~self.deck_mask
         if stray:
             raise ValueError(f"{self.cards_text(stray)} is not in this game's deck")
         return mask
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The fields as plain YAML/JSON values; ``rules_from_dict`` reads them back."""
-        out = {}
+        out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.metadata["by_rank"]:
@@ -405,14 +420,14 @@ class Rules:
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
-    def changed(self, changes: dict, where: str = "house rules") -> Rules:
+    def changed(self, changes: Mapping[str, Any], where: str = "house rules") -> Rules:
         """These rules with some fields changed (house rules), validated like a preset."""
         merged = self.to_dict()
         merged.update(changes)
         return rules_from_dict(merged, where)
 
     @staticmethod
-    def field_docs() -> dict[str, dict]:
+    def field_docs() -> dict[str, dict[str, Any]]:
         """Each field's default, allowed values and comment, for settings screens and docs."""
         return {f.name: {"default": f.default, **f.metadata} for f in dataclasses.fields(Rules)}
 
@@ -421,13 +436,13 @@ FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
 ROTATING_PARTNER_HANDS = 12
 
 
-def _words_for(said: dict, value) -> str:
+def _words_for(said: dict[Any, Any], value: Any) -> str:
     """What a field's table of words (``says``, ``shows``) gives for a value: its own entry, else the entry for any
     other value (None), a format with {} or a function of the value."""
     if value in said:
-        return said[value]
+        return str(said[value])
     other = said[None]
-    return other(value) if callable(other) else other.format(value)
+    return str(other(value) if callable(other) else other.format(value))
 
 
 def config_dir() -> Path:
@@ -458,17 +473,17 @@ _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring = 2, 4, 4, 60
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """A value as a message shows it: short however big it is (YAML aliases can make a few lines of a file expand
     to billions of items, all written out by repr)."""
     return _SHORT.repr(value)
 
 
-def _check_value(f: dataclasses.Field, value, where: str):
+def _check_value(f: dataclasses.Field[Any], value: Any, where: str) -> Any:
     meta = f.metadata
-    expected = type(f.default)
+    expected: type = type(f.default)
 
-    def fail(what_is_allowed: str):
+    def fail(what_is_allowed: str) -> NoReturn:
         # a house rule out of its range, said for the house-rules screen (a file's author reads the field's name)
         # (a lowest value that has a word of its own is said so: "Off or from 1 to 200")
         low = meta["low"]
@@ -512,7 +527,7 @@ def _check_value(f: dataclasses.Field, value, where: str):
     raise TypeError(f"no check for rule field {f.name}")
 
 
-def rules_from_dict(data: dict, where: str = "rules") -> Rules:
+def rules_from_dict(data: object, where: str = "rules") -> Rules:
     """Validate a mapping of rule fields (already merged with any base preset)."""
     if not isinstance(data, dict):
         raise RulesError(f"{where}: expected a mapping of rule fields, found {type(data).__name__}")
@@ -527,10 +542,10 @@ def rules_from_dict(data: dict, where: str = "rules") -> Rules:
     return rules
 
 
-def _check_consistent(rules: Rules, where: str):
+def _check_consistent(rules: Rules, where: str) -> None:
     """The fields together. A combination a house rule can make is also said in a player's words (``player``):
     the house-rules screen, a deal code and a table's house rules show that; the others only a file can make."""
-    def fail(message, player=""):
+    def fail(message: str, player: str = "") -> NoReturn:
         raise RulesError(f"{where}: {message}", player)
 
     try:
@@ -597,7 +612,7 @@ def _check_consistent(rules: Rules, where: str):
         fail("sides: a called partner needs at least 4 players")
 
 
-def _read_yaml(path: Path) -> dict:
+def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -634,7 +649,7 @@ def _preset_path(name_or_path: str | Path) -> Path:
     return path
 
 
-def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict:
+def _merged_fields(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     if path.resolve() in seen:  # the same file by another path (../folder/x.yaml) is still the same file
         raise RulesError(f"{path}: extends itself through {' -> '.join(p.stem for p in seen)}")
     data = _read_yaml(path)

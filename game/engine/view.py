@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypedDict
 
 from . import actions as A
 from . import cards as C
@@ -117,6 +117,30 @@ class HeartsPart:
     sub_hand: int  # 2 players: which of the two halves is being played (1 or 2; 0 in other games)
 
 
+class CommonView(TypedDict):
+    """The fields of ``SeatView`` every family fills alike (``Hand._common_view``), all but its points and the cards
+    it chooses, which each family fills itself."""
+    game: str
+    family: str
+    deck: str
+    seat: int
+    players: int
+    dealer: int
+    number: int
+    scores: tuple[int, ...]
+    phase: str
+    to_move: int
+    turn: int
+    seating: tuple[int, ...]
+    moves: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, ...]
+    legal: tuple[Choice, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything one seat may know of a hand now, and nothing else."""
@@ -193,18 +217,18 @@ class SeatView:
         deck = read.word("deck", C.DECKS)
         family = read.word("family", ("rook", "hearts"))
         legal = tuple(read.choice(text, deck) for text in read.texts("legal"))
-        common = dict(
+        common = CommonView(
             game=read.text("game"), family=family, deck=deck, seat=read.number("seat"),
             players=read.number("players"), dealer=read.number("dealer"), number=read.number("number"),
             scores=read.numbers("scores"), phase=read.text("phase"), to_move=read.number("to_move"),
             turn=read.number("turn"), seating=read.numbers("seating"), moves=read.number("moves"),
             hand=read.cards("hand", deck), hand_sizes=read.numbers("hand_sizes"),
             trick=read.seat_cards("trick", deck), tricks=read.tricks("tricks", deck),
-            tricks_won=read.numbers("tricks_won"), points=read.numbers("points"), legal=legal,
-            cards_to_choose=read.number("cards_to_choose"),
-            choosing=read.word("choosing", ("", "discard", "pass-cards")))
+            tricks_won=read.numbers("tricks_won"), legal=legal)
+        points, cards_to_choose = read.numbers("points"), read.number("cards_to_choose")
+        choosing = read.word("choosing", ("", "discard", "pass-cards"))
         if family == "rook":
-            return cls(**common, rook=RookPart(
+            return cls(**common, points=points, cards_to_choose=cards_to_choose, choosing=choosing, rook=RookPart(
                 declarer=read.number("declarer"), contract=read.number("contract"),
                 bids=tuple((seat, read.choice(text, deck)) for seat, text in read.seat_texts("bids")),
                 high_bid=read.number("high_bid"), lowest_bid=read.number("lowest_bid"),
@@ -215,7 +239,7 @@ class SeatView:
                 dummy_seat=read.number("dummy_seat"), dummy_cards=read.cards("dummy", deck),
                 partnerships=read.groups("partnerships"), called=read.optional_card("called", deck),
                 partner=read.number("partner"), nest=read.cards("nest", deck)))
-        return cls(**common, hearts=HeartsPart(
+        return cls(**common, points=points, cards_to_choose=cards_to_choose, choosing=choosing, hearts=HeartsPart(
             pass_direction=read.text("pass_direction"), passing=read.cards("passing", deck),
             passed=read.cards("passed", deck), received=read.cards("received", deck),
             hearts_broken=read.flag("hearts_broken"), sub_hand=read.number("sub_hand")))

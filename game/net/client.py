@@ -15,6 +15,7 @@ import queue
 import socket
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -81,19 +82,18 @@ class NetClient:
         self.retry_for = retry_for
         self.inbox: queue.Queue = queue.Queue()
         self.token: str | None = fields.get("token")
-        self.outbox: asyncio.Queue | None = None
         self.connection = None  # the WebSocket while connected
         self.closing = False
         self.runner = LoopThread("trickhouse-net")
-        self.runner.start(self._make_outbox)
+        self.outbox: asyncio.Queue[str | None] = self.runner.start(self._make_outbox)
         self.talking = self.runner.submit(self._connection())
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         return self.runner.loop
 
-    async def _make_outbox(self):
-        self.outbox = asyncio.Queue()
+    async def _make_outbox(self) -> asyncio.Queue[str | None]:
+        return asyncio.Queue()  # made on the loop's thread, whose queue it is
 
     def send(self, kind: str, **fields):
         """Queue a message for the server (from any thread)."""
@@ -178,6 +178,11 @@ class NetClient:
         while (text := await self.outbox.get()) is not None:
             await ws.send(text)
         await ws.close()
+
+
+def _event_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """An event's fields as the server sent them (``Event.to_json``), its cards a tuple again."""
+    return {k: (tuple(v) if k == "cards" else v) for k, v in data.items()}
 
 
 def welcomed(client: NetClient) -> dict | str | None:
@@ -361,8 +366,7 @@ class RemoteTable:
             return [NewHand(self.hand_number)] if new_hand else []
         elif kind in ("played", "claimed"):
             self._view = SeatView.from_json(message["view"])
-            events = tuple(Event(**{k: (tuple(v) if k == "cards" else v) for k, v in e.items()})
-                           for e in message["events"])
+            events = tuple(Event(**_event_fields(e)) for e in message["events"])
             return [Played(message["seat"], "", events) if kind == "played" else Claimed(message["seat"], events)]
         elif kind == "turn":
             return [Turn(self.viewer, message["phase"])]

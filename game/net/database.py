@@ -20,7 +20,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,6 +94,7 @@ class SavedTable:
         not legal or a record is damaged)."""
         if self.gap:
             raise ValueError(f"{self.gap} is missing")
+        assert self.seed is not None  # a table whose match has begun
         hands = []
         for index, deal in enumerate(self.deals):
             record = json.loads(deal)
@@ -223,11 +224,11 @@ class Keeper:
         return self.database is not None and self.database.has(code)
 
     def create(self, code: str, preset: str, changes: dict, keep: float, owner: int, seats: list[dict]) -> bool:
-        return self._kept(lambda: self.database.create(code, preset, changes, keep, owner, seats), code,
+        return self._kept(lambda database: database.create(code, preset, changes, keep, owner, seats), code,
                           "table %s could not be kept in %s: %s")
 
     def seats(self, code: str, seats: list[dict]) -> bool:
-        return self._kept(lambda: self.database.save_seats(code, seats), code,
+        return self._kept(lambda database: database.save_seats(code, seats), code,
                           "table %s: its seats could not be kept in %s: %s")
 
     def play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
@@ -244,19 +245,20 @@ class Keeper:
     def end(self, code: str) -> bool:
         """A table done with goes (if that fails it is left in the database, and comes back to end again at a
         restart)."""
-        return self._kept(lambda: self.database.end(code), code, "table %s could not be taken out of %s: %s")
+        return self._kept(lambda database: database.end(code), code, "table %s could not be taken out of %s: %s")
 
-    def _kept(self, write, code: str, problem: str) -> bool:
+    def _kept(self, write: Callable[[TableDatabase], object], code: str, problem: str) -> bool:
         if self.database is None:
             return True
         try:
-            write()
+            write(self.database)
             return True
         except sqlite3.Error as err:
             self._failed(problem, code, err)
             return False
 
-    def _failed(self, problem: str, code: str, err: sqlite3.Error):
+    def _failed(self, problem: str, code: str, err: sqlite3.Error) -> None:
+        assert self.database is not None  # only a database's write fails
         log.error(problem, code, self.database.path, first_line(err))
 
 

@@ -81,10 +81,10 @@ def start_zeroconf():
 def lan_addresses() -> list[str]:
     """This computer's addresses on its local networks, for players to type and for the announcement (loopback
     left out)."""
-    found = set()
+    found: set[str] = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
+            found.add(str(info[4][0]))  # an IPv4 address is text (typeshed allows any family's)
     except OSError:
         pass
     try:  # the address of the way out to other networks (a UDP "connect" sends nothing)

@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import Callable
 
+from game.ai.worker import Decision
 from game.engine import Match
 from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
 from game.table.session import Session
@@ -40,8 +41,8 @@ class TableRunner:
         self.controller: TableController | None = None
         self.saved = saved
         self.over_since: float | None = None  # the score sheet is up
-        self.watching = None  # the computer decision whose answer wakes the table
-        self.wake: Callable[[], None] = lambda: None  # set by whoever drives the table; called from any thread
+        self.watching: Decision | None = None  # the computer decision whose answer wakes the table
+        self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
             self.make_controller()
 
@@ -68,7 +69,7 @@ class TableRunner:
         out = [self.lobby.welcome(seat, token), *self.tell_seats()]
         if self.started:
             out.append(self.state(seat))
-            hand = self.session.hand
+            hand = self._under_way()[0].hand
             if not hand.is_done and hand.to_move == seat:  # their turn, announced to them again (to them only)
                 out.append(Say(seat, "turn", {"phase": hand.phase}))
         return out
@@ -91,9 +92,9 @@ class TableRunner:
             return self.lobby.receive(seat, message) + self.tell_seats()
         if not self.started:
             raise P.ProtocolError("the match has not begun")
-        controller = self.controller
+        _, controller = self._under_way()
         if kind == "act":
-            done = controller.act(message["action"], seat)
+            done: Played | Claimed | str = controller.act(message["action"], seat)
             if isinstance(done, str):
                 return [Say(seat, "refused", {"action": message["action"], "reason": done})]
             return self.played(done)
@@ -124,19 +125,25 @@ class TableRunner:
         self.save_play()
         log.info("table %s started", self.code)
 
-    def make_controller(self):
+    def make_controller(self) -> None:
         """The match's flow; every action it applies is kept (``save_play``) before it hands it back to be told. A
         seat whose player is not connected waits for them as a dropped seat does (``step``)."""
+        assert self.session is not None  # made with the match
         self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
                                           save=lambda session: self.save_play())
 
-    def save_play(self):
+    def save_play(self) -> None:
         """What the match did since it was last kept, in one transaction, before anyone is told of it."""
-        self.saved = self.keeper.play(self.code, self.record.seats_json(), self.session.match, self.saved)
+        self.saved = self.keeper.play(self.code, self.record.seats_json(), self._under_way()[0].match, self.saved)
+
+    def _under_way(self) -> tuple[Session, TableController]:
+        """The match's session and flow, asked for only once it has begun (``started``: both are made then)."""
+        assert self.session is not None and self.controller is not None
+        return self.session, self.controller
 
     def step(self, now: float) -> tuple[list[Out], float]:
         """Poll the table once: what to tell, and how long it may wait for news before it is stepped again."""
-        controller, session = self.controller, self.session
+        session, controller = self._under_way()
         out: list[Out] = []
         for seat in self.lobby.dropped_too_long(now, session.away):  # kept long enough: a computer plays it
             session.away.add(seat)
@@ -157,6 +164,7 @@ class TableRunner:
             waiting = [wait for _, wait in self.lobby.keeping(now, session.away)]
             return out, (max(0.05, min(waiting)) if waiting else 5.0)
         decision = controller.decision  # a computer is to move: poll has asked it
+        assert decision is not None
         if not decision.done:
             if self.watching is not decision:
                 self.watching = decision
@@ -173,9 +181,11 @@ class TableRunner:
         if isinstance(intent, Hint):
             return [Say(intent.seat, "hint", {"action": intent.choice.text})] if intent.seat in here else []
         if isinstance(intent, HandOver):
-            hand, over = self.session.hand, self.session.match.is_over
-            out = [Say(seat, "hand-over", {"result": intent.result.to_json(), "trump": intent.result.trump,
-                                           "view": hand.view(seat).to_json(), "over": over}) for seat in here]
+            session = self._under_way()[0]
+            hand, over = session.hand, session.match.is_over
+            out: list[Out] = [Say(seat, "hand-over", {"result": intent.result.to_json(), "trump": intent.result.trump,
+                                                      "view": hand.view(seat).to_json(), "over": over})
+                              for seat in here]
             for presence in self.lobby.presence:
                 presence.ready = False
             self.over_since = now
@@ -185,7 +195,8 @@ class TableRunner:
     def after_hand(self, now: float) -> tuple[list[Out], float]:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
         while, so that one player cannot hold up the others)."""
-        if self.session.match.is_over and self.over_since is None:  # match-over was said: nothing more to do
+        session, controller = self._under_way()
+        if session.match.is_over and self.over_since is None:  # match-over was said: nothing more to do
             return [], AFTER_THE_MATCH
         lobby, seats = self.lobby, self.record.seats
         waiting_for = [seat for seat in lobby.here() if seats[seat].kind == "online" and not lobby.presence[seat].ready]
@@ -193,7 +204,7 @@ class TableRunner:
         if waiting_for and now - since < self.limits.next_seconds:
             return [], max(0.05, since + self.limits.next_seconds - now)
         self.over_since = None
-        following = self.controller.next_hand()
+        following = controller.next_hand()
         if isinstance(following, MatchOver):
             return [Say(seat, "match-over", {"winners": list(following.outcome.winners)}) for seat in lobby.here()], \
                 AFTER_THE_MATCH
@@ -208,7 +219,7 @@ class TableRunner:
         if lobby.here() or lobby.empty_since is None:
             return False
         if self.started:
-            return self.session.match.is_over
+            return self._under_way()[0].match.is_over
         return now - lobby.empty_since >= self.record.keep
 
     # --- what each seat is told ---
@@ -218,8 +229,8 @@ class TableRunner:
 
     def thinking(self) -> int:
         """The seat a computer is deciding for, or -1."""
-        controller = self.controller
-        return self.session.hand.to_move if controller is not None and controller.thinking else -1
+        session, controller = self.session, self.controller
+        return session.hand.to_move if session is not None and controller is not None and controller.thinking else -1
 
     def seat_list(self) -> list[dict]:
         return self.lobby.seat_list(self.away(), self.thinking())
@@ -229,7 +240,7 @@ class TableRunner:
 
     def state(self, seat: int) -> Say:
         """Everything a seat needs to show the table: its view, the names, the finished hands' results."""
-        session = self.session
+        session = self._under_way()[0]
         match = session.match
         return Say(seat, "state", {
             "view": session.hand.view(seat).to_json(), "hand": len(match.history) + 1,
@@ -239,7 +250,7 @@ class TableRunner:
     def played(self, done: Played | Claimed) -> list[Out]:
         """An action (or a claim's play-out), to every player connected: the events as their seat may see them,
         and their view after it."""
-        hand = self.session.hand
+        hand = self._under_way()[0].hand
         kind = "claimed" if isinstance(done, Claimed) else "played"
         return [Say(seat, kind, {"seat": done.seat, "events": [event.for_seat(seat).to_json() for event in done.events],
                                  "view": hand.view(seat).to_json()}) for seat in self.lobby.here()]

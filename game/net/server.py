@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
@@ -137,6 +137,7 @@ class Client:
 
     def say_flood(self, how: str):
         flood = self.flood
+        assert flood is not None  # said while a flood is counted
         log.warning("%s: a flood %s after %.1f s: %s messages, %s past the rate dropped (%d answered \"slow down\")",
                     self, how, time.monotonic() - flood.began, f"{flood.total:,}", f"{flood.dropped:,}",
                     min(flood.dropped, FLOOD_REPLIES))
@@ -171,7 +172,7 @@ class TableServer:
         self.seated: dict[str, dict[int, Client]] = {}  # per table, the connection at each seat
         self.waking: dict[str, asyncio.Event] = {}  # per table: something may have changed
         self.connections: dict[str, int] = {}  # per address
-        self.server = None
+        self.server: Server | None = None
         self.tasks: set[asyncio.Task] = set()
         self.closing = False
 
@@ -191,6 +192,7 @@ class TableServer:
 
     async def listen(self, host: str, port: int):
         if self.database is not None:
+            assert self.folder is not None  # the database is the folder's
             self.tables.load(self.database, self.folder)
         limits = self.limits
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
@@ -285,6 +287,7 @@ class TableServer:
         """The first message: hello (join or rejoin a table) or create. False if the connection is to close."""
         try:
             message = P.read(text)
+            token: str | None
             if message["type"] == "create":
                 table, token = self.tables.create(message)
                 seat = table.record.owner

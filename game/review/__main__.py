@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,10 +110,10 @@ def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> st
     list of choices shows them."""
     hand = Hand.from_record(record)
     ended = [hindsight(record, decision.index, action) for action in (decision.action, decision.best)]
-    names = [choice_name(action, hand.rules.deck) for action in (decision.action, decision.best)]
-    results = tuple(end.result().margin(decision.seat) for end in ended)
+    made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
+    results = (ended[0].final_result().margin(decision.seat), ended[1].final_result().margin(decision.seat))
     return ("(Every card known, every seat then played by the Hard computer.) "
-            + hindsight_words(*names, results, partnered(hand, decision.seat), pick, who))
+            + hindsight_words(made, best, results, partnered(hand, decision.seat), pick, who))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         stray = [seat for seat in seats if not 0 <= seat < len(source.names)]
         if stray:
             raise ValueError(f"--seat {stray[0]}: the seats are 0 to {len(source.names) - 1}")
-        numbers = range(1, len(source.records) + 1)
+        numbers: Sequence[int] = range(1, len(source.records) + 1)
         if args.hand is not None:
             if args.hand not in numbers:
                 raise ValueError(f"--hand {args.hand}: the match has hands 1 to {len(source.records)}")
@@ -150,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     for number in numbers:
         record = source.records[number - 1]
         review = HandReview(record, seats, args.worlds, args.measure_worlds, args.seed).run()
+        assert review is not None  # only a review given a way to cancel can be cancelled
         print("\n".join(hand_text(record, review, source.names, number, args.hindsight, pick)), flush=True)
     return 0
 

@@ -332,10 +332,12 @@ def _breakdown(seat: int, worlds: list[dict[A.Action, HandResult]], action: A.Ac
     sample: HandResult = worlds[0][action]
 
     def mean_of(read) -> tuple[float, float]:
-        return tuple(_tenth(_mean(read(w[a]) for w in worlds)) for a in (action, best))
+        made, best_made = (_tenth(_mean(read(w[a]) for w in worlds)) for a in (action, best))
+        return made, best_made
 
     def count_of(happened) -> tuple[int, int]:
-        return tuple(sum(1 for w in worlds if happened(w[a])) for a in (action, best))
+        made, best_made = (sum(1 for w in worlds if happened(w[a])) for a in (action, best))
+        return made, best_made
 
     return Breakdown(lower_is_better=sample.lower_is_better, partners=len(sample.side_of(seat)) > 1,
                      sides=len(sample.sides), score=mean_of(lambda r: r.score_change[seat]),

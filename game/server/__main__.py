@@ -45,6 +45,7 @@ async def serve(args) -> int:
                                                      err.strerror or err)
         worker.close()
         return 1
+    assert server.database is not None  # started on a folder (--data): its database is open
     print(f"Trickhouse server on {args.host} port {server.port}; tables are kept in {server.database.path}",
           flush=True)
     announcer = None

@@ -7,11 +7,14 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import platformdirs
 import yaml
 
 from game.engine import Match
+
+Restored = TypeVar("Restored")  # what a save is read back as (a session)
 
 APP_NAME = "Trickhouse"
 SAVE_FORMAT = "trickhouse-save/1"
@@ -159,7 +162,7 @@ class SaveStore:
         if unfinished and not ending:
             raise UnfinishedMatch(f"{self.path} holds an unfinished match: the player must agree to end it first")
 
-    def load(self, restore) -> tuple[object | None, str]:
+    def load(self, restore: Callable[[Any], Restored]) -> tuple[Restored | None, str]:
         """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid, and nothing
         else for any data: another exception is a bug, raised as itself).
         Returns (session, "") — the session now owns the file, its saves go on in it — or (None, a one-line message

@@ -15,7 +15,7 @@ COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set
 
 def hand_counts(hand: Hand, seat: int) -> dict[str, int]:
     """What one finished hand adds to a player's statistics."""
-    result = hand.result()
+    result = hand.final_result()
     counts = {"hands": 1, "points": result.points[seat]}
     if seat in result.declaring_side():
         counts["contracts_made" if result.made else "contracts_set"] = 1

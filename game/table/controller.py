@@ -15,8 +15,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from game.ai.worker import Decision, fallback_action
-from game.engine import Event
+from game.ai.worker import AIWorker, Decision, fallback_action
+from game.engine import Event, Hand
 from game.engine.results import HandResult, Outcome
 from game.engine.view import Choice, choice_of
 from game.review import hint_player
@@ -93,6 +93,7 @@ class Closed:
 
 
 Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message | Closed
+Position = tuple[Hand, tuple[int, int]]  # a hand and the moment of it (``Hand.position_key``)
 
 
 class TableController:
@@ -100,31 +101,32 @@ class TableController:
     people can follow it); ``save`` is called with the session after every action; ``stats`` counts the humans'
     hands and matches (None: nothing is counted, as in autoplay); ``history`` keeps the match once it is over."""
 
-    def __init__(self, session: Session, worker, *, pause: Callable[[], float] = lambda: 0.0,
+    def __init__(self, session: Session, worker: AIWorker, *, pause: Callable[[], float] = lambda: 0.0,
                  save: Callable[[Session], None] | None = None, stats: StatsStore | None = None,
                  history: HistoryStore | None = None, clock: Callable[[], float] = time.monotonic,
-                 claim_seconds: float = CLAIM_SECONDS):
+                 claim_seconds: float = CLAIM_SECONDS) -> None:
         self.session = session
         self.worker = worker
         self.pause = pause
         self.save = save
         self.stats = stats
         self.history = history
-        self.history_writing: Future | None = None
+        self.history_writing: Future[None] | None = None
         self.clock = clock
         self.claim_seconds = claim_seconds
-        self.handed_to: int | None = None if session.hot_seat else (session.humans or [None])[0]
+        self.handed_to: int | None = None if session.hot_seat or not session.humans else session.humans[0]
         self.decision: Decision | None = None
-        self.decision_for: tuple | None = None  # the position the decision is for
+        self.decision_for: Position | None = None  # the position the decision is for
         self.decision_started = 0.0
         self.hint_decision: Decision | None = None
-        self.hint_for: tuple | None = None  # the position the hint is for
+        self.hint_for: Position | None = None  # the position the hint is for
         self.hint_said: Hint | None = None  # the hint given for it
         self.hint_again = False  # asked again once given: poll says it again
-        self.announced: tuple | None = None  # the last turn, hand-off or score sheet announced (each only once)
+        # the last turn, hand-off or score sheet announced (each only once)
+        self.announced: Position | tuple[str, Hand] | None = None
 
     @property
-    def hand(self):
+    def hand(self) -> Hand:
         return self.session.hand
 
     @property
@@ -132,7 +134,7 @@ class TableController:
         """A computer seat is deciding."""
         return self.decision is not None and not self.decision.done
 
-    def position(self) -> tuple:
+    def position(self) -> Position:
         """The position as it stands (an undo can bring an earlier one back)."""
         return self.hand, self.hand.position_key
 
@@ -147,7 +149,7 @@ class TableController:
             intents += self._count_finished_hand()
             if ready and self.announced != ("over", hand):
                 self.announced = ("over", hand)
-                intents.append(HandOver(hand.result()))
+                intents.append(HandOver(hand.final_result()))
             return intents
         seat = hand.to_move
         session = self.session
@@ -182,7 +184,8 @@ class TableController:
             return None
         action = self.decision.wait(0)
         self.decision = None
-        if self.hand.check(action) is not None:  # an answer for another position (never expected): play on
+        # no answer, or one for another position (never expected): play on
+        if action is None or self.hand.check(action) is not None:
             action = fallback_action(self.hand)
         return self._apply(action)
 
@@ -198,7 +201,7 @@ class TableController:
         if session.counted_hands >= session.finished_hands():
             return []
         session.counted_hands = session.finished_hands()
-        problems = []
+        problems: list[Intent] = []
         if self.stats is not None:
             match = session.match
             for seat in session.humans:
@@ -210,16 +213,16 @@ class TableController:
                     problems.append(Message(problem))
         self._save()
         if session.match.is_over and self.history is not None:
-            self._keep_in_history()
+            self._keep_in_history(self.history)
         return problems[:1]
 
-    def _keep_in_history(self):
+    def _keep_in_history(self, history: HistoryStore) -> None:
         """The finished match into the match history, beside the window: adding reads the whole history back to
         check it (about 0.6 s with 50 matches kept), which would stall a window's frames; quitting at once still
         finishes the (atomic) write."""
-        saved, history = self.session.to_json(), self.history
+        saved = self.session.to_json()
 
-        def add():
+        def add() -> None:
             try:
                 problem = history.add(saved, Session.from_history)
             except Exception as err:  # a full disk must not stop the game: the match is only left out
@@ -229,7 +232,7 @@ class TableController:
 
         self.history_writing = in_background(add)
 
-    def _save(self):
+    def _save(self) -> None:
         if self.save is not None:
             self.save(self.session)
 
@@ -263,7 +266,7 @@ class TableController:
         hand_off_due = session.is_human(to_move) and to_move != self.handed_to
         return seat == self.handed_to and not hand_off_due
 
-    def take_over(self, seat: int):
+    def take_over(self, seat: int) -> None:
         """Hot-seat: the player of ``seat`` is at the screen now."""
         self.handed_to = seat
         self.announced = None
@@ -283,7 +286,7 @@ class TableController:
             self.decision.cancel()
             self.decision = None
         self.cancel_hint()
-        events = []
+        events: list[Event] = []
         while self.hand.phase == "play":
             events += self.hand.apply(fallback_action(self.hand))
         self._save()
@@ -306,8 +309,9 @@ class TableController:
     def next_hand(self) -> MatchOver | NewHand:
         """After the score sheet: game over, or the next hand dealt."""
         match = self.session.match
-        if match.is_over:
-            return MatchOver(match.outcome())
+        outcome = match.outcome()
+        if outcome is not None:
+            return MatchOver(outcome)
         match.next_hand()
         if self.session.hot_seat:
             self.handed_to = None
@@ -334,7 +338,7 @@ class TableController:
             self.hint_again = True
         return True
 
-    def cancel_hint(self):
+    def cancel_hint(self) -> None:
         if self.hint_decision is not None:
             self.hint_decision.cancel()
         self.hint_decision, self.hint_for, self.hint_said, self.hint_again = None, None, None, False
@@ -353,7 +357,9 @@ class TableController:
         if decision.fell_back:  # the search failed: a fallback move is not the review's choice, so it is no hint
             self.hint_for = None
             return [Message("No hint this time: the search for one failed")]
-        self.hint_said = Hint(self.hand.to_move, choice_of(decision.wait(0), self.hand.rules.deck))
+        action = decision.wait(0)
+        assert action is not None  # a decision done has its action
+        self.hint_said = Hint(self.hand.to_move, choice_of(action, self.hand.rules.deck))
         return [self.hint_said]
 
     def awaiting(self) -> bool:

@@ -6,15 +6,18 @@ members (game/net/client.py: RemoteTable), so it never holds an engine Hand.
 
 from __future__ import annotations
 
-from game.engine import DealCodeError, deal_code
+from typing import Any
+
+from game.engine import DealCodeError, Hand, deal_code
 from game.engine.results import HandResult
+from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-from .controller import TableController
+from .controller import Claimed, Intent, MatchOver, NewHand, Played, TableController
 from .session import Session
 
 
-def shared_code(hand) -> str | None:
+def shared_code(hand: Hand) -> str | None:
     """A hand's deal code, for players to share (None for rules that are not a preset with house rules)."""
     try:
         return deal_code(hand)
@@ -23,18 +26,18 @@ def shared_code(hand) -> str | None:
 
 
 class LocalTable:
-    def __init__(self, controller: TableController):
+    def __init__(self, controller: TableController) -> None:
         self.controller = controller
         self.session = controller.session
         humans = self.session.humans
         self.viewer = humans[0] if humans else 0
-        self._view_key: tuple | None = None
+        self._view_key: tuple[Hand, tuple[int, int], int] | None = None
         self._view: SeatView | None = None
 
     # --- what the screen shows ---
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         return self.session.rules
 
     def view(self) -> SeatView:
@@ -89,7 +92,7 @@ class LocalTable:
         """The match score per seat after each finished hand (for the score sheet and its chart)."""
         return self.session.totals()
 
-    def review_subject(self) -> tuple[dict, list[int], list[str]] | None:
+    def review_subject(self) -> tuple[dict[str, Any], list[int], list[str]] | None:
         """The finished hand to review (its record), the seats whose decisions to judge (the people's at this
         screen, or every seat when computers played them all, as in autoplay) and every seat's name. None while
         no hand is finished."""
@@ -125,23 +128,23 @@ class LocalTable:
 
     # --- what the people at the screen do ---
 
-    def poll(self, ready: bool = True) -> list:
+    def poll(self, ready: bool = True) -> list[Intent]:
         return self.controller.poll(ready)
 
-    def act(self, action: str):
+    def act(self, action: str) -> Played | str:
         return self.controller.act(action)
 
-    def take_over(self, seat: int):
+    def take_over(self, seat: int) -> None:
         self.controller.take_over(seat)
         self.viewer = seat
 
-    def next_hand(self):
+    def next_hand(self) -> MatchOver | NewHand:
         return self.controller.next_hand()
 
     def request_hint(self) -> bool:
         return self.controller.request_hint()
 
-    def claim(self):
+    def claim(self) -> Claimed | str:
         return self.controller.claim()
 
     def undo(self) -> str:
@@ -151,10 +154,10 @@ class LocalTable:
         """Something changes here without the people at this screen (TableController.awaiting)."""
         return self.controller.awaiting()
 
-    def wait(self, timeout: float):
+    def wait(self, timeout: float) -> None:
         """Block up to ``timeout`` seconds for a decision under way (tests and tools; the window polls)."""
         self.controller.wait(timeout)
 
-    def close(self):
+    def close(self) -> None:
         """Leaving the table: whatever a computer was deciding is dropped."""
         self.controller.worker.cancel_all()

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import time
 import zlib
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from game.ai import LEVELS, make_player
 from game.engine import Hand, Match
 from game.engine.claim import settled_steps
 from game.engine.results import HandResult
+from game.engine.rules import Rules
 
 
 @dataclass
@@ -24,7 +27,7 @@ class SeatPlan:
     online: bool = False
 
     @classmethod
-    def from_dict(cls, data: dict) -> SeatPlan:
+    def from_dict(cls, data: object) -> SeatPlan:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str) or \
                 not isinstance(data.get("human"), bool) or data.get("level", "normal") not in LEVELS or \
                 not isinstance(data.get("online", False), bool):
@@ -33,7 +36,7 @@ class SeatPlan:
 
 
 class Session:
-    def __init__(self, match: Match, seats: list[SeatPlan], hard_budget: float = 1.0):
+    def __init__(self, match: Match, seats: list[SeatPlan], hard_budget: float = 1.0) -> None:
         if len(seats) != match.rules.players:
             raise ValueError(f"{match.rules.title} is played by {match.rules.players}, not {len(seats)}")
         self.match = match
@@ -47,12 +50,12 @@ class Session:
                         for i, plan in enumerate(seats)}
         self.away: set[int] = set()  # online seats a computer plays until their player is back
         self.counted_hands = 0  # finished hands of this match already in the statistics (saved: never twice)
-        self._claim_for: tuple[Hand | None, int] = (None, -1)
-        self._claim_steps = None
+        self._claim_for: tuple[Hand, tuple[int, int]] | None = None
+        self._claim_steps: Iterator[bool | None] | None = None
         self._claim_answer: bool | None = False
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         return self.match.rules
 
     @property
@@ -76,7 +79,7 @@ class Session:
             return "Dummy"
         return self.seats[seat].name
 
-    def review_subject(self, hand: Hand) -> tuple[dict, list[int], list[str]]:
+    def review_subject(self, hand: Hand) -> tuple[dict[str, Any], list[int], list[str]]:
         """A finished hand of this match to review: its record, the seats whose decisions to judge (the people's,
         or every seat when computers played them all, as in autoplay) and every seat's name."""
         return hand.record(), self.humans or list(range(hand.n)), [self.name(seat) for seat in range(hand.n)]
@@ -149,6 +152,7 @@ class Session:
             self._claim_steps = settled_steps(hand) if at_trick_start else None
             self._claim_answer = None if at_trick_start else False
         if self._claim_answer is None:
+            assert self._claim_steps is not None  # the check is under way: at a trick's start
             deadline = time.perf_counter() + seconds
             for answer in self._claim_steps:
                 if answer is not None:
@@ -169,12 +173,12 @@ class Session:
 
     # --- saving ---
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"match": self.match.to_json(), "seats": [asdict(plan) for plan in self.seats],
                 "counted_hands": self.counted_hands}
 
     @classmethod
-    def from_json(cls, data: dict, hard_budget: float = 1.0) -> Session:
+    def from_json(cls, data: object, hard_budget: float = 1.0) -> Session:
         if not isinstance(data, dict):
             raise ValueError("not a saved game")
         seats = data.get("seats")
@@ -188,7 +192,7 @@ class Session:
         return session
 
     @classmethod
-    def from_history(cls, data: dict, hard_budget: float = 1.0) -> Session:
+    def from_history(cls, data: object, hard_budget: float = 1.0) -> Session:
         """A match of the match history, which keeps finished matches only: ValueError for any other."""
         session = cls.from_json(data, hard_budget)
         if not session.match.is_over:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 # A PyInstaller build unpacks assets/ and config/ into its _MEIPASS folder; a checkout keeps them at the repo root.
-ROOT = Path(sys._MEIPASS) if getattr(sys, "frozen", False) else Path(__file__).resolve().parents[2]
+ROOT = Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "frozen", False) else Path(__file__).resolve().parents[2]
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int] | str
 

@@ -238,7 +238,8 @@ def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surf
     sketch.both_ends(index)
     # the centre: the number large on a tint of its colour, which tells the colours apart at a glance
     centre = (w / 2, h / 2)
-    tint = tuple(pygame.Color(colour).lerp(PAPER, 0.85))[:3]
+    red, green, blue, _ = pygame.Color(colour).lerp(PAPER, 0.85)
+    tint = (red, green, blue)
     sketch.ellipse(tint, centre, (w * 0.31, h * 0.165))
     sketch.ellipse(colour, centre, (w * 0.31, h * 0.165), width=max(1.0, w / 45))
     sketch.label(cropped_text(str(number), round(w * 0.32), colour, outline), "center", centre)

@@ -6,7 +6,7 @@ while it plays, and waits for it only before applying a decision or opening a pl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -18,7 +18,7 @@ class Deal:
     """Cards go round the table, one at a time to each seat of ``clockwise`` (the seats in the order they are dealt
     to, the dealer's left first), until each seat has its ``counts``."""
 
-    def __init__(self, counts: list[int], clockwise: list[int], seconds: float = SECONDS):
+    def __init__(self, counts: Sequence[int], clockwise: Sequence[int], seconds: float = SECONDS):
         left = list(counts)
         self.order: list[int] = []
         while any(left):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import concurrent.futures
 
+from game.engine import Hand
 from game.review import HandReview, Review, hindsight
 from game.runtime import ChildJob, in_background
 
@@ -29,6 +30,7 @@ def _review_process_main(conn, record: dict, seats: list[int], worlds: int, meas
         if done - sent >= every:
             conn.send(("progress", done))
             sent = done
+    assert job.review is not None  # every step taken
     conn.send(("review", job.review.to_json()))
 
 
@@ -83,7 +85,7 @@ class Hindsight:
         return self._work.done()
 
     @property
-    def results(self) -> dict[str, object]:
+    def results(self) -> dict[str, Hand]:
         return self._work.result() if self.finished and self._work.exception() is None else {}
 
     @property

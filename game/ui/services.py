@@ -46,10 +46,11 @@ class Director:
 
     def replace(self, name: str, **options) -> Scene:
         scene = self.make(name, **options)
+        assert scene is not None  # only a dialog's factory may have nothing to show
         self.stack.replace(scene)
         return scene
 
-    def restart(self, name: str, **options) -> Scene:
+    def restart(self, name: str, **options) -> Scene | None:
         """Close every scene and open this one (a new game, back to the menu)."""
         self.stack.clear()
         return self.push(name, **options)

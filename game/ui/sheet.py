@@ -3,6 +3,7 @@ to fit its room; the score sheet, the game-over screen and the statistics page d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -140,6 +141,7 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
     are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
     at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
     shown = [header, *rows[-last:]]
+    widths: Sequence[float]  # narrowed in proportion below, if need be
     size, widths = _fitted_columns(shown, width, px)
     if sum(widths) - size > width and short_rows is not None:
         shown = [header, *short_rows[-last:]]

@@ -224,7 +224,9 @@ class TablePainter:
                 pygame.draw.circle(surface, theme.GOLD if lit else theme.INK_DIM, (x + i * 3 * r, y), r)
         if seat == view.to_move:
             pygame.draw.rect(surface, theme.GOLD, back, width=2, border_radius=8)
-            return back.union(table_marks.draw_turn_marker(surface, self.turn_marker(view)))
+            marker = self.turn_marker(view)
+            assert marker is not None  # a seat is to move: the hand goes on
+            return back.union(table_marks.draw_turn_marker(surface, marker))
         return back
 
     def draw_info(self, surface: pygame.Surface, view: SeatView):

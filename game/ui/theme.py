@@ -36,6 +36,13 @@ LEGAL = (255, 225, 90)
 SELECTED = (90, 200, 255)
 RECEIVED = (170, 120, 255)
 
+# the table colours in use, put here by ``use``
+FELT: tuple[int, int, int]
+FELT_DARK: tuple[int, int, int]
+PANEL: tuple[int, int, int, int]
+BUTTON: tuple[int, int, int]
+BUTTON_HOVER: tuple[int, int, int]
+
 
 def use(table_colour: str):
     """Draw with the table colours of that name from now on."""

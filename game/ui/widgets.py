@@ -12,11 +12,12 @@ from .assets import text
 
 
 class Button:
-    def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, key: int | None = None,
+    def __init__(self, label: str, action: Callable[..., object], enabled: bool = True, key: int | None = None,
                  when: Callable[[], bool] | None = None, picture: pygame.Surface | None = None):
         """``when``: the button is enabled exactly while this says so, asked each time it is drawn or pressed
         (for a state that changes under it, so it can never be drawn enabled and not work, or the reverse);
-        ``picture``: drawn above the label (a tile to choose, such as a trump colour)."""
+        ``picture``: drawn above the label (a tile to choose, such as a trump colour). ``action`` is called with
+        no arguments (typed loosely: a lambda in a loop binds its item as a default argument)."""
         self.label = label
         self.action = action
         self._enabled = enabled

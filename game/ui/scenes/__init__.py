@@ -2,6 +2,9 @@
 ``services.scenes.push(name, ...)`` and never import one another (tests/test_ui_scenes.py fails on such an
 import), so there are no import cycles to hide inside functions."""
 
+from collections.abc import Callable
+
+from ..scene import Scene
 from .dialogs import ConfirmScene, HandOffScene, PauseScene, dialog_for_phase
 from .history import HistoryScene, PastMatchScene
 from .how_to_play import HowToPlayScene
@@ -15,7 +18,7 @@ from .setup import SetupScene
 from .statistics import StatisticsScene
 from .table import TableScene
 
-SCENES = {
+SCENES: dict[str, Callable[..., Scene | None]] = {
     "menu": MenuScene,
     "setup": SetupScene,
     "table": TableScene,

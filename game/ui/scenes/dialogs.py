@@ -355,7 +355,7 @@ class CardPickScene(Dialog):
         if self.marked_note:
             note = text(self.marked_note, self.px - 2, theme.RECEIVED, bold=True)
             surface.blit(note, note.get_rect(midtop=(self.rect.centerx, self.box.bottom + 4)))
-        if dragged is not None:
+        if dragged is not None and self.drag is not None:
             _, grab, _, pos = self.drag
             width = dict(self.box_rects() + self.hand_rects())[dragged].width
             surface.blit(art.face(dragged, width), (pos[0] - grab[0], pos[1] - grab[1]))

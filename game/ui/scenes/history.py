@@ -160,6 +160,7 @@ class HistoryScene(RowsPage):
     def what_was_read(self) -> tuple[list, str]:
         """The history read (the matches and a problem), or what went wrong, said rather than left hanging."""
         history = self.services.history
+        assert self.reading is not None  # asked once the reading has begun
         try:
             return self.reading.result()
         except OSError as err:  # the folder cannot be read (or the bad file not kept aside)

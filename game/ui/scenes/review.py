@@ -24,7 +24,7 @@ from game.runtime import in_background
 
 from .. import theme
 from ..assets import font, text, wrapped
-from ..review_board import board_rows, draw_board, draw_tricks, moment
+from ..review_board import Moment, board_rows, draw_board, draw_tricks, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
@@ -48,7 +48,7 @@ class ReviewScene(Scene):
         self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.panel_scroll = 0  # pixels of its panel scrolled past (the wheel): a long list of choices in a small window
-        self.shown = None  # its Moment
+        self.shown: Moment | None = None
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
         self.hindsight_for = -1  # the decision it is for
         self.line_shown = 1  # on the hindsight page: the line of play after the choice made (0) or the best (1)
@@ -171,7 +171,9 @@ class ReviewScene(Scene):
         if job is None or not job.finished or job.problem:
             return None
         decision = self.decisions[self.hindsight_for]
-        return tuple(job.results[action].result().margin(decision.seat) for action in (decision.action, decision.best))
+        made, best = (job.results[action].final_result().margin(decision.seat)
+                      for action in (decision.action, decision.best))
+        return made, best
 
     def label_lines(self):
         """The two lines' buttons: which choice each follows, whose it was, and the better one marked."""
@@ -266,6 +268,7 @@ class ReviewScene(Scene):
             decision = self.decisions[self.index]
             made, best = self.cards_of(decision.action), self.cards_of(decision.best)
             marks = {**{card: theme.SELECTED for card in best}, **{card: theme.LEGAL for card in made}}
+            assert self.shown is not None  # shown with the first decision
             draw_board(surface, self.board_rect, self.shown, self.names, self.art, px, self.card_width, marks)
             self.draw_decision(surface, decision)
             self.draw_timeline(surface)
@@ -301,6 +304,7 @@ class ReviewScene(Scene):
         """The cards an action names (none for a bid, trump or a pass in the auction)."""
         if not action:  # a decision the review does not judge has no best choice
             return set()
+        assert self.shown is not None  # asked of a decision, shown by then
         shown = {card for cards in self.shown.hands for card in cards}
         return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
@@ -401,11 +405,13 @@ class ReviewScene(Scene):
                   "is a player, with their score for the hand; the card that took each trick is ringed in gold.",
                   small, theme.INK_DIM, False)]
         job, results = self.hindsight, self.hindsight_results()
+        assert job is not None  # drawn only while the hindsight page is shown
         if not job.finished:
             lines.append(("Playing the rest of the hand out...", px - 2, theme.INK, False))
         elif job.problem:
             lines.append((job.problem, px - 2, theme.WARN, False))
         else:
+            assert results is not None  # both lines played out
             partners = partnered(self.job.hand, decision.seat)
             said = words.hindsight_words(made, best, results, partners, pick, self.names[decision.seat])
             lines.append((said, px - 2, theme.GOLD, False))
@@ -418,7 +424,7 @@ class ReviewScene(Scene):
         if results is not None:
             ended = job.results[(decision.action, decision.best)[self.line_shown]]
             first = decision.trick - 1 if decision.trick else 0
-            changes = ended.result().score_change
+            changes = ended.final_result().score_change
             labels = [f"{name} {change:+d}" for name, change in zip(self.names, changes)]
             colour = theme.SELECTED if self.line_shown else theme.LEGAL  # as the board marks the two choices
             marks = {card: colour for card in self.cards_of((decision.action, decision.best)[self.line_shown])}

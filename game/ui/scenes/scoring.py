@@ -48,6 +48,7 @@ class ScoreScene(Scene):
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
         self.copy_note = "Copy code"
         self.title = self.heading(table.results()[-1])  # worked out once: results() replays every hand's result
+        self.sheet: tuple[list[str], list[list[str]], list[list[str]] | None]
         if first_time is None:
             self.sheet = sheet_rows(table)
             self.series = score_series(table)
@@ -93,6 +94,7 @@ class ScoreScene(Scene):
     def again(self):
         if self.first_time is not None:  # this try gives way to the next
             self.stack.pop(self)
+        assert self.play_again is not None  # its button is there only then
         self.play_again()
 
     def copy_code(self):
@@ -176,6 +178,7 @@ class GameOverScene(Scene):
 
     def start_rematch(self):
         self.leave_table()
+        assert self.rematch is not None  # its button is there only then
         self.rematch()
 
     def new_game(self):
@@ -209,7 +212,8 @@ class GameOverScene(Scene):
         surface.blit(line, line.get_rect(midtop=(w // 2, spot.bottom + self.px // 3)))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
-        draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
+        if self.chart_rect is not None:  # a window too small for any chart has none (as on the score sheet)
+            draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:
             button.draw(surface, self.px)
 

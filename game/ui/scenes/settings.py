@@ -24,9 +24,10 @@ from ..widgets import Button, layout_row, press_any
 @dataclass
 class Row:
     label: str
-    value: Callable[[], str]
-    effect: Callable[[], str]
-    step: Callable[[int], None]   # -1 or +1 (a toggle flips either way)
+    # typed loosely: a row made in a loop binds its field as a lambda's default argument
+    value: Callable[..., str]
+    effect: Callable[..., str]
+    step: Callable[..., None]   # -1 or +1 (a toggle flips either way)
     typed: Callable[[str], str] | None = None  # a value typed rather than stepped: sets it, or says why not
 
 
@@ -90,6 +91,7 @@ class FormScene(Scene):
     def finish_typing(self, keep: bool = True):
         """Set what was typed (nothing typed, or Esc, leaves the value as it was)."""
         row, self.typing = self.typing, None
+        assert row is not None and row.typed is not None  # typing is only ever into a typed row
         if keep and self.typed:
             self.error = row.typed(self.typed)
         self.layout()

@@ -284,12 +284,12 @@ class SetupScene(Scene):
             setattr(self, field, value[:100])
             self.layout()
             return True
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
+        if isinstance(self.editing, int) and event.type == pygame.TEXTINPUT:  # a seat's name
             plan = self.seats[self.editing]
             plan.name = (plan.name + event.text)[:16]
             self.layout()
             return True
-        if self.editing is not None and event.type == pygame.KEYDOWN:
+        if isinstance(self.editing, int) and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.seats[self.editing].name = self.seats[self.editing].name[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
@@ -326,7 +326,7 @@ class SetupScene(Scene):
             surface.blit(label, label.get_rect(midright=(self.server_button.rect.left - 12,
                                                          self.server_button.rect.centery)))
         typing = {"server": "Type a server's address (host or host:port), or leave it empty to host here; then Enter",
-                  "code": "Type or paste (Ctrl+V) a deal code a friend shared, then Enter"}.get(self.editing,
+                  "code": "Type or paste (Ctrl+V) a deal code a friend shared, then Enter"}.get(str(self.editing),
                                                                                             "Type a name, then Enter")
         note = self.error or (typing if self.editing is not None else self.note)
         if note:

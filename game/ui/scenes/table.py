@@ -57,6 +57,7 @@ class TableScene(Scene):
         the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
         super().__init__(services)
         if table is None:
+            assert session is not None  # a match played here, or a table's elsewhere
             settings = services.settings
             keep = services.count_statistics and first_time is None
             table = LocalTable(TableController(
@@ -98,7 +99,7 @@ class TableScene(Scene):
     def viewer(self) -> int:
         return self.table.viewer
 
-    def view(self) -> dict:
+    def view(self) -> SeatView:
         """The viewer's view of the hand (the engine's, for this seat)."""
         return self.table.view()
 
