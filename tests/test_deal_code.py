@@ -160,7 +160,8 @@ def test_codes_with_a_matching_check_but_impossible_insides_are_refused():
         "preset this version": lambda data: data.__setitem__(0, D.FORMAT << 6 | 63),
         "dealer, seat 6": lambda data: data.__setitem__(1, 6),
         "house rule this version": lambda data: data.__setitem__(slice(2, 3), bytes([1, 99])),
-        "min_bid": lambda data: data.__setitem__(slice(2, 3), bytes([1, D.HOUSE_FIELDS.index("min_bid"), 3])),
+        "The lowest first bid, 3,": lambda data: data.__setitem__(slice(2, 3),
+                                                                  bytes([1, D.HOUSE_FIELDS.index("min_bid"), 3])),
         "does not hold a deal": lambda data: data.__setitem__(slice(len(data) - 1, None), b""),
         "cut short": lambda data: data.__setitem__(slice(1, None), b"\xff" * 4),
     }

@@ -140,7 +140,7 @@ def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_
                                                     "seats": ["me", "online", "online", "computer"]}))
         where = f"{LOOPBACK}:{host.port}"
         found = found_at(browser, where, 15)
-        assert found == Found(where, Announcement(players[0].table.code, "Hearts", "Ann", 2)), browser.found()
+        assert found == Found(where, Announcement(players[0].table.code, "Classic Hearts", "Ann", 2)), browser.found()
         address, _, port = found.address.rpartition(":")
         guest = Player(int(port), "hello", {"name": "Bo", "code": found.said.code})
         players.append(guest)

@@ -8,6 +8,7 @@ import pytest
 from game.ai import make_player
 from game.engine import Event, Hand, load_rules, preset_names
 from tests.deals import hand_with
+from tests.notation import notation_faults
 
 HOLD = load_rules("hearts-classic").changed({"hold_hand": True})
 
@@ -124,4 +125,5 @@ def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset):
         tricks_won += kinds(events).count("trick-won")
     assert events[-1].kind == "hand-over"
     assert tricks_won == len(hand.tricks)
-    assert all(event.describe([f"P{i}" for i in range(rules.players)]) for event in events)
+    said = [event.describe([f"P{i}" for i in range(rules.players)], rules.deck) for event in events]
+    assert all(said) and not notation_faults(said), said

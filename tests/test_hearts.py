@@ -59,7 +59,7 @@ def test_players_pass_three_cards_before_play():
 
 def test_a_player_can_pass_only_cards_in_their_own_hand():
     hand = hand_with(CLASSIC, {0: "AS KS QS", 1: "2C"}, dealer=3)
-    with pytest.raises(IllegalAction, match="2C is not in your hand"):
+    with pytest.raises(IllegalAction, match="2♣ is not in your hand"):
         hand.apply("pass-cards AS KS 2C")
     assert hand.actions == [] and hand.to_move == 0
 
@@ -108,7 +108,7 @@ def test_whoever_has_the_two_of_clubs_must_lead_it():
     hand = hand_with(HOLD, {2: "2C AS"})
     assert hand.phase == "play" and hand.to_move == 2
     assert hand.legal_actions() == ["play 2C"]
-    with pytest.raises(IllegalAction, match="2C leads the first trick"):
+    with pytest.raises(IllegalAction, match="The 2 of clubs leads the first trick"):
         hand.apply("play AS")
 
 
@@ -242,7 +242,7 @@ def test_illegal_action_is_refused_with_a_reason_and_the_hand_is_unchanged():
 
 def test_a_card_not_in_hand_is_refused():
     hand = hand_with(HOLD, {0: "2C", 1: "AS"})
-    with pytest.raises(IllegalAction, match="AS is not in your hand"):
+    with pytest.raises(IllegalAction, match="A♠ is not in your hand"):
         hand.apply("play AS")
 
 
@@ -567,7 +567,7 @@ def test_house_rule_queen_of_spades_may_not_be_led_before_hearts_are_broken():
     """Decision 16 (house): the Queen of spades may be held back from the lead until hearts are broken."""
     rules = FREE_LEAD.changed({"qs_leads_any_time": False})
     hand = hand_with(rules, {0: "QS 2D"}, dealer=3)
-    with pytest.raises(IllegalAction, match="QS may not be led"):
+    with pytest.raises(IllegalAction, match="The Queen of spades may not be led"):
         hand.apply("play QS")
 
 

@@ -382,7 +382,7 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
 @pytest.mark.parametrize(("request_fields", "reason"), [
     ({"preset": "whist"}, "No such game: whist"),
     ({"house_rules": {"secret_door": True}}, "secret_door is not a house rule of"),
-    ({"house_rules": {"target": "many"}}, "target"),
+    ({"house_rules": {"target": "many"}}, "Target score is from 1 to 100000"),  # said as the house-rules screen says it
     ({"seats": ["me", "online", "computer"]}, "is played by 4"),
     ({"level": ["easy", "hard"]}, "level must be a level's name, or a list of one per seat"),
     ({"level": "godlike"}, "The computers' level is one of"),

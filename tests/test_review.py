@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -20,6 +21,7 @@ from game.store import HistoryStore, ReviewCache, SaveStore
 from game.table.controller import Hint, TableController, Turn
 from game.table.session import SeatPlan, Session
 from tests.deals import hand_with, play_all
+from tests.notation import notation_faults
 
 SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
 
@@ -188,12 +190,15 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
     path.write_text(json.dumps(normal_hand("rook-classic").record()))
     status, out, err = run_cli(capsys, path)
     assert status == 0 and err == ""
-    assert "Hand 1: Rook" in out and "deal code" in out
+    assert "Hand 1: Classic partnership Rook" in out and "deal code" in out
     for seat in range(4):
-        assert f"seat {seat}: " in out and f"trick 9   seat {seat}" in out
-    assert "the search's choice: play " in out and "Bids are not judged" in out
-    status, out, _ = run_cli(capsys, path, "--seat", 3, "--hindsight")
-    assert status == 0 and "seat 3: " in out and "seat 0: " not in out
+        assert f"seat {seat}: " in out and re.search(rf"trick 9 +seat {seat} ", out)
+    assert "the search's choice: play " in out and "Bids are not judged" in out and "the bidding" in out
+    assert not notation_faults(out.splitlines()[1:]), notation_faults(out.splitlines()[1:])  # the file's name aside
+    erring = int(re.search(r"seat (\d) +play .*MISTAKE", out)[1])  # a seat with a mistake has hindsight to show
+    status, out, _ = run_cli(capsys, path, "--seat", erring, "--hindsight")
+    assert status == 0 and f"seat {erring}: " in out and f"seat {(erring + 1) % 4}: " not in out
+    assert f"Seat {erring}'s side's result in hindsight: " in out  # a partnership game: the seat's side
 
 
 def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path, capsys):

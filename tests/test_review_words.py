@@ -22,11 +22,11 @@ from game.review.words import (
     cost_line,
     mistake_line,
 )
+from tests.notation import notation_faults
 from tests.test_review import normal_hand
 
 WORLDS, MEASURED = 3, 6  # few deals: more of the uncertain verdicts, and quick
 HANDS = [("hearts-classic", 1), ("hearts-classic", 2), ("rook-classic", 1), ("rook-classic", 2), ("rook-500-5p", 1)]
-NOTATION = re.compile(r"\b(?:[2-9TJQKA][CDHS]|[BGRY]\d{1,2}|ROOK|JK)\b|pass-cards|choose-hand|lay-aside")
 DEALS = r"(?P<n>\d+) deals of the cards you could not see"
 NUMBER = r"(?P<{}>\d+\.\d)"
 
@@ -68,7 +68,7 @@ class Reader:
 
     def note(self):
         d, text = self.d, self.d.note
-        assert not NOTATION.search(text), f"engine notation in a sentence: {text}"
+        assert not notation_faults([text]), f"engine notation in a sentence: {text}"
         doing = r"(?:Leading|Playing|Passing|Choosing to) (?P<made>.+?)"
         label = r"the (?:Hint's|search's) choice"
         if d.action == d.best:
@@ -206,11 +206,15 @@ class Reader:
         d = self.d
         line = cost_line(d.cost, d.error)
         if d.cost < 0:
-            assert line == f"Cost: none ({-d.cost:.1f} ± {d.error:.1f} points better)"
+            assert line == f"Cost: none: {-d.cost:.1f} points better, give or take {d.error:.1f}"
         else:
-            assert line == f"Cost: {d.cost:.1f} ± {d.error:.1f} points"
+            assert line == f"Cost: {d.cost:.1f} points, give or take {d.error:.1f}"
         assert f"{d.threshold:.1f}" in mistake_line(d.threshold)
-        assert f"over {MEASURED} deals" in choices_heading(MEASURED)
+        assert f"over {MEASURED} deals: your result on average" in choices_heading(MEASURED)
+        assert "your side's result" in choices_heading(MEASURED, partners=True)
+        # another player's decision is measured by their result, not the person's at the screen
+        assert "East's side's result" in choices_heading(MEASURED, partners=True, who="East")
+        assert "East's result on average" in choices_heading(MEASURED, who="East")
         for name, c in self.rows.items():
             row = choice_row(name, c.value, c.cost, c.error, name == self.played, name == self.pick)
             assert row.startswith(f"{name}   {c.value:+.1f}")
@@ -237,7 +241,7 @@ def test_every_sentence_agrees_with_the_figures_beside_it(reviewed):
         for decision in review.decisions:
             if not decision.judged:
                 assert decision.cost == 0 and not decision.mistake and not decision.choices
-                assert not NOTATION.search(decision.note)
+                assert not notation_faults([decision.note])
                 continue
             judged += 1
             reader = Reader(decision, deck, WORLDS)

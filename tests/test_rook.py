@@ -288,7 +288,7 @@ def test_the_declarer_lays_back_exactly_five_cards():
     hand = hand_with("rook-classic", {1: "G5 G6 G7 G8 G9 G10 G11 G12 G13"}, nest="B5 B6 B7 B8 B9")
     win_auction(hand, 1)
     assert hand.check("discard G5 G6 G7 G8") == "Lay back exactly 5 cards"
-    assert hand.check("discard G5 G6 G7 G8 Y14") == "Y14 is not in your hand"
+    assert hand.check("discard G5 G6 G7 G8 Y14") == "Yellow 14 is not in your hand"
     assert hand.check("trump green") == "First lay back exactly 5 cards to the nest"
     hand.apply("discard G5 G10 B5 B6 B7")  # counters may be buried
     assert hand.held[1].bit_count() == 9 and hand.phase == "trump"
@@ -461,7 +461,7 @@ def test_players_must_follow_the_colour_led():
     with pytest.raises(IllegalAction, match="You must follow yellow"):
         hand.apply("play R7")
     assert hand.record() == before
-    assert hand.check("play Y14") == "Y14 is not in your hand"
+    assert hand.check("play Y14") == "Yellow 14 is not in your hand"
 
 
 def test_a_player_who_cannot_follow_may_play_any_card():
@@ -979,7 +979,7 @@ def test_two_player_only_a_player_deals():
 def test_two_player_refusals_name_the_dummy():
     hand = hand_with("rook-2p", {2: "Y4", 0: "Y5"}, dealer=1)
     ready_to_play(hand, 0, "green")
-    assert hand.check("play Y5") == "Y5 is not in the dummy's hand"
+    assert hand.check("play Y5") == "Yellow 5 is not in the dummy's hand"
 
 
 # --- the Beginner worked example (000) ---

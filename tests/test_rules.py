@@ -4,6 +4,7 @@ import pytest
 
 from game.engine import RulesError, load_rules, preset_names
 from game.engine.rules import Rules, rules_from_dict
+from tests.notation import notation_faults
 
 
 def write(tmp_path, name, text):
@@ -188,3 +189,52 @@ def test_house_rules_belong_to_a_family_and_step_as_declared():
     assert (hearts.house_step("target"), rook.house_step("target")) == (10, 50)
     assert set(hearts.family_fields()) & set(rook.family_fields()) >= {"target", "players", "hand_size"}
     assert "pass_count" not in rook.family_fields() and "counters" not in hearts.family_fields()
+
+
+def test_every_house_rule_has_a_label_and_a_value_in_a_players_words():
+    """Issue 25, item 4: the house-rules screen names each rule and its value as a player would ("Lowest first bid",
+    "Off", "Dealer's left", "Q♠, Q♣"), never by its field name, and says "off" rather than 0."""
+    for preset in preset_names():
+        book = load_rules(preset)
+        for name in book.house_fields():
+            assert Rules.house_label(name) and "_" not in Rules.house_label(name)
+            for value in every_value(book, name):
+                try:
+                    rules = book.changed({name: value})
+                except RulesError:
+                    continue
+                words = [rules.value_words(name), rules.sentence(name)]
+                assert not notation_faults(words), (preset, name, value, words)
+    rook = load_rules("rook-classic")
+    assert [rook.value_words(name) for name in ("fixed_hands", "cap", "max_bid", "first_lead")] == \
+        ["Off", "Off", "120", "Dealer's left"]
+    assert rook.changed({"max_bid": 0}).value_words("max_bid") == "All the points"
+    assert load_rules("hearts-royal").changed({"royal_queens": ["QS", "QD"]}).value_words("royal_queens") == "Q♠, Q♦"
+
+
+def test_house_rule_sentences_agree_with_their_numbers():
+    """Issue 25, item 4: singular and plural ("Play exactly 1 hand", "The match ends at 1 point")."""
+    rook = load_rules("rook-classic")
+    assert rook.changed({"fixed_hands": 1}).sentence("fixed_hands") == "Play exactly 1 hand; the best total wins"
+    assert rook.changed({"fixed_hands": 6}).sentence("fixed_hands") == "Play exactly 6 hands; the best total wins"
+    assert rook.changed({"target": 1}).sentence("target") == "The match ends at 1 point"
+    assert rook.sentence("target") == "The match ends at 300 points"
+
+
+@pytest.mark.parametrize("changes,player", [
+    ({"bid_step": 10, "min_bid": 75}, "The lowest first bid, 75, is not a multiple of the bid step, 10"),
+    ({"min_bid": 125}, "The lowest first bid, 125, is more than the highest bid, 120"),
+    ({"bid_step": 0}, "Bid step is from 1 to 100"),
+    ({"fixed_hands": -1}, "Fixed number of hands is Off or from 1 to 200"),
+    ({"rotating_partners": True, "fixed_hands": 3}, "Rotating partners play exactly 12 hands: set the fixed number of "
+                                                     "hands to Off"),
+    ({"first_lead": "dummy"}, "Only the 2-player game has a dummy to lead"),
+])
+def test_a_house_rule_refused_says_why_in_a_players_words(changes, player):
+    """Issue 25: 'min_bid: 70 is more than …' is for whoever edits a rule file; the house-rules screen, a deal code and
+    a table's house rules say the same in a player's words (``RulesError.player``)."""
+    with pytest.raises(RulesError) as refused:
+        load_rules("rook-classic").changed(changes, where="Classic partnership Rook")
+    assert refused.value.player == player and not notation_faults([player])
+    assert str(refused.value).startswith("Classic partnership Rook: ")  # the file's message names the field
+    assert notation_faults([str(refused.value)])

@@ -197,7 +197,7 @@ def test_reset_to_preset_removes_the_file(tmp_path):
 
 @pytest.mark.parametrize("content, words", [
     ("extends: rook-classic\nmin_bid: many\n", "min_bid: 'many' is not allowed"),
-    ("extends: rook-classic\nplayers: 5\n", "players is not a house rule of Rook"),
+    ("extends: rook-classic\nplayers: 5\n", "players is not a house rule of Classic partnership Rook"),
     ("extends: hearts-classic\nmin_bid: 5\n", "must start with 'extends: rook-classic'"),
     ("extends: rook-classic\nmin_bid: 100000000000000000000\n", "min_bid"),
     ("extends: rook-classic\nmin_bid: 73\n", "min_bid: 73 is not a multiple of the bid step"),

@@ -129,8 +129,8 @@ def test_the_table_asks_for_frames_only_while_something_changes():
 
 
 @pytest.mark.parametrize("name, still", [("menu", True), ("setup", True), ("settings", True), ("house-rules", True),
-                                         ("names", True), ("rules", True), ("statistics", True), ("history", True),
-                                         ("join", False)])
+                                         ("names", True), ("how-to-play", True), ("statistics", True),
+                                         ("history", True), ("join", False)])
 def test_every_page_away_from_the_table_keeps_still_once_shown(name, still):
     """A page that only input changes asks for no frames once it is up (the history once it has been read); Join
     game looks at the tables found on the local network every so often."""

@@ -198,7 +198,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         assert isinstance(history, HistoryScene) and history.note == ""
         assert len(history.cells) == 2 and history.cells[1][0] == "2026-11-20 18:05"
         newest = history.cells[0]
-        assert newest[1] == "Hearts (hearts-classic)"
+        assert newest[1] == "Classic Hearts"  # as New game names it (issue 25)
         scores = session.match.scores
         assert newest[2] == ",  ".join(f"P{seat} {scores[seat]}" for seat in range(4))
         assert newest[3] == " & ".join(f"P{seat}" for seat in session.match.winners)

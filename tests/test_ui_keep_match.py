@@ -56,7 +56,8 @@ def question(session: Session, whose: str, instead: str) -> str:
     """What the player is asked about an ``unfinished_rook`` match, written out here: Ann & Cy against Bo & Di in
     rook-classic, on the third hand."""
     scores = session.match.scores
-    return f"{whose}: Rook, hand 3, Ann & Cy {scores[0]}, Bo & Di {scores[1]}. End it and {instead}?"
+    return (f"{whose}: Classic partnership Rook, hand 3, Ann & Cy {scores[0]}, Bo & Di {scores[1]}. End it and "
+            f"{instead}?")
 
 
 def said(confirm) -> str:

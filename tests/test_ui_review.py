@@ -20,9 +20,10 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from tests.notation import notation_faults
 from tests.test_review import normal_hand
-from tests.test_review_words import NOTATION
 from tests.ui_helpers import FAST, click, frames, post, step
+from tests.ui_record import Recorder
 
 NAMES = ["You", "West", "North", "East"]
 
@@ -103,7 +104,7 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     assert app.services.reviews.get(scene.job.key, Review.from_json)[0] == scene.review
     for decision in decisions:  # the panel beside the board: the Hint's choice, the cost, the sentence, in words
         texts = [line for line, *_ in scene.decision_lines(decision, 10_000)]
-        assert decision.note in texts and not NOTATION.search(" ".join(texts)), texts
+        assert decision.note in texts and not notation_faults(texts), texts
         if decision.judged and decision.best != decision.action:
             assert f"The Hint's choice: {scene.rules.action_words(decision.best)}" in texts
             assert words.cost_line(decision.cost, decision.error) in texts
@@ -138,23 +139,41 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     shown_is(mistakes[-2] + 1)
 
 
-def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app):
+def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, monkeypatch):
+    """Issue 25: hindsight is a board, not a wall of text: the tricks of each line of play from the decision on, a
+    column a trick and a row a player, the line after the choice made and the line after the Hint's each a button
+    away, the better one marked, and what each came to as a result (the figure the list of choices shows)."""
+    recorder = Recorder(monkeypatch, app)
     hand = normal_hand("rook-classic", 1)
     scene = open_review(app, hand)
     finish(app, scene)
     key(app, pygame.K_DOWN)
     decision = scene.review.decisions[scene.index]
-    assert decision.mistake and scene.what_if.enabled
+    assert decision.mistake and scene.what_if.enabled and decision.trick
     click(app, scene.what_if.rect.center)
     assert scene.hindsight is not None and scene.shot_name == "review-hindsight"
     scene.hindsight.join(60)
     step(app)
-    ended = scene.hindsight.results[decision.best]
-    assert ended.is_done and ended.record()["actions"][decision.index] == decision.best
-    lines = [line for line, *_ in scene.hindsight_lines(decision, 14)]
-    best = scene.rules.action_words(decision.best).removeprefix("play ")  # in a player's words
-    assert f"Hindsight after {best}: " in " ".join(lines) and HINDSIGHT == "Hindsight: every card known"
-    assert any(line.startswith("Trick 9: ") for line in lines)  # played out to the end
+    step(app)
+    made, best = (scene.hindsight.results[action] for action in (decision.action, decision.best))
+    assert best.is_done and best.record()["actions"][decision.index] == decision.best
+    results = (made.result().margin(0), best.result().margin(0))
+    said = words.hindsight_words(words.choice_name(decision.action, "rook"), words.choice_name(decision.best, "rook"),
+                                 results, partners=True)
+    texts = " ".join(op.label for op in recorder.texts())
+    assert said.split(":")[0] == "Your side's result in hindsight" and said[:40] in texts
+    assert HINDSIGHT in texts and not notation_faults([op.label for op in recorder.texts()])
+    better = int(results[1] > results[0])
+    assert [button.label.endswith(": better") for button in scene.line_buttons] == [i == better for i in (0, 1)]
+
+    def cards_shown() -> set[str]:
+        return {op.label for op in recorder.cards()}
+
+    played_out = {card for trick in best.view(0).tricks[decision.trick - 1:] for _, card in trick.cards}
+    assert scene.line_shown == 1 and cards_shown() == played_out  # the Hint's line: every card to the end
+    click(app, scene.line_buttons[0].rect.center)
+    assert scene.line_shown == 0
+    assert cards_shown() == {card for trick in made.view(0).tricks[decision.trick - 1:] for _, card in trick.cards}
     key(app, pygame.K_ESCAPE)
     assert scene.hindsight is None and app.stack.top is scene
     key(app, pygame.K_ESCAPE)
@@ -189,3 +208,29 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     assert button.label == "Review the last hand"
     button.action()
     assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]
+
+
+def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch):
+    """Issue 25, item 3, readable at 800x500: the panel of a decision with more choices than it holds (a lead from a
+    full Rook hand, each choice with its result and cost) scrolls with the wheel down to its last choice, and goes
+    back to its top on the next decision."""
+    recorder = Recorder(monkeypatch, app)
+    scene = app.open("review", record=normal_hand("rook-classic", 1).record(), seats=[0, 1, 2, 3], names=NAMES,
+                     number=1, worlds=3, measure_worlds=6)
+    post(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))
+    finish(app, scene)
+    index = max(range(len(scene.decisions)), key=lambda i: len(scene.decisions[i].choices))
+    scene.go(index)
+    step(app)
+    lines = [line for line, *_ in scene.decision_lines(scene.decisions[index], scene.panel_rect.width - 24)]
+
+    def drawn() -> set[str]:
+        return {op.label for op in recorder.texts()}
+
+    assert lines[0] in drawn() and lines[-1] not in drawn()  # more than the panel holds
+    for _ in range(40):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        step(app)
+    assert lines[-1] in drawn() and lines[0] not in drawn()
+    key(app, pygame.K_RIGHT)
+    assert scene.panel_scroll == 0

@@ -1,4 +1,4 @@
-"""Settings, house rules, the rules page and statistics in the window, driven by posted clicks (SDL dummy driver)."""
+"""Settings, house rules, How to play and statistics in the window, driven by posted clicks (SDL dummy driver)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
 from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
-from game.ui.scenes.rules_page import rule_lines
 from game.ui.scenes.settings import SettingsScene
 from tests.ui_helpers import click, frames, post, settle, step
 
@@ -70,15 +69,14 @@ def test_settings_change_at_once_and_are_saved(app):
 def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app):
     scene = app.open("house-rules", preset="rook-classic")
     settle(app, 2)
-    click(app, row_buttons(scene, "Min bid")[1].rect.center)
+    click(app, row_buttons(scene, "Lowest first bid")[1].rect.center)
     store = HouseRulesStore()
     assert store.load("rook-classic")[1] == {"min_bid": 75}
     click(app, row_buttons(scene, "Bid step")[1].rect.center)  # steps of 10 would leave 75 off the ladder
-    assert scene.error.startswith("Not allowed: min_bid: 75 is not a multiple of the bid step")
+    assert scene.error == "Not allowed: The lowest first bid, 75, is not a multiple of the bid step, 10"
     assert store.load("rook-classic")[1] == {"min_bid": 75} and scene.rules.bid_step == 5
-    assert any(line == "The smallest first bid: 75" for line, _ in rule_lines(store.load("rook-classic")[0]))
     setup = app.open("setup", preset="rook-classic")
-    assert setup.rules.min_bid == 75 and "min bid" in setup.house_note
+    assert setup.rules.min_bid == 75 and "lowest first bid" in setup.house_note
     app.stack.pop(setup)
     click(app, next(b for b in scene.buttons if b.label == "Reset to preset").rect.center)
     assert not store.path("rook-classic").exists() and scene.rules.min_bid == 70
@@ -88,16 +86,23 @@ def test_royal_queens_house_rule_steps_through_subsets(app):
     scene = app.open("house-rules", preset="hearts-royal")
     settle(app, 2)
     before = scene.rules.royal_queens
-    click(app, row_buttons(scene, "Royal queens")[1].rect.center)
+    click(app, row_buttons(scene, "Special queens")[1].rect.center)
     assert scene.rules.royal_queens != before
     assert HouseRulesStore().load("hearts-royal")[0].royal_queens == scene.rules.royal_queens
 
 
-def test_rules_page_lists_only_the_familys_rules(app):
-    rook = {line.split(":")[0] for line, _ in rule_lines(HouseRulesStore().load("rook-classic")[0])}
-    hearts = {line.split(":")[0] for line, _ in rule_lines(HouseRulesStore().load("hearts-classic")[0])}
-    assert "The smallest first bid" in rook and "The smallest first bid" not in hearts
-    assert "The 2 of clubs leads the first trick" in hearts and "The 2 of clubs leads the first trick" not in rook
+def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app):
+    """Issue 25, item 2: 'with the house rules in force marked as such'. A house rule changed on the house-rules
+    screen is on the How to play page when it is opened next (from the main menu), marked; the others are not."""
+    HouseRulesStore().save("rook-classic", {"min_bid": 80})
+    page = app.open("how-to-play")
+    settle(app, 2)
+    lines = [line for line, *_ in page.lines]
+    marked = [line for line in lines if line.startswith("House rule: ")]
+    assert marked and marked[0].startswith("House rule: The first bid is at least 80")
+    assert "The dealer deals 9 cards to each player; 5 cards face down in the middle: the nest." in " ".join(lines)
+    click(app, page.buttons[-1].rect.center)  # the next game, without house rules
+    assert page.preset != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
 def test_a_finished_hand_counts_in_the_statistics(make_app):
@@ -108,7 +113,7 @@ def test_a_finished_hand_counts_in_the_statistics(make_app):
     assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
     scene = app.open("statistics")
     step(app)
-    assert scene.rows[0][:2] == ["hearts-classic", "P0"]
+    assert scene.rows[0][:2] == ["Classic Hearts", "P0"]  # the game as New game names it (issue 25)
 
 
 def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):

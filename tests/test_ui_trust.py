@@ -426,8 +426,8 @@ def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
 
 
 OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}), ("settings", {}),
-                ("house-rules", {}), ("house-rules", {"preset": "hearts-royal"}), ("names", {}), ("rules", {}),
-                ("rules", {"preset": "rook-original-3p"}), ("statistics", {}), ("history", {}), ("join", {})]
+                ("house-rules", {}), ("house-rules", {"preset": "hearts-royal"}), ("names", {}), ("how-to-play", {}),
+                ("how-to-play", {"preset": "rook-original-3p"}), ("statistics", {}), ("history", {}), ("join", {})]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -21,6 +21,13 @@ Text a player reads names cards as players do (files, logs and the protocol keep
 ['10♥', 'Q♠', '2♣', 'the joker']
 >>> [player_card_name(parse_card(word, ROOK_DECK), ROOK_DECK) for word in ("R14", "G5", "ROOK")]
 ['Red 14', 'Green 5', 'the Rook Bird']
+
+and in a running sentence a standard card is spelled out ("the Queen of spades may not be led"):
+
+>>> [player_card_words(parse_card(word, STANDARD_DECK), STANDARD_DECK) for word in ("QS", "2C", "TH", "JK")]
+['the Queen of spades', 'the 2 of clubs', 'the 10 of hearts', 'the joker']
+>>> player_card_words(parse_card("R14", ROOK_DECK), ROOK_DECK)
+'Red 14'
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ BIRD_NAMES = {ROOK_DECK: "ROOK", STANDARD_DECK: "JK"}
 PLAYER_BIRD_NAMES = {ROOK_DECK: "the Rook Bird", STANDARD_DECK: "the joker"}
 SUIT_SYMBOLS = "♣♦♥♠"  # the standard suits in code order, as printed on the cards
 STANDARD_RANKS = "23456789TJQKA"
+RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}  # a standard card's rank spelled out in a sentence
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 RANK_MASK = 0x7FFE  # ranks 1-14 of one suit
@@ -151,6 +159,15 @@ def player_card_name(card: Card, deck: str) -> str:
     if deck == ROOK_DECK:
         return f"{SUIT_NAMES[deck][suit].capitalize()} {rank}"
     return f"{rank if rank <= 10 else STANDARD_RANKS[rank - 2]}{SUIT_SYMBOLS[suit]}"
+
+
+def player_card_words(card: Card, deck: str) -> str:
+    """A card as a sentence names it: "the Queen of spades", "the 10 of hearts"; a Rook card as on its face
+    (Red 14), the bird as "the Rook Bird". Capitalise it at the start of a sentence."""
+    if card == BIRD or deck == ROOK_DECK:
+        return player_card_name(card, deck)
+    rank = card & 15
+    return f"the {RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[deck][card >> 4]}"
 
 
 def player_cards_text(mask: CardSet, deck: str) -> str:

@@ -136,7 +136,7 @@ def _decode(data: bytes) -> Hand:
     try:
         rules = book.changed(changes, f"the deal code's house rules for {book.title}")
     except RulesError as err:
-        raise DealCodeError(str(err)) from None
+        raise DealCodeError(err.player) from None
     number, dealer = divmod(number_and_dealer, 8)
     if dealer >= rules.players:
         raise DealCodeError(f"the deal code's dealer, seat {dealer}, is not at a table of {rules.players}")

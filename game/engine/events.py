@@ -2,11 +2,12 @@
 and the network learn what an action did from the engine instead of comparing states (PySolFC's warning read
 the other way round: the game reports, the window animates).
 
-Cards are named in RULES.md notation. Some events carry cards only their own seat may see (the cards a player
-passed or laid back, the nest it took up): ``secret`` events, which ``for_seat`` strips for everyone else.
+Cards are named in RULES.md notation, and ``describe`` names them as a player does. Some events carry cards only
+their own seat may see (the cards a player passed or laid back, the nest it took up): ``secret`` events, which
+``for_seat`` strips for everyone else.
 
->>> Event("card-played", seat=2, cards=("QS",)).describe(["Ann", "Bo", "Cy", "Di"])
-'Cy played QS'
+>>> Event("card-played", seat=2, cards=("QS",)).describe(["Ann", "Bo", "Cy", "Di"], "standard")
+'Cy played Q♠'
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .cards import parse_cards, player_cards_text
 from .words import says
 
 KINDS = (
@@ -45,10 +47,10 @@ class Event:
         return {"kind": self.kind, "seat": self.seat, "cards": list(self.cards), "points": self.points,
                 "word": self.word, "secret": self.secret}
 
-    def describe(self, names: list[str]) -> str:
-        """One line for a player, with seats named."""
+    def describe(self, names: list[str], deck: str) -> str:
+        """One line for a player, with seats named and cards as a player names them (``deck``: the rules' deck)."""
         who = names[self.seat] if 0 <= self.seat < len(names) else "Dummy" if self.seat >= 0 else ""
-        cards = " ".join(self.cards)
+        cards = player_cards_text(parse_cards(self.cards, deck), deck)
         return {
             "bid": f"{who} bid {self.points}", "passed": f"{who} passed",
             "auction-won": f"{who} won the bid at {self.points}", "thrown-in": "Everyone passed: the hand is thrown in",

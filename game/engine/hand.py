@@ -32,6 +32,7 @@ from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
 from .rules import Rules
 from .view import Choice, CommonView, SeatView, TrickView, choice
+from .words import capitalised
 
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
@@ -503,11 +504,16 @@ class Hand:
             return f"Now {self._seat_word()} play a card"
         card = action
         if not self.held[self.turn] >> card & 1:
-            return f"{self.rules.card_name(card)} is not in {self._hand_word()}"
+            return capitalised(f"{self.rules.player_card_name(card)} is not in {self._hand_word()}")
         return self._play_reason(card)
 
     def _play_reason(self, card: C.Card) -> str:
         raise NotImplementedError
+
+    def _not_held(self, stray: C.CardSet) -> str:
+        """The refusal of cards named that the seat to move does not hold: "2♥ is not in your hand"."""
+        cards = self.rules.player_cards_text(stray)
+        return capitalised(f"{cards} {'is' if stray.bit_count() == 1 else 'are'} not in your hand")
 
     def _seat_word(self) -> str:
         return "you must"

@@ -16,6 +16,7 @@ from .legal import CardSubsets, LegalSet, Listed
 from .results import HandResult
 from .rules import Rules
 from .view import HeartsPart, SeatView
+from .words import capitalised
 
 TWO_CLUBS = C.make_card(C.CLUBS, 2)
 QUEEN_OF = {name: C.make_card("CDHS".index(name[1]), 12) for name in ("QS", "QC", "QH", "QD")}
@@ -136,7 +137,7 @@ class HeartsHand(Hand):
             return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
         stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
-            return f"{self.rules.cards_text(stray)} is not in your hand"
+            return self._not_held(stray)
         return f"Pass exactly {count} cards"
 
     def _push_pass(self, action: A.Action) -> None:
@@ -220,24 +221,24 @@ class HeartsHand(Hand):
     def _play_reason(self, card: C.Card) -> str:
         rules = self.rules
         held = self.held[self.turn]
-        name = rules.card_name
+        words = rules.player_card_words  # a card as a sentence names it: "the queen of spades"
         first = self.tricks_in_sub_hand == 0
         if first and self.two_player and held & CLUBS_MASK:
             clubs = held & CLUBS_MASK
-            lowest = name((clubs & -clubs).bit_length() - 1)
+            lowest = rules.player_card_name((clubs & -clubs).bit_length() - 1)
             return f"On the first trick both players play their lowest club: play {lowest}"
         if self.trick:
             if card >> 4 != self.led_suit and held & C.SUIT_MASKS[self.led_suit]:
                 return f"You must follow {rules.suit_name(self.led_suit)}"
         elif first and self._two_clubs_leads():
-            return f"{name(TWO_CLUBS)} leads the first trick"
+            return f"{capitalised(words(TWO_CLUBS))} leads the first trick"
         elif card >> 4 == C.HEARTS and not self.broken:
             return "Hearts are not broken yet: lead another suit"
         elif card == QS and not self.broken:
-            return f"{name(QS)} may not be led before hearts are broken"
+            return f"{capitalised(words(QS))} may not be led before hearts are broken"
         if first and not rules.penalty_on_first_trick and (1 << card) & PENALTY_CARDS:
-            return f"Hearts and {name(QS)} may not be played on the first trick"
-        return f"{name(card)} cannot be played now"
+            return f"Hearts and {words(QS)} may not be played on the first trick"
+        return capitalised(f"{rules.player_card_name(card)} cannot be played now")
 
     def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "broken": self.broken}

@@ -208,7 +208,7 @@ class RookHand(Hand):
     def _lay_aside_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.LAY_ASIDE:
             return "First lay one card aside: it goes to whoever takes the last trick"
-        return f"{self.rules.card_name(A.payload_of(action))} is not in your hand"
+        return self._not_held(1 << A.payload_of(action))
 
     def _push_lay_aside(self, action: A.Action) -> None:
         card = A.payload_of(action)
@@ -331,7 +331,7 @@ class RookHand(Hand):
             return f"First lay back exactly {size} cards to the nest"
         stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
-            return f"{self.rules.cards_text(stray)} is not in your hand"
+            return self._not_held(stray)
         return f"Lay back exactly {size} cards"
 
     def _push_nest(self, action: A.Action) -> None:

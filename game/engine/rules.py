@@ -24,12 +24,19 @@ import yaml
 
 from . import actions as A
 from . import cards as C
+from .words import counted
 
 DUMMY_SEAT = 2  # rook-2p: the dummy sits after the two players (decision 22)
 
 
 class RulesError(ValueError):
-    """A preset or house-rule file, or a change to the rules, that cannot be used."""
+    """A preset or house-rule file, or a change to the rules, that cannot be used. ``str(err)`` names the file (or
+    where the rules came from) and the field, for whoever edits the file; ``player`` says the same problem in a
+    player's words, for a change made on the house-rules screen, a deal code or a table's house rules."""
+
+    def __init__(self, message: str, player: str = ""):
+        super().__init__(message)
+        self.player = player or message
 
 
 T = TypeVar("T")
@@ -37,17 +44,20 @@ T = TypeVar("T")
 
 def _field(default: T, doc: str, choices: tuple[str, ...] = (), low: int | None = None, high: int | None = None,
            house: bool = False, by_rank: bool = False, step: int | str | dict[str, int] = 1,
-           says: dict[Any, str] | None = None, needs: str | None = None, family: str | None = None) -> T:
+           says: dict[Any, Any] | None = None, needs: str | None = None, family: str | None = None,
+           label: str = "", shows: dict[Any, Any] | None = None) -> T:
     """A rule field: its default, comment and allowed values, the ``family`` it belongs to (None: every game), and
-    for a house rule (``house``) what the house-rules screen needs: its ``step`` (a number, another field's name,
-    or one per family), what each value ``says`` (a sentence per value; the key None is a sentence for any other
-    value, with {} for it) and the field that must be on for it to matter (``needs``)."""
+    for a house rule (``house``) what the house-rules screen needs: its ``label`` in a player's words, its ``step``
+    (a number, another field's name, or one per family), what each value ``says`` (a sentence per value; the key
+    None is a sentence for any other value, with {} for it, or a function of the value), how each value ``shows``
+    in a word or two where it is not plain (True is On, False Off, a number itself), and the field that must be on
+    for it to matter (``needs``)."""
     meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house, "by_rank": by_rank,
-            "step": step, "says": says or {}, "needs": needs, "family": family}
+            "step": step, "says": says or {}, "needs": needs, "family": family, "label": label, "shows": shows or {}}
     if isinstance(default, (list, dict)):
         raise TypeError("rule defaults must be immutable")
-    if house and not says:
-        raise TypeError("a house rule says what it does")
+    if house and not (says and label):
+        raise TypeError("a house rule has a label and says what it does")
     return field(default=default, metadata=meta)
 
 
@@ -61,6 +71,11 @@ def _rook(default: T, doc: str, **meta: Any) -> T:
 
 HEARTS_DIRECTIONS = ("left", "across", "right", "left2", "right2", "trade", "hold")
 ROYAL_QUEENS = ("QS", "QC", "QH", "QD")
+
+
+def _queens(queens: tuple[str, ...]) -> str:
+    """Special queens as a player names them: "Q♠, Q♣" (in the order chosen)."""
+    return ", ".join(C.player_card_name(C.parse_card(queen, C.STANDARD_DECK), C.STANDARD_DECK) for queen in queens)
 
 
 # a Rook deal's order: the places of the shuffled deck in pile order, and where each pile starts and ends in it
@@ -103,44 +118,55 @@ class Rules:
     nest_size: int = _field(5, "cards dealt to the nest (0: no nest)", low=0, high=10)
     aside: int = _field(0, "cards dealt face down and left out of play for the whole hand", low=0, high=10)
     target: int = _field(300, "match target: Rook, the score that wins; Hearts, the score that ends the match",
-                         low=1, high=100000, house=True, step={"rook": 50, "hearts": 10},
-                         says={None: "The match ends at {} points"})
+                         low=1, high=100000, house=True, step={"rook": 50, "hearts": 10}, label="Target score",
+                         says={None: lambda points: f"The match ends at {counted(points, 'point')}"})
     fixed_hands: int = _field(0, "(house) play exactly this many hands, best total wins; 0 plays to the target",
-                              low=0, high=200, house=True,
-                              says={0: "Play to the target score", 1: "Play exactly 1 hand; the best total wins",
-                                    None: "Play exactly {} hands; the best total wins"})
+                              low=0, high=200, house=True, label="Fixed number of hands", shows={0: "Off"},
+                              says={0: "Play to the target score",
+                                    None: lambda hands: f"Play exactly {counted(hands, 'hand')}; the best total "
+                                                        "wins"})
 
     # --- Hearts ---
     pass_count: int = _hearts(3, "cards each player passes before play", low=0, high=5)
     pass_cycle: tuple[str, ...] = _hearts(("left", "across", "right"),
                                           "the passing directions, hand by hand, repeating", choices=HEARTS_DIRECTIONS)
     hold_hand: bool = _hearts(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True,
+                              label="Hold hand",
                               says={True: "Every few hands nobody passes", False: "Cards are passed every hand"})
     two_clubs_leads: bool = _hearts(True, "(house) the 2 of clubs leads the first trick", house=True,
+                                    label="2 of clubs leads",
                                     says={True: "The 2 of clubs leads the first trick",
                                           False: "The player left of the dealer leads"})
     qs_breaks_hearts: bool = _hearts(True, "(house) playing the Queen of spades breaks hearts", house=True,
+                                     label="Queen of spades breaks hearts",
                                      says={True: "The Queen of spades breaks hearts",
                                            False: "Only a heart breaks hearts"})
     penalty_on_first_trick: bool = _hearts(
         True, "(house) hearts and the Queen of spades may be played on the first trick", house=True,
+        label="Points on the first trick",
         says={True: "Hearts and the Queen may be played on the first trick",
               False: "No points may be played on the first trick"})
     hearts_must_be_broken: bool = _hearts(
         True, "(house) hearts may not be led until broken, unless the leader holds only hearts", house=True,
+        label="Hearts must be broken",
         says={True: "Hearts may not be led until broken", False: "Hearts may be led at any time"})
     qs_leads_any_time: bool = _hearts(
         True, "(house) the Queen of spades may be led before hearts are broken", house=True,
+        label="Queen of spades led any time",
         says={True: "The Queen of spades may be led at any time",
               False: "The Queen of spades may not be led before hearts are broken"})
     moon: str = _hearts("choice", "(house) the moon shooter's reward: the shooter's choice, always add to the others, "
                         "or always subtract from the shooter", choices=("choice", "add", "subtract"), house=True,
+                        label="Shooting the moon",
+                        shows={"choice": "Shooter chooses", "add": "Add to others", "subtract": "Subtract"},
                         says={"choice": "The moon shooter chooses: subtract from own score or add to the others",
                               "add": "Shooting the moon adds the reward to every other player",
                               "subtract": "Shooting the moon subtracts the reward from the shooter"})
     royal_queens: tuple[str, ...] = _hearts((), "(house) the Royal Hearts queens in play; the others are plain",
-                                  choices=ROYAL_QUEENS, house=True,
-                                  says={(): "Special queens: none (Classic scoring)", None: "Special queens: {}"})
+                                  choices=ROYAL_QUEENS, house=True, label="Special queens",
+                                  shows={(): "None", None: lambda queens: _queens(queens)},
+                                  says={(): "Special queens: none (Classic scoring)",
+                                        None: lambda queens: f"Special queens: {_queens(queens)}"})
 
     # --- Rook ---
     extra_card: bool = _rook(False, "the player left of the dealer gets one card more and lays one aside before the "
@@ -153,17 +179,18 @@ class Rules:
     extra_card_kept: bool = _rook(False, "(house) the player left of the dealer keeps all 14 cards through the play "
                                   "and ends the hand with one unplayed card, which goes to whoever takes the last "
                                   "trick (decision 14, 003: 'will end the hand with one extra card')", house=True,
-                                  needs="extra_card",
+                                  label="Extra card kept in hand", needs="extra_card",
                                   says={True: "The extra card stays in hand to the end; the last trick takes it",
                                         False: "The extra card is laid aside before the auction"})
-    min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, step="bid_step",
-                         says={None: "The first bid is at least {}"})
-    bid_step: int = _rook(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True, step=5,
-                          says={None: "Bids go up by {}"})
+    min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, label="Lowest first bid",
+                         step="bid_step", says={None: "The first bid is at least {}"})
+    bid_step: int = _rook(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True,
+                          label="Bid step", step=5, says={None: "Bids go up by {}"})
     max_bid: int = _rook(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True,
-                         step="bid_step", says={0: "Bids go up to the points in a hand", None: "No bid above {}"})
+                         label="Highest bid", step="bid_step", shows={0: "All the points"},
+                         says={0: "Bids go up to the points in a hand", None: "No bid above {}"})
     first_bid_required: bool = _rook(False, "(house) the first player to bid may not pass (decision 6, 000: 'Each "
-                                     "player makes one bid')", house=True,
+                                     "player makes one bid')", house=True, label="First bidder must bid",
                                      says={True: "The first bidder must bid", False: "The first bidder may pass"})
     counters: tuple[tuple[int, int], ...] = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, "
                                                   "{rank: points} (standard deck: king 13, ace 14)", by_rank=True)
@@ -174,25 +201,33 @@ class Rules:
     reverse_order: bool = _rook(False, "the declarer may reverse the rank order (500, decision 20)")
     ones_high: bool = _rook(False, "the 1s rank above the 14s (500)")
     bird_rank: str = _rook("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
-                           choices=("high", "low"), house=True,
+                           choices=("high", "low"), house=True, label="Rook Bird rank",
+                           shows={"high": "Highest trump", "low": "Lowest trump"},
                            says={"high": "The Rook Bird is the highest trump",
                                  "low": "The Rook Bird is the lowest trump"})
     bird_privilege: bool = _rook(True, "(house) the Rook Bird may be played at any time, even by a player who can "
-                                 "follow (decision 1)", house=True,
+                                 "follow (decision 1)", house=True, label="Rook Bird at any time",
                                  says={True: "The Rook Bird may be played at any time",
                                        False: "The Rook Bird follows the rules of any trump"})
     first_lead: str = _rook("dealer_left", "(house) who leads the first trick (decision 3)",
                             choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True,
+                            label="First lead",
+                            shows={"dealer_left": "Dealer's left", "declarer_left": "Declarer's left",
+                                   "declarer": "Declarer", "dummy": "Dummy"},
                             says={"dealer_left": "The player left of the dealer leads first",
                                   "declarer_left": "The player left of the declarer leads first",
                                   "declarer": "The declarer leads first", "dummy": "The dummy leads first"})
     nest_to: str = _rook("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
                          "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
-                         house=True, says={"last_trick": "Whoever takes the last trick takes the nest",
-                                           "declarer": "The declarer's side scores the nest",
-                                           "nobody": "Nobody scores the nest: its counters are out of play"})
+                         house=True, label="Nest goes to",
+                         shows={"last_trick": "Last trick", "declarer": "Declarer", "nobody": "Nobody"},
+                         says={"last_trick": "Whoever takes the last trick takes the nest",
+                               "declarer": "The declarer's side scores the nest",
+                               "nobody": "Nobody scores the nest: its counters are out of play"})
     all_pass: str = _rook("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True,
+                          label="If everyone passes",
+                          shows={"redeal": "Deal again", "dealer_takes_minimum": "Dealer bids"},
                           says={"redeal": "If everyone passes the same dealer deals again",
                                 "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"})
     sides: str = _rook("partners", "partners: seats 0+2 against 1+3, sitting opposite (see rotating_partners); "
@@ -203,10 +238,11 @@ class Rules:
                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
     cap: int = _rook(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True,
-                     step=10, says={0: "No cap", None: "No score ends a hand between {} and the target"})
+                     label="Score cap", step=10, shows={0: "Off"},
+                     says={0: "No cap", None: "No score ends a hand between {} and the target"})
     rotating_partners: bool = _rook(False, "(house) change partners every 4 hands, changing chairs so that partners "
                                     "sit opposite, and keep individual scores; the match is exactly 12 hands "
-                                    "(decision 9)", house=True,
+                                    "(decision 9)", house=True, label="Rotating partners",
                                     says={True: "New partners every 4 hands, seated opposite; individual scores; "
                                                 "12 hands",
                                           False: "Fixed partners"})
@@ -304,18 +340,39 @@ class Rules:
 
     def sentence(self, name: str) -> str:
         """What the rule field ``name`` does now, in a sentence for the house-rules screen."""
-        says: dict[Any, str] = FIELDS[name].metadata["says"]
+        return _words_for(FIELDS[name].metadata["says"], getattr(self, name))
+
+    @staticmethod
+    def house_label(name: str) -> str:
+        """A house rule's name on the house-rules screen: "Lowest first bid"."""
+        label: str = FIELDS[name].metadata["label"]
+        return label
+
+    def value_words(self, name: str) -> str:
+        """A house rule's value in a word or two: On, Off, 300, Dealer's left, Q♠, Q♣."""
         value = getattr(self, name)
-        if value in says:
-            return says[value]
-        return says[None].format(" ".join(value) if isinstance(value, tuple) else value)
+        shows = FIELDS[name].metadata["shows"]
+        if value in shows or None in shows:
+            return _words_for(shows, value)
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        return str(value)
 
     def card_name(self, card: C.Card) -> str:
         return C.card_name(card, self.deck)
 
-    def player_card_name(self, card: C.Card) -> str:
-        """A card as a player names it (10♥, Red 14, the Rook Bird)."""
-        return C.player_card_name(card, self.deck)
+    def player_card_name(self, card: C.Card | str) -> str:
+        """A card (its code, or its name in notation) as a player names it (10♥, Red 14, the Rook Bird)."""
+        return C.player_card_name(C.parse_card(card, self.deck) if isinstance(card, str) else card, self.deck)
+
+    def player_card_words(self, card: C.Card | str) -> str:
+        """A card as a running sentence names it: "the queen of spades", Red 14, the Rook Bird."""
+        return C.player_card_words(C.parse_card(card, self.deck) if isinstance(card, str) else card, self.deck)
+
+    def player_cards_text(self, cards: C.CardSet | tuple[str, ...] | list[str]) -> str:
+        """Several cards (a set, or names in notation) as a player lists them: "2♣, A♥, Q♠"."""
+        mask = cards if isinstance(cards, int) else C.parse_cards(cards, self.deck)
+        return C.player_cards_text(mask, self.deck)
 
     def suit_of_name(self, name: str) -> int:
         """The suit (colour) of a card named in notation: 0-3, or -1 for the Rook Bird or the joker."""
@@ -379,6 +436,15 @@ FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
 ROTATING_PARTNER_HANDS = 12
 
 
+def _words_for(said: dict[Any, Any], value: Any) -> str:
+    """What a field's table of words (``says``, ``shows``) gives for a value: its own entry, else the entry for any
+    other value (None), a format with {} or a function of the value."""
+    if value in said:
+        return str(said[value])
+    other = said[None]
+    return str(other(value) if callable(other) else other.format(value))
+
+
 def config_dir() -> Path:
     """Where the presets are: ``config/`` beside the package, also inside a PyInstaller bundle."""
     root = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
@@ -396,6 +462,13 @@ def preset_families() -> Mapping[str, str]:
     return MappingProxyType({name: load_rules(name).family for name in preset_names()})
 
 
+@functools.lru_cache(maxsize=1)
+def preset_titles() -> Mapping[str, str]:
+    """Each preset's name as players read it ("Classic partnership Rook"), for screens that list presets by their
+    file name (statistics)."""
+    return MappingProxyType({name: load_rules(name).title for name in preset_names()})
+
+
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring = 2, 4, 4, 60
 
@@ -411,7 +484,13 @@ def _check_value(f: dataclasses.Field[Any], value: Any, where: str) -> Any:
     expected: type = type(f.default)
 
     def fail(what_is_allowed: str) -> NoReturn:
-        raise RulesError(f"{where}: {f.name}: {shown(value)} is not allowed; {what_is_allowed}")
+        # a house rule out of its range, said for the house-rules screen (a file's author reads the field's name)
+        # (a lowest value that has a word of its own is said so: "Off or from 1 to 200")
+        low = meta["low"]
+        span = f"{meta['shows'][low]} or from {low + 1}" if low is not None and low in meta["shows"] else \
+            f"from {low}"
+        player = f"{meta['label']} is {span} to {meta['high']}" if meta["label"] and low is not None else ""
+        raise RulesError(f"{where}: {f.name}: {shown(value)} is not allowed; {what_is_allowed}", player)
 
     if expected is bool:
         if not isinstance(value, bool):
@@ -464,8 +543,10 @@ def rules_from_dict(data: object, where: str = "rules") -> Rules:
 
 
 def _check_consistent(rules: Rules, where: str) -> None:
-    def fail(message: str) -> NoReturn:
-        raise RulesError(f"{where}: {message}")
+    """The fields together. A combination a house rule can make is also said in a player's words (``player``):
+    the house-rules screen, a deal code and a table's house rules show that; the others only a file can make."""
+    def fail(message: str, player: str = "") -> NoReturn:
+        raise RulesError(f"{where}: {message}", player)
 
     try:
         removed = C.parse_cards(rules.removed, rules.deck)
@@ -494,23 +575,30 @@ def _check_consistent(rules: Rules, where: str) -> None:
             fail("pass_cycle: trade is for two players; use left, across, right, left2 or right2")
         return
     if rules.auction != "none" and rules.min_bid > rules.highest_bid:
-        fail(f"min_bid: {rules.min_bid} is more than the highest bid, {rules.highest_bid}")
+        fail(f"min_bid: {rules.min_bid} is more than the highest bid, {rules.highest_bid}",
+             f"The lowest first bid, {rules.min_bid}, is more than the highest bid, {rules.highest_bid}")
     if rules.auction == "open" and rules.min_bid % rules.bid_step:
-        fail(f"min_bid: {rules.min_bid} is not a multiple of the bid step, {rules.bid_step}")
+        fail(f"min_bid: {rules.min_bid} is not a multiple of the bid step, {rules.bid_step}",
+             f"The lowest first bid, {rules.min_bid}, is not a multiple of the bid step, {rules.bid_step}")
     if rules.cap and rules.cap >= rules.target:
-        fail(f"cap: {rules.cap} must be below the target, {rules.target}")
+        fail(f"cap: {rules.cap} must be below the target, {rules.target}",
+             f"The score cap, {rules.cap}, must be below the target score, {rules.target}")
     if rules.dummy and (rules.players != 2 or rules.hands_to_deal != 3):
         fail("dummy: the dummy game has 2 players and deals 3 hands")
     if rules.sides == "partners" and rules.players != 4:
         fail(f"sides: partners need 4 players, not {rules.players}")
     if rules.rotating_partners and rules.sides != "partners":
-        fail("rotating_partners: only a partnership game can rotate partners")
+        fail("rotating_partners: only a partnership game can rotate partners",
+             "Only a partnership game can rotate partners")
     if rules.rotating_partners and rules.fixed_hands:
-        fail(f"fixed_hands: rotating partners play exactly {ROTATING_PARTNER_HANDS} hands; set fixed_hands to 0")
+        fail(f"fixed_hands: rotating partners play exactly {ROTATING_PARTNER_HANDS} hands; set fixed_hands to 0",
+             f"Rotating partners play exactly {ROTATING_PARTNER_HANDS} hands: set the fixed number of hands to Off")
     if rules.extra_card_kept and not rules.extra_card:
-        fail("extra_card_kept: only a game with an extra card (Original 3-player) can keep it")
+        fail("extra_card_kept: only a game with an extra card (Original 3-player) can keep it",
+             "Only a game with an extra card (Original Rook for 3) can keep it in hand")
     if rules.first_bid_required and rules.auction == "none":
-        fail("first_bid_required: this game has no auction")
+        fail("first_bid_required: this game has no auction",
+             "This game has no bidding, so no first bidder")
     if rules.trump_rule == "nest_top" and rules.nest_size == 0:
         fail("trump_rule: nest_top needs a nest")
     if rules.auction == "none" and rules.trump_rule != "nest_top":
@@ -518,7 +606,8 @@ def _check_consistent(rules: Rules, where: str) -> None:
     if rules.auction != "none" and rules.trump_rule == "nest_top":
         fail("trump_rule: nest_top is for games without an auction")
     if rules.first_lead == "dummy" and not rules.dummy:
-        fail("first_lead: only the dummy game has a dummy to lead")
+        fail("first_lead: only the dummy game has a dummy to lead",
+             "Only the 2-player game has a dummy to lead")
     if rules.sides == "called" and rules.players < 4:
         fail("sides: a called partner needs at least 4 players")
 

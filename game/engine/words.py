@@ -52,6 +52,11 @@ def possessive(name: str) -> str:
     return "your" if name == YOU else f"{name}'s"
 
 
+def capitalised(sentence: str) -> str:
+    """A sentence that starts with a card's or a person's name starts with a capital: "The Rook Bird is ..."."""
+    return sentence[:1].upper() + sentence[1:]
+
+
 def joined(names: list[str]) -> str:
     """Several names in a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import errno
 import json
 import logging
 import queue
+import socket
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +32,32 @@ from . import protocol as P
 log = logging.getLogger("trickhouse.client")
 RETRY_SECONDS = 2.0  # between two tries to reconnect
 RETRY_FOR = 300.0  # a dropped connection is tried again this long before giving up
+REFUSED = {errno.ECONNREFUSED, 10061}  # nothing listens at the port (10061: Windows' WSAECONNREFUSED)
+UNREACHABLE = {errno.ENETUNREACH, errno.EHOSTUNREACH, 10051, 10065}  # no way to that computer (and Windows')
+
+
+def reach_problem(err: BaseException, host: str, port: int) -> str:
+    """Why a table could not be reached, in a player's words and with what to try (the system's own words, such as
+    "[Errno 111] Connect call failed", go to the log only)."""
+    where = f"{host}:{port}"
+    number = getattr(err, "errno", None)
+    if isinstance(err, ConnectionRefusedError) or number in REFUSED or "Connect call failed" in str(err):
+        return f"Nobody is hosting a table at {where}. Is the host's game open on its lobby?"
+    if isinstance(err, socket.gaierror):
+        return f"No computer called {host} was found: check the address"
+    if isinstance(err, TimeoutError):
+        return (f"No answer from {where}: check the address, and that the host's firewall (or router, over the "
+                "internet) lets the game in")
+    if number in UNREACHABLE:
+        return f"{host} cannot be reached from this computer: check the address and the network"
+    if isinstance(err, InvalidURI):
+        return f"{where} is not an address a table can have: type it as 192.168.1.20 or 192.168.1.20:47474"
+    if isinstance(err, InvalidHandshake):
+        return f"Something at {where} answered, but it is not a Trickhouse table: check the port"
+    if isinstance(err, ConnectionClosed):
+        return f"The table at {where} closed the connection before letting you in"
+    reason = getattr(err, "strerror", None) or "the connection failed"
+    return f"The table at {where} could not be reached: {reason[:1].lower()}{reason[1:]}"
 
 
 @dataclass(frozen=True)
@@ -46,6 +74,7 @@ class NetClient:
     ends it."""
 
     def __init__(self, address: str, port: int, kind: str, fields: dict, retry_for: float = RETRY_FOR):
+        self.address, self.port = address, port
         self.uri = f"ws://{address}:{port}"
         self.first = (kind, fields)
         self.name = fields.get("name", "")
@@ -107,9 +136,9 @@ class NetClient:
                     if ended:
                         return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
-                reason = str(err) or type(err).__name__
                 if self.token is None:  # never got a seat: nothing to come back to
-                    self.inbox.put(Link("closed", f"Could not reach the table: {reason}"))
+                    log.info("could not reach %s: %s", self.uri, str(err) or type(err).__name__)
+                    self.inbox.put(Link("closed", reach_problem(err, self.address, self.port)))
                     return
             loop_time = self.loop.time()
             dropped_at = dropped_at or loop_time

@@ -69,7 +69,7 @@ class Tables(Mapping[str, TableRunner]):
         try:
             rules = book.changed(changes, where=book.title)
         except RulesError as err:
-            raise ValueError(str(err)) from None
+            raise ValueError(err.player) from None
         if len(kinds) != rules.players:
             raise ValueError(f"{rules.title} is played by {rules.players}")
         level, names = request.get("level", "normal"), request.get("names")

@@ -17,12 +17,13 @@ from pathlib import Path
 from game.engine import DealCodeError, Hand, Match, deal_code
 from game.engine.match import MATCH_FORMAT
 from game.engine.records import RECORD_FORMATS
+from game.engine.words import counted
 from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, read_json
 from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
 
-from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Judge, Review, hindsight
-from .words import PICK, choice_name
+from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Judge, Review, hindsight, partnered
+from .words import PICK, choice_name, cost_line, hindsight_words, when
 
 
 @dataclass
@@ -73,42 +74,46 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     lines = [f"Hand {number}: {hand.rules.title}, dealt by {names[hand.dealer]}; deal code {code}"]
     result = hand.result()
     if result is not None:
-        lines.append("  result: " + ", ".join(f"{names[seat]} {change:+d}"
+        lines.append("  score changes: " + ", ".join(f"{names[seat]} {change:+d}"
                                               for seat, change in enumerate(result.score_change)))
     else:
         lines.append("  (the hand is not finished: its decisions so far)")
     width = max(len(names[seat]) for seat in review.seats)
-    for decision in review.decisions:
-        where = f"trick {decision.trick}" if decision.trick else decision.phase
-        head = f"  #{decision.index + 1:<3} {where:<9} {names[decision.seat]:<{width}}  {say(decision.action):<22}"
+    # decisions numbered as the window numbers them ("decision 3 of 12"), each said where it was made
+    for number, decision in enumerate(review.decisions, 1):
+        where = when(decision.trick, decision.phase)
+        head = f"  {number:>3}. {where:<18} {names[decision.seat]:<{width}}  {say(decision.action):<22}"
         if not decision.judged:
             lines.append(f"{head} {decision.note}")
             continue
         mark = "  MISTAKE" if decision.mistake else ""
-        lines.append(f"{head} {pick}: {say(decision.best):<22} cost {decision.cost:5.1f} ± {decision.error:4.1f}{mark}")
+        if decision.best == decision.action:
+            lines.append(f"{head} ({pick})")
+        else:
+            lines.append(f"{head} {pick}: {say(decision.best):<22} {cost_line(decision.cost, decision.error)}{mark}")
         lines.append(f"        {decision.note}")
         if with_hindsight and decision.mistake:
-            lines.append("        " + _hindsight_line(record, decision, names))
+            lines.append("        " + _hindsight_line(record, decision, pick, names[decision.seat]))
     for seat in review.seats:
         mine = [d for d in review.decisions if d.seat == seat]
         judged = [d for d in mine if d.judged]
         # each cost is judged with the rest of the hand as played, so in Rook they do not add up to what better
         # play throughout would have gained (README, "The hand review"): the total says so
-        lines.append(f"  {names[seat]}: {len(judged)} decisions judged, their costs (each judged alone) adding up to "
-                     f"{review.cost(seat):.1f} points; mistakes: {sum(d.mistake for d in judged)}; not judged: "
-                     f"{len(mine) - len(judged)}")
+        lines.append(f"  {names[seat]}: {counted(len(judged), 'decision')} judged, their costs (each judged alone) "
+                     f"adding up to {review.cost(seat):.1f} points; mistakes: {sum(d.mistake for d in judged)}; not "
+                     f"judged: {len(mine) - len(judged)}")
     return lines
 
 
-def _hindsight_line(record: dict, decision: Decision, names: list[str]) -> str:
-    """What would have happened, every card known, after the choice made and after the search's."""
-    outcomes = []
-    deck = Hand.from_record(record).rules.deck
-    for action in (decision.action, decision.best):
-        result = hindsight(record, decision.index, action).final_result()
-        outcomes.append(f"{result.margin(decision.seat):+.0f} after {choice_name(action, deck)}")
-    return (f"In hindsight, every card known and every seat playing Hard's search on them, {names[decision.seat]} "
-            f"would have ended {' and '.join(outcomes)}, against the others.")
+def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> str:
+    """What would have happened, every card known, after the choice made and after the search's: results, as the
+    list of choices shows them."""
+    hand = Hand.from_record(record)
+    ended = [hindsight(record, decision.index, action) for action in (decision.action, decision.best)]
+    made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
+    results = (ended[0].final_result().margin(decision.seat), ended[1].final_result().margin(decision.seat))
+    return ("(Every card known, every seat then played by the Hard computer.) "
+            + hindsight_words(made, best, results, partnered(hand, decision.seat), pick, who))
 
 
 def main(argv: list[str] | None = None) -> int:

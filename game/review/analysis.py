@@ -45,7 +45,7 @@ from game.engine.results import HandResult
 from . import words
 from .words import MISTAKE_SHARE, NOT_JUDGED, ONLY_CHOICE, Breakdown, Named
 
-REVIEW_FORMAT = "trickhouse-review/3"  # a new analysis gets a new format, so cached reviews of the old are not used
+REVIEW_FORMAT = "trickhouse-review/4"  # a new analysis gets a new format, so cached reviews of the old are not used
 WORLDS = 40  # worlds that choose the best: Hard's number
 MEASURE_WORLDS = 80  # fresh worlds that measure every choice
 MEASURE_SEED = 7919  # added to the review's seed for the fresh worlds
@@ -245,6 +245,15 @@ class HandReview:
             if cancelled is not None and cancelled():
                 return None
         return self.review
+
+
+def partnered(hand: Hand, seat: int) -> bool:
+    """Whether ``seat`` scored with others in this hand (a partnership, the side against the declarer, a called
+    partner's): the review then speaks of "your side"."""
+    result = hand.result()
+    if result is not None:
+        return len(result.side_of(seat)) > 1
+    return hand.rules.sides == "partners"
 
 
 def hindsight(record: dict, index: int, action: str | None = None, seed: int = 0) -> Hand:

@@ -1,10 +1,18 @@
 """What the hand review says: every sentence and label of a decision is made here, from the figures it sits
 beside, with the thresholds stated once, so that no sentence says more than its numbers.
 
+Two figures are shown, each meaning one thing wherever it appears (the window's panel and list of choices, its
+hindsight page, the text review):
+
+- a **result** (``result_meaning``): the hand's worth to the player, their score for the hand against the others'
+  (against the other side's in a partnership; in Hearts the others' penalty points against their own, so that more is
+  always better): ``HandResult.margin``. A choice's value is its average result over the measuring deals, and
+  hindsight's figures are results too;
+- a **cost**: how many points of result a choice gave up against the search's choice (which is the Hint's), given or
+  taken its standard error ("3.7 points, give or take 1.0").
+
 The figures are a decision's own, rounded to a tenth of a point as the window and the text review print them
-(game/review/analysis.py rounds them before anything is read from them): each choice's average result over the
-measuring deals (``value``), its cost (the value of the search's choice, which is the Hint's, minus its own: the
-gap in the list of choices) and the cost's standard error. ``verdict`` reads a cost the one way:
+(game/review/analysis.py rounds them before anything is read from them). ``verdict`` reads a cost the one way:
 
 - "same": the cost, CLEAR standard errors either way, stays within SAME of nought: about as good, give or take
   half a point (exactly as good when every deal came out the same);
@@ -22,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import actions as A
+from game.engine.words import YOU, capitalised, possessive
 
 SAME = 0.5  # points: a cost whose whole interval lies within this of nought is "about as good"
 CLEAR = 2.0  # standard errors a cost must stand clear of nought to count as better or worse
@@ -32,19 +41,47 @@ NOTABLE_SHARE = 0.1  # of the measuring deals (and at least 2): a contract made 
 
 PICK = "the Hint's choice"  # what the search's choice is called when the review's search is the Hint's
 
-NOT_JUDGED = {phase: f"{why} The Hint gives the Normal computer's choice for it." for phase, why in {
-    # what game/ai/search.py measured, or that it has no search for these
-    "bid": "Bids are not judged: a searched bid (declaring at once in each deal) did no better than the Normal "
-           "computer's rules, so the search cannot say what a bid cost.",
-    "nest": "The nest is not judged: a searched nest did no better than the Normal computer's rules.",
-    "trump": "Trump is not judged: a searched choice of trump did no better than the Normal computer's rules.",
-    "order": "The rank order is not judged: the search has no way to judge it.",
-    "call": "The called card is not judged: the search has no way to judge it.",
-    "lay-aside": "The card laid aside is not judged: the search has no way to judge it.",
+NOT_JUDGED = {phase: f"{why} The Hint gives the Normal computer's choice here." for phase, why in {
+    # what game/ai/search.py measured (a searched bid, nest or trump did no better than the Normal rules), or that
+    # the search has no way to try these choices
+    "bid": "Bids are not judged: the review cannot yet tell a good bid from a bad one better than the Normal "
+           "computer does.",
+    "nest": "The nest is not judged: the review cannot yet choose the cards to lay back better than the Normal "
+            "computer does.",
+    "trump": "Trump is not judged: the review cannot yet choose trump better than the Normal computer does.",
+    "order": "The rank order is not judged: the review has no way to try both orders.",
+    "call": "The called card is not judged: the review has no way to try each card.",
+    "lay-aside": "The card laid aside is not judged: the review has no way to try each card.",
     "choose": "Not judged: both hands are face down, so nothing tells them apart.",
     "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
 }.items()}
 ONLY_CHOICE = "The only legal choice."
+# where in the hand a decision was made, outside the tricks
+PHASE_WORDS = {"bid": "the bidding", "nest": "the nest", "trump": "naming trump", "order": "the rank order",
+               "call": "calling a partner", "lay-aside": "laying a card aside", "pass": "the pass",
+               "choose": "choosing a hand", "moon": "the moon"}
+
+
+def when(trick: int, phase: str) -> str:
+    """Where a decision was made: "trick 5", or "the bidding"."""
+    return f"trick {trick}" if trick else PHASE_WORDS[phase]
+
+
+def result_of(partners: bool, who: str = YOU) -> str:
+    """What a result is called for the player who decided (``who``): their side's in a partnership, "your side's
+    result" for the person at the screen."""
+    return f"{possessive(who)} side's result" if partners else f"{possessive(who)} result"
+
+
+def result_meaning(partners: bool, lower_is_better: bool, who: str = YOU) -> str:
+    """What a result is, in the words of the game reviewed (``HandResult.margin``), for the player who decided."""
+    whose = possessive(who)
+    if lower_is_better:
+        others = "yours" if who == YOU else f"{who}'s"
+        return f"A result is the others' penalty points for the hand (their average) less {others}: more is better."
+    if partners:
+        return f"A result is {whose} side's score for the hand less the other side's: more is better."
+    return f"A result is {whose} score for the hand less the others' (their average): more is better."
 
 
 def verdict(cost: float, error: float, threshold: float = float("inf")) -> str:
@@ -194,11 +231,11 @@ def _reasons(b: Breakdown, pick_name: str, measured: int):
 
 
 def _gap(cost: float, error: float) -> str:
-    """A cost with its standard error: "3.7 ± 1.0 points", or for a choice that did better "none (1.6 ± 0.7 points
-    better)"."""
+    """A cost with its standard error: "3.7 points, give or take 1.0", or for a choice that did better "none: 1.6
+    points better, give or take 0.7"."""
     if cost < 0:
-        return f"none ({-cost:.1f} ± {error:.1f} points better)"
-    return f"{cost:.1f} ± {error:.1f} points"
+        return f"none: {-cost:.1f} points better, give or take {error:.1f}"
+    return f"{cost:.1f} points, give or take {error:.1f}"
 
 
 def cost_line(cost: float, error: float) -> str:
@@ -210,8 +247,20 @@ def mistake_line(threshold: float) -> str:
     return f"MISTAKE: a clear cost of {threshold:.1f} points or more"
 
 
-def choices_heading(measured: int) -> str:
-    return f"Each choice's average result against the others, over {measured} deals, and its cost:"
+def choices_heading(measured: int, partners: bool = False, pick_label: str = PICK, who: str = YOU) -> str:
+    """What the list of choices shows: each one's average result, and its cost against the search's choice."""
+    return (f"Each choice over {measured} deals: {result_of(partners, who)} on average, and its cost against "
+            f"{pick_label}:")
+
+
+def hindsight_words(played: str, pick: str, results: tuple[float, float], partners: bool,
+                    pick_label: str = PICK, who: str = YOU) -> str:
+    """What hindsight found, as results: after the choice made (``played``) and after the search's (``pick``)."""
+    made, picked = (round(result, 1) + 0.0 for result in results)  # to a tenth, as every figure (never -0.0)
+    gap = round(picked - made, 1)
+    better = "the same either way" if gap == 0 else f"{pick if gap > 0 else played} did {abs(gap):.1f} points better"
+    return (f"{capitalised(result_of(partners, who))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} after "
+            f"{pick}, {pick_label}: {better}.")
 
 
 def choice_row(name: str, value: float, cost: float, error: float, played: bool, pick: bool,

@@ -5,6 +5,8 @@ for its welcome."""
 
 from __future__ import annotations
 
+import errno
+
 from game.net.client import NetClient
 from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
@@ -38,6 +40,20 @@ def create_on_server(services, address: str, port: int, request: dict):
     where = f"{address}:{port}"
     services.scenes.replace("join", client=NetClient(address, port, "create", request), addresses=[where],
                             where=where)
+
+
+IN_USE = {errno.EADDRINUSE, 10048}  # another program holds the port (10048: Windows' WSAEADDRINUSE)
+FORBIDDEN = {errno.EACCES, 10013}  # the system keeps the port for itself (10013: Windows' WSAEACCES)
+
+
+def port_problem(err: OSError, port: int) -> str:
+    """Why this game cannot host a table at ``port``, in a player's words and with what to do about it."""
+    if err.errno in IN_USE:
+        return (f"Port {port} is already in use on this computer (another program, or another game hosting a "
+                "table): choose another port in Settings")
+    if err.errno in FORBIDDEN:
+        return f"This computer does not let the game use port {port}: choose a port from 1024 up in Settings"
+    return f"A table cannot be opened at port {port}: {err.strerror or 'the system refused'}"
 
 
 def split_address(typed: str) -> tuple[str, int]:

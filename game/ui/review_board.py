@@ -1,9 +1,10 @@
 """The review's picture of a hand at one decision: every seat's cards face up (the hand is over, so nothing is
 hidden any more), each seat's card in the trick in progress (or the last trick, won by whom), tricks and points
-taken, and in text the auction, the contract and trump, the passes and the other piles (the nest, the discards).
+taken, and in text the auction, the contract and trump, the passes and the other piles (the nest, the discards);
+and for hindsight, the tricks of the rest of a hand as a grid of cards, a column a trick and a row a seat.
 
 Everything comes from the engine: ``moment(hand)`` reads the hand's views and piles once per decision shown;
-``draw_board`` only draws it. The review scene (game/ui/scenes/review.py) and its hindsight page use them.
+``draw_board`` and ``draw_tricks`` only draw. The review scene (game/ui/scenes/review.py) uses them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.hearts import DIRECTION_WORDS
 from game.engine.view import TrickView
 
 from . import theme
@@ -37,7 +39,7 @@ class Moment:
     to_move: int
     dealer: int
     declarer: int
-    lines: list[str]  # the auction, contract and trump, passes and piles, in RULES.md's notation
+    lines: list[str]  # the auction, contract and trump, passes and piles, in a player's words
 
 
 def moment(hand, names: list[str]) -> Moment:
@@ -53,15 +55,15 @@ def moment(hand, names: list[str]) -> Moment:
         order = ", reverse order" if rook.order == "reverse" else ""
         lines.append(f"Contract: {names[rook.declarer]} {rook.contract}" + (f", trump {trump}{order}" if trump else ""))
     if hearts is not None:
-        lines.append(f"Passing: {hearts.pass_direction}"
-                     + "".join(f"; {names[seat]} passed {' '.join(v.hearts.passed)}" for seat, v in enumerate(views)
-                               if v.hearts is not None and v.hearts.passed))
+        lines.append(f"Passing {DIRECTION_WORDS[hearts.pass_direction]}"
+                     + "".join(f"; {names[seat]} passed {rules.player_cards_text(v.hearts.passed)}"
+                               for seat, v in enumerate(views) if v.hearts is not None and v.hearts.passed))
     for pile, mask in hand.piles().items():
         words = pile.split()
         if mask and words[0] not in HIDDEN_PILES:
             # "passing 1" is seat 1's pile: named after its seat
             label = f"{names[int(words[-1])]} {' '.join(words[:-1])}" if words[-1].isdigit() else pile.capitalize()
-            lines.append(f"{label}: {' '.join(rules.card_names(mask))}")
+            lines.append(f"{label}: {rules.player_cards_text(mask)}")
     tricks = view.tricks
     return Moment(hands=[arranged(rules.card_names(hand.held[seat]), rules, trump) for seat in range(hand.n)],
                   trick=list(view.trick), last=tricks[-1] if tricks and not view.trick else None, tricks=len(tricks),
@@ -158,3 +160,45 @@ def _seat_line(shown: Moment, names: list[str], seat: int) -> tuple[str, str]:
     tags += ["to decide"] if seat == shown.to_move else []
     return names[seat], f"{won} trick{'' if won == 1 else 's'} · {points} pts" + (f" · {', '.join(tags)}" if tags
                                                                                    else "")
+
+
+def draw_tricks(surface: pygame.Surface, rect: pygame.Rect, tricks: list[TrickView], first: int, labels: list[str],
+                art, px: int, max_width: int, marks: dict[str, tuple[int, int, int]] | None = None):
+    """Tricks as a grid inside ``rect``: a column a trick (numbered from ``first``), a row a seat (``labels``: its
+    name and what it scored), each seat's card in each trick, the card that took the trick ringed in gold and
+    ``marks`` in their colours. Too many tricks for one band go on in another band below; the cards are as large as
+    the bands allow."""
+    marks = marks or {}
+    seats, count = len(labels), len(tricks)
+    small = max(12, px - 4)
+    label_width = min(int(rect.width * 0.24), max(text(label, small, theme.INK).get_width() for label in labels) + 12)
+    header = small + 6
+    gap = 4
+    width = max_width
+    while width > 16:  # the largest cards whose bands fit
+        per_band = max(1, min(count, (rect.width - label_width) // (width + gap)))
+        bands = -(-count // per_band)
+        if bands * (header + seats * (round(width * CARD_RATIO) + gap)) <= rect.height:
+            break
+        width -= 2
+    height = round(width * CARD_RATIO)
+    band_height = header + seats * (height + gap)
+    for band in range(bands):
+        top = rect.y + band * band_height
+        shown = tricks[band * per_band:(band + 1) * per_band]
+        label = text("Trick", small, theme.GOLD, bold=True)
+        surface.blit(label, (rect.x, top))
+        for seat, name in enumerate(labels):
+            line = text(name, small, theme.INK)
+            y = top + header + seat * (height + gap) + (height - line.get_height()) // 2
+            surface.blit(line, (rect.x, y), pygame.Rect(0, 0, label_width - 8, line.get_height()))
+        for column, trick in enumerate(shown):
+            x = rect.x + label_width + column * (width + gap)
+            number = text(str(first + band * per_band + column), small, theme.GOLD, bold=True)
+            surface.blit(number, number.get_rect(midtop=(x + width // 2, top)))
+            for seat, card in trick.cards:
+                spot = (x, top + header + seat * (height + gap))
+                surface.blit(art.face(card, width), spot)
+                ring = theme.GOLD if seat == trick.winner else marks.get(card)
+                if ring is not None:
+                    surface.blit(art.outline(width, ring), spot)

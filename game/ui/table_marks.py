@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game.engine.cards import STANDARD_DECK, parse_card, player_card_name
 from game.engine.hearts import SPECIAL_QUEENS
 
 from . import theme
@@ -43,9 +44,9 @@ def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, line: str, px: 
 
 
 def queen_legend(queens: tuple[str, ...], px: int) -> list[pygame.Surface]:
-    """One line per special queen in play, in the engine's words: "QS Most Evil: 26 points"."""
-    return [text(f"{queen} {SPECIAL_QUEENS[queen][0]}: {SPECIAL_QUEENS[queen][1]}", px, theme.INK)
-            for queen in queens]
+    """One line per special queen in play, in the engine's words: "Q♠ Most Evil: 26 points"."""
+    return [text(f"{player_card_name(parse_card(queen, STANDARD_DECK), STANDARD_DECK)} {SPECIAL_QUEENS[queen][0]}: "
+                 f"{SPECIAL_QUEENS[queen][1]}", px, theme.INK) for queen in queens]
 
 
 def draw_queen_legend(surface: pygame.Surface, queens: tuple[str, ...], topright: tuple[int, int], px: int,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.hearts import DIRECTION_WORDS
 from game.engine.view import SeatView
 from game.engine.words import says
 
@@ -242,10 +243,10 @@ class TablePainter:
             order = "  (reverse order)" if rook.order == "reverse" else ""
             lines.append((f"Trump: {rook.trump}{order}", theme.INK))
         if rook is not None and rook.called:
-            lines.append((f"Called: {rook.called}", theme.INK))
+            lines.append((f"Called: {model.rules.player_card_name(rook.called)}", theme.INK))
         if hearts is not None:
             broken = hearts.hearts_broken
-            lines.append((f"Passing: {hearts.pass_direction}", theme.INK))
+            lines.append((f"Passing {DIRECTION_WORDS[hearts.pass_direction]}", theme.INK))
             lines.append(("Hearts broken" if broken else "Hearts not broken", theme.WARN if broken else theme.INK_DIM))
         size, room = scene.place.text_px - 2, scene.place.info_room()
         y = 10

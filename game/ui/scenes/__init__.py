@@ -7,11 +7,11 @@ from collections.abc import Callable
 from ..scene import Scene
 from .dialogs import ConfirmScene, HandOffScene, PauseScene, dialog_for_phase
 from .history import HistoryScene, PastMatchScene
+from .how_to_play import HowToPlayScene
 from .join import JoinScene
 from .lobby import LobbyScene
 from .menu import MenuScene
 from .review import ReviewScene
-from .rules_page import RulesScene
 from .scoring import GameOverScene, ScoreScene
 from .settings import HouseRulesScene, NamesScene, SettingsScene
 from .setup import SetupScene
@@ -32,7 +32,7 @@ SCENES: dict[str, Callable[..., Scene | None]] = {
     "settings": SettingsScene,
     "house-rules": HouseRulesScene,
     "names": NamesScene,
-    "rules": RulesScene,
+    "how-to-play": HowToPlayScene,
     "statistics": StatisticsScene,
     "history": HistoryScene,
     "past-match": PastMatchScene,

@@ -176,7 +176,7 @@ class HistoryScene(RowsPage):
         self.cells_read = True
         self.past, self.note = self.what_was_read()
         self.empty = type(self).empty
-        self.cells = [[finished_text(past.finished), f"{past.session.rules.title} ({past.session.rules.name})",
+        self.cells = [[finished_text(past.finished), past.session.rules.title,
                        match_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
             self.subtitle = "Choose a match to see its hands, review them or play a deal again"

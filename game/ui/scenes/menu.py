@@ -10,7 +10,7 @@ from game.net.host import hosted_tables
 from .. import theme
 from ..assets import font, text, wrapped
 from ..card_sketch import card_size
-from ..hosting import join_hosted
+from ..hosting import join_hosted, port_problem
 from ..scene import Scene
 from ..widgets import Button, layout_column, press_any
 
@@ -31,7 +31,7 @@ class MenuScene(Scene):
         if ending or hosted_tables():
             self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
         self.buttons += [
-            Button("Rules", lambda: scenes.push("rules"), key=pygame.K_r),
+            Button("How to play", lambda: scenes.push("how-to-play"), key=pygame.K_r),
             Button("Settings", lambda: scenes.push("settings"), key=pygame.K_s),
             Button("Statistics", lambda: scenes.push("statistics"), key=pygame.K_t),
             Button("History", lambda: scenes.push("history"), key=pygame.K_i),
@@ -69,7 +69,7 @@ class MenuScene(Scene):
             self.layout()
             return
         except OSError as err:
-            services.notice = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
+            services.notice = port_problem(err, settings.online_port)
             self.layout()
             return
         code = services.host.saved_table()

@@ -7,7 +7,7 @@ reviewed decisions (Left/Right, Home/End; Up/Down jump between mistakes): every 
 just before the decision, the trick, the auction and the piles (game/ui/review_board.py), and beside them who
 decided, the choice made, the best, its cost with its standard error and the review's sentence. For a costly
 choice, "What would have happened" plays the rest of the hand out both ways with every card known: hindsight,
-labelled so.
+labelled so, shown as the tricks of each line of play on a board, the better line marked.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import pygame
 
 from game.engine.view import choice_of
 from game.review import HandReview, Review, words
-from game.review.analysis import MEASURE_WORLDS, WORLDS
+from game.review.analysis import MEASURE_WORLDS, WORLDS, partnered
 from game.runtime import in_background
 
 from .. import theme
-from ..assets import text, wrapped
-from ..review_board import Moment, board_rows, draw_board, moment
+from ..assets import font, text, wrapped
+from ..review_board import Moment, board_rows, draw_board, draw_tricks, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
@@ -47,9 +47,12 @@ class ReviewScene(Scene):
         self.work: ReviewWork | None = None
         self.keeping: Future | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
+        self.panel_scroll = 0  # pixels of its panel scrolled past (the wheel): a long list of choices in a small window
         self.shown: Moment | None = None
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
         self.hindsight_for = -1  # the decision it is for
+        self.line_shown = 1  # on the hindsight page: the line of play after the choice made (0) or the best (1)
+        self.labelled: tuple | None = None  # the hindsight its lines' buttons were labelled for, and if finished
         self.art = services.art.with_specials(self.rules.royal_queens)
         self.to_warm: list[str] = []
         self.buttons: list[Button] = []  # made by layout, which comes after enter
@@ -92,8 +95,10 @@ class ReviewScene(Scene):
         self.what_if = Button("What would have happened", self.open_hindsight, key=pygame.K_w)
         self.what_if.rect = pygame.Rect(self.panel_rect.x + 12, self.panel_rect.bottom - bh - 12,
                                         self.panel_rect.width - 24, bh)
-        self.hindsight_back = Button("Back to the decision", self.close_hindsight, key=pygame.K_ESCAPE)
-        layout_row([self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, 0)
+        self.hindsight_back = Button("Back", self.close_hindsight, key=pygame.K_ESCAPE)
+        self.line_buttons = [Button("", lambda: self.show_line(0)), Button("", lambda: self.show_line(1))]
+        self.label_lines()
+        layout_row([*self.line_buttons, self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, max(6, w // 160))
         self.card_width = board_rows(self.board_rect, self.job.hand.n, px, theme.card_width(self.size)).card_width
         # the faces at the board's size, drawn ahead one a frame while the review is worked out
         self.to_warm = self.rules.card_names(self.rules.deck_mask)
@@ -106,7 +111,7 @@ class ReviewScene(Scene):
         return self.review.decisions if self.review else []
 
     def show(self, index: int):
-        self.index = index
+        self.index, self.panel_scroll = index, 0
         if self.decisions:  # the hand just before the decision, as the review replayed it
             before = next(hand for at, hand, *_ in self.job.moments if at == self.decisions[index].index)
             self.shown = moment(before, self.names)
@@ -145,9 +150,42 @@ class ReviewScene(Scene):
         decision = self.decisions[self.index]
         self.hindsight = Hindsight(self.record, decision.index, [decision.action, decision.best])
         self.hindsight_for = self.index
+        self.line_shown = 1
+        self.layout()
 
     def close_hindsight(self):
         self.hindsight = None  # a thread still playing it out ends by itself; nothing reads it
+
+    def show_line(self, line: int):
+        self.line_shown = line
+        self.label_lines()
+
+    def hindsight_choices(self) -> tuple[str, str]:
+        """The decision's two choices on the hindsight page: the one made and the best, as a player names them."""
+        decision = self.decisions[self.hindsight_for]
+        return (words.choice_name(decision.action, self.rules.deck), words.choice_name(decision.best, self.rules.deck))
+
+    def hindsight_results(self) -> tuple[float, float] | None:
+        """The reviewed seat's result after each line of play, once both are played out."""
+        job = self.hindsight
+        if job is None or not job.finished or job.problem:
+            return None
+        decision = self.decisions[self.hindsight_for]
+        made, best = (job.results[action].final_result().margin(decision.seat)
+                      for action in (decision.action, decision.best))
+        return made, best
+
+    def label_lines(self):
+        """The two lines' buttons: which choice each follows, whose it was, and the better one marked."""
+        if self.hindsight is None:
+            return
+        self.labelled = (self.hindsight, self.hindsight.finished)
+        results = self.hindsight_results()
+        better = None if results is None or round(results[0], 1) == round(results[1], 1) else \
+            int(results[1] > results[0])
+        for line, (button, whose) in enumerate(zip(self.line_buttons, ("your choice", self.job.judge.pick_label))):
+            button.label = f"After {whose}" + (": better" if line == better else "")
+            button.chosen = line == self.line_shown
 
     # --- the loop ---
 
@@ -163,6 +201,8 @@ class ReviewScene(Scene):
 
     def update(self, dt: float):
         self.warm()
+        if self.hindsight is not None and self.labelled != (self.hindsight, self.hindsight.finished):
+            self.layout()  # the lines played out: their buttons say which was better, and are as wide as that
         work = self.work
         if work is None:
             return
@@ -185,7 +225,13 @@ class ReviewScene(Scene):
         if self.work is not None or self.review is None:
             return press_any([self.cancel_button if self.work else self.back], event)
         if self.hindsight is not None:
-            return press_any([self.hindsight_back], event)
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.show_line(int(event.key == pygame.K_RIGHT))
+                return True
+            return press_any([*self.line_buttons, self.hindsight_back], event)
+        if event.type == pygame.MOUSEWHEEL and self.decisions:
+            self.scroll_panel(-event.y * 3 * font(self.px).get_linesize())
+            return True
         if press_any([*self.buttons, self.what_if], event):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
@@ -268,25 +314,44 @@ class ReviewScene(Scene):
         if decision.mistake:
             pygame.draw.rect(surface, theme.WARN, rect, width=3, border_radius=14)
         width = rect.width - 24
+        top, bottom = self.panel_room()
         lines = self.decision_lines(decision, width)
-        bottom = (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
-        y = rect.y + 10
-        for line, size, colour, bold in lines:
-            label = text(line, size, colour, bold=bold)
-            if y + label.get_height() > bottom:
-                break
-            surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
+        labels = [text(line, size, colour, bold=bold) for line, size, colour, bold in lines]
+        y = top - self.panel_scroll
+        for label in labels:
+            if y >= top and y + label.get_height() <= bottom:  # whole lines only
+                surface.blit(label, (rect.x + 12, y), pygame.Rect(0, 0, width, label.get_height()))
             y += label.get_height() + 3
+        height = y + self.panel_scroll - top
+        if height > bottom - top:  # more than the panel holds: where the part shown is (the wheel scrolls it)
+            track = pygame.Rect(rect.right - 9, top, 5, bottom - top)
+            pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=2)
+            thumb = track.copy()
+            thumb.height = max(16, track.height * track.height // height)
+            thumb.y = track.y + (track.height - thumb.height) * self.panel_scroll // (height - track.height)
+            pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=2)
         if self.what_if.enabled:
             self.what_if.draw(surface, self.px - 2)
+
+    def panel_room(self) -> tuple[int, int]:
+        """Where the decision panel's lines go: their top and bottom."""
+        rect = self.panel_rect
+        return rect.y + 10, (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
+
+    def scroll_panel(self, pixels: int):
+        """Scroll the decision's panel, within what its lines need."""
+        top, bottom = self.panel_room()
+        lines = self.decision_lines(self.decisions[self.index], self.panel_rect.width - 24)
+        height = sum(text(*line[:3], bold=line[3]).get_height() + 3 for line in lines)  # as draw_decision adds up
+        self.panel_scroll = max(0, min(self.panel_scroll + pixels, height - (bottom - top)))
 
     def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
         """The panel beside the board: who decided, the choice made and the search's (the Hint's), the cost and the
         sentence (game/review/words.py makes each from the figures), and the list of choices with their figures."""
         px, small = self.px, max(12, self.px - 4)
-        where = f"trick {decision.trick}" if decision.trick else decision.phase
+        where = words.when(decision.trick, decision.phase)
         say, pick = self.rules.action_words, self.job.judge.pick_label
-        lines = [(f"{self.names[decision.seat]} decided ({where})", px, theme.GOLD, True),
+        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True),
                  (f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True)]
         if decision.judged and decision.best != decision.action:
             lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
@@ -297,13 +362,18 @@ class ReviewScene(Scene):
             lines.append(("Not judged", px - 2, theme.INK_DIM, True))
         lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
         if len(decision.choices) > 1:
-            lines += [(line, small, theme.GOLD, False)
-                      for line in wrapped(words.choices_heading(self.review.measure_worlds), small, width)]
+            partners = partnered(self.job.hand, decision.seat)
+            who = self.names[decision.seat]
+            heading = words.choices_heading(self.review.measure_worlds, partners, pick, who)
+            meaning = words.result_meaning(partners, self.rules.family == "hearts", who)
+            lines += [(line, small, theme.GOLD, False) for line in wrapped(heading, small, width)]
+            lines += [(line, small, theme.INK_DIM, False) for line in wrapped(meaning, small, width)]
             for choice in decision.choices:
                 made, picked = choice.action == decision.action, choice.action == decision.best
                 row = words.choice_row(words.choice_name(choice.action, self.rules.deck), choice.value, choice.cost,
                                        choice.error, made, picked, pick)
-                lines.append((row, small, theme.LEGAL if made else theme.SELECTED if picked else theme.INK, False))
+                colour = theme.LEGAL if made else theme.SELECTED if picked else theme.INK
+                lines += [(line, small, colour, False) for line in wrapped(row, small, width)]
         return lines
 
     def draw_timeline(self, surface: pygame.Surface):
@@ -319,53 +389,47 @@ class ReviewScene(Scene):
                 pygame.draw.rect(surface, theme.GOLD, mark.inflate(4, 8), width=2)
 
     def draw_hindsight(self, surface: pygame.Surface):
-        """The rest of the hand played out after the choice made and after the best, every card known."""
+        """The rest of the hand played out after the choice made and after the best, every card known: what each
+        line came to, and the tricks of the line chosen below the page's buttons, as a board."""
         decision = self.decisions[self.hindsight_for]
         rect = pygame.Rect(self.board_rect.x, self.board_rect.y, self.size[0] - 24,
                            self.hindsight_back.rect.top - 10 - self.board_rect.y)
         panel(surface, rect)
         px, small = self.px, max(12, self.px - 4)
+        made, best = self.hindsight_choices()
+        pick = self.job.judge.pick_label
         lines = [(HINDSIGHT, px + 2, theme.GOLD, True),
-                 (f"The rest of the hand after decision {self.hindsight_for + 1} ({self.names[decision.seat]}: "
-                  f"{self.rules.action_words(decision.action)}) and after {self.job.judge.pick_label} instead, "
-                  f"every seat then playing Hard's search with all "
-                  f"the cards known, which no one had at the time: compare the two hindsight lines with each other.",
+                 (f"Decision {self.hindsight_for + 1}: {self.names[decision.seat]} chose {made}; {pick} was {best}. "
+                  "The rest of the hand played out after each, every seat then played by the Hard computer with "
+                  "every card known, which no one had at the time: compare the two lines with each other. Each row "
+                  "is a player, with their score for the hand; the card that took each trick is ringed in gold.",
                   small, theme.INK_DIM, False)]
-        job = self.hindsight
+        job, results = self.hindsight, self.hindsight_results()
         assert job is not None  # drawn only while the hindsight page is shown
         if not job.finished:
             lines.append(("Playing the rest of the hand out...", px - 2, theme.INK, False))
         elif job.problem:
             lines.append((job.problem, px - 2, theme.WARN, False))
         else:
-            lines += self.hindsight_lines(decision, small)
+            assert results is not None  # both lines played out
+            partners = partnered(self.job.hand, decision.seat)
+            said = words.hindsight_words(made, best, results, partners, pick, self.names[decision.seat])
+            lines.append((said, px - 2, theme.GOLD, False))
         y = rect.y + 10
         for line, size, colour, bold in lines:
             for part in wrapped(line, size, rect.width - 24):
                 label = text(part, size, colour, bold=bold)
-                if y + label.get_height() > rect.bottom - 6:
-                    return
                 surface.blit(label, (rect.x + 12, y))
                 y += label.get_height() + 3
-
-    def hindsight_lines(self, decision, small: int) -> list[tuple[str, int, tuple, bool]]:
-        seat, px = decision.seat, self.px
-        assert self.hindsight is not None  # its lines are drawn only while the hindsight page is shown
-        name = {action: words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best)}
-        ends = [("As played", self.job.hand.result(), theme.INK)] + [
-            (f"Hindsight after {name[action]}", self.hindsight.results[action].result(),
-             theme.SELECTED if action == decision.best else theme.INK) for action in (decision.action, decision.best)]
-        lines = [("Score changes", px - 2, theme.GOLD, True)]
-        for label, result, colour in ends:
-            assert result is not None  # each of these hands is played to its end
-            changes = ", ".join(f"{self.names[s]} {change:+d}" for s, change in enumerate(result.score_change))
-            lines.append((f"{label}: {changes}  ({self.names[seat]} against the others {result.margin(seat):+.0f})",
-                          small, colour, False))
-        ended = self.hindsight.results[decision.best]
-        tricks = ended.view(seat).tricks
-        first = decision.trick - 1 if decision.trick else 0
-        lines.append((f"The tricks from there, after {name[decision.best]}", px - 2, theme.GOLD, True))
-        for number, trick in enumerate(tricks[first:], first + 1):
-            cards = ", ".join(f"{self.names[s]} {card}" for s, card in trick.cards)
-            lines.append((f"Trick {number}: {cards}; won by {self.names[trick.winner]}", small, theme.INK, False))
-        return lines
+        if results is not None:
+            ended = job.results[(decision.action, decision.best)[self.line_shown]]
+            first = decision.trick - 1 if decision.trick else 0
+            changes = ended.final_result().score_change
+            labels = [f"{name} {change:+d}" for name, change in zip(self.names, changes)]
+            colour = theme.SELECTED if self.line_shown else theme.LEGAL  # as the board marks the two choices
+            marks = {card: colour for card in self.cards_of((decision.action, decision.best)[self.line_shown])}
+            board = pygame.Rect(rect.x + 12, y + 6, rect.width - 24, rect.bottom - 8 - y - 6)
+            draw_tricks(surface, board, list(ended.view(decision.seat).tricks[first:]), first + 1, labels, self.art,
+                        px, self.card_width, marks)
+        for button in self.line_buttons:
+            button.draw(surface, px - 2)

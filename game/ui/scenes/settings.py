@@ -28,6 +28,7 @@ class Row:
     value: Callable[..., str]
     effect: Callable[..., str]
     step: Callable[..., None]   # -1 or +1 (a toggle flips either way)
+    typed: Callable[[str], str] | None = None  # a value typed rather than stepped: sets it, or says why not
 
 
 class FormScene(Scene):
@@ -38,6 +39,8 @@ class FormScene(Scene):
         super().__init__(services)
         self.rows: list[Row] = []
         self.error = ""
+        self.typing: Row | None = None  # the typed row being edited
+        self.typed = ""  # what has been typed into it so far
 
     def make_rows(self) -> list[Row]:
         raise NotImplementedError
@@ -58,6 +61,13 @@ class FormScene(Scene):
         height = int(self.row_height * 0.8)
         for i, row in enumerate(self.rows):
             y = self.top + i * self.row_height + self.row_height // 2
+            if row.typed is not None:  # click the value, type, then Enter
+                editing = self.typing is not None and self.typing.label == row.label
+                field = Button((self.typed + "_") if editing else row.value(), lambda row=row: self.edit(row))
+                field.chosen = editing
+                layout_row([field], (int(w * 0.78), y), height, 0, min_width=int(w * 0.17) + 2 * height)
+                self.controls.append(field)
+                continue
             minus = Button("<", lambda row=row: self.change(row, -1))
             plus = Button(">", lambda row=row: self.change(row, 1))
             layout_row([minus, plus], (int(w * 0.78), y), height, int(w * 0.17), min_width=height)
@@ -70,7 +80,34 @@ class FormScene(Scene):
         self.error = ""
         row.step(delta)
 
+    def edit(self, row: Row):
+        """Start typing a row's value (a click on it again, or Enter, sets it)."""
+        if self.typing is not None:
+            self.finish_typing()
+            return
+        self.typing, self.typed, self.error = row, "", ""
+        self.layout()
+
+    def finish_typing(self, keep: bool = True):
+        """Set what was typed (nothing typed, or Esc, leaves the value as it was)."""
+        row, self.typing = self.typing, None
+        assert row is not None and row.typed is not None  # typing is only ever into a typed row
+        if keep and self.typed:
+            self.error = row.typed(self.typed)
+        self.layout()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.typing is not None and event.type == pygame.TEXTINPUT:
+            self.typed = (self.typed + "".join(ch for ch in event.text if ch.isdigit()))[:5]
+            self.layout()
+            return True
+        if self.typing is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+                self.layout()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.finish_typing(keep=event.key != pygame.K_ESCAPE)
+            return True
         return press_any(self.controls + self.buttons, event)
 
     def draw(self, surface: pygame.Surface):
@@ -84,8 +121,9 @@ class FormScene(Scene):
             surface.blit(label, (int(w * 0.05), y + 2))
             effect = text(row.effect()[:110], max(11, self.px - 7), theme.INK_DIM)
             surface.blit(effect, (int(w * 0.05), y + 4 + label.get_height()))
-            value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
-            surface.blit(value, value.get_rect(center=(int(w * 0.78), y + self.row_height // 2)))
+            if row.typed is None:  # a typed row's value is on its field
+                value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
+                surface.blit(value, value.get_rect(center=(int(w * 0.78), y + self.row_height // 2)))
         for button in self.controls + self.buttons:
             button.draw(surface, self.px - 2)
         if self.error:
@@ -163,9 +201,19 @@ class SettingsScene(FormScene):
             choice("card_back", CARD_BACKS, "Card backs", "The pattern on the backs of the cards"),
             number("keep_seat", "Seat kept for a dropped player", 10, " s",
                    "At a table you host: how long a seat waits for its player, before a computer plays it"),
-            number("online_port", "Port for tables you host", 1, "",
-                   "Players on other computers reach your table at this port (open it in the router for the internet)"),
+            Row("Port for tables you host", lambda: str(s.online_port),
+                lambda: "Others reach your table here (open it in the router for the internet); click to "
+                        "type", lambda _delta: None, typed=self.type_port),
         ]
+
+    def type_port(self, typed: str) -> str:
+        """The port typed in, if it is one a table can use (what is wrong with it, if not)."""
+        low, high = RANGES["online_port"]
+        if not low <= int(typed) <= high:
+            return f"A port is a number from {low} to {high}"
+        self.services.settings.online_port = int(typed)
+        self.apply()
+        return ""
 
     def bottom_buttons(self) -> list[Button]:
         return [Button("Back", self.leave, key=pygame.K_ESCAPE), Button("House rules", self.house_rules),
@@ -203,20 +251,11 @@ class HouseRulesScene(FormScene):
         docs = Rules.field_docs()
         for name in self.book.house_fields():
             meta = docs[name]
-            label = name.replace("_", " ").capitalize()
-            label = label + " (changed)" if name in self.changes else label
-            rows.append(Row(label, lambda name=name: self.value_text(name),
+            label = Rules.house_label(name) + (" (changed)" if name in self.changes else "")
+            rows.append(Row(label, lambda name=name: self.rules.value_words(name),
                             lambda name=name: self.rules.sentence(name),
                             lambda delta, name=name, meta=meta: self.step(name, meta, delta)))
         return rows
-
-    def value_text(self, name: str) -> str:
-        value = getattr(self.rules, name)
-        if isinstance(value, bool):
-            return "On" if value else "Off"
-        if isinstance(value, tuple):
-            return " ".join(value) or "none"
-        return str(value).replace("_", " ")
 
     def step(self, name: str, meta: dict, delta: int):
         value = getattr(self.rules, name)
@@ -235,11 +274,11 @@ class HouseRulesScene(FormScene):
         try:
             rules = self.book.changed(changes, where=self.book.title)
         except RulesError as err:
-            self.error = f"Not allowed: {str(err).removeprefix(self.book.title + ': ')}"
+            self.error = f"Not allowed: {err.player}"
             return
         self.rules = rules
         self.changes = {k: v for k, v in changes.items() if getattr(self.book, k) != v}
-        self.store.save(self.preset, self.changes)
+        self.store.save(self.preset, self.changes, self.book)
         self.layout()
 
     def reset(self):

@@ -13,13 +13,15 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import DealCodeError, Hand, Match, hand_from_code
-from game.engine.rules import preset_families
+from game.engine.guide import summary
+from game.engine.rules import Rules, preset_families
+from game.engine.words import capitalised
 from game.net.database import DatabaseUnusable
 from game.table.session import SeatPlan, Session
 
 from .. import theme
-from ..assets import text
-from ..hosting import create_hosted, create_on_server, split_address
+from ..assets import fitted, text
+from ..hosting import create_hosted, create_on_server, port_problem, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..sheet import match_so_far
@@ -64,8 +66,8 @@ class SetupScene(Scene):
             self.code = ""
             self.rules, self.changes, problem = self.services.house_rules.load(preset)
             changes = self.changes
-            self.house_note = problem or (f"House rules: {', '.join(k.replace('_', ' ') for k in changes)}"
-                                          if changes else "The book's rules")
+            self.house_note = problem or (f"House rules: {', '.join(Rules.house_label(k).lower() for k in changes)}"
+                                          if changes else "")
         else:
             self.rules, self.changes = deal.rules, {}  # (a deal code is never hosted, which needs the changes)
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
@@ -96,7 +98,7 @@ class SetupScene(Scene):
         layout_row(self.family_buttons, (w // 2, int(h * 0.17)), height, 12, min_width=px * 8)
         self.previous = Button("<", lambda: self.step_preset(-1), key=pygame.K_LEFT)
         self.next = Button(">", lambda: self.step_preset(1), key=pygame.K_RIGHT)
-        layout_row([self.previous, self.next], (w // 2, int(h * 0.29)), height, int(w * 0.5), min_width=height)
+        layout_row([self.previous, self.next], (w // 2, int(h * 0.27)), height, int(w * 0.5), min_width=height)
         self.seat_buttons = []
         top = int(h * 0.40)
         rows_x = int(w * 0.4)  # the seat rows, and to their right the map of the table
@@ -260,7 +262,7 @@ class SetupScene(Scene):
             self.error = str(err)
             return
         except OSError as err:
-            self.error = f"Cannot open port {settings.online_port} for the table: {err.strerror or err}"
+            self.error = port_problem(err, settings.online_port)
             return
         create_hosted(services, request)
 
@@ -306,8 +308,8 @@ class SetupScene(Scene):
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.07))))
         preset = text(self.rules.title, px + 6, theme.INK, bold=True)
         surface.blit(preset, preset.get_rect(center=(w // 2, int(h * 0.27))))
-        detail = f"{self.rules.players} players  ·  {self.preset}  ·  {self.house_note}"
-        line = text(detail[:120], px - 4, theme.INK_DIM)
+        detail = capitalised(summary(self.rules)) + (f"  ·  {self.house_note}" if self.house_note else "")
+        line = text(fitted(detail, px - 2, w - 16), px - 2, theme.INK_DIM)
         surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + px + 10)))
         for button in self.buttons:
             button.draw(surface, px - 2)

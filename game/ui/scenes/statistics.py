@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.rules import preset_families
+from game.engine.rules import preset_families, preset_titles
 
 from .. import theme
 from ..assets import text
@@ -22,7 +22,8 @@ def stats_rows(table: dict) -> list[list[str]]:
             hands = counts.get("hands", 0)
             average = f"{counts.get('points', 0) / hands:.1f}" if hands else "-"
             rook = preset_families().get(preset) == "rook"  # which counts the game has: contracts, or moons
-            rows.append([preset, name, str(counts.get("matches", 0)), str(counts.get("wins", 0)), str(hands), average,
+            title = preset_titles().get(preset, preset)  # a game's name as New game shows it
+            rows.append([title, name, str(counts.get("matches", 0)), str(counts.get("wins", 0)), str(hands), average,
                          str(counts.get("contracts_made", 0)) if rook else "-",
                          str(counts.get("contracts_set", 0)) if rook else "-",
                          "-" if rook else str(counts.get("moons", 0))])
