@@ -317,7 +317,7 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
             player.close()
     finally:
         process.send_signal(signal.SIGTERM)
-        output = process.communicate(timeout=15)[0]
+        output = process.communicate(timeout=60)[0]
     assert "1 tables brought back" in output and f"table {code} started" not in output.split("brought back")[1]
     assert "stopped: 1 tables saved" in output
 
@@ -482,8 +482,9 @@ def test_a_client_that_never_reads_is_disconnected(served, caplog):
         assert server.call(lambda: [connection.transport.get_extra_info("socket").setsockopt(
             socket.SOL_SOCKET, socket.SO_SNDBUF, 4096) for connection in server.server.server.connections
             if connection.remote_address[1] == sock.getsockname()[1]]) == [None]
-        # Each hint gets an answer it never reads: send until the server lets go, for at most 30 seconds.
-        deadline = time.monotonic() + 30
+        # Each hint gets an answer it never reads: send until the server lets go. A hint is a search, so on a busy
+        # machine the answers pile up slowly: the limit only stops a hang.
+        deadline = time.monotonic() + 300
         sent = 0
         while time.monotonic() < deadline:
             try:
@@ -529,7 +530,7 @@ def test_the_server_stops_cleanly_on_sigterm_with_every_table_saved(tmp_path):
         time.sleep(0.1)
     finally:
         process.send_signal(signal.SIGTERM)
-        output = process.communicate(timeout=15)[0]
+        output = process.communicate(timeout=60)[0]
     owner.client.closing = True
     assert process.returncode == 0
     assert saved_codes(tmp_path) == [owner.table.code] and "stopped: 1 tables saved" in output

@@ -189,7 +189,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
     try:
         over = to_game_over(app)
-        table.table.controller.history_writing.result(60)
+        table.table.controller.history_writing.result(300)
         click(app, button(over, "Main menu").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)

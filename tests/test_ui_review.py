@@ -64,7 +64,7 @@ def finish(app: App, scene: ReviewScene):
     else:
         raise AssertionError("the review did not finish")
     assert scene.review is not None and not scene.problem
-    scene.keeping.result(60)  # into the cache, off the UI thread
+    scene.keeping.result(300)  # into the cache, off the UI thread
 
 
 def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app):
@@ -152,7 +152,7 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, mo
     assert decision.mistake and scene.what_if.enabled and decision.trick
     click(app, scene.what_if.rect.center)
     assert scene.hindsight is not None and scene.shot_name == "review-hindsight"
-    scene.hindsight.join(60)
+    scene.hindsight.join(300)
     step(app)
     step(app)
     made, best = (scene.hindsight.results[action] for action in (decision.action, decision.best))

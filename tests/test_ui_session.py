@@ -147,5 +147,5 @@ def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without
     seeds = {str(i): p.seed for i, p in resumed.players.items()}
     for hash_seed in ("1", "2"):
         out = subprocess.run([sys.executable, "-c", script], input=json.dumps(saved), capture_output=True, text=True,
-                             env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=60, check=True)
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=300, check=True)
         assert json.loads(out.stdout) == seeds

@@ -219,7 +219,7 @@ def read_review(read: Reader, record: dict):
     click(read.app, scene.line_buttons[0].rect.center)
     read.step()
     scene.close_hindsight()
-    scene.keeping.result(60)
+    scene.keeping.result(300)
     read.app.stack.pop(scene)
 
 
