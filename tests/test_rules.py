@@ -1,8 +1,10 @@
 """Presets load through one validation: extends, unknown keys, wrong types and bad files give one clear error."""
 
+import random
+
 import pytest
 
-from game.engine import RulesError, load_rules, preset_names
+from game.engine import Hand, RulesError, load_rules, preset_names
 from game.engine.rules import Rules, rules_from_dict
 from tests.notation import notation_faults
 
@@ -238,3 +240,15 @@ def test_a_house_rule_refused_says_why_in_a_players_words(changes, player):
     assert refused.value.player == player and not notation_faults([player])
     assert str(refused.value).startswith("Classic partnership Rook: ")  # the file's message names the field
     assert notation_faults([str(refused.value)])
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "hearts-royal"])
+def test_the_rules_say_whether_fewer_points_are_better_as_the_hand_result_does(preset):
+    """Hearts (002): points taken count against the player; Rook (000): points taken count for the side. The
+    review says what a result means from ``Rules.lower_is_better``, which must agree with the hand's result."""
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=5, dealer=0)
+    rng = random.Random(5)
+    while not hand.is_done:
+        hand.push(hand.random_action(rng))
+    assert rules.lower_is_better == hand.final_result().lower_is_better == (rules.family == "hearts")

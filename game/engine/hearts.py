@@ -365,7 +365,8 @@ class HeartsHand(Hand):
         shooter, points = self.moon_shooter(), self.points()
         return HandResult(points=tuple(points), score_change=tuple(self._score_delta(list(points), shooter)),
                           sides=tuple((seat,) for seat in range(self.n)),
-                          moon_shooter=-1 if shooter is None else shooter, lower_is_better=True)
+                          moon_shooter=-1 if shooter is None else shooter,
+                          lower_is_better=self.rules.lower_is_better)
 
     # --- what a seat knows ---
 

@@ -321,6 +321,11 @@ class Rules:
         of the other players"); otherwise the house rule of decision 8."""
         return ROTATING_PARTNER_HANDS if self.rotating_partners else self.fixed_hands
 
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether points count against the player who takes them (Hearts), so fewer is better."""
+        return self.family == "hearts"
+
     def family_fields(self) -> list[str]:
         """The fields that matter to this family's games, in the order declared."""
         return [f.name for f in dataclasses.fields(self) if f.metadata["family"] in (None, self.family)]

@@ -365,7 +365,7 @@ class ReviewScene(Scene):
             partners = partnered(self.job.hand, decision.seat)
             who = self.names[decision.seat]
             heading = words.choices_heading(self.review.measure_worlds, partners, pick, who)
-            meaning = words.result_meaning(partners, self.rules.family == "hearts", who)
+            meaning = words.result_meaning(partners, self.rules.lower_is_better, who)
             lines += [(line, small, theme.GOLD, False) for line in wrapped(heading, small, width)]
             lines += [(line, small, theme.INK_DIM, False) for line in wrapped(meaning, small, width)]
             for choice in decision.choices:
