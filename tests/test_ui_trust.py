@@ -65,8 +65,9 @@ def settled(table: TableScene) -> bool:
     return not motion.flights and not motion.collecting and table.deal is None and table.drag is None
 
 
-def decide(app: App, table: TableScene):
-    """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
+def answer_dialog(app: App) -> bool:
+    """The dialog on top answered as a quick player would (the first cards or choice offered, the lowest bid, the
+    hand-off taken); False if no dialog is on top."""
     top = app.stack.top
     if isinstance(top, CardPickScene):
         top.chosen = top.cards[: top.count]
@@ -77,7 +78,16 @@ def decide(app: App, table: TableScene):
         click(app, top.buttons[0].rect.center)
     elif top.name == "hand-off":
         click(app, (5, 5))
-    elif table.viewer_controls_play():
+    else:
+        return False
+    return True
+
+
+def decide(app: App, table: TableScene):
+    """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
+    if answer_dialog(app):
+        return
+    if table.viewer_controls_play():
         card = next(choice.card for choice in table.view().legal)
         table.act(f"play {card}")
         step(app)

@@ -31,12 +31,12 @@ from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.autoplay import Autoplay
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog
+from game.ui.scenes.dialogs import Dialog
 from game.ui.scenes.scoring import ScoreScene
 from tests.deals import finished_session, table_session
 from tests.notation import notation_faults
 from tests.test_review import normal_hand
-from tests.test_ui_trust import DIALOGS, settled
+from tests.test_ui_trust import DIALOGS, answer_dialog, settled
 from tests.ui_helpers import FAST, click, frames, post, step
 from tests.ui_record import Recorder
 
@@ -98,16 +98,9 @@ def decide(reader: Reader, table, hinted: set):
     if isinstance(top, Dialog) and top.name not in hinted:
         hinted.add(top.name)
         ask_hint(reader, table, lambda: bool(top.hint))
-    if isinstance(top, CardPickScene):
-        top.chosen = top.cards[: top.count]
-        click(app, top.done.rect.center)
-    elif isinstance(top, BidScene):
-        click(app, (top.bid if top.bid.enabled else top.pass_).rect.center)
-    elif isinstance(top, ChoiceScene):
-        click(app, top.buttons[0].rect.center)
-    elif top.name == "hand-off":
-        click(app, (5, 5))
-    elif table.viewer_controls_play() and settled(table):
+    if answer_dialog(app):
+        return
+    if table.viewer_controls_play() and settled(table):
         view = table.view()
         if "play" not in hinted:
             hinted.add("play")
