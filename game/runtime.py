@@ -56,10 +56,27 @@ class LoopThread:
                 return
             started.set_result(answer)
             self.loop.run_forever()
+            self._finish_tasks()
 
         self._thread = threading.Thread(target=run, name=self.name, daemon=True)
         self._thread.start()
         return started.result(timeout)
+
+    def _finish_tasks(self):
+        """Cancel what is still pending once the loop has stopped and let it run its way out, as ``asyncio.run``
+        does: a task left pending when the loop closes is destroyed mid-way (its ``finally`` never runs) and asyncio
+        logs "Task was destroyed but it is pending" from whatever code collects it later."""
+        for _ in range(3):  # a task on its way out may stop the loop again (a client ending its connection)
+            pending = [task for task in asyncio.all_tasks(self.loop) if not task.done()]
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            try:
+                self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            except RuntimeError:  # stopped before they all ended: look again
+                continue
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
 
     def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run a coroutine on the loop, from any thread; its future."""

@@ -25,6 +25,30 @@ async def _say(said: list, word: str):
     said.append(word)
 
 
+def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog):
+    """CI found "Task was destroyed but it is pending!" logged in a later test: a client's sender, cancelled but
+    never run again, was left pending when its loop closed. Stopping ends every pending task first, as
+    ``asyncio.run`` does, so each one's ``finally`` runs, even one that stops the loop on its way out."""
+    runner = LoopThread("test-loop")
+    runner.start()
+    cleaned = []
+
+    async def wait_forever(name: str, stop_loop: bool):
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.append(name)
+            if stop_loop:
+                asyncio.get_running_loop().stop()
+
+    runner.submit(wait_forever("sender", False))
+    runner.submit(wait_forever("connection", True))
+    runner.call(lambda: None)  # both are waiting now
+    assert runner.stop() and runner.loop.is_closed()
+    assert sorted(cleaned) == ["connection", "sender"]
+    assert "destroyed but it is pending" not in caplog.text
+
+
 def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes():
     runner = LoopThread("test-loop")
 

@@ -173,6 +173,7 @@ class NetClient:
             return self.closing
         finally:
             outgoing.cancel()
+            await asyncio.gather(outgoing, return_exceptions=True)  # ended here, not left for the loop's close
 
     async def _send_all(self, ws):
         while (text := await self.outbox.get()) is not None:
