@@ -400,6 +400,35 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
     assert runner.is_done(10_000.0)
 
 
+def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score():
+    """CI's kill test (issue 23: nothing a client was told is lost): the server was killed after a match's last
+    action was kept and before anyone was told; started again, it ended the finished table at once, and its players
+    coming back were refused "No table has that code", never to see the end. Such a table waits the table's
+    ``keep`` for them; a player who comes back is told the match is over and who won, and then it may end."""
+    keeper = Kept()
+    runner = runner_of(["online", "online", "computer", "computer"], keeper)
+    runner.receive(0, {"type": "start"})
+    match, rng = runner.session.match, random.Random(5)
+    while not match.is_over:  # kept, and the server killed before anyone was told
+        if match.hand.is_done:
+            match.next_hand()
+        else:
+            match.hand.apply_id(match.hand.legal.random(rng))
+    for seat in runner.lobby.here():
+        runner.left(seat, now=0.0)
+    runner.lobby.brought_back(100.0)
+    restarted = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
+    assert not restarted.is_done(100.0 + LIMITS.keep - 0.1), "its players may still come back to the end"
+    told = restarted.arrive(1, None)
+    state = next(say for say in told if say.kind == "state")
+    assert state.seat == 1 and state.fields["over"] is True and state.fields["winners"] == match.winners
+    restarted.left(1, now=120.0)
+    assert restarted.is_done(120.0), "told of the end, nobody is waited for"
+    unseen = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
+    runner.lobby.brought_back(200.0)
+    assert not unseen.is_done(200.0) and unseen.is_done(200.0 + LIMITS.keep)
+
+
 def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, caplog):
     """Issue 23: a database that cannot write (here, closed under the keeper) never stops a table: each part is
     answered (the seats not kept, the play's mark as it was, so the next action keeps what was missed) and one

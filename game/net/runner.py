@@ -41,6 +41,7 @@ class TableRunner:
         self.controller: TableController | None = None
         self.saved = saved
         self.over_since: float | None = None  # the score sheet is up
+        self.end_told = False  # a player has been told that the match is over (a table brought back: not known)
         self.watching: Decision | None = None  # the computer decision whose answer wakes the table
         self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
@@ -189,6 +190,7 @@ class TableRunner:
             for presence in self.lobby.presence:
                 presence.ready = False
             self.over_since = now
+            self.end_told |= over and bool(here)
             return out
         return []
 
@@ -206,21 +208,25 @@ class TableRunner:
         self.over_since = None
         following = controller.next_hand()
         if isinstance(following, MatchOver):
+            self.end_told |= bool(lobby.here())
             return [Say(seat, "match-over", {"winners": list(following.outcome.winners)}) for seat in lobby.here()], \
                 AFTER_THE_MATCH
         assert isinstance(following, NewHand)
         return [self.state(seat) for seat in lobby.here()], 0
 
     def is_done(self, now: float) -> bool:
-        """Nobody is at the table and nothing more will happen there: its match is over, or its lobby has stood
-        empty for as long as a seat is kept. (A match under way is kept: its players may come back, and after the
-        seat-keeping time the computers play it to its end.)"""
+        """Nobody is at the table and nothing more will happen there: its match is over and a player was told so,
+        or its lobby has stood empty for as long as a seat is kept. (A match under way is kept: its players may
+        come back, and after the seat-keeping time the computers play it to its end. A match that ended unseen, its
+        last action kept but the server killed before anyone was told, or with everyone gone, waits as long for its
+        players to come back to the final score.)"""
         lobby = self.lobby
         if lobby.here() or lobby.empty_since is None:
             return False
+        kept_long_enough = now - lobby.empty_since >= self.record.keep
         if self.started:
-            return self._under_way()[0].match.is_over
-        return now - lobby.empty_since >= self.record.keep
+            return self._under_way()[0].match.is_over and (self.end_told or kept_long_enough)
+        return kept_long_enough
 
     # --- what each seat is told ---
 
@@ -242,6 +248,7 @@ class TableRunner:
         """Everything a seat needs to show the table: its view, the names, the finished hands' results."""
         session = self._under_way()[0]
         match = session.match
+        self.end_told |= match.is_over
         return Say(seat, "state", {
             "view": session.hand.view(seat).to_json(), "hand": len(match.history) + 1,
             "results": [{"result": result.to_json(), "trump": result.trump} for result in session.results()],
