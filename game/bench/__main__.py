@@ -39,6 +39,11 @@ def main(argv=None) -> int:
     xinxin.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     xinxin.add_argument("--modes", nargs="*", default=["hold", "pass"], choices=("hold", "pass"),
                         help="hold: card play only; pass: with hearts-classic's passing")
+    endgame = sub.add_parser("endgame", help="Hard's exact ending against its play-outs, on the same positions")
+    endgame.add_argument("--positions", type=int, default=300, help="deals a preset (each gives one position)")
+    endgame.add_argument("--cards", type=int, default=3, help="positions with at most this many cards a hand")
+    endgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
+    endgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
     frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
     frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
@@ -71,6 +76,9 @@ def main(argv=None) -> int:
     net.add_argument("--server-from", type=Path, metavar="DIR",
                      help="run the server from this source tree (an earlier commit's, unpacked), to compare")
     args = parser.parse_args(argv)
+    if args.bench == "endgame":
+        from game.bench.endgame import run as run_endgame
+        return run_endgame(args.positions, args.cards, args.budget, args.processes)
     if args.bench == "review":
         from game.bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)

@@ -610,6 +610,11 @@ class Hand:
         """How many cards each seat holds (everyone may count them)."""
         return tuple(held.bit_count() for held in self.held)
 
+    def side_of(self, seat: int) -> frozenset[int]:
+        """The seats that score together with ``seat`` this hand (a world's whole truth; what the seat itself may
+        know of it is ``side_known_to``)."""
+        return frozenset((seat,))
+
     def side_known_to(self, seat: int) -> frozenset[int]:
         """The seats ``seat`` knows to score with it this hand (a secret partner only once known to it)."""
         return frozenset((seat,))

@@ -1,0 +1,124 @@
+"""The exact play of a hand's last tricks in one world, where every card is known (Hard's search uses it once
+few cards are left, in place of the Normal rules' play-outs).
+
+Alpha-beta over the remaining trick play, with a transposition table: the seats on the deciding seat's side make
+the most of its ``HandResult.margin`` and the others the least, which is exact when the hand is played by two
+sides (a partnership, or the declarer's side against the rest) and is only offered then (``two_sided``). A search
+that would visit more than its positions' limit gives up (None) and the caller plays the world out by the rules
+instead. rookGame's strongest AI plays its last six cards this way, and hands its play-outs' last three to the
+same search (its AI_ENGINEERING_LOG.md).
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.engine import cards as C
+from game.engine.hand import Hand
+
+NODE_LIMIT = 20000  # positions one search may visit before it gives up
+
+
+class TooDeep(Exception):
+    """The search passed its positions' limit."""
+
+
+def two_sided(world: Hand, seat: int) -> bool:
+    """Whether the hand is played by ``seat``'s side against one other side (what the exact search assumes)."""
+    mine = world.side_of(seat)
+    theirs = frozenset(range(len(world.held))) - mine
+    return bool(theirs) and all(world.side_of(other) == theirs for other in theirs)
+
+
+class Endgame:
+    """Exact values for ``seat`` of positions of one world's trick play; positions searched are remembered, so the
+    candidates of one decision share the work."""
+
+    def __init__(self, world: Hand, seat: int, node_limit: int = NODE_LIMIT):
+        self.seat = seat
+        self.mine = world.side_of(seat)
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.table: dict[tuple, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
+        self.card_points = world.rules.card_points
+        self.counters = 0
+        for _, cards in world.rules.counters_by_points:
+            self.counters |= cards
+
+    def values(self, world: Hand, actions: list[int]) -> dict[int, float] | None:
+        """The margin ``seat`` comes to after each of ``actions`` in ``world``, both sides then playing their best;
+        None if the search is too big."""
+        try:
+            return {action: self._after(world, action) for action in actions}
+        except TooDeep:
+            return None
+
+    def _after(self, world: Hand, action: int) -> float:
+        child = world.copy()
+        child.push(action)
+        return self.value(child, -math.inf, math.inf)
+
+    def value(self, position: Hand, alpha: float, beta: float) -> float:
+        if position.phase != "play":
+            return position.final_result().margin(self.seat)
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise TooDeep
+        # what is left to play and the counters each seat has taken decide the rest: the order they came in does not
+        counters = self.counters
+        key = (tuple(position.held), tuple(position.trick), position.turn,
+               tuple(taken & counters for taken in position.taken))
+        lower, upper = self.table.get(key, (-math.inf, math.inf))
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        window = alpha, beta
+        maximising = position.turn in self.mine
+        best = -math.inf if maximising else math.inf
+        for card in self.choices(position):
+            child = position.copy()
+            child.push(card)
+            found = self.value(child, alpha, beta)
+            if maximising:
+                best = max(best, found)
+                alpha = max(alpha, found)
+            else:
+                best = min(best, found)
+                beta = min(beta, found)
+            if alpha >= beta:
+                break
+        if best <= window[0]:
+            self.table[key] = (lower, min(upper, best))  # failed low: the value is at most best
+        elif best >= window[1]:
+            self.table[key] = (max(lower, best), upper)  # failed high: at least best
+        else:
+            self.table[key] = (best, best)
+        return best
+
+    def choices(self, position: Hand) -> list[int]:
+        """The legal cards, strongest first, one of each run of equivalent cards: cards of one suit held together
+        and worth the same points, with no card between them still to be played by another seat or on the trick
+        (whichever is played, the tricks go the same way)."""
+        strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
+        legal = sorted(C.cards_in(position.legal_mask()), key=strength.__getitem__, reverse=True)
+        mover = position.held[position.turn]
+        contested = 0  # cards another seat still holds, and the trick's
+        for seat, held in enumerate(position.held):
+            if seat != position.turn:
+                contested |= held
+        for card in position.trick:
+            contested |= 1 << card
+        kept: list[int] = []
+        for card in legal:
+            if kept:
+                above = kept[-1]
+                group = follow_masks[suit_of[card]]
+                if (suit_of[above] == suit_of[card] and self.card_points[above] == self.card_points[card]
+                        and mover >> above & 1
+                        and not any(strength[card] < strength[other] < strength[above]
+                                    for other in C.cards_in(group & contested))):
+                    continue
+            kept.append(card)
+        return kept

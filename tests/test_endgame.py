@@ -1,0 +1,106 @@
+"""The exact ending (game/ai/endgame.py) and Hard's use of it: alpha-beta with its table and its pruning of
+equivalent cards gives exactly what plain minimax over every legal play gives, it is offered only where two sides
+play, and too big an ending is left to the play-outs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.endgame import Endgame, two_sided
+from game.ai.rules_play import RulePlayer
+from game.ai.search import SearchPlayer
+from game.engine import Hand, load_rules
+from game.engine import cards as C
+
+NORMAL = RulePlayer(counting=True)
+
+
+def near_the_end(preset: str, seed: int, left: int) -> Hand:
+    """A deal played by the Normal rules until no hand holds more than ``left`` cards, stopped at a random place
+    in a trick."""
+    hand = Hand.deal(load_rules(preset), seed=f"endgame:{seed}")
+    rng = random.Random(seed)
+    while hand.phase != "play" or max(hand.hand_sizes()) > left or (hand.trick and rng.random() < 0.5):
+        hand.push(NORMAL.play_in(hand))
+    return hand
+
+
+def minimax(position: Hand, seat: int, mine: frozenset[int]) -> float:
+    """Every legal play tried, no table, no pruning: the value the search must find."""
+    if position.phase != "play":
+        return position.final_result().margin(seat)
+    values = []
+    for card in C.cards_in(position.legal_mask()):
+        child = position.copy()
+        child.push(card)
+        values.append(minimax(child, seat, mine))
+    return max(values) if position.turn in mine else min(values)
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "rook-500", "rook-3p"])
+def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset):
+    checked = 0
+    for seed in range(12):
+        hand = near_the_end(preset, seed, 3)
+        seat = hand.to_move
+        if not two_sided(hand, seat):
+            continue
+        found = Endgame(hand, seat, node_limit=10**6).values(hand, hand.legal_ids())
+        assert found is not None
+        for card, value in found.items():
+            child = hand.copy()
+            child.push(card)
+            assert value == minimax(child, seat, hand.side_of(seat)), (seed, hand.action_text(card))
+            checked += 1
+    assert checked >= 12, "enough endings were two-sided to check"
+
+
+def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
+    """Hearts (every player alone) is not two-sided; rook-classic partners are. A search past its limit answers
+    None, and Hard then decides by its play-outs, legally."""
+    hearts = Hand.deal(load_rules("hearts-classic"), seed=1)
+    while hearts.phase != "play":
+        hearts.push(NORMAL.play_in(hearts))
+    assert not two_sided(hearts, hearts.to_move)
+    rook = near_the_end("rook-classic", 3, 4)
+    assert two_sided(rook, rook.to_move)
+    assert Endgame(rook, rook.to_move, node_limit=5).values(rook, rook.legal_ids()) is None
+    player = SearchPlayer(seed=1, exact_nodes=8)
+    assert player._exact(rook, rook.legal_ids(), deadline=float("inf")) is None
+    assert rook.refusal(player.decide(rook)) is None
+
+
+@pytest.mark.parametrize("preset", ["rook-classic", "rook-500"])
+def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset):
+    for seed in range(4):
+        hand = near_the_end(preset, seed, 3)
+        if len(hand.legal_ids()) < 2:
+            continue
+        player = SearchPlayer(seed=seed, exact_nodes=12000, budget=60)
+        chosen = player._exact(hand.seen_by(hand.to_move), hand.legal_ids(), deadline=float("inf"))
+        assert chosen in hand.legal_ids()
+        assert SearchPlayer(seed=seed, exact_nodes=12000, budget=60).decide(hand) == chosen
+
+
+def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
+    """``python -m game.bench endgame``: at a position near the end, what each of Hard's two ways gives up is the
+    real deal's best value less its choice's (here by plain minimax), and each decision is timed."""
+    from game.bench.endgame import _measure, position
+
+    number = next(n for n in range(20) if position("rook-classic", n, 3) is not None)
+    hand = position("rook-classic", number, 3)
+    assert hand is not None and max(hand.hand_sizes()) <= 3 and len(hand.legal_ids()) >= 2
+    seat = hand.to_move
+    truth = {}
+    for card in hand.legal_ids():
+        child = hand.copy()
+        child.push(card)
+        truth[card] = minimax(child, seat, hand.side_of(seat))
+    given_up = []
+    for exact_nodes in (0, 12000):  # the play-outs, then the exact ending
+        choice = SearchPlayer(seed=number, budget=60.0, exact_nodes=exact_nodes).decide(hand)
+        given_up.append(max(truth.values()) - truth[choice])
+    row = _measure(("rook-classic", number, 3, 60.0))
+    assert row is not None and list(row[:2]) == given_up and min(row[2:]) > 0
