@@ -18,11 +18,12 @@ NORMAL = RulePlayer(counting=True)
 
 
 def near_the_end(preset: str, seed: int, left: int) -> Hand:
-    """A deal played by the Normal rules until no hand holds more than ``left`` cards, stopped at a random place
-    in a trick."""
+    """A deal played by the Normal rules until no hand holds more than ``left`` cards, then on to a random place in
+    that trick (its lead, or after some of its cards)."""
     hand = Hand.deal(load_rules(preset), seed=f"endgame:{seed}")
-    rng = random.Random(seed)
-    while hand.phase != "play" or max(hand.hand_sizes()) > left or (hand.trick and rng.random() < 0.5):
+    while hand.phase != "play" or max(hand.hand_sizes()) > left:
+        hand.push(NORMAL.play_in(hand))
+    for _ in range(random.Random(seed).randrange(hand.n)):
         hand.push(NORMAL.play_in(hand))
     return hand
 
@@ -64,12 +65,57 @@ def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
     while hearts.phase != "play":
         hearts.push(NORMAL.play_in(hearts))
     assert not two_sided(hearts, hearts.to_move)
-    rook = near_the_end("rook-classic", 3, 4)
+    rook = next(hand for seed in range(20) if len((hand := near_the_end("rook-classic", seed, 3)).legal_ids()) > 1)
     assert two_sided(rook, rook.to_move)
     assert Endgame(rook, rook.to_move, node_limit=5).values(rook, rook.legal_ids()) is None
     player = SearchPlayer(seed=1, exact_nodes=8)
     assert player._exact(rook, rook.legal_ids(), deadline=float("inf")) is None
+    assert SearchPlayer(seed=1)._exact(rook, rook.legal_ids(), deadline=float("inf")) in rook.legal_ids()
     assert rook.refusal(player.decide(rook)) is None
+
+
+def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick_play():
+    """The reader's finding: 2-player Hearts is two-sided, but its first half ends in a trade and a moon ends in a
+    choice; the search raised ValueError there. Such an ending is too big (None) and Hard decides by its
+    play-outs; where the hand does end in the tricks, the values are plain minimax's."""
+    rules = load_rules("hearts-2p")
+    checked = given_up = 0
+    for seed in range(12):
+        hand = Hand.deal(rules, seed=f"two:{seed}")
+        rng = random.Random(seed)
+        while not hand.is_done:
+            if hand.phase == "play" and max(hand.hand_sizes()) <= 3 and len(hand.legal_ids()) > 1:
+                seat = hand.to_move
+                assert two_sided(hand, seat)
+                found = Endgame(hand, seat, node_limit=10**6).values(hand, hand.legal_ids())
+                if found is None:
+                    given_up += 1
+                    if given_up <= 3:  # a few: each is a whole search
+                        assert hand.refusal(SearchPlayer(seed=seed).decide(hand)) is None  # it raised here
+                else:
+                    for card, value in found.items():
+                        child = hand.copy()
+                        child.push(card)
+                        assert value == minimax_to_the_end(child, seat)
+                    checked += 1
+            hand.push(NORMAL.play_in(hand) if rng.random() < 0.8 else hand.random_action(rng))
+    assert checked and given_up, (checked, given_up)
+
+
+def minimax_to_the_end(position: Hand, seat: int) -> float:
+    """Plain minimax for two players alone, through to the hand's end (None-free: callers pass endings the search
+    could finish)."""
+    return minimax(position, seat, frozenset((seat,)))
+
+
+def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():
+    """The reader's finding: with the deadline passed during the first world, every total was 0 and the tie went to
+    the lowest card. With no world whole, Normal's choice stands."""
+    for seed in range(6):
+        hand = Hand.deal(load_rules("rook-classic"), seed=f"late:{seed}")
+        while hand.phase != "play" or len(hand.legal_ids()) < 3:
+            hand.push(NORMAL.play_in(hand))
+        assert SearchPlayer(seed=seed, budget=1e-9).decide(hand) == NORMAL.decide(hand)
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500"])

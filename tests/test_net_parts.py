@@ -20,6 +20,7 @@ from game.net.database import FILE_NAME, Keeper, TableDatabase
 from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
 from game.net.runner import TableRunner
 from game.net.tables import Tables
+from game.table.controller import HandOver
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
 
@@ -427,6 +428,25 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     unseen = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
     runner.lobby.brought_back(200.0)
     assert not unseen.is_done(200.0) and unseen.is_done(200.0 + LIMITS.keep)
+
+
+def test_a_match_the_computers_finish_after_everyone_left_waits_for_them_from_its_end():
+    """The reader's finding: with everyone gone, computers take the seats after the table's ``keep`` and may end
+    the match much later; the wait for the players to come back to the final score counts from that end, not from
+    when the last one left."""
+    keeper = Kept()
+    runner = runner_of(["online", "online", "computer", "computer"], keeper)
+    runner.receive(0, {"type": "start"})
+    for seat in runner.lobby.here():
+        runner.left(seat, now=0.0)
+    match, rng = runner.session.match, random.Random(6)
+    while not match.is_over:
+        if match.hand.is_done:
+            match.next_hand()
+        else:
+            match.hand.apply_id(match.hand.legal.random(rng))
+    runner.route(HandOver(match.hand.final_result()), now=5_000.0)  # the computers' last card, long after
+    assert not runner.is_done(5_000.0 + LIMITS.keep - 0.1) and runner.is_done(5_000.0 + LIMITS.keep)
 
 
 def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, caplog):

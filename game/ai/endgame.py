@@ -3,10 +3,11 @@ few cards are left, in place of the Normal rules' play-outs).
 
 Alpha-beta over the remaining trick play, with a transposition table: the seats on the deciding seat's side make
 the most of its ``HandResult.margin`` and the others the least, which is exact when the hand is played by two
-sides (a partnership, or the declarer's side against the rest) and is only offered then (``two_sided``). A search
-that would visit more than its positions' limit gives up (None) and the caller plays the world out by the rules
-instead. rookGame's strongest AI plays its last six cards this way, and hands its play-outs' last three to the
-same search (its AI_ENGINEERING_LOG.md).
+sides (a partnership, the declarer's side against the rest, two players) and is only offered then
+(``two_sided``). A search that would visit more than its positions' limit, or meet a decision before the hand's
+end (2-player Hearts' second half, the moon), gives up (None) and the caller plays the world out by the rules
+instead. rookGame's strongest AI plays its last six cards this way, and hands its play-outs' last three to the same
+search (its AI_ENGINEERING_LOG.md).
 """
 
 from __future__ import annotations
@@ -40,10 +41,8 @@ class Endgame:
         self.node_limit = node_limit
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
-        self.card_points = world.rules.card_points
-        self.counters = 0
-        for _, cards in world.rules.counters_by_points:
-            self.counters |= cards
+        self.card_points = world.rules.card_points  # what taking a card adds (Rook's counters; 0 otherwise)
+        self.scoring = world.scoring_cards()
 
     def values(self, world: Hand, actions: list[int]) -> dict[int, float] | None:
         """The margin ``seat`` comes to after each of ``actions`` in ``world``, both sides then playing their best;
@@ -60,14 +59,16 @@ class Endgame:
 
     def value(self, position: Hand, alpha: float, beta: float) -> float:
         if position.phase != "play":
+            if not position.is_done:  # a decision before the end (2-player Hearts' second half, the moon)
+                raise TooDeep
             return position.final_result().margin(self.seat)
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise TooDeep
-        # what is left to play and the counters each seat has taken decide the rest: the order they came in does not
-        counters = self.counters
+        # what is left to play and the scoring cards each seat has taken decide the rest, not the order of the tricks
+        scoring = self.scoring
         key = (tuple(position.held), tuple(position.trick), position.turn,
-               tuple(taken & counters for taken in position.taken))
+               tuple(taken & scoring for taken in position.taken))
         lower, upper = self.table.get(key, (-math.inf, math.inf))
         if lower >= beta or lower == upper:
             return lower
@@ -98,12 +99,11 @@ class Endgame:
         return best
 
     def choices(self, position: Hand) -> list[int]:
-        """The legal cards, strongest first, one of each run of equivalent cards: cards of one suit held together
-        and worth the same points, with no card between them still to be played by another seat or on the trick
-        (whichever is played, the tricks go the same way)."""
+        """The legal cards, strongest first, one of each run of equivalent cards: cards of one suit worth the same
+        (none scoring, or counters of equal points), with no card between them still to be played by another seat
+        or on the trick (whichever is played, the tricks go the same way)."""
         strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
-        legal = sorted(C.cards_in(position.legal_mask()), key=strength.__getitem__, reverse=True)
-        mover = position.held[position.turn]
+        points, scoring = self.card_points, self.scoring
         contested = 0  # cards another seat still holds, and the trick's
         for seat, held in enumerate(position.held):
             if seat != position.turn:
@@ -111,14 +111,15 @@ class Endgame:
         for card in position.trick:
             contested |= 1 << card
         kept: list[int] = []
-        for card in legal:
-            if kept:
-                above = kept[-1]
-                group = follow_masks[suit_of[card]]
-                if (suit_of[above] == suit_of[card] and self.card_points[above] == self.card_points[card]
-                        and mover >> above & 1
-                        and not any(strength[card] < strength[other] < strength[above]
-                                    for other in C.cards_in(group & contested))):
-                    continue
+        above_in_suit: dict[int, int] = {}  # the last card kept of each suit
+        for card in sorted(C.cards_in(position.legal_mask()), key=strength.__getitem__, reverse=True):
+            suit = suit_of[card]
+            above = above_in_suit.get(suit)
+            if (above is not None and points[above] == points[card]
+                    and (points[card] > 0 or not (scoring >> above & 1 or scoring >> card & 1))
+                    and not any(strength[card] < strength[other] < strength[above]
+                                for other in C.cards_in(follow_masks[suit] & contested))):
+                continue
+            above_in_suit[suit] = card
             kept.append(card)
         return kept

@@ -129,14 +129,17 @@ class SearchPlayer:
         played = 0
         while True:
             count = max(FEWEST_WORLDS, min(self.most_worlds - played, self.work // (rounds * len(alive) * left)))
-            for _ in range(count):
+            for number in range(count):
                 world = self.world(hand, seat, rng)
                 margins = []
                 for action in alive:
                     margins.append(self.play_out(world, action).margin(seat))
                     # looked at after every play-out, not every world: a world of many candidates takes a while
-                    # on a busy machine; a world cut short is left out, so that all are judged in the same worlds
+                    # on a busy machine; a world cut short is left out, so that all are judged in the same worlds,
+                    # and with no world whole Normal's choice stands
                     if time.perf_counter() > deadline or self.cancelled():
+                        if not played + number:
+                            return self.rollout.play_in(hand)
                         return ranked({action: totals[action] for action in alive})[0]
                 for action, margin in zip(alive, margins):
                     totals[action] += margin

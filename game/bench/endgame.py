@@ -1,16 +1,15 @@
 """``python -m game.bench endgame``: Hard's exact ending against its play-outs, on the same positions.
 
-Deals are played by the Normal rules until no hand holds more than ``--cards`` cards (stopped at a random place in
-a trick). At each such position Hard decides twice, with the exact ending (the game's Hard) and without it
-(``exact_nodes=0``: the play-outs), and each choice is valued by the exact search of the real deal: how much it
-gives up against the best play there (which no player can be sure of finding: the real deal is hidden). The
-difference is paired, position by position; times are each decision's.
+Deals are played by the Normal rules until no hand holds more than ``--cards`` cards: the position is that lead. At
+each such position Hard decides twice, with the exact ending (the game's Hard) and without it (``exact_nodes=0``:
+the play-outs), and each choice is valued by the exact search of the real deal: how much it gives up against the
+best play there (which no player can be sure of finding: the real deal is hidden). The difference is paired,
+position by position; times are each decision's.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import random
 import statistics
 import time
 
@@ -30,10 +29,7 @@ def position(preset: str, number: int, cards: int) -> Hand | None:
     """The deal's position near its end, or None when it has no decision there (one legal card, or not two sides)."""
     rules = rookgame_rules() if preset == "rookgame" else load_rules(preset)
     hand = Hand.deal(rules, seed=f"endgame:{number}")
-    rng = random.Random(number)
-    while not hand.is_done:
-        if hand.phase == "play" and max(hand.hand_sizes()) <= cards and not (hand.trick and rng.random() < 0.5):
-            break
+    while not hand.is_done and not (hand.phase == "play" and max(hand.hand_sizes()) <= cards):
         hand.push(NORMAL.play_in(hand))
     if hand.phase != "play" or len(hand.legal_ids()) < 2 or not two_sided(hand, hand.to_move):
         return None

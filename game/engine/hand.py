@@ -610,6 +610,11 @@ class Hand:
         """How many cards each seat holds (everyone may count them)."""
         return tuple(held.bit_count() for held in self.held)
 
+    def scoring_cards(self) -> C.CardSet:
+        """The cards whose taker can change what the hand comes to: who takes any other card makes no difference
+        (an exact search of the last tricks remembers positions by them). Every card unless a family says less."""
+        return self.rules.deck_mask
+
     def side_of(self, seat: int) -> frozenset[int]:
         """The seats that score together with ``seat`` this hand (a world's whole truth; what the seat itself may
         know of it is ``side_known_to``)."""

@@ -553,6 +553,13 @@ class RookHand(Hand):
             return frozenset(declaring if seat in declaring else set(range(self.n)) - declaring)
         return frozenset((seat,))
 
+    def scoring_cards(self) -> C.CardSet:
+        """The counters: the score follows from the points taken alone."""
+        counters = 0
+        for _, cards in self.rules.counters_by_points:
+            counters |= cards
+        return counters
+
     def points(self) -> list[int]:
         groups = self.rules.counters_by_points
         return [sum(points * (taken & cards).bit_count() for points, cards in groups) for taken in self.taken]

@@ -42,6 +42,7 @@ class TableRunner:
         self.saved = saved
         self.over_since: float | None = None  # the score sheet is up
         self.end_told = False  # a player has been told that the match is over (a table brought back: not known)
+        self.ended_at: float | None = None  # when the match's last hand ended here
         self.watching: Decision | None = None  # the computer decision whose answer wakes the table
         self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
@@ -191,6 +192,8 @@ class TableRunner:
                 presence.ready = False
             self.over_since = now
             self.end_told |= over and bool(here)
+            if over:
+                self.ended_at = now
             return out
         return []
 
@@ -223,7 +226,9 @@ class TableRunner:
         lobby = self.lobby
         if lobby.here() or lobby.empty_since is None:
             return False
-        kept_long_enough = now - lobby.empty_since >= self.record.keep
+        # a match the computers finished for players long gone still waits for them from its end
+        since = max(lobby.empty_since, self.ended_at) if self.ended_at is not None else lobby.empty_since
+        kept_long_enough = now - since >= self.record.keep
         if self.started:
             return self._under_way()[0].match.is_over and (self.end_told or kept_long_enough)
         return kept_long_enough
