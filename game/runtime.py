@@ -52,6 +52,7 @@ class LoopThread:
             try:
                 answer = self.loop.run_until_complete(setup()) if setup is not None else None
             except BaseException as err:  # handed to the caller, whose start() raises it
+                self._finish_tasks()  # what the setup had begun
                 started.set_exception(err)
                 return
             started.set_result(answer)
@@ -76,7 +77,10 @@ class LoopThread:
                 self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             except RuntimeError:  # stopped before they all ended: look again
                 continue
-        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+        try:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+        except RuntimeError:  # a late stop: the generators are left to the loop's close
+            pass
 
     def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run a coroutine on the loop, from any thread; its future."""

@@ -52,12 +52,23 @@ def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog):
 def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes():
     runner = LoopThread("test-loop")
 
+    cleaned = []
+
+    async def begun():
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.append("begun")
+
     async def refuse():
+        asyncio.ensure_future(begun())
+        await asyncio.sleep(0)
         raise OSError("the port is in use")
 
     with pytest.raises(OSError, match="the port is in use"):
         runner.start(refuse)
     assert runner.stop() and runner.loop.is_closed()
+    assert cleaned == ["begun"], "what the setup had begun is ended too"
 
 
 def _echo(conn, prefix: str):
