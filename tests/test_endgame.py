@@ -96,16 +96,10 @@ def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick
                     for card, value in found.items():
                         child = hand.copy()
                         child.push(card)
-                        assert value == minimax_to_the_end(child, seat)
+                        assert value == minimax(child, seat, frozenset((seat,)))  # two players, each alone
                     checked += 1
             hand.push(NORMAL.play_in(hand) if rng.random() < 0.8 else hand.random_action(rng))
     assert checked and given_up, (checked, given_up)
-
-
-def minimax_to_the_end(position: Hand, seat: int) -> float:
-    """Plain minimax for two players alone, through to the hand's end (None-free: callers pass endings the search
-    could finish)."""
-    return minimax(position, seat, frozenset((seat,)))
 
 
 def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():

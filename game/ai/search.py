@@ -20,11 +20,11 @@ rook-500 with rookGame's house rules: +13.8 ± 18.6 points a hand over 80 hands.
 searches that many for every candidate instead (the hand review and the tests use it).
 
 Once no hand holds more than three cards of a hand played by two sides (Rook's partnerships, the declarer's side
-against the rest), each candidate is valued exactly instead in each of 30 worlds: both sides then play their best
-there (``endgame.Endgame``, alpha-beta; rookGame's strongest AI ends its hands the same way). Measured on positions
-with three cards left (``python -m game.bench endgame``), against the best play of the real deal: it gives up
-2.34 ± 1.27 points a decision fewer than the play-outs (1,800 positions of rook-classic and rook-500 with rookGame's
-house rules) in 72% of their time.
+against the rest, two players), each candidate is valued exactly instead in each of 30 worlds: both sides then play
+their best there (``endgame.Endgame``, alpha-beta; rookGame's strongest AI ends its hands the same way). Measured on
+positions with three cards left (``python -m game.bench endgame``), against the best play of the real deal: it gives
+up 2.34 ± 1.27 points a decision fewer than the play-outs (1,800 positions of rook-classic and rook-500 with
+rookGame's house rules) in 72% of their time.
 
 Both the allowance and the worlds of a decision are fixed by the position and the player's seed and the seat's
 view alone, so a decision is reproducible (also in a match resumed from its save); the time budget only cuts a
