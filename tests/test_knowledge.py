@@ -116,3 +116,36 @@ def test_a_seen_hand_knows_where_the_seats_passed_cards_went():
     sent = hand.rules.parse_cards("2S 3S 4S")
     seen = hand.seen_by(0)
     assert seen.held[0] == hand.held[0] and seen.held[1] == sent and seen.held[2] == seen.held[3] == 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
+    """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
+    take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
+    the hand answers."""
+    rng = random.Random(seed)
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
+    line = [hand]
+    while not hand.is_done:
+        hand = hand.copy() if rng.random() < 0.3 else hand
+        hand.apply_id(hand.random_action(rng))
+        if len(hand.actions) > 2 and rng.random() < 0.1:
+            hand.pop()
+        hand.voids()  # kept with the position, then checked against a look at every trick
+        afresh = hand.copy()
+        afresh._voids_memo = None
+        assert hand.voids() == afresh.voids(), f"{preset} after {len(hand.actions)} actions"
+        world = hand.resample(rng.randrange(rules.players), rng)
+        if not world.is_done:
+            world.push(world.random_action(rng))
+        afresh = world.copy()
+        afresh._voids_memo = None
+        assert world.voids() == afresh.voids(), f"{preset}: a world dealt after {len(hand.actions)} actions"
+        line.append(hand)
+    for earlier in line[:: max(1, len(line) // 10)]:  # positions left behind are not changed by later ones
+        afresh = earlier.copy()
+        afresh._voids_memo = None
+        assert earlier.voids() == afresh.voids()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import random
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Required, TypedDict, TypeVar
 
@@ -80,7 +80,7 @@ class Hand:
 
     __slots__ = ("rules", "n", "dealer", "number", "scores", "dealt", "extras", "actions", "held", "taken",
                  "tricks_won", "played", "played_before_trick", "trick", "leader", "led_suit", "tricks", "turn",
-                 "phase", "following", "play_order", "taken_back", "_snapshots")
+                 "phase", "following", "play_order", "taken_back", "_voids_memo", "_snapshots")
     family = ""
     PHASES: dict[str, Phase[Any]] = {}  # each family's phases, by name
     # every slot of the class and its bases that make up a position, in the order copy() takes them (the
@@ -136,6 +136,7 @@ class Hand:
         self.tricks: list[tuple[int, tuple[C.Card, ...], int]] = []  # (leader, cards in play order, winner)
         self.turn = -1
         self.phase = DONE
+        self._voids_memo: tuple[int, int, tuple[C.CardSet, ...]] | None = None  # voids(): see there
         self._start()
 
     @classmethod
@@ -572,20 +573,33 @@ class Hand:
     def voids(self) -> list[C.CardSet]:
         """Per seat, the cards it has shown it cannot hold: a seat that did not follow the suit led holds none of
         it. A card played under its privilege (decision 1) shows nothing."""
-        out = [0] * self.n
-        tricks = [(leader, cards) for leader, cards, _ in self.tricks[self._first_trick_of_these_hands():]]
+        # what the finished tricks showed is kept with the position (so copies, take-backs and worlds dealt from
+        # it keep it too) and brought up to date from the tricks since: the rules ask this at every lead of every
+        # play-out of a search, and going over every trick of the hand each time cost a third of a play-out
+        start = self._first_trick_of_these_hands()
+        tricks = self.tricks
+        memo = self._voids_memo
+        if memo is not None and memo[0] == start and memo[1] <= len(tricks):
+            counted, out = memo[1], list(memo[2])
+        else:
+            counted, out = start, [0] * self.n
+        if counted < len(tricks):
+            for leader, cards, _ in tricks[counted:]:
+                self._show_voids(out, leader, cards)
+            self._voids_memo = (start, len(tricks), tuple(out))
         if self.trick:
-            tricks.append((self.leader, tuple(self.trick)))
-        for leader, cards in tricks:
-            follow = self.follow_masks[self.suit_led_by[cards[0]]]
-            if not follow:
-                continue
-            order = self.play_order[leader]
-            for i in range(1, len(cards)):
-                card = cards[i]
-                if not (follow | self.privilege) >> card & 1:
-                    out[order[i]] |= follow
+            self._show_voids(out, self.leader, self.trick)
         return out
+
+    def _show_voids(self, out: list[C.CardSet], leader: int, cards: Sequence[C.Card]) -> None:
+        """Add to ``out`` the suits the followers of one trick showed they lack."""
+        follow = self.follow_masks[self.suit_led_by[cards[0]]]
+        if not follow:
+            return
+        order = self.play_order[leader]
+        for i in range(1, len(cards)):
+            if not (follow | self.privilege) >> cards[i] & 1:
+                out[order[i]] |= follow
 
     def _first_trick_of_these_hands(self) -> int:
         """The first trick played with the hands now held (2-player Hearts takes up new hands halfway)."""
