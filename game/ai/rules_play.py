@@ -8,6 +8,7 @@ knows when a card of its own can no longer be beaten.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import actions as A
@@ -53,8 +54,31 @@ def lowest_rank(mask: C.CardSet) -> C.Card:
     return best
 
 
-def lowest(mask: C.CardSet, key) -> C.Card:
-    return min(C.cards_in(mask), key=key)
+@dataclass(frozen=True)
+class RookTables:
+    """For one Rook ranking (rules, trump, rank order), the orders the rules pick cards by, as one number per card
+    (the rules then pick with ``min``/``max`` in C, the first card of code order winning a tie, as before):
+
+    - ``cheapest``: fewest points, then the lowest rank (a lead that gives little away);
+    - ``richest``: most points, then the lowest rank (points for the side that has the trick);
+    - ``least``: fewest points, then the lowest trick key (the card to throw);
+    - ``beaters``: the cards of the card's suit that rank above it (it is a master when none is still out)."""
+    cheapest: tuple[int, ...]
+    richest: tuple[int, ...]
+    least: tuple[int, ...]
+    beaters: tuple[C.CardSet, ...]
+
+    @classmethod
+    def of(cls, hand: RookHand) -> RookTables:
+        points, strength, keys = hand.rules.card_points, hand.strength, hand.trick_keys
+        # strength runs from -1 (a low Rook Bird) to 100 (a high one), trick keys below 2048
+        beaters = tuple(0 if card == C.BIRD else
+                        C.mask_of(other for other in C.card_list(C.SUIT_MASKS[card >> 4])
+                                  if strength[other] > strength[card]) for card in range(64))
+        return cls(cheapest=tuple(points[c] * 256 + strength[c] + 1 for c in range(64)),
+                   richest=tuple(points[c] * 256 + 200 - strength[c] for c in range(64)),
+                   least=tuple(points[c] * 4096 + keys[c] for c in range(64)),
+                   beaters=beaters)
 
 
 class RulePlayer:
@@ -62,6 +86,7 @@ class RulePlayer:
 
     def __init__(self, counting: bool):
         self.counting = counting
+        self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
 
     def decide(self, hand: Hand) -> A.Action:
         """The action for the seat to move, decided from the hand as that seat may see it."""
@@ -77,23 +102,15 @@ class RulePlayer:
         """Cards neither played nor in this seat's hand (Normal counts them; Easy assumes the whole deck)."""
         if not self.counting:
             return hand.rules.deck_mask & ~hand.held[seat]
-        return hand.rules.deck_mask & ~hand.held[seat] & ~hand.played & ~C.mask_of(hand.trick)
+        return hand.rules.deck_mask & ~hand.held[seat] & ~hand.played  # played: the trick's cards too
 
-    def _masters(self, hand: Hand, seat: int, cards: C.CardSet, rank) -> C.CardSet:
+    def _masters(self, hand: RookHand, seat: int, cards: C.CardSet) -> C.CardSet:
         """Those of ``cards`` that no card still out of this suit can beat."""
         out = self._out(hand, seat)
+        beaters = self._rook_tables(hand).beaters
         masters = 0
-        # per suit, the strongest rank still out (worked out once a suit: rollouts ask this often)
-        best_out: dict[int, int] = {}
         for card in C.card_list(cards):
-            if card == C.BIRD:
-                masters |= 1 << card
-                continue
-            suit = card >> 4
-            top = best_out.get(suit)
-            if top is None:
-                top = best_out[suit] = max(map(rank, C.card_list(out & C.SUIT_MASKS[suit])), default=-1000)
-            if rank(card) >= top:
+            if not out & beaters[card]:
                 masters |= 1 << card
         return masters
 
@@ -281,13 +298,20 @@ class RulePlayer:
             return A.make(A.CALL, C.card_list(hand.rules.deck_mask & ~held)[0])
         return A.make(A.CALL, max(candidates, key=lambda c: hand.strength[c]))
 
+    def _rook_tables(self, hand: RookHand) -> RookTables:
+        """The card orders the Rook rules pick by, for the hand's rules, trump and rank order (worked out once)."""
+        keys = hand.trick_keys
+        kept = self._tables.get(id(keys))
+        if kept is None or kept[0] is not keys:
+            kept = self._tables[id(keys)] = (keys, RookTables.of(hand))
+        return kept[1]
+
     def _rook_play(self, hand: RookHand) -> A.Action:
         seat = hand.turn  # the dummy's cards are played for it by the non-bidder
         legal = hand.legal_mask()
-        if legal.bit_count() == 1:
-            return C.card_list(legal)[0]
-        rank = hand.strength.__getitem__
-        points = hand.rules.card_points
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        tables = self._rook_tables(hand)
         keys = hand.trick_keys
         trumps = legal & hand.follow_masks[hand.trump_suit]
         side = hand.side_known_to(seat)
@@ -296,30 +320,30 @@ class RulePlayer:
                 # the declaring side draws the opponents' trumps while it holds the most of them
                 out_trumps = self._out(hand, seat) & hand.follow_masks[hand.trump_suit]
                 if trumps.bit_count() >= 3 and out_trumps:
-                    return max(C.cards_in(trumps), key=lambda c: keys[c])
-            masters = self._masters(hand, seat, legal & ~trumps, rank) if self.counting else 0
+                    return max(C.card_list(trumps), key=keys.__getitem__)
+            masters = self._masters(hand, seat, legal & ~trumps) if self.counting else 0
             if masters:
-                return max(C.cards_in(masters), key=lambda c: points[c])
-            plain = legal & ~trumps
-            return lowest(plain or legal, lambda c: (points[c], rank(c)))
+                return max(C.card_list(masters), key=hand.rules.card_points.__getitem__)
+            return min(C.card_list(legal & ~trumps or legal), key=tables.cheapest.__getitem__)
         best, best_seat = hand.trick_winner()
-        partner_winning = best_seat in side
         last = len(hand.trick) == hand.n - 1
-        on_table = sum(points[c] for c in hand.trick)
-        led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
-        winners = [c for c in C.card_list(legal) if led_keys[c] > led_keys[best]]
-        if partner_winning and (last or keys[best] >= 1000):
+        if best_seat in side and (last or keys[best] >= 1000):
             # our side has it: give it points
-            return max(C.cards_in(legal), key=lambda c: (points[c], -rank(c)))
-        if winners and (on_table or last):
-            return min(winners, key=lambda c: (keys[c], -points[c]))
+            return max(C.card_list(legal), key=tables.richest.__getitem__)
+        points = hand.rules.card_points
+        led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
+        to_beat = led_keys[best]
+        winners = [c for c in C.card_list(legal) if led_keys[c] > to_beat]
+        # the cards that can win are of the suit led or trump, whose keys all differ: the lowest key is the one
+        if winners and (last or any(points[c] for c in hand.trick)):
+            return min(winners, key=keys.__getitem__)
         if winners and self.counting:
             # with no points on the table, win only with a card that cannot be beaten later anyway
-            sure = self._masters(hand, seat, C.mask_of(winners), rank) & ~trumps
+            sure = self._masters(hand, seat, C.mask_of(winners)) & ~trumps
             if sure:
-                return min(C.cards_in(sure), key=lambda c: keys[c])
+                return min(C.card_list(sure), key=keys.__getitem__)
         # cannot or need not win: throw the least valuable card
-        return min(C.cards_in(legal), key=lambda c: (points[c], keys[c]))
+        return min(C.card_list(legal), key=tables.least.__getitem__)
 
     # (family, phase): the rule that decides it, given the family's hand
     DECISIONS: dict[tuple[str, str], Callable[[RulePlayer, Any], A.Action]] = {
