@@ -279,7 +279,10 @@ class Rules:
 
     @cached_property
     def card_points(self) -> tuple[int, ...]:
-        """Points of each card code (Rook counters or stars); 0 for cards that count nothing."""
+        """Points of each card code (Rook counters or stars); 0 for cards that count nothing, and for every card of a
+        Hearts game (its counters field is Rook's: a Hearts card's points are ``hearts.penalty_points``)."""
+        if self.family != "rook":
+            return (0,) * 64
         by_rank = dict(self.counters)
         points = [0] * 64
         for card in C.cards_in(self.deck_mask):
