@@ -335,6 +335,14 @@ class HeartsHand(Hand):
     def points(self) -> list[int]:
         return [penalty_points(self.rules, taken) for taken in self.taken]
 
+    def scoring_cards(self) -> C.CardSet:
+        """The hearts, the Queen of spades and the special queens in play: who takes any other card changes neither
+        the points (``penalty_points``) nor the moon."""
+        royal = 0
+        for name in self.rules.royal_queens:
+            royal |= 1 << QUEEN_OF[name]
+        return (PENALTY_CARDS | royal) & self.rules.deck_mask
+
     def moon_reward(self) -> int:
         """What shooting the moon is worth: the points the shooter would otherwise have taken (decision 17)."""
         return self._moon_reward(self.points(), self.moon_shooter())
