@@ -10,7 +10,7 @@ import pytest
 
 from game.ai.endgame import Endgame, two_sided
 from game.ai.rules_play import RulePlayer
-from game.ai.search import SearchPlayer
+from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
 from game.engine import cards as C
 
@@ -119,7 +119,8 @@ def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(prese
         if len(hand.legal_ids()) < 2:
             continue
         player = SearchPlayer(seed=seed, exact_nodes=12000, budget=60)
-        chosen = player._exact(hand.seen_by(hand.to_move), hand.legal_ids(), deadline=float("inf"))
+        seen = hand.seen_by(hand.to_move)
+        chosen = player._exact(seen, distinct_plays(seen), deadline=float("inf"))
         assert chosen in hand.legal_ids()
         assert SearchPlayer(seed=seed, exact_nodes=12000, budget=60).decide(hand) == chosen
 
@@ -144,3 +145,29 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
         given_up.append(max(truth.values()) - truth[choice])
     row = _measure(("rook-classic", number, 3, 60.0))
     assert row is not None and list(row[:2]) == given_up and min(row[2:]) > 0
+
+
+
+@pytest.mark.parametrize("held, distinct", [
+    # following clubs: 3C and 4C take the same tricks whichever is played (the 2 is on the table), and so do 6C and
+    # 7C, but the 5 and the 8 are still out between the runs, so three cards are played out
+    ("3C 4C 6C 7C TC 2D 3D 4D 5D 6D 7D 8D 9D", "4C 7C TC"),
+    # void in clubs: the diamonds are alike, and so are 2S-4S and 8S-JS (the 5, 6 and 7 are out between), but every
+    # heart is worth a point and stays apart, as does the Queen of spades
+    ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
+])
+def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, held, distinct):
+    from tests.deals import build_deal
+
+    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
+    hand = Hand.from_deal(rules, build_deal(rules, {0: held, 1: "5C 8C", 3: "2C"}))
+    hand.apply("play 2C")  # seat 3 holds the 2 of clubs and leads it; seat 0 plays next
+    assert hand.to_move == 0
+    assert rules.cards_text(C.mask_of(distinct_plays(hand.seen_by(0)))) == rules.cards_text(rules.parse_cards(
+        distinct.split()))
+    played_out = set()
+    real_play_out = SearchPlayer.play_out
+    monkeypatch.setattr(SearchPlayer, "play_out", lambda self, world, action: (
+        played_out.add(action), real_play_out(self, world, action))[1])
+    SearchPlayer(seed=1, budget=60, work=3000).decide(hand)
+    assert played_out == set(distinct_plays(hand.seen_by(0)))

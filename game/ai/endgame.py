@@ -13,9 +13,11 @@ search (its AI_ENGINEERING_LOG.md).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from game.engine import cards as C
 from game.engine.hand import Hand
+from game.engine.knowledge import SeenHand
 
 NODE_LIMIT = 20000  # positions one search may visit before it gives up
 
@@ -99,27 +101,32 @@ class Endgame:
         return best
 
     def choices(self, position: Hand) -> list[int]:
-        """The legal cards, strongest first, one of each run of equivalent cards: cards of one suit worth the same
-        (none scoring, or counters of equal points), with no card between them still to be played by another seat
-        or on the trick (whichever is played, the tricks go the same way)."""
-        strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
-        points, scoring = self.card_points, self.scoring
+        """The legal cards, strongest first, one of each run of equivalent cards (``distinct_cards``)."""
         contested = 0  # cards another seat still holds, and the trick's
         for seat, held in enumerate(position.held):
             if seat != position.turn:
                 contested |= held
         for card in position.trick:
             contested |= 1 << card
-        kept: list[int] = []
-        above_in_suit: dict[int, int] = {}  # the last card kept of each suit
-        for card in sorted(C.cards_in(position.legal_mask()), key=strength.__getitem__, reverse=True):
-            suit = suit_of[card]
-            above = above_in_suit.get(suit)
-            if (above is not None and points[above] == points[card]
-                    and (points[card] > 0 or not (scoring >> above & 1 or scoring >> card & 1))
-                    and not any(strength[card] < strength[other] < strength[above]
-                                for other in C.cards_in(follow_masks[suit] & contested))):
-                continue
-            above_in_suit[suit] = card
-            kept.append(card)
-        return kept
+        return distinct_cards(position, position.legal_mask(), contested, self.card_points, self.scoring)
+
+
+def distinct_cards(position: Hand | SeenHand, cards: C.CardSet, contested: C.CardSet, points: Sequence[int],
+                   scoring: C.CardSet) -> list[int]:
+    """``cards``, strongest first, one of each run of equivalent cards: cards of one suit worth the same (none
+    scoring, or counters of equal points), with no card of ``contested`` (still to be played by another seat, or on
+    the trick) between them: whichever is played, the tricks go the same way."""
+    strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
+    kept: list[int] = []
+    above_in_suit: dict[int, int] = {}  # the last card kept of each suit
+    for card in sorted(C.cards_in(cards), key=strength.__getitem__, reverse=True):
+        suit = suit_of[card]
+        above = above_in_suit.get(suit)
+        if (above is not None and points[above] == points[card]
+                and (points[card] > 0 or not (scoring >> above & 1 or scoring >> card & 1))
+                and not any(strength[card] < strength[other] < strength[above]
+                            for other in C.cards_in(follow_masks[suit] & contested))):
+            continue
+        above_in_suit[suit] = card
+        kept.append(card)
+    return kept
