@@ -262,13 +262,9 @@ class HeartsHand(Hand):
         return card >> 4 == self.led_suit and card > best
 
     def _winning_index(self) -> int:
-        # no trump in Hearts: the highest card of the suit led wins
-        led = self.led_suit
-        best, index = -1, 0
-        for i, card in enumerate(self.trick):
-            if card >> 4 == led and card > best:
-                best, index = card, i
-        return index
+        # no trump in Hearts: the highest card of the suit led wins, the highest bit of the trick's cards of that suit
+        return self.trick.index(((self.played ^ self.played_before_trick) & C.SUIT_MASKS[self.led_suit]).bit_length()
+                                - 1)
 
     def _after_trick(self, winner: int) -> None:
         self.tricks_in_sub_hand += 1
