@@ -13,7 +13,7 @@ from typing import Any
 
 from game.engine import actions as A
 from game.engine import cards as C
-from game.engine.hand import Hand
+from game.engine.hand import DONE, Hand
 from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, HeartsHand
 from game.engine.knowledge import SeenHand
 from game.engine.rook import RookHand
@@ -95,6 +95,14 @@ class RulePlayer:
     def play_in(self, hand) -> A.Action:
         """The action in a hand given whole: a seen hand, or a world a search dealt itself (its rollouts)."""
         return self.DECISIONS[hand.family, hand.phase](self, hand)
+
+    def play_to_end(self, hand: Hand) -> None:
+        """Play a whole hand (a search's world) to its end, every seat by these rules: ``play_in`` for each action,
+        the play rule looked up once."""
+        decisions, family = self.DECISIONS, hand.family
+        play = decisions[family, "play"]
+        while hand.phase != DONE:
+            hand.push(play(self, hand) if hand.phase == "play" else decisions[family, hand.phase](self, hand))
 
     # --- shared trick knowledge ---
 

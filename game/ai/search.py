@@ -45,7 +45,7 @@ from collections.abc import Iterator
 
 from game.engine import actions as A
 from game.engine import cards as C
-from game.engine.hand import DONE, Hand
+from game.engine.hand import Hand
 from game.engine.knowledge import SeenHand
 from game.engine.results import HandResult
 
@@ -187,8 +187,7 @@ class SearchPlayer:
         """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules."""
         playout = world.copy()
         playout.push(action)
-        while playout.phase != DONE:
-            playout.push(self.rollout.play_in(playout))
+        self.rollout.play_to_end(playout)
         return playout.final_result()
 
     def playouts(self, hand: HandSeen, candidates: list[A.Action],
