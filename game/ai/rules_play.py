@@ -333,25 +333,30 @@ class RulePlayer:
             if masters:
                 return max(C.card_list(masters), key=hand.rules.card_points.__getitem__)
             return min(C.card_list(legal & ~trumps or legal), key=tables.cheapest.__getitem__)
+        cards = C.card_list(legal)
         best, best_seat = hand.trick_winner()
         last = len(hand.trick) == hand.n - 1
         if best_seat in side and (last or keys[best] >= 1000):
             # our side has it: give it points
-            return max(C.card_list(legal), key=tables.richest.__getitem__)
-        points = hand.rules.card_points
+            return max(cards, key=tables.richest.__getitem__)
         led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
         to_beat = led_keys[best]
-        winners = [c for c in C.card_list(legal) if led_keys[c] > to_beat]
-        # the cards that can win are of the suit led or trump, whose keys all differ: the lowest key is the one
-        if winners and (last or any(points[c] for c in hand.trick)):
-            return min(winners, key=keys.__getitem__)
-        if winners and self.counting:
-            # with no points on the table, win only with a card that cannot be beaten later anyway
-            sure = self._masters(hand, seat, C.mask_of(winners)) & ~trumps
-            if sure:
-                return min(C.card_list(sure), key=keys.__getitem__)
+        winners = 0
+        for card in cards:
+            if led_keys[card] > to_beat:
+                winners |= 1 << card
+        if winners:
+            # the cards that can win are of the suit led or trump, whose keys all differ: the lowest key is the one
+            points = hand.rules.card_points
+            if last or any(points[c] for c in hand.trick):
+                return min(C.card_list(winners), key=keys.__getitem__)
+            if self.counting:
+                # with no points on the table, win only with a card that cannot be beaten later anyway
+                sure = self._masters(hand, seat, winners & ~trumps)
+                if sure:
+                    return min(C.card_list(sure), key=keys.__getitem__)
         # cannot or need not win: throw the least valuable card
-        return min(C.card_list(legal), key=tables.least.__getitem__)
+        return min(cards, key=tables.least.__getitem__)
 
     # (family, phase): the rule that decides it, given the family's hand
     DECISIONS: dict[tuple[str, str], Callable[[RulePlayer, Any], A.Action]] = {
