@@ -336,11 +336,15 @@ class RulePlayer:
         cards = C.card_list(legal)
         best, best_seat = hand.trick_winner()
         last = len(hand.trick) == hand.n - 1
-        if best_seat in side and (last or keys[best] >= 1000):
-            # our side has it: give it points
-            return max(cards, key=tables.richest.__getitem__)
         led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
         to_beat = led_keys[best]
+        if best_seat in side and (last or keys[best] >= 1000
+                                  or self.counting and self._masters(hand, seat, 1 << best)):
+            # our side has it (the last card, a trump, or one nothing still out can beat): give it points, from
+            # the cards that do not take it over, side suits before trump
+            losers = [c for c in cards if led_keys[c] <= to_beat]
+            plain = [c for c in losers if not trumps >> c & 1]
+            return max(plain or losers or cards, key=tables.richest.__getitem__)
         winners = 0
         for card in cards:
             if led_keys[card] > to_beat:
