@@ -56,3 +56,23 @@ def test_rookgame_is_shown_one_seats_view_only():
     declarer_view = rookgame.peer_state(hand, hand.declarer)
     assert declarer_view["kittyPoints"] == laid_back
     assert len(state["tricks"]) == 2 and all(len(trick) == 4 for trick in state["tricks"])
+
+
+def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_counters():
+    """``--modes kitty``: Hard keeps rookGame's kitty rule (no counters in the nest) by laying back the first
+    cards of its own order that are no counters; as the game plays, it buries counters when its order says so."""
+    from game.ai.rules_play import RulePlayer
+    from game.engine import actions as A
+
+    buried = 0
+    for seed in range(30):
+        hand = Hand.deal(rookgame.rules(), seed=seed)
+        normal = RulePlayer(counting=True)
+        while hand.phase != "nest":
+            hand.push(normal.decide(hand))
+        points = hand.rules.card_points
+        ranking = normal.nest_ranking(hand.seen_by(hand.to_move))
+        laid = C.card_list(A.payload_of(rookgame.kitty_nest(hand)))
+        assert laid == sorted([card for card in ranking if not points[card]][:5])
+        buried += any(points[card] for card in ranking[:5])  # what the game's Hard would lay back
+    assert buried, "Hard's own order buries counters in some of these hands"

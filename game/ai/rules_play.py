@@ -229,7 +229,7 @@ class RulePlayer:
         card = min(C.cards_in(held), key=lambda c: (points[c], c & 15))
         return A.make(A.LAY_ASIDE, card)
 
-    def _suit_strength(self, hand: Hand, held: C.CardSet, suit: int) -> int:
+    def _suit_strength(self, hand: Hand | SeenHand, held: C.CardSet, suit: int) -> int:
         cards = held & C.SUIT_MASKS[suit]
         rules = hand.rules
         high = sum(1 for c in C.cards_in(cards) if rules.natural_rank(c) >= 12)
@@ -264,22 +264,23 @@ class RulePlayer:
         return A.bid(low)
 
     def _rook_nest(self, hand: RookHand) -> A.Action:
-        seat = hand.turn
+        return A.make(A.DISCARD, C.mask_of(self.nest_ranking(hand)[: hand.rules.nest_size]))
+
+    def nest_ranking(self, hand: RookHand | SeenHand) -> list[C.Card]:
+        """The declarer's cards with the nest taken in, the first to lay back first: short side suits first (voids
+        let us trump), high cards and trump last; counters we cannot protect may be buried."""
+        held = hand.held[hand.turn]
         rules = hand.rules
-        held = hand.held[seat]
         trump = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
         points = rules.card_points
         rank = rules.natural_rank
         keep_first_cards = set(C.cards_in(held & (C.SUIT_MASKS[trump] | _BIRD)))
 
         def worth_keeping(card):
-            suit = card >> 4
-            length = (held & C.SUIT_MASKS[suit]).bit_count()
-            # short side suits go first (voids let us trump); counters we cannot protect may be buried
+            length = (held & C.SUIT_MASKS[card >> 4]).bit_count()
             return (card in keep_first_cards, rank(card) >= 13, length, rank(card) - (3 if points[card] else 0))
 
-        discard = sorted(C.cards_in(held), key=worth_keeping)[: rules.nest_size]
-        return A.make(A.DISCARD, C.mask_of(discard))
+        return sorted(C.cards_in(held), key=worth_keeping)
 
     def _rook_trump(self, hand: RookHand) -> A.Action:
         held = hand.held[hand.turn]

@@ -28,8 +28,9 @@ def main(argv=None) -> int:
     rookgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
     rookgame.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
     rookgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
-    rookgame.add_argument("--modes", nargs="*", default=["play", "full"], choices=("play", "full"),
-                          help="play: card play on fixed contracts; full: each side bids, takes the nest, names trump")
+    rookgame.add_argument("--modes", nargs="*", default=["play", "full", "kitty"], choices=("play", "full", "kitty"),
+                          help="play: card play on fixed contracts; full: each side bids, takes the nest, names trump; "
+                               "kitty: full, Hard keeping rookGame's kitty rule")
     xinxin = sub.add_parser("xinxin", help="Hard against xinxin (nathansttt/hearts) on duplicate deals (a test peer)")
     xinxin.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     xinxin.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")

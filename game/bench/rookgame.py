@@ -23,7 +23,9 @@ the engine does not have, and the benchmark plays them as the engine does and co
 Two matches, each on duplicate deals (every deal played twice with the sides' seats swapped):
 - ``play``: card play only. The contract (auction, nest and trump) is rookGame's for all four seats in the first
   playing and the same actions are replayed in the second, so each side plays the same contracts once.
-- ``full``: each side bids, takes the nest and names trump itself.
+- ``full``: each side bids, takes the nest and names trump itself;
+- ``kitty``: as ``full``, but Hard lays back only what rookGame's kitty rule allows (``kitty_nest``), so that the
+  rules gap cannot help it.
 Figures: the points-per-hand difference (our side's score change minus theirs, with a 95% CI over deals), the
 contracts each side made, and both sides' mean and worst time to play a card (rookGame's measured inside node).
 """
@@ -40,6 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.ai.rules_play import RulePlayer
 from game.engine import Hand, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
@@ -193,14 +196,16 @@ def _deal(args) -> dict:
             seat = hand.to_move
             if hand.phase != "play" and replay is not None:
                 action = replay.pop(0)
-            elif seat in our_seats and (hand.phase == "play" or mode == "full"):
+            elif seat in our_seats and hand.phase == "nest" and mode == "kitty":
+                action = kitty_nest(hand)
+            elif seat in our_seats and (hand.phase == "play" or mode != "play"):
                 started = time.perf_counter()
                 action = hard[seat].decide(hand)
                 if hand.phase == "play":
                     out["ours_times"].append(time.perf_counter() - started)
             else:
                 action = _peer.decide(hand, number * 1000 + decisions, out["theirs_times"])
-            if hand.phase == "nest" and seat in our_seats and mode == "full":
+            if hand.phase == "nest" and seat in our_seats and mode != "play":
                 nest = A.payload_of(action)
                 hand.push(action)
                 hand.push(hard[seat].decide(hand))  # trump, then check the discards against rookGame's kitty rule
@@ -219,6 +224,17 @@ def _deal(args) -> dict:
         (out["ours_made"] if result.declarer in our_seats else out["theirs_made"]).append(result.made)
         out["sweeps"] += max(result.side_points(0), result.side_points(1)) == SWEEP
     return out
+
+
+def kitty_nest(hand: RookHand) -> A.Action:
+    """Hard's discards kept to rookGame's kitty rule: the first cards of its own order of laying back (Normal's,
+    ``nest_ranking``) that are no counters. With fewer non-counters than the nest (the rule would want trump
+    counters), Hard's own discards, which the table then counts as breaking the rule."""
+    seen = hand.seen_by(hand.to_move)
+    ranking = RulePlayer(counting=True).nest_ranking(seen)
+    plain = [card for card in ranking if not hand.rules.card_points[card]]
+    size = hand.rules.nest_size
+    return A.make(A.DISCARD, C.mask_of(plain[:size] if len(plain) >= size else ranking[:size]))
 
 
 def match(mode: str, deals: int, budget: float, settings: str, processes: int, root: str) -> str:
