@@ -609,3 +609,17 @@ def test_a_hands_worth_to_a_seat_is_its_score_against_the_others_average():
     assert hearts.others_average(0) == 8 and hearts.margin(0) == 6
     partners = HandResult(points=(70, 50, 70, 50), score_change=(70, -80, 70, -80), sides=((0, 2), (1, 3)))
     assert partners.others_average(0) == -80 and partners.margin(0) == 150 and partners.margin(1) == -150
+
+
+@pytest.mark.parametrize("preset, scoring", [
+    ("hearts-classic", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"),
+    # decision 18: the special queens change the score too (QC cancels the Queen of spades, QD -10)
+    ("hearts-royal", "QC QD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"),
+])
+def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_score(preset, scoring):
+    """Book 002 scoring: one point a heart, 13 for the Queen of spades (Royal: the special queens too); who takes any
+    other card changes nothing, and the counters of a Rook game count nothing here."""
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=1)
+    assert rules.cards_text(hand.scoring_cards()) == rules.cards_text(rules.parse_cards(scoring.split()))
+    assert set(rules.card_points) == {0}
