@@ -54,7 +54,10 @@ from .rules_play import RulePlayer
 
 HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
 
-HARD_WORK = 30000  # cards played out a decision: about 0.35 s on a quiet 2-core machine, a third of the budget
+# cards played out a decision, by family: as long a decision as the best outside program of the family takes on the
+# same machine, about (README, "Against outside programs"): xinxin's Hearts about 35 ms, rookGame's Rook about 0.3 s
+# of its 0.7 s; both well within the game's 1 s budget
+HARD_WORK = {"hearts": 16000, "rook": 100000}
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)
 EXACT_NODES = 12000  # positions it may search a decision: about 0.35 s on a quiet 2-core machine
@@ -68,7 +71,7 @@ class SearchPlayer:
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
-        self.work = work or HARD_WORK
+        self.work = work  # cards played out a decision (0: the family's HARD_WORK)
         self.most_worlds = most_worlds
         self.exact_nodes = exact_nodes  # positions the exact ending may search a decision (0: never)
         self.rollout = RulePlayer(counting=True)
@@ -130,13 +133,14 @@ class SearchPlayer:
         the few candidates that are close, where more worlds decide."""
         seat = hand.to_move
         rng = self.worlds_for(hand)
+        work = self.work or HARD_WORK[hand.family]
         left = sum(hand.hand_sizes()) or 1
         rounds = max(1, (len(candidates) - 1).bit_length())
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
         played = 0
         while True:
-            count = max(FEWEST_WORLDS, min(self.most_worlds - played, self.work // (rounds * len(alive) * left)))
+            count = max(FEWEST_WORLDS, min(self.most_worlds - played, work // (rounds * len(alive) * left)))
             for number in range(count):
                 world = self.world(hand, seat, rng)
                 margins = []
