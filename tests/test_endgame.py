@@ -13,6 +13,7 @@ from game.ai.rules_play import RulePlayer
 from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
 from game.engine import cards as C
+from tests.deals import position_where
 
 NORMAL = RulePlayer(counting=True)
 
@@ -171,3 +172,44 @@ def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, he
         played_out.add(action), real_play_out(self, world, action))[1])
     SearchPlayer(seed=1, budget=60, work=3000).decide(hand)
     assert played_out == set(distinct_plays(hand.seen_by(0)))
+
+
+def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own():
+    """RULES.md decision 13: the called card's play shows the secret partner, so no card beside it of the same
+    worth stands in for it (the search would never try hiding the partnership); decision 1: a Rook Bird that may be
+    played at any time leaves other choices than the trump beside it, so that trump is not merged into the Bird.
+    ``Hand.telling_cards`` names them."""
+    from game.ai.endgame import distinct_cards
+
+    def kept_if_telling_nothing(hand: Hand) -> list[int]:
+        seen = hand.seen_by(hand.to_move)
+        contested = hand.rules.deck_mask & ~hand.played & ~hand.held[hand.turn]
+        for on_trick in hand.trick:
+            contested |= 1 << on_trick
+        return distinct_cards(seen, hand.legal_mask(), contested, hand.rules.card_points, seen.scoring_cards(), 0)
+
+    hand = position_where("rook-500-5p", lambda h: h.phase == "play" and h.called >= 0 and bool(
+        h.legal_mask() >> h.called & 1) and h.called not in kept_if_telling_nothing(h))
+    assert hand.telling_cards() >> hand.called & 1
+    assert hand.called in distinct_plays(hand.seen_by(hand.to_move))
+
+    def merged_into_the_bird(h: Hand) -> list[int]:
+        """The trumps that would be played out only as the Bird: those between the Bird and the next card kept."""
+        if h.phase != "play" or not h.legal_mask() >> C.BIRD & 1:
+            return []
+        kept = kept_if_telling_nothing(h)
+        trumps = sorted((c for c in C.cards_in(h.legal_mask()) if h.suit_led_by[c] == h.suit_led_by[C.BIRD]),
+                        key=h.strength.__getitem__, reverse=True)
+        merged = []
+        for card in trumps[trumps.index(C.BIRD) + 1:]:
+            if card in kept:
+                break
+            merged.append(card)
+        return merged
+
+    worth_a_fourteen = load_rules("rook-classic").changed({"bird_points": 10}, "the test")
+    hand = position_where(worth_a_fourteen, merged_into_the_bird)
+    assert hand.telling_cards() == 1 << C.BIRD
+    played_out = distinct_plays(hand.seen_by(hand.to_move))
+    assert C.BIRD in played_out and merged_into_the_bird(hand)[0] in played_out
+    assert Hand.deal(load_rules("hearts-classic"), seed=1).telling_cards() == 0

@@ -45,6 +45,7 @@ class Endgame:
         self.table: dict[tuple, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
         self.card_points = world.rules.card_points  # what taking a card adds (Rook's counters; 0 otherwise)
         self.scoring = world.scoring_cards()
+        self.telling = world.telling_cards()
 
     def values(self, world: Hand, actions: list[int]) -> dict[int, float] | None:
         """The margin ``seat`` comes to after each of ``actions`` in ``world``, both sides then playing their best;
@@ -108,19 +109,24 @@ class Endgame:
                 contested |= held
         for card in position.trick:
             contested |= 1 << card
-        return distinct_cards(position, position.legal_mask(), contested, self.card_points, self.scoring)
+        return distinct_cards(position, position.legal_mask(), contested, self.card_points, self.scoring, self.telling)
 
 
 def distinct_cards(position: Hand | SeenHand, cards: C.CardSet, contested: C.CardSet, points: Sequence[int],
-                   scoring: C.CardSet) -> list[int]:
+                   scoring: C.CardSet, telling: C.CardSet) -> list[int]:
     """``cards``, strongest first, one of each run of equivalent cards: cards of one suit worth the same (none
     scoring, or counters of equal points), with no card of ``contested`` (still to be played by another seat, or on
-    the trick) between them: whichever is played, the tricks go the same way."""
+    the trick) between them: whichever is played, the tricks go the same way. A card of ``telling``
+    (``Hand.telling_cards``) is in no run."""
     strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
     kept: list[int] = []
     above_in_suit: dict[int, int] = {}  # the last card kept of each suit
     for card in sorted(C.cards_in(cards), key=strength.__getitem__, reverse=True):
         suit = suit_of[card]
+        if telling >> card & 1:
+            above_in_suit.pop(suit, None)
+            kept.append(card)
+            continue
         above = above_in_suit.get(suit)
         if (above is not None and points[above] == points[card]
                 and (points[card] > 0 or not (scoring >> above & 1 or scoring >> card & 1))

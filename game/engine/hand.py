@@ -629,6 +629,12 @@ class Hand:
         (an exact search of the last tricks remembers positions by them). Every card unless a family says less."""
         return self.rules.deck_mask
 
+    def telling_cards(self) -> C.CardSet:
+        """The cards whose play does more than its part in the trick (it tells the others something, or it could
+        have been played where its neighbours could not), so that no other card can stand in for one of them. None
+        unless a family says so."""
+        return 0
+
     def side_of(self, seat: int) -> frozenset[int]:
         """The seats that score together with ``seat`` this hand (a world's whole truth; what the seat itself may
         know of it is ``side_known_to``)."""

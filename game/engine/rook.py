@@ -560,6 +560,11 @@ class RookHand(Hand):
             counters |= cards
         return counters
 
+    def telling_cards(self) -> C.CardSet:
+        """The Rook Bird where it may be played at any time (decision 1), and the called card, whose play shows the
+        secret partner (decision 13)."""
+        return self.privilege | (1 << self.called if self.called >= 0 else 0)
+
     def points(self) -> list[int]:
         groups = self.rules.counters_by_points
         return [sum(points * (taken & cards).bit_count() for points, cards in groups) for taken in self.taken]
