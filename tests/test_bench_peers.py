@@ -73,6 +73,7 @@ def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_cou
         points = hand.rules.card_points
         ranking = normal.nest_ranking(hand.seen_by(hand.to_move))
         laid = C.card_list(A.payload_of(rookgame.kitty_nest(hand)))
-        assert laid == sorted([card for card in ranking if not points[card]][:5])
-        buried += any(points[card] for card in ranking[:5])  # what the game's Hard would lay back
+        size = hand.rules.nest_size
+        assert laid == sorted([card for card in ranking if not points[card]][:size])
+        buried += any(points[card] for card in ranking[:size])  # what the game's Hard would lay back
     assert buried, "Hard's own order buries counters in some of these hands"

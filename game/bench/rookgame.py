@@ -20,7 +20,7 @@ the engine does not have, and the benchmark plays them as the engine does and co
 - its doubling of a 180-point sweep (a side that takes every point scores 360): the engine scores 180, and the
   hands with a sweep are counted.
 
-Two matches, each on duplicate deals (every deal played twice with the sides' seats swapped):
+Three matches, each on duplicate deals (every deal played twice with the sides' seats swapped):
 - ``play``: card play only. The contract (auction, nest and trump) is rookGame's for all four seats in the first
   playing and the same actions are replayed in the second, so each side plays the same contracts once.
 - ``full``: each side bids, takes the nest and names trump itself;
