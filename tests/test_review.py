@@ -187,7 +187,7 @@ def run_cli(capsys, *args) -> tuple[int, str, str]:
 
 def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(normal_hand("rook-classic").record()))
+    path.write_text(json.dumps(normal_hand("rook-classic", 6).record()))  # a hand with mistakes in it
     status, out, err = run_cli(capsys, path)
     assert status == 0 and err == ""
     assert "Hand 1: Classic partnership Rook" in out and "deal code" in out

@@ -4,9 +4,10 @@ cannot change what they decide: Hard's play-outs are Normal's decisions, so its 
 The file was made at commit b3b4c78 (before the rules were rewritten for speed) by running this module as a
 script: for every preset, hands played by a line that takes Normal's action or a random one in turn, each
 position's Easy and Normal decisions, as the search asks them (on the whole hand, ``play_in``) and as a seat is
-asked them (``decide``, from what the seat sees). It was made again once, on purpose, when the Rook rules learned
-to give points to a partner whose card nothing still out can beat, and to give them without taking the trick over
-(the Hearts entries came out the same, as did the Rook presets without partners, whose lines never met the rule).
+asked them (``decide``, from what the seat sees). It was made again twice, on purpose, when the Rook rules learned
+to give points to a partner whose card nothing still out can beat, and to give them without taking the trick over,
+then when that became "nothing an opponent still to play may hold can take it", for a partner's trump too (both
+times the Hearts entries came out the same, as did the Rook presets whose lines never met the rule).
 """
 
 import json

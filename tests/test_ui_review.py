@@ -94,7 +94,7 @@ def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app
 
 
 def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app):
-    hand = normal_hand("rook-classic", 4)  # seat 0 makes three costly plays in this hand (seen in the text review)
+    hand = normal_hand("rook-classic", 6)  # seat 0 makes two costly plays in this hand (seen in the text review)
     scene = open_review(app, hand)
     assert scene.work is not None and scene.review is None
     finish(app, scene)
@@ -144,7 +144,7 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, mo
     column a trick and a row a player, the line after the choice made and the line after the Hint's each a button
     away, the better one marked, and what each came to as a result (the figure the list of choices shows)."""
     recorder = Recorder(monkeypatch, app)
-    hand = normal_hand("rook-classic", 4)  # the first mistake's two lines end differently (the one made better)
+    hand = normal_hand("rook-classic", 6)  # the first mistake's two lines end differently
     scene = open_review(app, hand)
     finish(app, scene)
     key(app, pygame.K_DOWN)

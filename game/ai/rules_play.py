@@ -112,6 +112,32 @@ class RulePlayer:
             return hand.rules.deck_mask & ~hand.held[seat]
         return hand.rules.deck_mask & ~hand.held[seat] & ~hand.played  # played: the trick's cards too
 
+    def _stays_won(self, hand: RookHand, seat: int, best: int, side: frozenset[int]) -> bool:
+        """Whether the trick's winning card ``best`` stays the winner as far as this seat can tell: the cards still
+        out that beat it (the engine's order for the suit led) cannot come from an opponent still to play. A card
+        of the suit led, or a Rook Bird that may be played at any time, could come from any of them; a trump only
+        from one that has shown it holds none of the suit led."""
+        opponents = []
+        later = seat
+        for _ in range(hand.n - len(hand.trick) - 1):
+            later = hand.next_seat(later)
+            if later not in side:
+                opponents.append(later)
+        if not opponents:
+            return True
+        out = self._out(hand, seat)
+        led_keys = hand.led_keys[hand.led_suit]
+        to_beat = led_keys[best]
+        beaters = 0
+        for card in C.card_list(out):
+            if led_keys[card] > to_beat:
+                beaters |= 1 << card
+        follow = hand.follow_masks[hand.led_suit]
+        if beaters & (follow | hand.privilege):
+            return False
+        voids = hand.voids()
+        return not any(beaters & ~voids[other] and not follow & out & ~voids[other] for other in opponents)
+
     def _masters(self, hand: RookHand, seat: int, cards: C.CardSet) -> C.CardSet:
         """Those of ``cards`` that no card still out of this suit can beat."""
         out = self._out(hand, seat)
@@ -339,10 +365,10 @@ class RulePlayer:
         last = len(hand.trick) == hand.n - 1
         led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
         to_beat = led_keys[best]
-        if best_seat in side and (last or keys[best] >= 1000
-                                  or self.counting and self._masters(hand, seat, 1 << best)):
-            # our side has it (the last card, a trump, or one nothing still out can beat): give it points, from
-            # the cards that do not take it over, side suits before trump
+        if best_seat in side and (last or (self._stays_won(hand, seat, best, side) if self.counting
+                                           else keys[best] >= 1000)):
+            # our side has it (Easy: the last card, or a trump; Normal: one nothing still out can take from it):
+            # give it points, from the cards that do not take it over, side suits before trump
             losers = [c for c in cards if led_keys[c] <= to_beat]
             plain = [c for c in losers if not trumps >> c & 1]
             return max(plain or losers or cards, key=tables.richest.__getitem__)
