@@ -54,9 +54,9 @@ from .rules_play import RulePlayer
 
 HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
 
-# cards played out a decision, by family: as long a decision as the best outside program of the family takes on the
-# same machine, about (README, "Against outside programs"): xinxin's Hearts about 35 ms, rookGame's Rook about 0.3 s
-# of its 0.7 s; both well within the game's 1 s budget
+# cards played out a decision, by family: no longer a decision than the best outside program of the family takes on
+# the same machine (README, "Against outside programs", 2026-11-27): in Hearts 31 ms against xinxin's 33 ms, in Rook
+# 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
 HARD_WORK = {"hearts": 16000, "rook": 100000}
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)
