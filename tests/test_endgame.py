@@ -174,19 +174,15 @@ def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, he
     assert played_out == set(distinct_plays(hand.seen_by(0)))
 
 
-def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own():
+def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own(monkeypatch):
     """RULES.md decision 13: the called card's play shows the secret partner, so no card beside it of the same
     worth stands in for it (the search would never try hiding the partnership); decision 1: a Rook Bird that may be
     played at any time leaves other choices than the trump beside it, so that trump is not merged into the Bird.
     ``Hand.telling_cards`` names them."""
-    from game.ai.endgame import distinct_cards
-
     def kept_if_telling_nothing(hand: Hand) -> list[int]:
-        seen = hand.seen_by(hand.to_move)
-        contested = hand.rules.deck_mask & ~hand.played & ~hand.held[hand.turn]
-        for on_trick in hand.trick:
-            contested |= 1 << on_trick
-        return distinct_cards(seen, hand.legal_mask(), contested, hand.rules.card_points, seen.scoring_cards(), 0)
+        with monkeypatch.context() as telling_nothing:
+            telling_nothing.setattr(type(hand), "telling_cards", lambda _: 0)
+            return distinct_plays(hand.seen_by(hand.to_move))
 
     hand = position_where("rook-500-5p", lambda h: h.phase == "play" and h.called >= 0 and bool(
         h.legal_mask() >> h.called & 1) and h.called not in kept_if_telling_nothing(h))

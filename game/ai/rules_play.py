@@ -117,12 +117,7 @@ class RulePlayer:
         out that beat it (the engine's order for the suit led) cannot come from an opponent still to play. A card
         of the suit led, or a Rook Bird that may be played at any time, could come from any of them; a trump only
         from one that has shown it holds none of the suit led."""
-        opponents = []
-        later = seat
-        for _ in range(hand.n - len(hand.trick) - 1):
-            later = hand.next_seat(later)
-            if later not in side:
-                opponents.append(later)
+        opponents = [later for later in hand.play_order[hand.leader][len(hand.trick) + 1:] if later not in side]
         if not opponents:
             return True
         out = self._out(hand, seat)
