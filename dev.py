@@ -21,7 +21,7 @@ VENV = ROOT / ".venv"
 COMMANDS = {
     "play": ([], ["-m", "game"]),
     "test": (["dev"], ["-m", "pytest"]),  # after `ruff check` and `mypy` (see main)
-    "bench": (["dev"], ["-m", "game.bench"]),
+    "bench": (["dev"], ["-m", "bench"]),
     "build": (["build"], ["-m", "PyInstaller", "build.spec", "--noconfirm", "--clean"]),
 }
 
@@ -62,7 +62,8 @@ def main() -> int:
     extras, module = COMMANDS[sys.argv[1]]
     python = ensure_installed(extras)
     if sys.argv[1] == "test":  # the lint and the type check are part of the test command: CI and a new clone run them
-        for check in (["ruff", "check", "game", "tests", "dev.py"], ["mypy"]):  # mypy: [tool.mypy] in pyproject.toml
+        # mypy: [tool.mypy] in pyproject.toml
+        for check in (["ruff", "check", "game", "bench", "tests", "dev.py"], ["mypy"]):
             failed = subprocess.call([str(python), "-m", *check], cwd=ROOT)
             if failed:
                 return failed

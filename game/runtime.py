@@ -5,7 +5,7 @@
 - ``ChildJob``: a job in a child process started with "spawn" (Hard's search, the hand review), talking JSON-ready
   values over a pipe: what it sends is read without waiting, and cancelling kills it at once. A process, not a
   thread, because a pure-Python search on a thread takes the interpreter from the window (frames p99 22 ms
-  against 17 ms: game/ai/worker.py, README).
+  against 17 ms: game/ai/worker.py, docs/benchmarks.md).
 - ``in_background``: a one-off job on a thread (a file written, the history read, hosting ended), answered through a
   ``concurrent.futures.Future``. Its threads are not daemons: the game quitting at once still finishes the write.
 

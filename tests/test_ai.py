@@ -135,7 +135,7 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset):
 
 
 def test_normal_beats_random_play_at_hearts():
-    """A sanity check of strength (the measured tables are python -m game.bench ai): on the same deals, the two
+    """A sanity check of strength (the measured tables are python -m bench ai): on the same deals, the two
     Normal seats take fewer penalty points than the two random seats."""
     rules = load_rules("hearts-classic")
     normal = make_player("normal")

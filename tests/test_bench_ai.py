@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from game.bench.ai import _ismcts_deal  # noqa: E402
+from bench.ai import _ismcts_deal  # noqa: E402
 from game.engine import load_rules  # noqa: E402
 from game.engine.hearts import pass_direction  # noqa: E402
 

@@ -1,8 +1,8 @@
-"""The engine benchmark (``python -m game.bench engine``): a row per preset, each ratio paired with hearts-classic."""
+"""The engine benchmark (``python -m bench engine``): a row per preset, each ratio paired with hearts-classic."""
 
 from __future__ import annotations
 
-from game.bench.engine import paired_playouts, run
+from bench.engine import paired_playouts, run
 from game.engine import load_rules
 
 

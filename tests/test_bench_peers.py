@@ -3,7 +3,7 @@ the peer is missing, rookGame's bridge is shown one seat's view only, and cards 
 
 from __future__ import annotations
 
-from game.bench import rookgame, xinxin
+from bench import rookgame, xinxin
 from game.engine import Hand
 from game.engine import cards as C
 

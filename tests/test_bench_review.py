@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bench.review import _honesty_deal, first_side_margin, time_hints
+from bench.review import _honesty_deal, first_side_margin, time_hints
 from game.engine.results import HandResult
 
 

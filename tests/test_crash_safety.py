@@ -1,12 +1,12 @@
 """Crash safety (issue 8): the game is killed (SIGKILL) at random moments while it plays and saves after every
 action; Continue must always resume a valid match, and no save may ever be unreadable or set aside.
-``python -m game.bench crash`` does the same with hundreds of kills."""
+``python -m bench crash`` does the same with hundreds of kills."""
 
 from __future__ import annotations
 
 import json
 
-from game.bench.crash import check_save, crash
+from bench.crash import check_save, crash
 from game.engine import Match, load_rules
 from game.store import SaveStore
 from game.table.session import SeatPlan, Session

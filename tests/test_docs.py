@@ -1,8 +1,10 @@
 """The README stands alone (issue 25, item 8): every link in it and in docs/ resolves inside a plain clone of the
-repository (RULES.md used to be a link to a folder beside the clone), and its first screen shows the table."""
+repository (RULES.md used to be a link to a folder beside the clone), and its first screen shows the table. It is a
+front door (issue 33, item 5): under 200 lines, the rest in docs/, whose engine example runs."""
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -16,7 +18,8 @@ def local_links(page: Path) -> list[str]:
 
 
 def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository():
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "assets" / "cards" / "README.md"]
+    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md")),
+             ROOT / "assets" / "cards" / "README.md"]
     checked = 0
     for page in pages:
         for target in local_links(page):
@@ -33,3 +36,18 @@ def test_the_readme_opens_with_a_picture_of_the_table_and_the_two_commands():
     assert "](docs/table.png)" in first_section and (ROOT / "docs" / "table.png").read_bytes()[:4] == b"\x89PNG"
     start_here = text[text.index("## Start here"): text.index("\n## ", text.index("## Start here") + 1)]
     assert re.findall(r"```\n(.*?)\n```", start_here) == ["python3 dev.py play", "python3 dev.py test"]
+
+
+def test_the_readme_is_a_front_door_under_200_lines_that_links_to_each_page_of_the_docs():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 200
+    for page in ("playing", "network", "architecture", "ai", "benchmarks", "RULES"):
+        assert f"](docs/{page}.md)" in text, page
+    assert "](CHANGELOG.md)" in text
+
+
+def test_the_engine_example_in_the_architecture_page_runs():
+    """The engine in a few lines (docs/architecture.md) is a doctest: an example that no longer runs fails here."""
+    failed, tried = doctest.testfile(str(ROOT / "docs" / "architecture.md"), module_relative=False,
+                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried >= 8 and failed == 0

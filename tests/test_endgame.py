@@ -127,9 +127,9 @@ def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(prese
 
 
 def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
-    """``python -m game.bench endgame``: at a position near the end, what each of Hard's two ways gives up is the
+    """``python -m bench endgame``: at a position near the end, what each of Hard's two ways gives up is the
     real deal's best value less its choice's (here by plain minimax), and each decision is timed."""
-    from game.bench.endgame import _measure, position
+    from bench.endgame import _measure, position
 
     number = next(n for n in range(20) if position("rook-classic", n, 3) is not None)
     hand = position("rook-classic", number, 3)

@@ -7,7 +7,7 @@ line naming the file, and the file is kept aside as ``<name>.bad`` with its byte
 valid is used and left in place. For presets, ``load_rules`` raises ``RulesError`` naming the file, and nothing
 else. YAML is read only with safe loading, so a tag that would construct an object or run a command is refused;
 saves, statistics, the history and reviews are JSON; nothing is unpickled or evaluated. The number of files tried
-per kind is printed at the end of the module (for the README figures).
+per kind is printed at the end of the module (for the figures in docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -417,7 +417,7 @@ def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates():
 
 @pytest.fixture(scope="module", autouse=True)
 def report_files_tried(pytestconfig):
-    """Print how many files of each kind were tried (figures for the README)."""
+    """Print how many files of each kind were tried (figures for docs/benchmarks.md)."""
     yield
     counts = ", ".join(f"{kind} {count:,}" for kind, count in sorted(TRIED.items()))
     # shown past pytest's capture, so that a plain run prints the figures

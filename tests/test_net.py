@@ -17,7 +17,7 @@ from contextlib import ExitStack
 import pytest
 from websockets.sync.client import connect
 
-from game.bench.soak import Checker
+from bench.soak import Checker
 from game.engine import Hand, load_rules
 from game.net import protocol as P
 from game.net import server as net_server

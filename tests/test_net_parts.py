@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from bench.net import random_decision
 from game.ai.worker import AIWorker
-from game.bench.net import random_decision
 from game.engine import Match, load_rules
 from game.engine.view import SeatView
 from game.net import protocol as P

@@ -2,7 +2,7 @@
 creation and every action are committed before any client is told of them; a server killed (SIGKILL) at any
 moment and started again brings back everything its players saw; seats brought back wait for their players;
 tables an earlier server saved as JSON are imported once; a damaged table or file is kept aside in one log line,
-and a newer server's database is refused. ``python -m game.bench net --kills 100`` runs the kills at length."""
+and a newer server's database is refused. ``python -m bench net --kills 100`` runs the kills at length."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from game.bench.net_kills import Person, kill_server, view_problem
+from bench.net_kills import Person, kill_server, view_problem
 from game.engine import Match, load_rules
 from game.net import protocol as P
 from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes

@@ -19,7 +19,7 @@ Coverage is counted, not assumed: every passing direction, moons in each of them
 the Queen of spades led before hearts are broken, hearts led by a leader holding nothing else, and the Queen of
 spades as the only lead of a leader holding it and hearts.
 
-Mappings (seats, deal order, directions, cards, the moon) are documented once in ``game.bench.openspiel_hearts``.
+Mappings (seats, deal order, directions, cards, the moon) are documented once in ``bench.openspiel_hearts``.
 OpenSpiel passes players 0..3 in turn and ours from the dealer's left: both exchange only after everyone has
 chosen, so the order of the seats' choices is the one thing not compared.
 """
@@ -34,7 +34,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from game.bench import openspiel_hearts as spiel  # noqa: E402
+from bench import openspiel_hearts as spiel  # noqa: E402
 from game.engine import Hand, load_rules  # noqa: E402
 from game.engine import cards as C  # noqa: E402
 from game.engine.hearts import DIRECTION_OFFSET, pass_direction  # noqa: E402

@@ -1,5 +1,5 @@
 """The soak (issue 8): every preset plays complete hands between computer players of all levels with the engine's
-invariants checked after every action. ``python -m game.bench soak`` runs thousands of hands; here a few per preset,
+invariants checked after every action. ``python -m bench soak`` runs thousands of hands; here a few per preset,
 and checks that the checker really catches a broken engine."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from game.bench.soak import Broken, Checker, soak, soak_preset
+from bench.soak import Broken, Checker, soak, soak_preset
 from game.engine import Match, load_rules, preset_names
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand

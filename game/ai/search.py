@@ -22,7 +22,7 @@ searches that many for every candidate instead (the hand review and the tests us
 Once no hand holds more than three cards of a hand played by two sides (Rook's partnerships, the declarer's side
 against the rest, two players), each candidate is valued exactly instead in each of 30 worlds: both sides then play
 their best there (``endgame.Endgame``, alpha-beta; rookGame's strongest AI ends its hands the same way). Measured on
-positions with three cards left (``python -m game.bench endgame``), against the best play of the real deal: it gives
+positions with three cards left (``python -m bench endgame``), against the best play of the real deal: it gives
 up 2.34 ± 1.27 points a decision fewer than the play-outs (1,800 positions of rook-classic and rook-500 with
 rookGame's house rules) in 72% of their time.
 
@@ -55,8 +55,8 @@ from .rules_play import RulePlayer
 HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
 
 # cards played out a decision, by family: no longer a decision than the best outside program of the family takes on
-# the same machine (README, "Against outside programs", 2026-11-27): in Hearts 31 ms against xinxin's 33 ms, in Rook
-# 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
+# the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 31 ms against xinxin's
+# 33 ms, in Rook 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
 HARD_WORK = {"hearts": 16000, "rook": 100000}
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)

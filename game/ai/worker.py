@@ -116,7 +116,7 @@ def _search_process_main(conn):
 
 class SearchProcess:
     """Hard's search in a child process, so that it does not take the interpreter from the window (measured:
-    frames p50 21 ms with the search on a thread, 16 ms with it in a process; python -m game.bench frames).
+    frames p50 21 ms with the search on a thread, 16 ms with it in a process; python -m bench frames).
     Cancelling kills the process; the next search starts a new one."""
 
     def __init__(self):

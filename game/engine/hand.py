@@ -96,8 +96,8 @@ class Hand:
         # CPython specialises each attribute look-up for the one class it sees there; a method both families share
         # sees two in a process that plays both (a server, a window that has played Rook and Hearts, the paired
         # benchmark) and runs slower a hand. So each family runs its own copy of the methods every action goes
-        # through. Measured (README, "The engine in a few lines"): random hands of Rook and Hearts in turns in one
-        # process take 11% more instructions without the copies; one family alone, the same.
+        # through. Measured (docs/architecture.md, "The engine in a few lines"): random hands of Rook and Hearts in
+        # turns in one process take 11% more instructions without the copies; one family alone, the same.
         for name in HOT_PATH:
             if name not in cls.__dict__:
                 shared = getattr(Hand, name)

@@ -7,7 +7,7 @@ which the engine replays (``Match.from_json``), judging every action again.
 WAL journal with ``synchronous=NORMAL``: a commit is an append to the write-ahead log with no fsync (about 0.01 ms
 here), which a killed process cannot lose; a power cut may lose the last moments of play (never the database
 itself). ``synchronous=FULL`` would survive that too, at about 6 ms a commit, more than the whole of a move's work
-at 200 tables (README, Network tables).
+at 200 tables (docs/benchmarks.md, Network tables).
 
 The schema has a version (SQLite's ``user_version``); ``MIGRATIONS`` holds every change to it, in order, in this
 one place. A database written by a newer server is refused in one line, left as it is.

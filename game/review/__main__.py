@@ -98,7 +98,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
         mine = [d for d in review.decisions if d.seat == seat]
         judged = [d for d in mine if d.judged]
         # each cost is judged with the rest of the hand as played, so in Rook they do not add up to what better
-        # play throughout would have gained (README, "The hand review"): the total says so
+        # play throughout would have gained (docs/benchmarks.md, "The hand review"): the total says so
         lines.append(f"  {names[seat]}: {counted(len(judged), 'decision')} judged, their costs (each judged alone) "
                      f"adding up to {review.cost(seat):.1f} points; mistakes: {sum(d.mistake for d in judged)}; not "
                      f"judged: {len(mine) - len(judged)}")

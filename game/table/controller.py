@@ -327,7 +327,7 @@ class TableController:
 
         The Hint is the review's own choice (``hint_player``: the same worlds, drawn from the seat's view, with no
         time limit), so that the review never marks a hinted play a mistake. It takes Hard's search without its
-        time limit (0.1-1 s on this machine; README, "The hand review"), in the worker's search process."""
+        time limit (0.1-1 s on this machine; docs/benchmarks.md, "The hand review"), in the worker's search process."""
         if not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():

@@ -85,7 +85,7 @@ def paired_playouts(rules, reference_rules, seconds: float, seed: int):
 
 def run(seconds: float, rounds: int, presets: list[str] | None) -> int:
     try:
-        from game.bench import openspiel_hearts
+        from bench import openspiel_hearts
     except ImportError:
         openspiel_hearts = None  # type: ignore[assignment]  # OpenSpiel not installed: its figures are left out
     names = presets or preset_names()

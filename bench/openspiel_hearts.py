@@ -1,6 +1,6 @@
 """OpenSpiel's C++ Hearts as an outside peer: the benchmark's speed reference and the differential tests' oracle.
 
-Never imported by the game: only by ``game.bench`` and the tests (``open-spiel`` is a development dependency).
+Never imported by the game: only by ``bench`` and the tests (``open-spiel`` is a development dependency).
 
 How OpenSpiel's Hearts (``open_spiel/games/hearts/hearts.cc``) lines up with ours, checked by
 ``tests/test_openspiel_oracle.py``:
@@ -134,7 +134,7 @@ def penalty_points(state) -> list[int]:
 
 def random_playout_hands_per_second(seconds: float, seed: int, directions=CLASSIC_DIRECTIONS) -> float:
     """Deal and play whole hands choosing uniformly among the legal actions, as fast as the Python bindings allow;
-    the same loop as our engine benchmark (``game.bench.engine.our_playouts``).
+    the same loop as our engine benchmark (``bench.engine.our_playouts``).
 
     The pass direction goes round ``directions`` hand by hand as ours goes round the passing cycle (hearts-classic's
     left, across, right by default, so that both engines pass in every hand; ``(0, 1, 2, 3)`` gives OpenSpiel's own

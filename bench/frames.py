@@ -1,4 +1,4 @@
-"""``python -m game.bench frames``: what the computer's thinking costs the window's frame rate.
+"""``python -m bench frames``: what the computer's thinking costs the window's frame rate.
 
 A pygame-ce loop at 60 frames a second draws a table's worth of card-sized rectangles and text while the AI
 worker answers Hard's hearts-classic moves non-stop, with the search on the worker thread, then in the search

@@ -1,4 +1,4 @@
-"""``python -m game.bench crash``: kill the game (SIGKILL) at random moments while it plays and saves after every
+"""``python -m bench crash``: kill the game (SIGKILL) at random moments while it plays and saves after every
 action, then check that Continue resumes a valid match and that no save is ever unreadable (issue 8, crash safety).
 
 Each kill starts the real game (``--autoplay ... --save``, SDL's dummy drivers, its own user folders), waits for

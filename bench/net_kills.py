@@ -1,4 +1,4 @@
-"""``python -m game.bench net --kills N``: the dedicated server killed (SIGKILL) at random moments while its
+"""``python -m bench net --kills N``: the dedicated server killed (SIGKILL) at random moments while its
 tables play, and started again on the same data after each kill (issue 23: nothing a client was told may be lost).
 
 Tables of two people (played here, each over a connection of its own, acting at once with a random legal action

@@ -1,4 +1,4 @@
-"""``python -m game.bench build``: the one-file executable's size, start-up time and memory, with a bare pygame-ce
+"""``python -m bench build``: the one-file executable's size, start-up time and memory, with a bare pygame-ce
 window packaged the same way as the peer in the same run.
 
 The peer's recipe is build.spec itself with the entry script, name and data files swapped, so both get the same
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.ui.autoplay import SCREENSHOT_AFTER
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = ".exe" if os.name == "nt" else ""
 GAME = ROOT / "dist" / f"trickhouse{SUFFIX}"
 PEER_FOLDER = ROOT / "build" / "bare-window"

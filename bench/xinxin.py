@@ -1,4 +1,4 @@
-"""``python -m game.bench xinxin``: Hard against xinxin, Nathan Sturtevant's Hearts program, in duplicate.
+"""``python -m bench xinxin``: Hard against xinxin, Nathan Sturtevant's Hearts program, in duplicate.
 
 xinxin (nathansttt/hearts, GPL-3.0; PIMC over UCT, 10,000 playouts over 30 worlds a decision in its own setup) is
 a test peer only: nothing of it is in this repository, it is never imported by the game and never shipped. The
@@ -171,7 +171,7 @@ def run(deals: int, budget: float, settings: str, simulations: int, xinxin_world
     program = peer_program()
     if program is None:
         print("xinxin: skipped: set TRICKHOUSE_XINXIN to a program built from nathansttt/hearts at "
-              f"{PINNED_COMMIT[:12]} that speaks this benchmark's protocol; see game/bench/xinxin.py")
+              f"{PINNED_COMMIT[:12]} that speaks this benchmark's protocol; see bench/xinxin.py")
         return 0
     print(f"Hard against xinxin ({simulations:,} playouts over {xinxin_worlds} worlds a decision, one thread), "
           f"hearts-classic, {processes} processes, Hard's budget {budget:g} s; penalty points per hand per player\n")

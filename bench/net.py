@@ -1,4 +1,4 @@
-"""``python -m game.bench net``: how quickly everyone at a network table sees each action, and how many tables one
+"""``python -m bench net``: how quickly everyone at a network table sees each action, and how many tables one
 server process holds.
 
 One dedicated server (``python -m game.server``) runs in a process of its own on the loopback address. This
@@ -6,7 +6,7 @@ process plays tables of four: each person (a client of the server, as the game's
 after a short think with a random legal action from its own view; in "mixed" tables two of the seats are Normal
 computers on the server. For every person's action, the time from sending it to the moment the last client at the
 table has received the server's "played" for it is one latency. Rounds grow the number of tables until the p99
-passes 100 ms (or the most asked for); the figures are printed for the README.
+passes 100 ms (or the most asked for); the figures are printed for docs/benchmarks.md.
 """
 
 from __future__ import annotations

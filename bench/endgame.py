@@ -1,4 +1,4 @@
-"""``python -m game.bench endgame``: Hard's exact ending against its play-outs, on the same positions.
+"""``python -m bench endgame``: Hard's exact ending against its play-outs, on the same positions.
 
 Deals are played by the Normal rules until no hand holds more than ``--cards`` cards: the position is that lead. At
 each such position Hard decides twice, with the exact ending (the game's Hard) and without it (``exact_nodes=0``:

@@ -1,4 +1,4 @@
-// A bridge to marvj69/rookGame's computer player (MIT), for game/bench/rookgame.py only: never part of the game.
+// A bridge to marvj69/rookGame's computer player (MIT), for bench/rookgame.py only: never part of the game.
 //
 // It loads rookGame's own modules from the checkout named by TRICKHOUSE_ROOKGAME_DIR (nothing of rookGame is in
 // this repository) and answers one decision per line of JSON on stdin with one line of JSON on stdout. Each request

@@ -1,6 +1,6 @@
-"""``python -m game.bench review``: how long the hand review takes, and whether the costs it reports are honest.
+"""``python -m bench review``: how long the hand review takes, and whether the costs it reports are honest.
 
-Time: hands played by Normal in every seat on the duplicate deals of ``game.bench.ai``, each reviewed for every seat
+Time: hands played by Normal in every seat on the duplicate deals of ``bench.ai``, each reviewed for every seat
 (a bare hand record) and for one seat (a player's own review), one at a time in this process.
 
 Hint: how long a person waits for the Hint, which asks the review's own search (``hint_player``, no time limit), at
@@ -8,8 +8,9 @@ every decision of the same hands that the search decides (the others are the Nor
 
 Honesty: the same deals, many more of them, reviewed for every seat on two processes. A Normal seat's decisions
 cost, by the review, what Hard's choice would have gained at each of them; summed over a hand they predict what a
-Hard seat gains over Normal, which the duplicate-deal table of the README measures ("Our levels against each other",
-Hard vs Normal: Hard in seats 0 and 2, or 1 and 3, on each deal; the first side's margin, ``HandResult.margin``).
+Hard seat gains over Normal, which the duplicate-deal table of docs/benchmarks.md measures ("Our levels against each
+other", Hard vs Normal: Hard in seats 0 and 2, or 1 and 3, on each deal; the first side's margin,
+``HandResult.margin``).
 The prediction for a deal, for each of the two seatings, is the margin of the first Hard seat: the costs of the Hard
 seats on its side add to it, and a gain of a Hard seat on another side is lost by the other sides alike (in Hearts a
 third to each other player; in partnership Rook all of it by the one other side). The two are compared with their
@@ -37,7 +38,8 @@ from game.review.analysis import MEASURE_WORLDS, WORLDS
 from .ai import interval
 
 PRESETS = ("hearts-classic", "rook-classic")
-# README "Our levels against each other", Hard vs Normal: first side's advantage per hand and its 95% interval
+# docs/benchmarks.md "Our levels against each other", Hard vs Normal: first side's advantage per hand and its 95%
+# interval
 DUPLICATE_TABLE = {"hearts-classic": (2.11, 0.82), "rook-classic": (21.73, 5.34), "rook-500": (49.66, 9.61)}
 
 
@@ -165,7 +167,7 @@ def run(presets: list[str] | None, timing_hands: int, deals: int, processes: int
         print(f"Honesty: the review's costs of Normal's decisions against Hard's gain over Normal, {deals} deals, "
               f"{processes} processes\n")
         print("| preset | deals | decisions judged | predicted first-side advantage, review's worlds | the same "
-              "costs on the real deal | README duplicate table | review minus table | agrees | one seat's review "
+              "costs on the real deal | duplicate table | review minus table | agrees | one seat's review "
               "cost / hand | Hard in that seat instead: gain / hand | wall time |")
         print("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|")
         for preset in presets:

@@ -1,4 +1,4 @@
-"""``python -m game.bench ai``: how strong the computer levels are, on duplicate deals, using both cores.
+"""``python -m bench ai``: how strong the computer levels are, on duplicate deals, using both cores.
 
 Every deal is played twice with the sides' seats swapped, so luck of the cards cancels; figures are means per hand
 with 95% confidence intervals over deals.
@@ -64,7 +64,7 @@ def ismcts_pass(bot, hands: list[list[str]], seat: int, direction: str) -> list[
     """The bot's three cards to pass. OpenSpiel passes seat by seat, and its ISMCTS crashes (segmentation fault)
     when asked to pass after another seat has passed, so the bot passes as player 0 of the same deal turned round
     so that ``seat`` comes first; directions are relative, so nothing else changes."""
-    from game.bench import openspiel_hearts as spiel
+    from bench import openspiel_hearts as spiel
 
     turned = spiel.dealt_state([hands[(seat + k) % 4] for k in range(4)], direction)
     cards = []
@@ -79,7 +79,7 @@ def _ismcts_deal(args) -> dict:
     """One deal, played twice (our Hard in seats 0 and 2, then 1 and 3); penalty points by side and our timings."""
     import pyspiel
 
-    from game.bench import openspiel_hearts as spiel
+    from bench import openspiel_hearts as spiel
 
     number, simulations, budget = args
     rules = load_rules("hearts-classic")
@@ -144,7 +144,7 @@ def hearts_vs_ismcts(deals: int, simulations: int, budget: float, processes: int
 def bench_rules(preset: str):
     """A preset, or ``rookgame``: rook-500 with the house rules of the rookGame benchmark."""
     if preset == "rookgame":
-        from game.bench.rookgame import rules
+        from bench.rookgame import rules
         return rules()
     return load_rules(preset)
 

@@ -1,11 +1,11 @@
-"""``python -m game.bench rookgame``: Hard against marvj69/rookGame's strongest computer player, in duplicate.
+"""``python -m bench rookgame``: Hard against marvj69/rookGame's strongest computer player, in duplicate.
 
 rookGame (MIT, a web Rook game) is a test peer only: nothing of it is in this repository, it is never imported by
 the game and never shipped. To run this benchmark, clone it at the pinned commit and point
 ``TRICKHOUSE_ROOKGAME_DIR`` at the checkout (``node`` 18 or newer on PATH; rookGame's AI needs no npm packages)::
 
     git clone https://github.com/marvj69/rookGame && git -C rookGame checkout 7c046a839f61ddd5f9cf907cb7cecf3732a05c6d
-    TRICKHOUSE_ROOKGAME_DIR=$PWD/rookGame python -m game.bench rookgame
+    TRICKHOUSE_ROOKGAME_DIR=$PWD/rookGame python -m bench rookgame
 
 Without it the benchmark prints one line and stops. ``rookgame_bridge.mjs`` (ours) loads rookGame's modules and
 answers one seat's decisions, seeing that seat's view only; the engine referees every action: at each of
@@ -262,7 +262,7 @@ def run(deals: int, budget: float, settings: str, processes: int, modes: list[st
     root = peer_dir()
     if root is None:
         print("rookgame: skipped: set TRICKHOUSE_ROOKGAME_DIR to a checkout of marvj69/rookGame at "
-              f"{PINNED_COMMIT[:12]} (and put node on PATH); see game/bench/rookgame.py")
+              f"{PINNED_COMMIT[:12]} (and put node on PATH); see bench/rookgame.py")
         return 0
     print(f"Hard against rookGame (live-challenger-v6), rook-500 with rookGame's house rules, {processes} processes, "
           f"Hard's budget {budget:g} s\n")

@@ -1,4 +1,4 @@
-"""``python -m game.bench engine``: the benchmarks, each printing a table for the README."""
+"""``python -m bench engine``: the benchmarks, each printing a table for docs/benchmarks.md."""
 
 import argparse
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout full hands per second, per preset, against OpenSpiel")
     engine.add_argument("--seconds", type=float, default=2.0, help="time per preset per round")
@@ -78,41 +78,41 @@ def main(argv=None) -> int:
                      help="run the server from this source tree (an earlier commit's, unpacked), to compare")
     args = parser.parse_args(argv)
     if args.bench == "endgame":
-        from game.bench.endgame import run as run_endgame
+        from bench.endgame import run as run_endgame
         return run_endgame(args.positions, args.cards, args.budget, args.processes)
     if args.bench == "review":
-        from game.bench.review import run as run_review
+        from bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)
     if args.bench == "net" and args.kills:
-        from game.bench.net_kills import run as run_net_kills
+        from bench.net_kills import run as run_net_kills
         return run_net_kills(args.kills, args.seed, args.server_from)
     if args.bench == "net":
-        from game.bench.net import run as run_net
+        from bench.net import run as run_net
         return run_net(args.tables, args.seconds, args.preset, args.mixed, args.server_from)
     if args.bench == "crash":
-        from game.bench.crash import run as run_crash
+        from bench.crash import run as run_crash
         return run_crash(args.kills, args.seed)
     if args.bench == "soak":
-        from game.bench.soak import run as run_soak
+        from bench.soak import run as run_soak
         return run_soak(args.hands, args.seed)
     if args.bench == "build":
-        from game.bench.build import run as run_build
+        from bench.build import run as run_build
         return run_build(args.build, args.runs)
     if args.bench == "rookgame":
-        from game.bench.rookgame import run as run_rookgame
+        from bench.rookgame import run as run_rookgame
         return run_rookgame(args.deals, args.budget, args.hard, args.processes, args.modes)
     if args.bench == "xinxin":
-        from game.bench.xinxin import run as run_xinxin
+        from bench.xinxin import run as run_xinxin
         return run_xinxin(args.deals, args.budget, args.hard, args.simulations, args.xinxin_worlds, args.processes,
                           args.modes)
     if args.bench == "frames":
-        from game.bench.frames import run as run_frames
+        from bench.frames import run as run_frames
         return run_frames(args.seconds, args.budget)
     if args.bench == "ai":
-        from game.bench.ai import run as run_ai
+        from bench.ai import run as run_ai
         return run_ai(args.quick, args.deals, args.budget, args.processes, args.only, args.simulations, args.match)
     if args.bench == "engine":
-        from game.bench.engine import run
+        from bench.engine import run
         return run(args.seconds, args.rounds, args.presets)
     return 2
 

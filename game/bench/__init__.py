@@ -1,1 +1,0 @@
-"""Benchmarks that print figures (``python -m game.bench --help``); never timed tests."""
