@@ -177,7 +177,7 @@ class Hand:
         """Replay a record made by ``record()`` (or by an earlier version: records.py); raise ValueError if it is
         not a valid hand. With ``dealt_after``, the hand before it in a match, the record must be dealt as the deal
         passes on from it (checked before its actions are replayed, whose refusal would say less)."""
-        return records.hand_from_record(record, dealt_after)
+        return records.hand_from_record(cls, record, dealt_after)
 
     @classmethod
     def _seat_count(cls, rules: Rules) -> int:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from . import hand as H
 from .rules import DUMMY_SEAT, Rules, rules_from_dict
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the annotations only: hand.py imports this module, never the other way round
     from .hand import Hand
 
 RECORD_FORMAT = "trickhouse-hand/3"
@@ -39,10 +38,11 @@ def record_of(hand: Hand) -> dict[str, Any]:
     }
 
 
-def hand_from_record(record: Any, dealt_after: Hand | None = None) -> Hand:
-    """Replay a record of any format; ValueError if it is not a valid hand. With ``dealt_after``, the hand before it
-    in a match, the record must be dealt as the deal passes on from it (checked before its actions are replayed,
-    whose refusal would say less)."""
+def hand_from_record(hand_class: type[Hand], record: Any, dealt_after: Hand | None = None) -> Hand:
+    """Replay a record of any format as a ``hand_class`` (``Hand``, which calls this: so this module needs no import
+    of hand.py); ValueError if it is not a valid hand. With ``dealt_after``, the hand before it in a match, the record
+    must be dealt as the deal passes on from it (checked before its actions are replayed, whose refusal would say
+    less)."""
     if not isinstance(record, dict) or record.get("format") not in RECORD_FORMATS:
         raise ValueError(f"not a hand record (expected format {RECORD_FORMAT})")
     rules = rules_from_dict(record.get("rules"), "hand record rules")
@@ -56,7 +56,7 @@ def hand_from_record(record: Any, dealt_after: Hand | None = None) -> Hand:
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
         raise ValueError(f"hand record: number {number!r} is not a hand number")
     clockwise = _seated_before_format_3(rules) if record["format"] != RECORD_FORMAT else None
-    hand = H.Hand._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
+    hand = hand_class._from_deal(rules, record.get("deal"), dealer, number, scores, clockwise)
     if dealt_after is not None:  # the deal passed left at this hand's table (a record's table is as it was played)
         expected = dealt_after.dealer if dealt_after.final_result().thrown_in else \
             hand.player_left_of(dealt_after.dealer)
@@ -70,11 +70,11 @@ def hand_from_record(record: Any, dealt_after: Hand | None = None) -> Hand:
     for i, text in enumerate(actions):
         try:
             action = hand.parse_action(text)
-            reason = hand.refusal(action)
-            if reason:
-                raise H.IllegalAction(reason)
-        except (H.IllegalAction, A.ActionTextError) as err:
+        except A.ActionTextError as err:
             raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+        reason = hand.refusal(action)
+        if reason:
+            raise ValueError(f"hand record: action {i + 1} ({text!r}) cannot be replayed: {reason}")
         hand.push(action)
     return hand
 
