@@ -1,5 +1,6 @@
-"""Set up Trickhouse in a local virtual environment and run it: ``python3 dev.py play``, ``test``, ``bench`` or
-``build`` (the one-file desktop executable, written to dist/).
+"""Set up Trickhouse in a local virtual environment and run it: ``python3 dev.py play``, ``test`` (``test --quick``:
+the tier without the window, the network and the slow tests), ``bench`` or ``build`` (the one-file desktop
+executable, written to dist/).
 
 Standard library only, so it works on a fresh machine with nothing but Python 3.11+. It creates
 ``.venv`` beside this file, installs what the game needs (and for ``test`` the development tools, for ``build``
@@ -67,7 +68,11 @@ def main() -> int:
             failed = subprocess.call([str(python), "-m", *check], cwd=ROOT)
             if failed:
                 return failed
-    return subprocess.call([str(python), *module, *sys.argv[2:]], cwd=ROOT)
+    arguments = sys.argv[2:]
+    if sys.argv[1] == "test" and "--quick" in arguments:  # the tiers: markers in pyproject.toml, tests/conftest.py
+        arguments = ["-m", "not slow and not window and not network",
+                     *(argument for argument in arguments if argument != "--quick")]
+    return subprocess.call([str(python), *module, *arguments], cwd=ROOT)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The protocol's machine-readable schema (game/net/protocol.schema.json, JSON Schema 2020-12), and a checker of
 messages against it that the whole suite can afford.
 
-The jsonschema package is the reference (tests/test_protocol_schema.py validates with it), but it takes about 10 ms
+The jsonschema package is the reference (tests/test_net_protocol_schema.py validates with it), but it takes about 10 ms
 for one message carrying a seat's view, and the suite's servers send some 16,000 messages; the checker below
 compiles the schema once into plain functions for the keywords it uses, which takes well under a millisecond a
 message. A test runs both on every kind of message, good and spoiled, and requires the same verdicts.

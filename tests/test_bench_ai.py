@@ -11,6 +11,8 @@ from bench.ai import _ismcts_deal  # noqa: E402
 from game.engine import load_rules  # noqa: E402
 from game.engine.hearts import pass_direction  # noqa: E402
 
+pytestmark = pytest.mark.slow  # plays duplicate matches between the levels
+
 
 @pytest.mark.parametrize("number", [0, 1])
 def test_a_duplicate_deal_against_ismcts_is_played_both_ways_to_the_end(number):

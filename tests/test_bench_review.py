@@ -8,6 +8,8 @@ import pytest
 from bench.review import _honesty_deal, first_side_margin, time_hints
 from game.engine.results import HandResult
 
+pytestmark = pytest.mark.slow  # reviews whole hands for every seat
+
 
 def result(sides) -> HandResult:
     return HandResult(points=(0,) * 4, score_change=(0,) * 4, sides=sides)

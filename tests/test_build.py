@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the one-file executable with PyInstaller (a minute or more)
+
 ROOT = Path(__file__).resolve().parents[1]
 EXECUTABLE = "trickhouse.exe" if os.name == "nt" else "trickhouse"
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bench.crash import check_save, crash
 from game.engine import Match, load_rules
 from game.store import SaveStore
 from game.table.session import SeatPlan, Session
+
+pytestmark = pytest.mark.slow  # kills the real game at random moments while it saves
 
 KILLS = 25
 

@@ -33,6 +33,8 @@ from game.store.settings import RANGES
 from game.store.stats import COUNTS
 from game.table.session import SeatPlan, Session
 
+pytestmark = pytest.mark.slow  # thousands of damaged files through every loader
+
 GAME = Path(__file__).resolve().parents[1] / "game"
 TRIED: Counter[str] = Counter()
 MESSAGE_LIMIT = 1000  # a clear message is short: one line, not a dump of the file

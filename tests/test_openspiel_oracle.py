@@ -39,6 +39,8 @@ from game.engine import Hand, load_rules  # noqa: E402
 from game.engine import cards as C  # noqa: E402
 from game.engine.hearts import DIRECTION_OFFSET, pass_direction  # noqa: E402
 
+pytestmark = pytest.mark.slow  # plays random hands against OpenSpiel, action by action
+
 RANDOM_DEALS = 320
 VARIANT_DEALS = 60
 PENALTY = {f"{rank}H" for rank in spiel.RANKS} | {"QS"}

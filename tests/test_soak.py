@@ -13,6 +13,8 @@ from game.engine import Match, load_rules, preset_names
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
 
+pytestmark = pytest.mark.slow  # plays complete hands of every preset with every invariant checked after each action
+
 HANDS_PER_PRESET = 4
 
 
