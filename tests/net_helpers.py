@@ -4,10 +4,13 @@ bounded by a deadline."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 from game.ai.worker import AIWorker
+from game.net import messages as M
+from game.net import protocol as P
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
 from game.net.server import Limits, TableServer
@@ -39,16 +42,26 @@ class ServerThread:
         self.worker.close()
 
 
-def first_message(client: NetClient, seconds: float = 10.0) -> dict:
+def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
     """The welcome (or the refusal) a new connection gets."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         message = client.inbox.get(timeout=seconds)
-        if isinstance(message, dict) and message["type"] in ("welcome", "error", "closed"):
+        if isinstance(message, M.Welcome | M.Error | M.Closed) or (isinstance(message, Link) and message.ended):
             return message
-        if isinstance(message, Link) and message.state == "closed":
-            return {"type": "closed", "reason": message.reason}
     raise AssertionError("no answer from the server")
+
+
+def wire(kind: str, **fields: object) -> str:
+    """A message as a stranger's client writes it from PROTOCOL.md, whatever its fields hold (right or not)."""
+    return json.dumps({"v": P.VERSION, "type": kind, **fields})
+
+
+def request(kind: str, fields: dict[str, object]) -> M.Hello | M.Create:
+    """A first message (hello or create) from its fields, read as the server reads it."""
+    first = P.read(wire(kind, **fields))
+    assert isinstance(first, M.Hello | M.Create), first
+    return first
 
 
 class Player:
@@ -57,9 +70,9 @@ class Player:
     intent it was shown."""
 
     def __init__(self, port: int, kind: str, fields: dict, seed: int = 0):
-        self.client = NetClient(LOOPBACK, port, kind, fields, retry_for=30)
+        self.client = NetClient(LOOPBACK, port, request(kind, fields), retry_for=30)
         welcome = first_message(self.client)
-        assert welcome["type"] == "welcome", welcome
+        assert isinstance(welcome, M.Welcome), welcome
         self.welcome = welcome
         self.table = RemoteTable(self.client, welcome)
         self.rng = random.Random(seed)

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.net import discovery
+from game.net import messages as M
 from game.net.discovery import Announcement
 from game.net.host import NetHost
 from game.store import Settings
@@ -90,8 +91,8 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
     assert {b.label for b in lobby.seat_buttons} == {"Computer"}, "the owner gives a waiting seat to a computer"
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
-    assert guest.welcome["seat"] == 2
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
+    assert guest.welcome.seat == 2
     click(app, lobby.start_button.rect.center)
     run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
@@ -141,7 +142,7 @@ def test_a_window_joins_a_table_by_address_and_code():
     try:
         join_by_address(app, server.port, owner)
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
-        owner.client.send("start")
+        owner.client.send(M.Start())
         run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
         assert table.viewer == 1 and table.table.name(0) == "Ann"
@@ -177,9 +178,9 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", lobby.table.code), "the seat's token is kept"
         assert app.services.settings.last_server == f"{LOOPBACK}:{server.port}"
         guest = Player(server.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"], (guest,))
-        assert guest.welcome["seat"] == 1 and lobby.table.seats[1]["name"] == "Bo"
-        assert [seat["name"] for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
+        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1].taken, (guest,))
+        assert guest.welcome.seat == 1 and lobby.table.seats[1].name == "Bo"
+        assert [seat.name for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
         guest.close()
     finally:
         server.stop()
@@ -200,12 +201,12 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
         def moved():  # "seated", then "seats": both the lobby's and the owner's
-            return lobby.table.viewer == 2 and lobby.table.seats[2]["taken"] and len(owner.table.seats) == 4 \
-                and owner.table.seats[2]["taken"]
+            return lobby.table.viewer == 2 and lobby.table.seats[2].taken and len(owner.table.seats) == 4 \
+                and owner.table.seats[2].taken
 
         run_until(app, moved, (owner,), seconds=10)
         assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
-        assert not owner.table.seats[1]["taken"], "the seat left is waiting again"
+        assert not owner.table.seats[1].taken, "the seat left is waiting again"
         assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
         assert app.stack.top is lobby
     finally:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 
+from game.net import messages as M
 from game.net.client import NetClient
 from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
@@ -15,31 +16,30 @@ LOOPBACK = "127.0.0.1"
 HOSTED = "hosted"  # where the seat at the table this game hosts is kept (the seat store's address)
 
 
-def create_hosted(services, request: dict):
-    """Ask the table server this game hosts for a new table (``request``: the fields of a "create" message)."""
-    to_hosted(services, "create", request)
+def create_hosted(services, request: M.Create):
+    """Ask the table server this game hosts for a new table."""
+    to_hosted(services, request)
 
 
 def join_hosted(services, code: str, token: str, name: str):
     """Take this screen's seat back at the table this game hosts again (Host again)."""
-    to_hosted(services, "hello", {"name": name, "code": code, "token": token})
+    to_hosted(services, M.Hello(name=name, code=code, token=token))
 
 
-def to_hosted(services, kind: str, fields: dict):
+def to_hosted(services, first: M.Hello | M.Create):
     """Connect to the table server this game hosts (``services.host``) with a first message; the Join screen waits
     for its welcome, and the lobby then shows this computer's addresses on the local network for the other
     players."""
     port = services.host.port
-    services.scenes.replace("join", client=NetClient(LOOPBACK, port, kind, fields),
+    services.scenes.replace("join", client=NetClient(LOOPBACK, port, first),
                             addresses=[f"{address}:{port}" for address in lan_addresses()], where=HOSTED)
 
 
-def create_on_server(services, address: str, port: int, request: dict):
+def create_on_server(services, address: str, port: int, request: M.Create):
     """Ask the dedicated server at ``address``:``port`` for a new table; the Join screen waits for its welcome, and
     the lobby then shows the server's address and the table's code for the other players."""
     where = f"{address}:{port}"
-    services.scenes.replace("join", client=NetClient(address, port, "create", request), addresses=[where],
-                            where=where)
+    services.scenes.replace("join", client=NetClient(address, port, request), addresses=[where], where=where)
 
 
 IN_USE = {errno.EADDRINUSE, 10048}  # another program holds the port (10048: Windows' WSAEADDRINUSE)

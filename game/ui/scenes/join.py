@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.words import counted, possessive
+from game.net import messages as M
 from game.net.client import NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
 from game.net.protocol import CODE_LENGTH, clean_name
@@ -111,8 +112,8 @@ class JoinScene(Scene):
         services.settings_store.save(services.settings)
         token = services.seats.token(f"{host}:{port}", code)
         self.where = f"{host}:{port}"
-        self.client = NetClient(host, port, "hello", {"name": clean_name(self.values["name"]) or "Player",
-                                                      "code": code, "token": token})
+        self.client = NetClient(host, port, M.Hello(name=clean_name(self.values["name"]) or "Player", code=code,
+                                                    token=token))
         self.error = "Joining ..."
         self.layout()
 
@@ -124,13 +125,13 @@ class JoinScene(Scene):
         if self.client is None:
             return
         welcome = welcomed(self.client)
-        if isinstance(welcome, dict):
+        if isinstance(welcome, M.Welcome):
             table = RemoteTable(self.client, welcome)
-            if welcome.get("token") and self.where:
-                self.services.seats.keep(self.where, table.code, welcome["token"], table.viewer)
+            if welcome.token and self.where:
+                self.services.seats.keep(self.where, table.code, welcome.token, table.viewer)
             self.services.scenes.replace("lobby", table=table, addresses=self.addresses)
-        elif welcome:
-            self.error, self.client = welcome, None
+        elif welcome is not None:
+            self.error, self.client = welcome.reason, None
             self.services.stop_hosting()
             self.layout()
 
