@@ -27,7 +27,7 @@ from game.net.database import saved_codes
 from game.net.server import Limits
 from game.review import hint_player
 from game.table.controller import HandOver, Hint, Turn
-from tests.net_helpers import LOOPBACK, Player, ServerThread, play_until, wire
+from tests.net_helpers import LOOPBACK, Player, ServerThread, free_port, play_until, wait_for_port, wire
 
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
 
@@ -271,23 +271,6 @@ def server_process(port: int, folder, *extra, announce: bool = False):
                              "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
                              "--no-search-process", *([] if announce else ["--no-announce"]), *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
-
-
-def wait_for_port(port: int, seconds: float = 20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((LOOPBACK, port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError("the server did not start listening")
 
 
 def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):

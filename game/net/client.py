@@ -2,6 +2,11 @@
 waits on the network, and the table as the window shows it (RemoteTable, the same members as a table played
 here: game/table/local.py). The client decides no rule: it sends action texts and shows the view and the events
 the server sends for its seat, each message read into its typed class (game/net/messages.py) as it arrives.
+
+Over ``wss://`` the server's certificate is checked as a browser would; one that no authority vouches for (a
+club's self-signed certificate) is trusted only as the player says: its SHA-256 fingerprint is shown to them
+(``Link`` "untrusted"), and once trusted it is pinned: a connection whose certificate has another fingerprint is
+refused ("changed") before anything is sent on it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import errno
 import logging
 import queue
 import socket
+import ssl
 import time
 from dataclasses import dataclass
 from typing import assert_never
@@ -28,6 +34,7 @@ from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Me
 
 from . import messages as M
 from . import protocol as P
+from .protocol import fingerprint
 
 log = logging.getLogger("trickhouse.client")
 RETRY_SECONDS = 2.0  # between two tries to reconnect
@@ -52,8 +59,12 @@ def reach_problem(err: BaseException, host: str, port: int) -> str:
         return f"{host} cannot be reached from this computer: check the address and the network"
     if isinstance(err, InvalidURI):
         return f"{where} is not an address a table can have: type it as 192.168.1.20 or 192.168.1.20:47474"
+    if isinstance(err, ssl.SSLError):
+        return (f"The table at {where} could not be reached securely: check the address (wss:// only for a table "
+                "that serves it)")
     if isinstance(err, InvalidHandshake):
-        return f"Something at {where} answered, but it is not a Trickhouse table: check the port"
+        return (f"Something at {where} answered, but it is not a Trickhouse table: check the port (a server that "
+                "serves TLS needs wss:// before its address)")
     if isinstance(err, ConnectionClosed):
         return f"The table at {where} closed the connection before letting you in"
     reason = getattr(err, "strerror", None) or "the connection failed"
@@ -62,24 +73,39 @@ def reach_problem(err: BaseException, host: str, port: int) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    """What happened to the connection itself: connecting, connected, retrying (after a drop) or closed."""
+    """What happened to the connection itself: connecting, connected, retrying (after a drop) or closed; over
+    wss://, "untrusted" (a certificate no authority vouches for, whose ``fingerprint`` the player may trust) or
+    "changed" (not the certificate the player trusted before: refused); both end the connection."""
     state: str
     reason: str = ""
+    fingerprint: str = ""  # the server certificate's SHA-256, "AB:CD:..." (untrusted, changed)
 
     @property
     def ended(self) -> bool:
-        return self.state == "closed"
+        return self.state in ("closed", "untrusted", "changed")
+
+
+def unverified_context() -> ssl.SSLContext:
+    """TLS that accepts any certificate: only to read a certificate's fingerprint, or with that fingerprint
+    checked by hand at once (a pinned certificate)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 class NetClient:
     """Sends its first message (a hello to join or rejoin a table, or a create), then whatever ``send`` asks;
     everything the server says goes to ``inbox`` as typed messages, with Link notes about the connection. A dropped
     connection is tried again with the seat's token until ``retry_for`` seconds pass; a "closed" from the server
-    ends it."""
+    ends it. ``secure``: over wss://, the certificate checked by the system's authorities, or, with ``pinned``, by
+    its fingerprint."""
 
-    def __init__(self, address: str, port: int, first: M.Hello | M.Create, retry_for: float = RETRY_FOR):
+    def __init__(self, address: str, port: int, first: M.Hello | M.Create, retry_for: float = RETRY_FOR,
+                 secure: bool = False, pinned: str | None = None):
         self.address, self.port = address, port
-        self.uri = f"ws://{address}:{port}"
+        self.secure, self.pinned = secure or pinned is not None, pinned
+        self.uri = f"{'wss' if self.secure else 'ws'}://{address}:{port}"
         self.first = first
         self.name = first.name
         self.code = first.code if isinstance(first, M.Hello) else ""
@@ -98,6 +124,10 @@ class NetClient:
 
     async def _make_outbox(self) -> asyncio.Queue[str | None]:
         return asyncio.Queue()  # made on the loop's thread, whose queue it is
+
+    def again(self, pinned: str) -> NetClient:
+        """The same first message to the same server, its certificate pinned to ``pinned`` (the player trusts it)."""
+        return NetClient(self.address, self.port, self.first, self.retry_for, secure=True, pinned=pinned)
 
     def send(self, message: M.ClientMessage) -> None:
         """Queue a message for the server (from any thread)."""
@@ -133,12 +163,24 @@ class NetClient:
         while not self.closing:
             self.inbox.put(Link("connecting" if dropped_at is None else "retrying"))
             try:
-                async with connect(self.uri, open_timeout=5, close_timeout=1, max_size=2**22, compression=None) as ws:
+                # over wss://, websockets checks the certificate with the system's authorities unless it is pinned
+                # (True: its default context; over ws://, none)
+                tls: ssl.SSLContext | bool | None = unverified_context() if self.pinned is not None else \
+                    True if self.secure else None
+                async with connect(self.uri, open_timeout=5, close_timeout=1, max_size=2**22, compression=None,
+                                   ssl=tls) as ws:
+                    if (problem := self.certificate_problem(ws)) is not None:  # before anything is sent on it
+                        self.inbox.put(problem)
+                        return
                     await ws.send(P.encode(first))
                     dropped_at = None
                     ended = await self._talk(ws)
                     if ended:
                         return
+            except ssl.SSLCertVerificationError as err:  # no authority vouches for it: the player may
+                log.info("%s: %s", self.uri, err.verify_message)
+                self.inbox.put(await self.untrusted())
+                return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
                 if self.token is None:  # never got a seat: nothing to come back to
                     log.info("could not reach %s: %s", self.uri, str(err) or type(err).__name__)
@@ -152,6 +194,37 @@ class NetClient:
             first = M.Hello(name=self.name, code=self.code, token=self.token)
             await asyncio.sleep(RETRY_SECONDS)
         self.inbox.put(Link("closed", "You left the table"))
+
+    def certificate_problem(self, ws: ClientConnection) -> Link | None:
+        """A pinned certificate that is not the one the player trusted (None: it is, or nothing is pinned)."""
+        if self.pinned is None:
+            return None
+        connection = ws.transport.get_extra_info("ssl_object")
+        shown = connection.getpeercert(binary_form=True) if connection is not None else None
+        seen = fingerprint(shown) if shown else ""
+        if seen == self.pinned:
+            return None
+        log.warning("%s: certificate %s, not the one trusted (%s): refused", self.uri, seen, self.pinned)
+        return Link("changed", f"The table at {self.address}:{self.port} shows a different certificate from the one "
+                               "you trusted before. It may not be the same server, so this game will not join it. "
+                               "If its host says they changed it, forget the old certificate and join again.",
+                    seen)
+
+    async def untrusted(self) -> Link:
+        """The certificate no authority vouches for, read (and nothing else done on that connection) so that the
+        player can compare its fingerprint with the one the host gives them."""
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port,
+                                                                       ssl=unverified_context()), 5)
+        except (OSError, TimeoutError) as err:
+            return Link("closed", reach_problem(err, self.address, self.port))
+        connection = writer.get_extra_info("ssl_object")
+        shown = connection.getpeercert(binary_form=True) if connection is not None else None
+        writer.close()
+        if not shown:
+            return Link("closed", f"The table at {self.address}:{self.port} showed no certificate")
+        return Link("untrusted", f"No certificate authority vouches for the table at {self.address}:{self.port}.",
+                    fingerprint(shown))
 
     async def _talk(self, ws: ClientConnection) -> bool:
         """Messages both ways until the connection drops (False) or the table is over for this client (True)."""
@@ -192,8 +265,8 @@ class NetClient:
 
 
 def welcomed(client: NetClient) -> M.Welcome | Link | None:
-    """A new connection's answer, without waiting: the welcome, why it ended (a Link, closed with the reason it was
-    refused), or None (not yet)."""
+    """A new connection's answer, without waiting: the welcome, why it ended (a Link: closed with the reason it was
+    refused, or a certificate to ask the player about), or None (not yet)."""
     while not client.inbox.empty():
         message = client.inbox.get_nowait()
         if isinstance(message, M.Welcome):

@@ -16,6 +16,7 @@ game.net.protocol.ProtocolError: create: preset: not in the form allowed there
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Literal, TypeVar, get_args
@@ -36,7 +37,8 @@ from .messages import (
 )
 
 __all__ = ["CODE_LENGTH", "CODE_LETTERS", "DEFAULT_PORT", "MAX_MESSAGE_BYTES", "MAX_TEXT", "NAME_LENGTH",
-           "TOKEN_BYTES", "VERSION", "Limits", "ProtocolError", "clean_name", "encode", "read", "read_reply"]
+           "TOKEN_BYTES", "VERSION", "Limits", "ProtocolError", "clean_name", "encode", "fingerprint", "read",
+           "read_reply"]
 
 DEFAULT_PORT = 47474
 MAX_MESSAGE_BYTES = 16 * 1024  # a client's message; larger ones are refused (twice this closes the connection)
@@ -139,3 +141,10 @@ def encode(message: ClientMessage | ServerMessage) -> str:
     """A message as JSON text (its version and type included)."""
     return _ENCODER.encode(message).decode("utf-8")
 
+
+
+def fingerprint(certificate: bytes) -> str:
+    """A certificate's SHA-256 (its DER bytes) as people compare it: 32 pairs of hex digits with colons, as
+    ``openssl x509 -fingerprint -sha256`` and browsers show it. The server prints its own when it starts; a player
+    compares it with what the Join screen shows."""
+    return ":".join(f"{byte:02X}" for byte in hashlib.sha256(certificate).digest())

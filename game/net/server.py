@@ -16,14 +16,17 @@ computer's answer, a timer). Every message is parsed once, here at the edge, int
 (game/net/protocol.py, game/net/messages.py); a bad one gets one error back and a line in the log, and changes
 nothing. What the log says of a client is escaped and rate-limited per address (game/net/logs.py). A client joins
 a table with its code and gets a secret token for its seat (128 random bits; only a hash is kept) with which it
-takes the seat back after a dropped connection.
+takes the seat back after a dropped connection. With a certificate the server speaks wss:// (TLS); a web page's
+connection (an Origin header) is refused unless its origin is allowed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
@@ -31,6 +34,7 @@ from typing import assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from . import messages as M
 from . import protocol as P
@@ -174,10 +178,15 @@ class Client:
 
 
 class TableServer:
-    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None):
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None,
+                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()):
         """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
-        worker the tables' computers think on."""
+        worker the tables' computers think on; ``tls``: its certificate, to serve wss:// (None: ws://);
+        ``origins``: the web pages (their Origin header) allowed to connect; none by default, so that a page from
+        any site cannot open a table on this server, and clients that are not browsers send none."""
         self.folder = folder
+        self.tls = tls
+        self.origins = list(origins)
         self.database: TableDatabase | None = None
         self.limits = limits or Limits()
         self.keeper = Keeper()
@@ -210,14 +219,17 @@ class TableServer:
             self.tables.load(self.database, self.folder)
         limits = self.limits
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
+        # origins: None is a client that sends no Origin header (not a browser), the only kind allowed by default
         self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
                                   max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
                                   ping_timeout=limits.ping_timeout, close_timeout=CLOSE_SECONDS,
-                                  open_timeout=limits.hello_seconds)
+                                  open_timeout=limits.hello_seconds, ssl=self.tls,
+                                  origins=[None, *(Origin(each) for each in self.origins)])
         self.port = self.server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self.run(table)
-        log.info("listening on %s port %d, %d tables", host, self.port, len(self.tables))
+        log.info("listening on %s port %d (%s), %d tables", host, self.port, "wss" if self.tls else "ws",
+                 len(self.tables))
 
     async def stop(self, reason: str = "The server stopped"):
         """Tell every client and close every connection (every table is in the database already)."""

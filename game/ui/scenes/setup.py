@@ -240,13 +240,13 @@ class SetupScene(Scene):
                            names=[clean_name(plan.name) for plan in self.seats], keep=settings.keep_seat)
         if self.server.strip():
             try:
-                address, port = split_address(self.server)
+                address = split_address(self.server)
             except ValueError as err:
                 self.error = str(err)
                 return
             settings.last_server = self.server.strip()
             services.settings_store.save(settings)
-            create_on_server(services, address, port, request)
+            create_on_server(services, address, request)
             return
         try:
             hosted = services.hosted_match()
