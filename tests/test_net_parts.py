@@ -19,6 +19,7 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import FILE_NAME, Keeper, TableDatabase
 from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
+from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import HandOver
@@ -475,3 +476,42 @@ def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, capl
     lines = [record.getMessage() for record in caplog.records if record.name == "trickhouse.server"]
     assert len(lines) == 3 and all("table K7QX2M" in line and FILE_NAME in line for line in lines), lines
     assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)
+
+
+# --- what the log says of strangers ---
+
+def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
+    """Issue 31, item 8: a client's text in a line (here a preset name and an exception's message) is written with
+    its newlines and escape sequences shown, so that it cannot forge a line of its own or drive the terminal."""
+    caplog.set_level(logging.INFO)
+    log = logging.getLogger("trickhouse.server")
+    escape_lines(log)
+    log.warning("refused: %s", "rook\n1999-12-31 INFO forged \x1b[2J\u202e")
+    try:
+        raise ValueError("bad\nforged")
+    except ValueError:
+        log.exception("%s: could not be handled", "x")
+    said = caplog.text
+    assert "rook\\n1999-12-31 INFO forged \\x1b[2J\\u202e" in said and "bad\\nforged" in said
+    assert not [line for line in said.splitlines() if line.startswith(("1999", "forged"))]
+
+
+def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(caplog):
+    """Issue 31 ("Logs: lines per address rate-limited with one summary line"), with a clock the test sets."""
+    caplog.set_level(logging.INFO)
+    now = [0.0]
+    lines = AddressLines(logging.getLogger("trickhouse.test"), burst=3, per_second=1.0, clock=lambda: now[0])
+    for number in range(10):
+        lines.log("203.0.113.9", logging.INFO, "line %d", number)
+    lines.log("198.51.100.7", logging.INFO, "another address")
+    said = [record.getMessage() for record in caplog.records]
+    assert said[:4] == ["line 0", "line 1", "line 2",
+                        "203.0.113.9: more than 3 log lines at once and 1 a second; the rest are counted"]
+    assert said[4:] == ["another address"]
+    now[0] = 1.0
+    lines.log("203.0.113.9", logging.INFO, "line %d", 10)  # a second later: one more line is allowed
+    now[0] = 10.0
+    lines.log("198.51.100.7", logging.INFO, "later")  # quiet long enough: the summary, once
+    lines.flush()
+    said = [record.getMessage() for record in caplog.records][5:]
+    assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]
