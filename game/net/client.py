@@ -135,7 +135,7 @@ class NetClient:
         if self.runner.running:
             self.runner.call_soon(self.outbox.put_nowait, text)
 
-    def close(self):
+    def close(self) -> None:
         """Say goodbye and stop (from any thread): the connection ends, then its loop."""
         if self.closing:
             return
@@ -157,7 +157,7 @@ class NetClient:
         finally:
             asyncio.get_running_loop().stop()
 
-    async def _connect_and_talk(self):
+    async def _connect_and_talk(self) -> None:
         dropped_at = None
         first: M.Hello | M.Create = self.first
         while not self.closing:
@@ -360,20 +360,20 @@ class RemoteTable:
 
     # --- what the screen does ---
 
-    def act(self, action: str):
+    def act(self, action: str) -> None:
         self.client.send(M.Act(action=action))
 
     def take_over(self, seat: int):
         pass
 
-    def next_hand(self):
+    def next_hand(self) -> None:
         self.client.send(M.Next())
 
     def request_hint(self) -> bool:
         self.client.send(M.AskHint())
         return True
 
-    def claim(self):
+    def claim(self) -> None:
         self.client.send(M.Claim())
 
     # --- the lobby, before the match ---
@@ -404,7 +404,7 @@ class RemoteTable:
         while self.client.inbox.empty() and time.monotonic() < deadline:
             time.sleep(0.002)
 
-    def close(self):
+    def close(self) -> None:
         self.client.close()
 
     # --- what the server says, read when the screen is ready ---

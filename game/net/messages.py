@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, cast, get_args
 
 from msgspec import Meta, Struct
 
@@ -45,10 +45,9 @@ def clean_name(text: str, longest: int = NAME_LENGTH) -> str:
 
 def level(name: str) -> Level:
     """A computer's level by its name (ValueError if it is not one)."""
-    for each in get_args(Level):
-        if each == name:
-            return each  # one of Level's own values
-    raise ValueError(f"{name!r} is not a level")
+    if name not in get_args(Level):
+        raise ValueError(f"{name!r} is not a level")
+    return cast(Level, name)  # one of Level's own values
 
 
 @dataclass(frozen=True)

@@ -74,11 +74,11 @@ class Envelope(msgspec.Struct):
 
 
 _ENVELOPE = msgspec.json.Decoder(Envelope)
-_CLIENT = msgspec.json.Decoder(AnyClientMessage)
-_SERVER = msgspec.json.Decoder(AnyServerMessage)
+_CLIENT: msgspec.json.Decoder[AnyClientMessage] = msgspec.json.Decoder(AnyClientMessage)
+_SERVER: msgspec.json.Decoder[AnyServerMessage] = msgspec.json.Decoder(AnyServerMessage)
 _ENCODER = msgspec.json.Encoder()
 _WHERE = re.compile(r" - at `(?:\$\.?)?([^`]*)`(?: in `\$\.?([^`]*)`)?$")
-Message = TypeVar("Message", ClientMessage, ServerMessage)
+Message = TypeVar("Message")
 
 
 def _said(kind: str, err: msgspec.ValidationError) -> str:

@@ -61,7 +61,8 @@ class Doc:
 
 def meta(alias: Any) -> Meta:
     """The bounds an ``Annotated`` type alias puts on its values."""
-    return get_args(alias)[1]
+    bounds: Meta = get_args(alias)[1]
+    return bounds
 
 
 SEAT = meta(M.Seat)

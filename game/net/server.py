@@ -26,7 +26,7 @@ import asyncio
 import logging
 import ssl
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
@@ -34,7 +34,10 @@ from typing import assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 from websockets.typing import Origin
+
+from game.ai.worker import AIWorker
 
 from . import messages as M
 from . import protocol as P
@@ -146,12 +149,12 @@ class Client:
             self.say_flood("goes on")
         return False
 
-    def flood_over(self):
+    def flood_over(self) -> None:
         if self.flood is not None:
             self.say_flood("is over")
             self.flood = None
 
-    def say_flood(self, how: str):
+    def say_flood(self, how: str) -> None:
         flood = self.flood
         assert flood is not None  # said while a flood is counted
         self.log(logging.WARNING,
@@ -166,7 +169,7 @@ class Client:
         if self.bad_messages <= BAD_MESSAGES_LOGGED:
             self.log(logging.WARNING, "%s sent a bad message: %s", self, problem)
 
-    def gone(self):
+    def gone(self) -> None:
         """The connection is over: the counts of what was not logged one by one."""
         self.flood_over()
         if self.bad_messages > BAD_MESSAGES_LOGGED:
@@ -178,8 +181,8 @@ class Client:
 
 
 class TableServer:
-    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None,
-                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()):
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker: AIWorker | None = None,
+                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()) -> None:
         """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
         worker the tables' computers think on; ``tls``: its certificate, to serve wss:// (None: ws://);
         ``origins``: the web pages (their Origin header) allowed to connect; none by default, so that a page from
@@ -213,7 +216,7 @@ class TableServer:
             self.close_database()
             raise
 
-    async def listen(self, host: str, port: int):
+    async def listen(self, host: str, port: int) -> None:
         if self.database is not None:
             assert self.folder is not None  # the database is the folder's
             self.tables.load(self.database, self.folder)
@@ -231,7 +234,7 @@ class TableServer:
         log.info("listening on %s port %d (%s), %d tables", host, self.port, "wss" if self.tls else "ws",
                  len(self.tables))
 
-    async def stop(self, reason: str = "The server stopped"):
+    async def stop(self, reason: str = "The server stopped") -> None:
         """Tell every client and close every connection (every table is in the database already)."""
         self.closing = True
         for seated in self.seated.values():
@@ -259,7 +262,7 @@ class TableServer:
 
     # --- connections ---
 
-    async def admit(self, connection: ServerConnection, request):
+    async def admit(self, connection: ServerConnection, request: Request) -> Response | None:
         """Refuse a connection from an address that already has too many open."""
         address = connection.remote_address[0] if connection.remote_address else "?"
         if self.connections.get(address, 0) >= self.limits.per_address:
@@ -268,7 +271,7 @@ class TableServer:
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
         return None
 
-    async def handle(self, ws: ServerConnection):
+    async def handle(self, ws: ServerConnection) -> None:
         client = Client(ws, self.limits, self.lines)
         self.connections[client.address] = self.connections.get(client.address, 0) + 1
         client.log(logging.INFO, "%s connected", client.address)
@@ -301,7 +304,8 @@ class TableServer:
             client.log(logging.INFO, "%s disconnected", client.address)
 
     @staticmethod
-    def guarded(client: Client, handler, text) -> bool | None:
+    def guarded(client: Client, handler: Callable[[Client, str | bytes], bool | None], text: str | bytes
+                ) -> bool | None:
         """``handler(client, text)``, with a fault in the server's own code logged (with its traceback) and
         answered with an error, so that one message can never take the server down. False after a fault."""
         try:
@@ -376,7 +380,7 @@ class TableServer:
         self.tell(table, told)
         self.wake(table)
 
-    def tell(self, table: TableRunner, told: list[Out]):
+    def tell(self, table: TableRunner, told: list[Out]) -> None:
         """What a table's parts answered, carried out in order on the connections at its seats."""
         seated = self.seated.get(table.code, {})
         for each in told:

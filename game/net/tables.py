@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from game.ai.worker import AIWorker
 from game.engine import RulesError, preset_rules
 from game.engine.rules import presets
 from game.store.files import first_line, set_aside
@@ -34,7 +35,7 @@ class Tables(Mapping[str, TableRunner]):
     """The tables of one server, a mapping of code to table. ``seats_told`` is called with a table's lobby whenever
     its seats as told to its players change (a hosting game's announcement on the local network)."""
 
-    def __init__(self, limits: P.Limits, keeper: Keeper, worker=None):
+    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None) -> None:
         presets()  # every game a client may ask for, read now: no request makes the server read a file
         self.limits = limits
         self.keeper = keeper

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.net import messages as M
 from game.net.client import NetClient
 from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:  # the services import this module's callers' scenes
+    from .services import Services
 
 LOOPBACK = "127.0.0.1"
 HOSTED = "hosted"  # where the seat at the table this game hosts is kept (the seat store's address)
@@ -35,26 +39,27 @@ class Address:
         return NetClient(self.host, self.port, first, secure=self.secure, pinned=pinned)
 
 
-def create_hosted(services, request: M.Create):
+def create_hosted(services: Services, request: M.Create) -> None:
     """Ask the table server this game hosts for a new table."""
     to_hosted(services, request)
 
 
-def join_hosted(services, code: str, token: str, name: str):
+def join_hosted(services: Services, code: str, token: str, name: str) -> None:
     """Take this screen's seat back at the table this game hosts again (Host again)."""
     to_hosted(services, M.Hello(name=name, code=code, token=token))
 
 
-def to_hosted(services, first: M.Hello | M.Create):
+def to_hosted(services: Services, first: M.Hello | M.Create) -> None:
     """Connect to the table server this game hosts (``services.host``) with a first message; the Join screen waits
     for its welcome, and the lobby then shows this computer's addresses on the local network for the other
     players."""
+    assert services.host is not None  # called once this game hosts
     port = services.host.port
     services.scenes.replace("join", client=NetClient(LOOPBACK, port, first),
                             addresses=[f"{address}:{port}" for address in lan_addresses()], where=HOSTED)
 
 
-def create_on_server(services, address: Address, request: M.Create):
+def create_on_server(services: Services, address: Address, request: M.Create) -> None:
     """Ask the dedicated server at ``address`` for a new table; the Join screen waits for its welcome (over wss://,
     first asking the player about a certificate no authority vouches for), and the lobby then shows the server's
     address and the table's code for the other players."""

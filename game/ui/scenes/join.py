@@ -10,6 +10,8 @@ that later shows another certificate is refused with a warning (the old one can 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.words import counted, possessive
@@ -24,6 +26,9 @@ from ..hosting import split_address
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services
+
 FIELDS = ("address", "code", "name")
 FOUND_SECONDS = 0.25  # how often the tables found are looked at
 
@@ -31,8 +36,8 @@ FOUND_SECONDS = 0.25  # how often the tables found are looked at
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None,
-                 where: str = ""):
+    def __init__(self, services: Services, client: NetClient | None = None, addresses: list[str] | None = None,
+                 where: str = "") -> None:
         """``client``: a connection already made (to the table this game hosts, or to a server asked for a table),
         waiting for its welcome; the lobby then shows ``addresses``, where others reach the table; ``where``: the
         server's address, under which the seat's token is kept ("hosted" for the table this game hosts)."""
@@ -59,7 +64,7 @@ class JoinScene(Scene):
         if self.browser is not None:
             self.browser.stop()
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
@@ -111,7 +116,7 @@ class JoinScene(Scene):
         self.services.stop_hosting()
         self.stack.pop(self)
 
-    def join(self):
+    def join(self) -> None:
         if self.client is not None:
             return
         try:
@@ -134,7 +139,7 @@ class JoinScene(Scene):
         self.error, self.changed = "Joining ...", ""
         self.layout()
 
-    def trust(self):
+    def trust(self) -> None:
         """The player says the certificate is the one its host gave them: it is kept for the address, and the
         same request is made again with it pinned."""
         asking, refused = self.asking, self.refused
@@ -145,13 +150,13 @@ class JoinScene(Scene):
         self.error = "Joining ..."
         self.layout()
 
-    def distrust(self):
+    def distrust(self) -> None:
         self.asking = self.refused = None
         self.error = "Not joined: the certificate was not trusted"
         self.services.stop_hosting()
         self.layout()
 
-    def forget(self):
+    def forget(self) -> None:
         """The certificate trusted at the address that now shows another is forgotten: joining again asks about the
         new one."""
         if self.changed:
@@ -160,7 +165,7 @@ class JoinScene(Scene):
             self.changed = ""
             self.layout()
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         """The tables found so far; the server's answer: the lobby (or the table), or why not."""
         if self.browser is not None and (found := self.browser.found()) != self.found:
             self.found = found
@@ -205,7 +210,7 @@ class JoinScene(Scene):
             return True
         return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         if self.asking is not None:
             self.draw_question(surface, self.asking)
@@ -246,7 +251,7 @@ class JoinScene(Scene):
         """The error as it is drawn, in lines that fit (bold text is wider than ``wrapped`` measures)."""
         return wrapped(self.error, self.px - 2, int(self.size[0] * 0.8)) if self.error else ()
 
-    def draw_question(self, surface: pygame.Surface, asking: Link):
+    def draw_question(self, surface: pygame.Surface, asking: Link) -> None:
         """Whether to trust a certificate no authority vouches for, in plain words, with its fingerprint."""
         w, h = surface.get_size()
         px = self.px

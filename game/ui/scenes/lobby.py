@@ -28,7 +28,7 @@ class LobbyScene(Scene):
         self.addresses = addresses or []
         self.said = ""
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
@@ -43,7 +43,7 @@ class LobbyScene(Scene):
         self.seat_buttons = rows
         self.refresh()
 
-    def refresh(self):
+    def refresh(self) -> None:
         """Only a waiting seat (online, nobody took it) has its button: the owner's gives it to a computer, another
         player's moves them there."""
         for seat, button in enumerate(self.seat_buttons):
@@ -74,7 +74,7 @@ class LobbyScene(Scene):
         return press_any([self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled],
                          event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         px = self.px

@@ -225,7 +225,7 @@ class SetupScene(Scene):
             services.saves.save(session.to_json(), session, ending=ending)
         services.scenes.restart("table", session=session)
 
-    def host_table(self):
+    def host_table(self) -> None:
         """Open the table to players on other computers: this game hosts it, and this screen's player joins it."""
         services, settings = self.services, self.services.settings
         kinds: list[M.SeatKind] = ["me" if plan.human else "online" if plan.online else "computer"
@@ -256,7 +256,7 @@ class SetupScene(Scene):
         self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
                          lambda ending: self.host_here(request, ending))
 
-    def host_here(self, request: M.Create, ending: bool):
+    def host_here(self, request: M.Create, ending: bool) -> None:
         """This game hosts the table, ending the one hosted last (an unfinished match there only if ``ending``), and
         asks its own server for it (``request``) as it would ask a dedicated server."""
         services, settings = self.services, self.services.settings
