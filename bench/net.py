@@ -26,6 +26,7 @@ from websockets.asyncio.client import connect
 
 from game.engine import Match, load_rules
 from game.engine.view import SeatView
+from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import TableDatabase
 from game.net.tables import TABLE_FORMAT
@@ -74,9 +75,9 @@ class Seat:
                 await asyncio.sleep(self.rng.uniform(*THINK))
                 number = self.played_by.get(self.seat, 0)
                 self.bench.sending((self.table, self.seat, number))
-                await ws.send(P.write("act", action=random_decision(SeatView.from_json(self.view), self.rng)))
+                await ws.send(P.encode(M.Act(action=random_decision(SeatView.from_json(self.view), self.rng))))
             if kind == "hand-over":
-                await ws.send(P.write("next"))
+                await ws.send(P.encode(M.Next()))
 
 
 class Bench:
@@ -103,22 +104,23 @@ class Bench:
             del self.arrivals[key], self.sent_at[key]
 
     async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event):
-        kinds = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online", "online"]
+        kinds: list[M.SeatKind] = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online",
+                                                                                          "online"]
         self.people[number] = kinds.count("me") + kinds.count("online")
         uri = f"ws://127.0.0.1:{self.port}"
         async with connect(uri, max_size=2**22, compression=None) as owner_ws:
             owner = Seat(self, number, seed=number * 10)
-            await owner_ws.send(P.write("create", name=f"T{number}", preset=preset, seats=kinds, level="normal"))
+            await owner_ws.send(P.encode(M.Create(name=f"T{number}", preset=preset, seats=kinds)))
             code = json.loads(await owner_ws.recv())["code"]
             others = []
             for i in range(self.people[number] - 1):
                 ws = await connect(uri, max_size=2**22, compression=None)
-                await ws.send(P.write("hello", name=f"P{i}", code=code))
+                await ws.send(P.encode(M.Hello(name=f"P{i}", code=code)))
                 others.append((ws, Seat(self, number, seed=number * 10 + i + 1)))
             for ws, seat in others:
                 seat.seat = json.loads(await ws.recv())["seat"]
             owner.seat = kinds.index("me")
-            await owner_ws.send(P.write("start"))
+            await owner_ws.send(P.encode(M.Start()))
             runners = [asyncio.create_task(owner.run(owner_ws, stop))]
             runners += [asyncio.create_task(seat.run(ws, stop)) for ws, seat in others]
             await stop.wait()

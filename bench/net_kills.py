@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.engine import Hand
 from game.engine.view import SeatView
+from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import TableDatabase
 from game.net.lobby import token_hash
@@ -43,7 +44,7 @@ from .crash import Tally
 from .net import random_decision
 
 PRESETS = ("hearts-classic", "rook-classic")
-SEATS = ["me", "online", "computer", "computer"]
+SEATS: list[M.SeatKind] = ["me", "online", "computer", "computer"]
 PLAY = (0.0, 1.0)  # seconds of play from the first action told to the kill, drawn at random
 THINK = (0.0, 0.02)  # seconds a person takes to act
 START_TIMEOUT = 30.0  # seconds for the server to listen, or a person to be welcomed: only stops a hang
@@ -83,10 +84,10 @@ class Person:
 
     def first_message(self, preset: str | None = None, code: str = "") -> str:
         if preset is not None:
-            return P.write("create", name=self.name, preset=preset, seats=SEATS, level="normal")
+            return P.encode(M.Create(name=self.name, preset=preset, seats=SEATS))
         if self.token is not None:
-            return P.write("hello", name=self.name, code=self.code, token=self.token)
-        return P.write("hello", name=self.name, code=code)
+            return P.encode(M.Hello(name=self.name, code=self.code, token=self.token))
+        return P.encode(M.Hello(name=self.name, code=code))
 
     def start(self, uri: str, first: str) -> asyncio.Task:
         """Connect and play, on a task of its own, until the connection ends (the server killed)."""
@@ -135,13 +136,13 @@ class Person:
                     self.seen.setdefault(self.hand, set()).update(event["cards"])
             if kind == "hand-over":
                 self.over = message["over"]
-                await ws.send(P.write("next"))
+                await ws.send(P.encode(M.Next()))
         elif kind == "match-over":
             self.over = True
         elif kind in ("turn", "refused") and self.view is not None and self.view.to_move == self.seat and \
                 self.view.phase != "done":
             await asyncio.sleep(self.rng.uniform(*THINK))
-            await ws.send(P.write("act", action=random_decision(self.view, self.rng)))
+            await ws.send(P.encode(M.Act(action=random_decision(self.view, self.rng))))
 
     def keep(self, view: SeatView):
         self.view = view
@@ -225,7 +226,7 @@ async def one_round(uri: str, tables: list[list[Person]], lobbies: list[Person],
         if owner.ws is None or owner.refused or guest.refused:
             break  # named as a failure; the next round tries again
         owner.news = guest.news = news
-        await owner.ws.send(P.write("start"))
+        await owner.ws.send(P.encode(M.Start()))
         tables.append([owner, guest])
     try:  # the kill falls during play: after an action has been told
         await asyncio.wait_for(news.wait(), START_TIMEOUT)

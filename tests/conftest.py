@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import pytest
 
+from game.net import messages as M
 from game.net import protocol as P
+from game.net import schema
 from game.net import server as net_server
-from tests.protocol_schema import SchemaChecker
 from tests.ui_helpers import FAST, open_table
-
-PROTOCOL = SchemaChecker()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -63,20 +61,17 @@ def make_app():
 
 @pytest.fixture(autouse=True)
 def protocol_checked(monkeypatch):
-    """Issue 23: every message a server sends in any test of the suite is checked against the protocol's schema
-    (game/net/protocol.schema.json); one that does not match it fails the test during which it was sent."""
+    """Issue 23: every message a server sends in any test of the suite is checked, as it is written, against the
+    protocol's strict form (game/net/schema.py: the message classes, the schema's source); one that does not match
+    it fails the test during which it was sent."""
     wrong: list[str] = []
     original = net_server.Client.send
 
-    def send(client, kind, **fields):
-        definition = f"server-{kind}"
-        if definition not in PROTOCOL.defs:
-            wrong.append(f"{kind}: a message type the protocol does not have")
-        else:
-            wrong.extend(f"{kind}{problem}" for problem in PROTOCOL.problems(definition,
-                                                                            json.loads(P.write(kind, **fields))))
-        return original(client, kind, **fields)
+    def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
+        kind = message.__struct_config__.tag
+        wrong.extend(f"{kind}: {problem}" for problem in schema.problems(P.encode(message)))
+        return original(client, message)
 
     monkeypatch.setattr(net_server.Client, "send", send)
     yield
-    assert not wrong, f"{len(wrong)} problems with messages against protocol.schema.json, such as {wrong[:5]}"
+    assert not wrong, f"{len(wrong)} problems with messages against the protocol, such as {wrong[:5]}"

@@ -4,12 +4,20 @@ bounded by a deadline."""
 
 from __future__ import annotations
 
+import json
 import random
+import socket
+import ssl
 import time
 
+import trustme
+
 from game.ai.worker import AIWorker
+from game.net import messages as M
+from game.net import protocol as P
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
+from game.net.protocol import fingerprint
 from game.net.server import Limits, TableServer
 from game.runtime import LoopThread
 from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
@@ -20,12 +28,39 @@ LOOPBACK = "127.0.0.1"
 FAST = Limits(pause=0.0, messages_per_second=500, burst=500, ping_interval=0.5, ping_timeout=5.0)
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((host, port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not start listening")
+
+
+def tls_server_context(authority: trustme.CA) -> tuple[ssl.SSLContext, str]:
+    """A server's TLS with a new certificate of ``authority`` for the loopback address, and the certificate's
+    fingerprint."""
+    certificate = authority.issue_cert(LOOPBACK, "localhost")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    certificate.configure_cert(context)
+    pem = certificate.cert_chain_pems[0].bytes().decode("ascii")
+    return context, fingerprint(ssl.PEM_cert_to_DER_cert(pem))
+
+
 class ServerThread:
     """A TableServer in an event loop on its own thread, listening on a free loopback port."""
 
-    def __init__(self, folder=None, limits: Limits | None = None):
+    def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None):
         self.worker = AIWorker(search_process=False)
-        self.server = TableServer(folder, limits or FAST, self.worker)
+        self.server = TableServer(folder, limits or FAST, self.worker, tls=tls)
         self.runner = LoopThread("test-server")
         self.runner.start(lambda: self.server.start(LOOPBACK, 0))
         self.port = self.server.port
@@ -39,16 +74,26 @@ class ServerThread:
         self.worker.close()
 
 
-def first_message(client: NetClient, seconds: float = 10.0) -> dict:
+def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
     """The welcome (or the refusal) a new connection gets."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         message = client.inbox.get(timeout=seconds)
-        if isinstance(message, dict) and message["type"] in ("welcome", "error", "closed"):
+        if isinstance(message, M.Welcome | M.Error | M.Closed) or (isinstance(message, Link) and message.ended):
             return message
-        if isinstance(message, Link) and message.state == "closed":
-            return {"type": "closed", "reason": message.reason}
     raise AssertionError("no answer from the server")
+
+
+def wire(kind: str, **fields: object) -> str:
+    """A message as a stranger's client writes it from PROTOCOL.md, whatever its fields hold (right or not)."""
+    return json.dumps({"v": P.VERSION, "type": kind, **fields})
+
+
+def request(kind: str, fields: dict[str, object]) -> M.Hello | M.Create:
+    """A first message (hello or create) from its fields, read as the server reads it."""
+    first = P.read(wire(kind, **fields))
+    assert isinstance(first, M.Hello | M.Create), first
+    return first
 
 
 class Player:
@@ -56,10 +101,11 @@ class Player:
     the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
     intent it was shown."""
 
-    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0):
-        self.client = NetClient(LOOPBACK, port, kind, fields, retry_for=30)
+    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0, pinned: str | None = None):
+        """``pinned``: over wss://, the server certificate's fingerprint (trusted as a player trusts it)."""
+        self.client = NetClient(LOOPBACK, port, request(kind, fields), retry_for=30, pinned=pinned)
         welcome = first_message(self.client)
-        assert welcome["type"] == "welcome", welcome
+        assert isinstance(welcome, M.Welcome), welcome
         self.welcome = welcome
         self.table = RemoteTable(self.client, welcome)
         self.rng = random.Random(seed)

@@ -144,7 +144,7 @@ def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_
         address, _, port = found.address.rpartition(":")
         guest = Player(int(port), "hello", {"name": "Bo", "code": found.said.code})
         players.append(guest)
-        assert guest.welcome["seat"] == 1 and address == LOOPBACK
+        assert guest.welcome.seat == 1 and address == LOOPBACK
         assert found_at(browser, where, 60, lambda found: found.said.free == 1), "the free seats are kept current"
         play_until(players, lambda: all(len(p.table.seats) == 4 for p in players), 60)
     finally:

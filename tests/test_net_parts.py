@@ -15,14 +15,22 @@ from bench.net import random_decision
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules
 from game.engine.view import SeatView
+from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import FILE_NAME, Keeper, TableDatabase
 from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
+from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import HandOver
+from tests.net_helpers import wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
+
+
+def typed(message: dict[str, object]) -> M.AnyClientMessage:
+    """A client's message as the transport hands it on (read by protocol.read)."""
+    return P.read(wire(message.pop("type"), **message))
 
 
 class Kept(Keeper):
@@ -69,7 +77,7 @@ def lobby_of(kinds: list[str], keeper: Keeper | None = None, preset: str = "hear
 
 def joined(lobby: Lobby, name: str) -> int:
     """A player joins with a hello and connects: their seat."""
-    seat, token = lobby.seat_for({"type": "hello", "name": name, "code": lobby.code})
+    seat, token = lobby.seat_for(typed({"type": "hello", "name": name, "code": lobby.code}))
     assert token is not None and lobby.record.seats[seat].token == token_hash(token)
     lobby.arrive(seat)
     return seat
@@ -90,26 +98,26 @@ def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told()
     assert bo == 1
     token = lobby.record.seats[1].token
     keeper.writes.clear()
-    told = lobby.receive(bo, {"type": "sit", "seat": 2})
-    assert told == [Moved(1, 2), Say(2, "seated", {"seat": 2})]
+    told = lobby.receive(bo, typed({"type": "sit", "seat": 2}))
+    assert told == [Moved(1, 2), Say(2, M.Seated(seat=2))]
     assert keeper.writes == [("seats", "K7QX2M", lobby.record.seats_json())], "kept, as it is told"
     assert (lobby.record.seats[2].name, lobby.record.seats[2].token) == ("Bo", token)
     assert lobby.record.free_seats() == [1] and lobby.here() == [0, 2]
     seats = lobby.tell_seats()
     assert [say.seat for say in seats] == [0, 2] and all(say.kind == "seats" for say in seats)
-    assert [s["name"] for s in seats[0].fields["seats"]] == ["Ann", "", "Bo", "Computer 4"]
+    assert [s.name for s in seats[0].message.seats] == ["Ann", "", "Bo", "Computer 4"]
     assert joined(lobby, "Cy") == 1, "the seat Bo left is free again"
 
 
 @pytest.mark.parametrize(("asker", "message", "reason"), [
-    (1, {"type": "sit", "seat": 2}, "that seat is not free"),  # Cy sits there
-    (1, {"type": "sit", "seat": 3}, "that seat is not free"),  # a computer's
-    (1, {"type": "sit", "seat": 5}, "this table has 4 seats"),
-    (0, {"type": "sit", "seat": 1}, "the table's owner sits where they chose"),
-    (1, {"type": "computer", "seat": 2}, "only the table's owner may do that"),
-    (0, {"type": "computer", "seat": 0}, "only another online seat can be given to a computer"),
-    (0, {"type": "computer", "seat": 3}, "only another online seat can be given to a computer"),
-    (0, {"type": "computer", "seat": 4}, "this table has 4 seats"),
+    (1, typed({"type": "sit", "seat": 2}), "that seat is not free"),  # Cy sits there
+    (1, typed({"type": "sit", "seat": 3}), "that seat is not free"),  # a computer's
+    (1, typed({"type": "sit", "seat": 5}), "this table has 4 seats"),
+    (0, typed({"type": "sit", "seat": 1}), "the table's owner sits where they chose"),
+    (1, typed({"type": "computer", "seat": 2}), "only the table's owner may do that"),
+    (0, typed({"type": "computer", "seat": 0}), "only another online seat can be given to a computer"),
+    (0, typed({"type": "computer", "seat": 3}), "only another online seat can be given to a computer"),
+    (0, typed({"type": "computer", "seat": 4}), "this table has 4 seats"),
 ])
 def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker, message, reason):
     """PROTOCOL.md: a seat the table does not have, something that is not the sender's to ask (``computer`` from
@@ -129,11 +137,11 @@ def test_too_late_once_the_match_has_begun():
     joined(lobby, "Bo")
     lobby.seat_for_the_match(0)
     lobby.record.started = True
-    for asker, message in ((1, {"type": "sit", "seat": 2}), (0, {"type": "computer", "seat": 1})):
+    for asker, message in ((1, typed({"type": "sit", "seat": 2})), (0, typed({"type": "computer", "seat": 1}))):
         with pytest.raises(P.ProtocolError, match="the match has begun"):
             lobby.receive(asker, message)
     with pytest.raises(ValueError, match="The match has begun: only its players"):
-        lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code})
+        lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
 
 
 def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go():
@@ -143,13 +151,13 @@ def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go()
     lobby = lobby_of(["online", "online", "computer", "computer"], keeper)
     lobby.record.seats[1].level = "hard"
     joined(lobby, "Bo")
-    told = lobby.receive(0, {"type": "computer", "seat": 1})
-    assert told == [Say(1, "closed", {"reason": "The owner gave your seat to a computer"}), LetGo(1)]
+    told = lobby.receive(0, typed({"type": "computer", "seat": 1}))
+    assert told == [Say(1, M.Closed(reason="The owner gave your seat to a computer")), LetGo(1)]
     seat = lobby.record.seats[1]
     assert (seat.kind, seat.name, seat.token, seat.level) == ("computer", "Computer 2", None, "hard")
     assert lobby.here() == [0] and keeper.writes[-1] == ("seats", "K7QX2M", lobby.record.seats_json())
     with pytest.raises(P.ProtocolError, match="only another online seat"):
-        lobby.receive(0, {"type": "computer", "seat": 1})
+        lobby.receive(0, typed({"type": "computer", "seat": 1}))
 
 
 def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
@@ -157,22 +165,22 @@ def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
     disk) the hello is refused in a player's words and the seat stays free."""
     lobby = lobby_of(["online", "online", "computer", "computer"], Kept(failing={"seats"}))
     with pytest.raises(ValueError, match="The server could not keep your seat; try again later"):
-        lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code})
+        lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code}))
     assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
 
 
 def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused():
     lobby = lobby_of(["online", "online", "online", "computer"])
-    _, token = lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2})
+    _, token = lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2}))
     assert lobby.record.seats[2].name == "Bo"
-    assert lobby.seat_for({"type": "hello", "name": "Bo", "code": lobby.code, "token": token}) == (2, None)
+    assert lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "token": token})) == (2, None)
     for hello, reason in (({"token": "A" * 22}, "That token is not for a seat at this table"),
                           ({"seat": 2}, "That seat is not free"), ({"seat": 3}, "That seat is not free")):
         with pytest.raises(ValueError, match=reason):
-            lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code, **hello})
-    assert lobby.seat_for({"type": "hello", "name": "Cy", "code": lobby.code})[0] == 1
+            lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code, **hello}))
+    assert lobby.seat_for(typed({"type": "hello", "name": "Cy", "code": lobby.code}))[0] == 1
     with pytest.raises(ValueError, match="The table is full"):
-        lobby.seat_for({"type": "hello", "name": "Eve", "code": lobby.code})
+        lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
 
 
 def test_the_seats_are_told_to_those_connected_once_each_change():
@@ -185,13 +193,13 @@ def test_the_seats_are_told_to_those_connected_once_each_change():
     assert [say.seat for say in lobby.tell_seats()] == [0] and lobby.tell_seats() == []
     seat = joined(lobby, "Bo")
     told = lobby.tell_seats()
-    assert [say.seat for say in told] == [0, 1] and told[0].fields["seats"][seat]["connected"]
+    assert [say.seat for say in told] == [0, 1] and told[0].message.seats[seat].connected
     assert lobby.tell_seats() == [] and len(heard) == 2
     lobby.left(seat, now=100.0)
     told = lobby.tell_seats(away={1})
     assert [say.seat for say in told] == [0]
-    assert told[0].fields["seats"][1] == {"name": "Bo", "kind": "online", "taken": True, "connected": False,
-                                          "away": True, "thinking": False}
+    assert told[0].message.seats[1] == M.SeatEntry(name="Bo", kind="online", taken=True, connected=False, away=True,
+                                                   thinking=False)
 
 
 def test_a_dropped_seat_waits_the_tables_keep():
@@ -209,9 +217,9 @@ def test_a_dropped_seat_waits_the_tables_keep():
 
 # --- the directory of tables ---
 
-def create(**fields) -> dict:
-    """A create message as the transport hands it on (checked by protocol.read)."""
-    return P.read(P.write("create", **{"name": "Ann", "preset": "hearts-classic",
+def create(**fields: object) -> M.Create:
+    """A create message as the transport hands it on (read by protocol.read)."""
+    return P.read(wire("create", **{"name": "Ann", "preset": "hearts-classic",
                                        "seats": ["me", "online", "computer", "computer"], **fields}))
 
 
@@ -228,10 +236,10 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
         ("online", "Ann", "normal"), ("online", "", "easy"), ("computer", "Cat", "hard"),
         ("computer", "Computer 4", "easy")]
     assert record.seats[0].token == token_hash(token) and record.owner == 0 and record.keep == 5
-    found, seat, bo = tables.join({"type": "hello", "name": "Bo", "code": table.code.lower()})
+    found, seat, bo = tables.join(typed({"type": "hello", "name": "Bo", "code": table.code.lower()}))
     assert found is table and seat == 1 and bo is not None
     with pytest.raises(ValueError, match="No table has that code"):
-        tables.join({"type": "hello", "name": "Bo", "code": "ZZZZZZ"})
+        tables.join(typed({"type": "hello", "name": "Bo", "code": "ZZZZZZ"}))
     tables.end(table)
     assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
 
@@ -264,12 +272,13 @@ class People:
         for say in told:
             assert isinstance(say, Say) and say.seat in self.runner.lobby.here(), say
             self.told.setdefault(say.seat, []).append(say)
-            if "view" in say.fields:
-                assert say.fields["view"]["seat"] == say.seat, "each seat is sent its own view"
-                self.views[say.seat] = say.fields["view"]
+            view = getattr(say.message, "view", None)
+            if view is not None:
+                assert view["seat"] == say.seat, "each seat is sent its own view"
+                self.views[say.seat] = view
             if say.kind == "played":  # the action told is kept already
                 match = self.runner.session.match
-                assert self.keeper.writes[-1][2:] == (len(match.history) + 1, say.fields["view"]["moves"])
+                assert self.keeper.writes[-1][2:] == (len(match.history) + 1, view["moves"])
         return told
 
     def answer_turns(self, told: list[Say]):
@@ -279,7 +288,7 @@ class People:
                 self.answer(say.seat, action)
 
     def answer(self, seat: int, action: str) -> list[Say]:
-        told = self.hear(self.runner.receive(seat, {"type": "act", "action": action}))
+        told = self.hear(self.runner.receive(seat, typed({"type": "act", "action": action})))
         self.answer_turns(told)
         return told
 
@@ -300,10 +309,10 @@ def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kep
     runner = runner_of(["online"] * 4, keeper)
     people = People(runner, keeper)
     with pytest.raises(P.ProtocolError, match="the match has not begun"):
-        runner.receive(1, {"type": "act", "action": "pass"})
+        runner.receive(1, typed({"type": "act", "action": "pass"}))
     with pytest.raises(P.ProtocolError, match="only the table's owner may do that"):
-        runner.receive(1, {"type": "start"})
-    told = people.hear(runner.receive(0, {"type": "start"}))
+        runner.receive(1, typed({"type": "start"}))
+    told = people.hear(runner.receive(0, typed({"type": "start"})))
     assert [(say.seat, say.kind) for say in told] == [(seat, "state") for seat in range(4)] + \
         [(seat, "seats") for seat in range(4)]
     assert keeper.writes[-1] == ("play", "K7QX2M", 1, 0), "the match is kept as it begins"
@@ -319,16 +328,16 @@ def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kep
         raise AssertionError("the hand did not end")
     played = [say for say in people.told[2] if say.kind == "played"]
     assert len(played) == len(runner.session.hand.actions) == keeper.writes[-1][3]
-    assert all(say.fields["view"]["moves"] == number for number, say in enumerate(played, 1))
+    assert all(say.message.view["moves"] == number for number, say in enumerate(played, 1))
     assert {say.seat for say in told if say.kind == "hand-over"} == {0, 1, 2, 3}
     told, wait = runner.step(now + 1)
     assert told == [] and wait == LIMITS.next_seconds - 1, "the score sheet waits for everyone"
     for seat in range(3):
-        runner.receive(seat, {"type": "next"})
+        runner.receive(seat, typed({"type": "next"}))
     assert runner.step(now + 2) == ([], LIMITS.next_seconds - 2), "and for the last of them"
-    runner.receive(3, {"type": "next"})
+    runner.receive(3, typed({"type": "next"}))
     told, wait = runner.step(now + 3)
-    assert [(say.seat, say.kind, say.fields["hand"]) for say in told] == [(seat, "state", 2) for seat in range(4)]
+    assert [(say.seat, say.kind, say.message.hand) for say in told] == [(seat, "state", 2) for seat in range(4)]
     assert keeper.writes[-1] == ("play", "K7QX2M", 2, 0), "the new hand is kept before it is told"
 
 
@@ -336,7 +345,7 @@ def test_the_score_sheet_does_not_wait_for_ever_for_one_player():
     """``next``: the next hand is dealt when every connected player is done with the score sheet, or after 60 s."""
     keeper = Kept()
     runner = runner_of(["online"] * 4, keeper)
-    runner.receive(0, {"type": "start"})
+    runner.receive(0, typed({"type": "start"}))
     hand = runner.session.hand
     rng = random.Random(3)
     while not hand.is_done:  # the hand played out under the runner, as a table brought back after it ended
@@ -356,17 +365,17 @@ def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_compu
     worker = AIWorker(search_process=False)
     try:
         runner = runner_of(["online"] * 4, keeper, worker)
-        runner.receive(0, {"type": "start"})
+        runner.receive(0, typed({"type": "start"}))
         runner.step(0.0)
         gone = runner.session.hand.to_move  # the player whose turn it is drops out
         told = runner.left(gone, now=10.0)
-        assert [(say.seat, say.fields["seats"][gone]["connected"]) for say in told] == \
+        assert [(say.seat, say.message.seats[gone].connected) for say in told] == \
             [(seat, False) for seat in range(4) if seat != gone]
         told, wait = runner.step(12.0)
         assert wait == pytest.approx(LIMITS.keep - 2) and runner.session.away == set()
         told, _ = runner.step(10.0 + LIMITS.keep)
         assert runner.session.away == {gone}
-        assert [say.fields["seats"][gone]["away"] for say in told if say.kind == "seats"][:1] == [True]
+        assert [say.message.seats[gone].away for say in told if say.kind == "seats"][:1] == [True]
         for _ in range(50):  # a computer decides for the seat (the worker's answer is waited for)
             runner.controller.wait(10)
             told, _ = runner.step(10.0 + LIMITS.keep)
@@ -374,7 +383,7 @@ def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_compu
                 break
         assert len(runner.session.hand.actions) == 1, "a computer acted for the seat whose player stayed away"
         told = runner.arrive(gone, None)
-        assert [say.kind for say in told][:2] == ["welcome", "seats"] and told[0].fields["token"] is None
+        assert [say.kind for say in told][:2] == ["welcome", "seats"] and told[0].message.token is None
         assert runner.session.away == set() and any(say.kind == "state" for say in told)
     finally:
         worker.close()
@@ -389,7 +398,7 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
     runner.left(0, now=1.0)
     assert not runner.is_done(1.0 + LIMITS.keep - 0.1) and runner.is_done(1.0 + LIMITS.keep)
     runner.arrive(0, None)
-    runner.receive(0, {"type": "start"})
+    runner.receive(0, typed({"type": "start"}))
     runner.left(0, now=2.0)
     assert not runner.is_done(10_000.0), "a match under way waits for its players"
     match, rng = runner.session.match, random.Random(1)
@@ -408,7 +417,7 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     ``keep`` for them; a player who comes back is told the match is over and who won, and then it may end."""
     keeper = Kept()
     runner = runner_of(["online", "online", "computer", "computer"], keeper)
-    runner.receive(0, {"type": "start"})
+    runner.receive(0, typed({"type": "start"}))
     match, rng = runner.session.match, random.Random(5)
     while not match.is_over:  # kept, and the server killed before anyone was told
         if match.hand.is_done:
@@ -422,7 +431,7 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     assert not restarted.is_done(100.0 + LIMITS.keep - 0.1), "its players may still come back to the end"
     told = restarted.arrive(1, None)
     state = next(say for say in told if say.kind == "state")
-    assert state.seat == 1 and state.fields["over"] is True and state.fields["winners"] == match.winners
+    assert state.seat == 1 and state.message.over is True and state.message.winners == match.winners
     restarted.left(1, now=120.0)
     assert restarted.is_done(120.0), "told of the end, nobody is waited for"
     unseen = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
@@ -436,7 +445,7 @@ def test_a_match_the_computers_finish_after_everyone_left_waits_for_them_from_it
     when the last one left."""
     keeper = Kept()
     runner = runner_of(["online", "online", "computer", "computer"], keeper)
-    runner.receive(0, {"type": "start"})
+    runner.receive(0, typed({"type": "start"}))
     for seat in runner.lobby.here():
         runner.left(seat, now=0.0)
     match, rng = runner.session.match, random.Random(6)
@@ -467,3 +476,42 @@ def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, capl
     lines = [record.getMessage() for record in caplog.records if record.name == "trickhouse.server"]
     assert len(lines) == 3 and all("table K7QX2M" in line and FILE_NAME in line for line in lines), lines
     assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)
+
+
+# --- what the log says of strangers ---
+
+def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
+    """Issue 31, item 8: a client's text in a line (here a preset name and an exception's message) is written with
+    its newlines and escape sequences shown, so that it cannot forge a line of its own or drive the terminal."""
+    caplog.set_level(logging.INFO)
+    log = logging.getLogger("trickhouse.server")
+    escape_lines(log)
+    log.warning("refused: %s", "rook\n1999-12-31 INFO forged \x1b[2J\u202e")
+    try:
+        raise ValueError("bad\nforged")
+    except ValueError:
+        log.exception("%s: could not be handled", "x")
+    said = caplog.text
+    assert "rook\\n1999-12-31 INFO forged \\x1b[2J\\u202e" in said and "bad\\nforged" in said
+    assert not [line for line in said.splitlines() if line.startswith(("1999", "forged"))]
+
+
+def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(caplog):
+    """Issue 31 ("Logs: lines per address rate-limited with one summary line"), with a clock the test sets."""
+    caplog.set_level(logging.INFO)
+    now = [0.0]
+    lines = AddressLines(logging.getLogger("trickhouse.test"), burst=3, per_second=1.0, clock=lambda: now[0])
+    for number in range(10):
+        lines.log("203.0.113.9", logging.INFO, "line %d", number)
+    lines.log("198.51.100.7", logging.INFO, "another address")
+    said = [record.getMessage() for record in caplog.records]
+    assert said[:4] == ["line 0", "line 1", "line 2",
+                        "203.0.113.9: more than 3 log lines at once and 1 a second; the rest are counted"]
+    assert said[4:] == ["another address"]
+    now[0] = 1.0
+    lines.log("203.0.113.9", logging.INFO, "line %d", 10)  # a second later: one more line is allowed
+    now[0] = 10.0
+    lines.log("198.51.100.7", logging.INFO, "later")  # quiet long enough: the summary, once
+    lines.flush()
+    said = [record.getMessage() for record in caplog.records][5:]
+    assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]

@@ -1,8 +1,9 @@
-"""Issue 23: PROTOCOL.md and its machine-readable schema (game/net/protocol.schema.json) describe what the server
-sends. tests/conftest.py checks every message any test's server sends against the schema; here: the schema is
-valid JSON Schema and the suite's fast checker agrees with the jsonschema package on it; every view of every
-preset matches it; a table played through the server sends every kind of message, each matching; PROTOCOL.md names
-every message and field the schema has."""
+"""Issue 23 and issue 33 (item 2, "the protocol is written four times"): the protocol has one source, the message
+classes of game/net/messages.py; game/net/schema.py makes their strict form (against which tests/conftest.py checks
+every message any test's server sends), protocol.schema.json and PROTOCOL.md's tables from them. Here: the committed
+files are what the classes make; the schema is valid JSON Schema and the suite's check (msgspec, the same classes)
+agrees with the jsonschema package on it; every view of every preset matches it; a table played through the server
+sends every kind of message, each matching."""
 
 from __future__ import annotations
 
@@ -10,23 +11,28 @@ import copy
 import dataclasses
 import json
 import random
-import re
 from pathlib import Path
+from typing import get_args
 
 import jsonschema
+import msgspec
 import pytest
 
-from game.engine import Match, load_rules
+from game.ai import LEVELS
+from game.engine import Event, Match, load_rules
+from game.engine.results import HandResult
 from game.engine.rules import Rules
+from game.net import messages as M
 from game.net import protocol as P
 from game.net import runner as net_runner
+from game.net import schema
 from game.net import server as net_server
 from game.table.controller import Hint
 from tests.net_helpers import Player, ServerThread, play_until
-from tests.protocol_schema import SCHEMA, SCHEMA_PATH, SchemaChecker
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))
-PROTOCOL_MD = (SCHEMA_PATH.parent / "PROTOCOL.md").read_text(encoding="utf-8")
+SCHEMA = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
+PROTOCOL_MD = schema.PROTOCOL_PATH.read_text(encoding="utf-8")
 SERVER_TYPES = sorted(name.removeprefix("server-") for name in SCHEMA["$defs"] if name.startswith("server-"))
 CLIENT_TYPES = sorted(name.removeprefix("client-") for name in SCHEMA["$defs"] if name.startswith("client-"))
 
@@ -48,33 +54,60 @@ def views_of_a_hand(preset: str, seed: int) -> list[dict]:
     return views
 
 
-def as_sent(kind: str, **fields) -> dict:
-    return json.loads(P.write(kind, **fields))
+def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(capsys):
+    """A message class changed without running ``python -m game.net.schema`` fails here, naming the file."""
+    assert schema.main(["--check"]) == 0, capsys.readouterr().out
+    assert schema.protocol_text(PROTOCOL_MD) == PROTOCOL_MD and schema.schema_text() == \
+        schema.SCHEMA_PATH.read_text(encoding="utf-8")
+
+
+def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
+    """The check is real: a table edited by hand (here a field dropped from PROTOCOL.md) is named as stale, and
+    writing the files again mends it."""
+    page = tmp_path / "PROTOCOL.md"
+    page.write_text(PROTOCOL_MD.replace("| `hand_sizes` |", "| `hand_counts` |"), encoding="utf-8")
+    copied = tmp_path / "protocol.schema.json"
+    copied.write_text(schema.SCHEMA_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(schema, "PROTOCOL_PATH", page)
+    monkeypatch.setattr(schema, "SCHEMA_PATH", copied)
+    assert schema.main(["--check"]) == 1 and "PROTOCOL.md is not what" in capsys.readouterr().out
+    assert schema.main([]) == 0 and page.read_text(encoding="utf-8") == PROTOCOL_MD
+    assert schema.main(["--check"]) == 0
 
 
 def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SERVER_TYPES == sorted(["welcome", "seats", "seated", "state", "turn", "played", "claimed", "refused",
                                    "hint", "hand-over", "match-over", "error", "closed"])
-    assert CLIENT_TYPES == sorted(P.CHECKS)
+    assert CLIENT_TYPES == sorted(["hello", "create", "start", "computer", "sit", "act", "hint", "claim", "next",
+                                   "bye"])
+    for kind in CLIENT_TYPES:
+        assert f"| `{kind}` |" in PROTOCOL_MD, f"{kind} has no row in PROTOCOL.md"
+    assert "RULES.md" not in PROTOCOL_MD, "the notation is written out here: the repository stands alone"
+
+
+def test_the_levels_a_create_names_are_the_computers_levels():
+    assert get_args(M.Level) == LEVELS
 
 
 def test_the_rules_in_the_schema_are_every_rule_field():
-    """A rule field added to the engine must be documented (and sent) too."""
+    """A rule field added to the engine is documented (and checked) with it."""
     assert list(SCHEMA["$defs"]["rules"]["properties"]) == [f.name for f in dataclasses.fields(Rules)]
-    checker = SchemaChecker()
     for preset in PRESETS:
-        assert checker.problems("rules", load_rules(preset).to_dict()) == [], preset
+        rules = load_rules(preset).to_dict()
+        assert reference("rules").is_valid(rules), preset
+        msgspec.convert(rules, schema.rules_struct())
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_view_of_a_hand_matches_the_schema(preset):
     """Every preset's views, every seat, from the deal to the end of a hand of random play (the dummy, the
-    called partner, 2-player Hearts' halves, the nest once the hand is done)."""
-    checker = SchemaChecker()
+    called partner, 2-player Hearts' halves, the nest once the hand is done): each has exactly the fields of its
+    family's strict view (none missing, none more)."""
     for seed in (1, 2):
         for view in views_of_a_hand(preset, seed):
-            assert checker.problems("view", view) == [], (preset, view)
+            msgspec.json.decode(msgspec.json.encode(view), type=schema.view_type())
+    assert reference("view-rook" if load_rules(preset).family == "rook" else "view-hearts").is_valid(view)
 
 
 def spoiled(message: dict) -> list[dict]:
@@ -89,6 +122,9 @@ def spoiled(message: dict) -> list[dict]:
         out += [missing, wrong]
     out.append({**copy.deepcopy(message), "surplus": 1})
     out.append({**copy.deepcopy(message), "v": True})
+    without = copy.deepcopy(message)
+    del without["v"]
+    out.append(without)
     if "view" in message:
         bad = copy.deepcopy(message)
         bad["view"]["hand"] = ["ZZ"] + bad["view"]["hand"]
@@ -96,38 +132,40 @@ def spoiled(message: dict) -> list[dict]:
         extra = copy.deepcopy(message)
         extra["view"]["secret_cards"] = []
         out.append(extra)
+        seat = copy.deepcopy(message)
+        seat["view"]["seat"] = 6
+        out.append(seat)
     return out
 
 
-def test_the_suites_checker_agrees_with_jsonschema_on_good_and_spoiled_messages():
-    """The fast checker the suite uses (tests/protocol_schema.py) gives jsonschema's verdict on every kind of
-    server message, as sent and spoiled."""
+def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages():
+    """The check the suite runs on every message (game/net/schema.py's strict form of the message classes, decoded
+    by msgspec) gives jsonschema's verdict on the generated schema for every kind of server message, as sent and
+    spoiled."""
     hearts, rook = Match(load_rules("hearts-2p"), seed=3), Match(load_rules("rook-500-5p"), seed=3)
-    result = {"points": [1, 2], "score_change": [0, 3], "sides": [[0], [1]], "declarer": -1, "contract": 0,
-              "made": None, "moon_shooter": -1, "thrown_in": False, "lower_is_better": True, "trump": None,
-              "order": "normal", "called": None}
-    seats = [{"name": "Ann", "kind": "online", "taken": True, "connected": True, "away": False, "thinking": False}]
-    events = [{"kind": "card-played", "seat": 1, "cards": ["G14"], "points": 0, "word": "", "secret": False}]
+    result = HandResult(points=(1, 2), score_change=(0, 3), sides=((0,), (1,)), lower_is_better=True)
+    seats = [M.SeatEntry(name="Ann", kind="online", taken=True, connected=True, away=False, thinking=False)]
+    events = [Event("card-played", seat=1, cards=("G14",))]
     messages = [
-        as_sent("welcome", code="K7QX2M", seat=0, token=None, owner=True, rules=load_rules("rook-500").to_dict(),
-                preset="rook-500"),
-        as_sent("seats", seats=seats, started=False, code="K7QX2M"), as_sent("seated", seat=2),
-        as_sent("state", view=hearts.hand.view(0).to_json(), hand=1, results=[{"result": result, "trump": None}],
+        M.Welcome(code="K7QX2M", seat=0, token=None, owner=True, rules=load_rules("rook-500").to_dict(),
+                  preset="rook-500"),
+        M.Seats(seats=seats, started=False, code="K7QX2M"), M.Seated(seat=2),
+        M.State(view=hearts.hand.view(0).to_json(), hand=1, results=[M.PastHand(result=result, trump=None)],
                 seats=seats, over=False, winners=[]),
-        as_sent("turn", phase="bid"), as_sent("played", seat=1, events=events, view=rook.hand.view(2).to_json()),
-        as_sent("claimed", seat=1, events=events, view=rook.hand.view(4).to_json()),
-        as_sent("refused", action="play G14", reason="You must follow green"), as_sent("hint", action="pass"),
-        as_sent("hand-over", result=result, trump="green", view=rook.hand.view(1).to_json(), over=False),
-        as_sent("match-over", winners=[0, 2]), as_sent("error", reason="not JSON"), as_sent("closed", reason="Bye"),
+        M.Turn(phase="bid"), M.Played(seat=1, events=events, view=rook.hand.view(2).to_json()),
+        M.Claimed(seat=1, events=events, view=rook.hand.view(4).to_json()),
+        M.Refused(action="play G14", reason="You must follow green"), M.Hint(action="pass"),
+        M.HandOver(result=result, trump="green", view=rook.hand.view(1).to_json(), over=False),
+        M.MatchOver(winners=[0, 2]), M.Error(reason="not JSON"), M.Closed(reason="Bye"),
     ]
-    assert sorted({m["type"] for m in messages}) == SERVER_TYPES
-    checker = SchemaChecker()
+    as_sent = [json.loads(P.encode(message)) for message in messages]
+    assert sorted({m["type"] for m in as_sent}) == SERVER_TYPES
     verdicts = 0
-    for message in messages:
+    for message in as_sent:
         definition = f"server-{message['type']}"
         for each, good in [(message, True)] + [(bad, False) for bad in spoiled(message)]:
             assert reference(definition).is_valid(each) is good, (good, each)
-            assert (checker.problems(definition, each) == []) is good, (good, each)
+            assert (schema.problems(json.dumps(each)) == []) is good, (good, each)
             verdicts += 1
     assert verdicts >= 6 * len(messages), "each message spoiled several ways"
 
@@ -159,9 +197,9 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     kinds: set[str] = set()
     original = net_server.Client.send
 
-    def send(client, kind, **fields):
-        kinds.add(kind)
-        return original(client, kind, **fields)
+    def send(client, message):
+        kinds.add(message.__struct_config__.tag)
+        return original(client, message)
 
     monkeypatch.setattr(net_server.Client, "send", send)
     # a fixed deal, so that a computer claims the last tricks of some hand (the suite must see "claimed")
@@ -173,30 +211,17 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
                                                 "seats": ["me", "online", "online", "computer"]})
         code = owner.table.code
         guest = Player(server.port, "hello", {"name": "Bo", "code": code}, seed=1)
-        guest.client.send("sit", seat=2)
+        guest.client.send(M.Sit(seat=2))
         passer_by = Player(server.port, "hello", {"name": "Cy", "code": code}, seed=2)
-        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1]["taken"], 60)
-        owner.client.send("computer", seat=1)
-        owner.client.send("sit", seat=3)  # the owner sits where they chose: an error
+        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1].taken, 60)
+        owner.client.send(M.Computer(seat=1))
+        owner.client.send(M.Sit(seat=3))  # the owner sits where they chose: an error
         play_until([owner, guest, passer_by], lambda: "The owner gave your seat to a computer" in passer_by.shown
                    and "the table's owner sits where they chose" in owner.shown, 10)
-        owner.client.send("start")
+        owner.client.send(M.Start())
         play_until([owner, guest], lambda: guest.table.started, 60)
-        guest.client.send("act", action="pass")  # not Bo's turn, or not a pass of three cards: refused
+        guest.client.send(M.Act(action="pass"))  # not Bo's turn, or not a pass of three cards: refused
         play_until([owner, guest], lambda: owner.over and guest.over, 180)
     finally:
         server.stop()
     assert sorted(kinds) == SERVER_TYPES, sorted(kinds)
-
-
-def test_protocol_md_names_every_message_and_field_of_the_schema():
-    """The written protocol and the schema say the same: each message type of the schema has its row in
-    PROTOCOL.md, and every field of every message, view, event, result, seat entry and rule is named there."""
-    named = set(re.findall(r"`([a-z_-]+)`", PROTOCOL_MD))
-    for definition, schema in SCHEMA["$defs"].items():
-        kind = definition.split("-", 1)[1] if definition.startswith(("server-", "client-")) else None
-        if kind is not None:
-            assert re.search(rf"^\| `{kind}` \|", PROTOCOL_MD, re.MULTILINE), f"{kind} has no row in PROTOCOL.md"
-        missing = set(schema.get("properties", {})) - named - {"v", "type"}
-        assert not missing, f"{definition}: PROTOCOL.md does not name {sorted(missing)}"
-    assert "RULES.md" not in PROTOCOL_MD, "the notation is written out here: the repository stands alone"

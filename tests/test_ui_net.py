@@ -8,14 +8,18 @@ import sqlite3
 
 import pygame
 import pytest
+import trustme
 
 from game.net import discovery
+from game.net import messages as M
 from game.net.discovery import Announcement
 from game.net.host import NetHost
 from game.store import Settings
+from game.store.certificates import CertificateStore
+from game.store.files import data_dir
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
-from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, ServerThread, play_until
+from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, ServerThread, play_until, tls_server_context
 from tests.ui_helpers import choose_cards, click, drag, frames, from_menu, post, step
 
 
@@ -90,8 +94,8 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
     assert {b.label for b in lobby.seat_buttons} == {"Computer"}, "the owner gives a waiting seat to a computer"
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
-    assert guest.welcome["seat"] == 2
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
+    assert guest.welcome.seat == 2
     click(app, lobby.start_button.rect.center)
     run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
@@ -141,7 +145,7 @@ def test_a_window_joins_a_table_by_address_and_code():
     try:
         join_by_address(app, server.port, owner)
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
-        owner.client.send("start")
+        owner.client.send(M.Start())
         run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
         assert table.viewer == 1 and table.table.name(0) == "Ann"
@@ -177,9 +181,9 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", lobby.table.code), "the seat's token is kept"
         assert app.services.settings.last_server == f"{LOOPBACK}:{server.port}"
         guest = Player(server.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1]["taken"], (guest,))
-        assert guest.welcome["seat"] == 1 and lobby.table.seats[1]["name"] == "Bo"
-        assert [seat["name"] for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
+        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1].taken, (guest,))
+        assert guest.welcome.seat == 1 and lobby.table.seats[1].name == "Bo"
+        assert [seat.name for seat in lobby.table.seats[2:]] == ["North", "East"], "the computers' names"
         guest.close()
     finally:
         server.stop()
@@ -200,12 +204,12 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
         def moved():  # "seated", then "seats": both the lobby's and the owner's
-            return lobby.table.viewer == 2 and lobby.table.seats[2]["taken"] and len(owner.table.seats) == 4 \
-                and owner.table.seats[2]["taken"]
+            return lobby.table.viewer == 2 and lobby.table.seats[2].taken and len(owner.table.seats) == 4 \
+                and owner.table.seats[2].taken
 
         run_until(app, moved, (owner,), seconds=10)
         assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
-        assert not owner.table.seats[1]["taken"], "the seat left is waiting again"
+        assert not owner.table.seats[1].taken, "the seat left is waiting again"
         assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
         assert app.stack.top is lobby
     finally:
@@ -311,3 +315,57 @@ def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_host
     menu.host_again()
     assert "newer Trickhouse" in app.services.notice and app.services.host is None
     assert (folder / "tables.sqlite3").read_bytes() == before
+
+
+def join_over_tls(app: App, port: int, code: str):
+    """From the menu, Join game with wss://, the table's address and its code typed in, and Join pressed."""
+    join = open_join(app)
+    for field, words in (("address", f"wss://{LOOPBACK}:{port}"), ("code", code)):
+        click(app, join.fields[field].rect.center)
+        for _ in join.values[field]:  # what the screen remembered from last time
+            post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0)
+        type_text(app, words)
+    assert join.values["address"] == f"wss://{LOOPBACK}:{port}" and join.values["code"] == code
+    click(app, join.join_button.rect.center)
+    return join
+
+
+def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(app):
+    """Issue 31 ("TLS"): a wss:// table whose certificate no authority vouches for. The whole way a player goes:
+    the question with the fingerprint (nothing else on the screen answers until it is answered), Yes joins and
+    keeps the fingerprint for the address; later, another certificate at that address is refused with a warning,
+    and forgetting the old one asks the question again."""
+    context, seen = tls_server_context(trustme.CA())
+    server = ServerThread(tls=context)
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]}, pinned=seen)
+    where = f"wss://{LOOPBACK}:{server.port}"
+    store = CertificateStore(data_dir())
+    try:
+        join = join_over_tls(app, server.port, owner.table.code)
+        run_until(app, lambda: join.asking is not None, (owner,))
+        assert join.asking is not None and join.asking.fingerprint == seen
+        assert not join.join_button.enabled and store.fingerprint(where) is None, "not trusted until the player says"
+        click(app, join.trust_button.rect.center)
+        run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
+        assert app.stack.top.name == "lobby" and store.fingerprint(where) == seen
+        lobby = app.stack.top
+        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1].taken, (owner,))
+        assert app.services.seats.token(where, owner.table.code), "the seat's token is kept under the wss address"
+        lobby.leave()
+
+        store.trust(where, ":".join(["AB"] * 32))  # as if the player had trusted another certificate there
+        join = join_over_tls(app, server.port, owner.table.code)
+        run_until(app, lambda: join.changed != "", (owner,))
+        assert join.changed == where and "different certificate" in join.error and join.asking is None
+        assert store.fingerprint(where) == ":".join(["AB"] * 32), "a changed certificate is not trusted by itself"
+        click(app, join.forget_button.rect.center)
+        assert store.fingerprint(where) is None and not join.changed
+        click(app, join.join_button.rect.center)
+        run_until(app, lambda: join.asking is not None, (owner,))
+        assert join.asking is not None and join.asking.fingerprint == seen
+        click(app, join.distrust_button.rect.center)
+        assert join.asking is None and "not trusted" in join.error and store.fingerprint(where) is None
+    finally:
+        owner.close()
+        server.stop()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import socket
+import ssl
 from collections.abc import Callable
 
 import pygame
@@ -336,14 +337,18 @@ def test_a_table_that_cannot_be_reached_is_said_in_a_players_words():
             reach_problem(OSError(errno.EHOSTUNREACH, "No route to host"), host, port),
             reach_problem(InvalidURI("ws://[::1", "bad"), "[::1", port),
             reach_problem(InvalidStatus(Response(404, "Not Found", Headers())), host, port),
-            reach_problem(ConnectionResetError(errno.ECONNRESET, "Connection reset by peer"), host, port)]
+            reach_problem(ConnectionResetError(errno.ECONNRESET, "Connection reset by peer"), host, port),
+            reach_problem(ssl.SSLError(1, "wrong version number"), host, port)]
     assert said == ["No computer called tabel.local was found: check the address",
                     "No answer from 192.168.1.20:47474: check the address, and that the host's firewall (or router, "
                     "over the internet) lets the game in",
                     "192.168.1.20 cannot be reached from this computer: check the address and the network",
                     "[::1:47474 is not an address a table can have: type it as 192.168.1.20 or 192.168.1.20:47474",
-                    "Something at 192.168.1.20:47474 answered, but it is not a Trickhouse table: check the port",
-                    "The table at 192.168.1.20:47474 could not be reached: connection reset by peer"]
+                    "Something at 192.168.1.20:47474 answered, but it is not a Trickhouse table: check the port (a "
+                    "server that serves TLS needs wss:// before its address)",
+                    "The table at 192.168.1.20:47474 could not be reached: connection reset by peer",
+                    "The table at 192.168.1.20:47474 could not be reached securely: check the address (wss:// only "
+                    "for a table that serves it)"]
     assert notation_faults(said) == []
 
 

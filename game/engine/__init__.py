@@ -11,7 +11,8 @@ from .codes import DealCodeError, deal_code, hand_from_code
 from .events import Event
 from .hand import Hand, IllegalAction
 from .match import Match, score_columns
-from .rules import Rules, RulesError, load_rules, preset_names
+from .rules import Rules, RulesError, load_rules, preset_names, preset_rules
 
 __all__ = ["DealCodeError", "Event", "Hand", "IllegalAction", "Match", "Rules", "RulesError", "card_name", "deal_code",
-           "hand_from_code", "load_rules", "parse_card", "preset_names", "score_columns"]
+           "hand_from_code", "load_rules", "parse_card", "preset_names", "preset_rules",
+           "score_columns"]

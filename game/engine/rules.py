@@ -105,7 +105,7 @@ class Rules:
     # --- every game ---
     name: str = _field("", "the preset's name (its file name in config/)")
     title: str = _field("", "the name shown to players")
-    source: str = _field("", "the rule book(s) and RULES.md decisions this preset follows")
+    source: str = _field("", "the rule book(s) and the rulings (decisions) this preset follows")
     family: str = _field("rook", "which family of games", choices=("rook", "hearts"))
     players: int = _field(4, "number of players at the table", low=2, high=6)
     deck: str = _field(C.ROOK_DECK, "which deck", choices=C.DECKS)
@@ -464,17 +464,40 @@ def preset_names() -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def presets() -> Mapping[str, Rules]:
+    """Every preset config/ ships, by name, each read once (a server reads them before it listens, so that no
+    request makes it read a file)."""
+    return MappingProxyType({name: load_rules(name) for name in preset_names()})
+
+
+def preset_rules(name: str) -> Rules:
+    """One of the presets config/ ships, by its name only: whatever else ``name`` is (a path, a file name, a name
+    that is not one of them) is refused with RulesError, and nothing is read for it. The entry for names that
+    come from a stranger (the network), where ``load_rules`` would read any file named.
+
+    >>> preset_rules("rook-classic").title == load_rules("rook-classic").title
+    True
+    >>> preset_rules("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    game.engine.rules.RulesError: '/dev/zero' is not one of the presets
+    """
+    found = presets().get(name)
+    if found is None:
+        raise RulesError(f"{name[:40]!r} is not one of the presets", f"No such game: {name[:40]}")
+    return found
+
+
 def preset_families() -> Mapping[str, str]:
-    """Each preset's family (rook or hearts), read from its file: a screen that groups the presets asks this
-    rather than their names."""
-    return MappingProxyType({name: load_rules(name).family for name in preset_names()})
+    """Each preset's family (rook or hearts): a screen that groups the presets asks this rather than their
+    names."""
+    return MappingProxyType({name: rules.family for name, rules in presets().items()})
 
 
-@functools.lru_cache(maxsize=1)
 def preset_titles() -> Mapping[str, str]:
     """Each preset's name as players read it ("Classic partnership Rook"), for screens that list presets by their
     file name (statistics)."""
-    return MappingProxyType({name: load_rules(name).title for name in preset_names()})
+    return MappingProxyType({name: rules.title for name, rules in presets().items()})
 
 
 _SHORT = reprlib.Repr()

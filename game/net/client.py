@@ -1,7 +1,12 @@
 """A seat at a table on another computer: the connection (NetClient), on a thread of its own so the window never
 waits on the network, and the table as the window shows it (RemoteTable, the same members as a table played
 here: game/table/local.py). The client decides no rule: it sends action texts and shows the view and the events
-the server sends for its seat.
+the server sends for its seat, each message read into its typed class (game/net/messages.py) as it arrives.
+
+Over ``wss://`` the server's certificate is checked as a browser would; one that no authority vouches for (a
+club's self-signed certificate) is trusted only as the player says: its SHA-256 fingerprint is shown to them
+(``Link`` "untrusted"), and once trusted it is pinned: a connection whose certificate has another fingerprint is
+refused ("changed") before anything is sent on it.
 """
 
 from __future__ import annotations
@@ -9,25 +14,27 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import errno
-import json
 import logging
 import queue
 import socket
+import ssl
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import assert_never
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.engine import Event, score_columns
+from game.engine import score_columns
 from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
 from game.runtime import LoopThread
 from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 
+from . import messages as M
 from . import protocol as P
+from .protocol import fingerprint
 
 log = logging.getLogger("trickhouse.client")
 RETRY_SECONDS = 2.0  # between two tries to reconnect
@@ -52,8 +59,12 @@ def reach_problem(err: BaseException, host: str, port: int) -> str:
         return f"{host} cannot be reached from this computer: check the address and the network"
     if isinstance(err, InvalidURI):
         return f"{where} is not an address a table can have: type it as 192.168.1.20 or 192.168.1.20:47474"
+    if isinstance(err, ssl.SSLError):
+        return (f"The table at {where} could not be reached securely: check the address (wss:// only for a table "
+                "that serves it)")
     if isinstance(err, InvalidHandshake):
-        return f"Something at {where} answered, but it is not a Trickhouse table: check the port"
+        return (f"Something at {where} answered, but it is not a Trickhouse table: check the port (a server that "
+                "serves TLS needs wss:// before its address)")
     if isinstance(err, ConnectionClosed):
         return f"The table at {where} closed the connection before letting you in"
     reason = getattr(err, "strerror", None) or "the connection failed"
@@ -62,27 +73,46 @@ def reach_problem(err: BaseException, host: str, port: int) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    """What happened to the connection itself: connecting, connected, retrying (after a drop) or closed."""
+    """What happened to the connection itself: connecting, connected, retrying (after a drop) or closed; over
+    wss://, "untrusted" (a certificate no authority vouches for, whose ``fingerprint`` the player may trust) or
+    "changed" (not the certificate the player trusted before: refused); both end the connection."""
     state: str
     reason: str = ""
+    fingerprint: str = ""  # the server certificate's SHA-256, "AB:CD:..." (untrusted, changed)
+
+    @property
+    def ended(self) -> bool:
+        return self.state in ("closed", "untrusted", "changed")
+
+
+def unverified_context() -> ssl.SSLContext:
+    """TLS that accepts any certificate: only to read a certificate's fingerprint, or with that fingerprint
+    checked by hand at once (a pinned certificate)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 class NetClient:
     """Sends its first message (a hello to join or rejoin a table, or a create), then whatever ``send`` asks;
-    everything the server says goes to ``inbox`` as dicts, with Link notes about the connection. A dropped
+    everything the server says goes to ``inbox`` as typed messages, with Link notes about the connection. A dropped
     connection is tried again with the seat's token until ``retry_for`` seconds pass; a "closed" from the server
-    ends it."""
+    ends it. ``secure``: over wss://, the certificate checked by the system's authorities, or, with ``pinned``, by
+    its fingerprint."""
 
-    def __init__(self, address: str, port: int, kind: str, fields: dict, retry_for: float = RETRY_FOR):
+    def __init__(self, address: str, port: int, first: M.Hello | M.Create, retry_for: float = RETRY_FOR,
+                 secure: bool = False, pinned: str | None = None):
         self.address, self.port = address, port
-        self.uri = f"ws://{address}:{port}"
-        self.first = (kind, fields)
-        self.name = fields.get("name", "")
-        self.code = fields.get("code", "")
+        self.secure, self.pinned = secure or pinned is not None, pinned
+        self.uri = f"{'wss' if self.secure else 'ws'}://{address}:{port}"
+        self.first = first
+        self.name = first.name
+        self.code = first.code if isinstance(first, M.Hello) else ""
         self.retry_for = retry_for
-        self.inbox: queue.Queue = queue.Queue()
-        self.token: str | None = fields.get("token")
-        self.connection = None  # the WebSocket while connected
+        self.inbox: queue.Queue[M.AnyServerMessage | Link] = queue.Queue()
+        self.token: str | None = first.token if isinstance(first, M.Hello) else None
+        self.connection: ClientConnection | None = None  # the WebSocket while connected
         self.closing = False
         self.runner = LoopThread("trickhouse-net")
         self.outbox: asyncio.Queue[str | None] = self.runner.start(self._make_outbox)
@@ -95,18 +125,22 @@ class NetClient:
     async def _make_outbox(self) -> asyncio.Queue[str | None]:
         return asyncio.Queue()  # made on the loop's thread, whose queue it is
 
-    def send(self, kind: str, **fields):
+    def again(self, pinned: str) -> NetClient:
+        """The same first message to the same server, its certificate pinned to ``pinned`` (the player trusts it)."""
+        return NetClient(self.address, self.port, self.first, self.retry_for, secure=True, pinned=pinned)
+
+    def send(self, message: M.ClientMessage) -> None:
         """Queue a message for the server (from any thread)."""
-        text = P.write(kind, **fields)
+        text = P.encode(message)
         if self.runner.running:
             self.runner.call_soon(self.outbox.put_nowait, text)
 
-    def close(self):
+    def close(self) -> None:
         """Say goodbye and stop (from any thread): the connection ends, then its loop."""
         if self.closing:
             return
         self.closing = True
-        self.send("bye")
+        self.send(M.Bye())
         if self.runner.running:
             self.runner.call_soon(self.outbox.put_nowait, None)
         try:
@@ -123,18 +157,30 @@ class NetClient:
         finally:
             asyncio.get_running_loop().stop()
 
-    async def _connect_and_talk(self):
+    async def _connect_and_talk(self) -> None:
         dropped_at = None
-        kind, fields = self.first
+        first: M.Hello | M.Create = self.first
         while not self.closing:
             self.inbox.put(Link("connecting" if dropped_at is None else "retrying"))
             try:
-                async with connect(self.uri, open_timeout=5, close_timeout=1, max_size=2**22, compression=None) as ws:
-                    await ws.send(P.write(kind, **fields))
+                # over wss://, websockets checks the certificate with the system's authorities unless it is pinned
+                # (True: its default context; over ws://, none)
+                tls: ssl.SSLContext | bool | None = unverified_context() if self.pinned is not None else \
+                    True if self.secure else None
+                async with connect(self.uri, open_timeout=5, close_timeout=1, max_size=2**22, compression=None,
+                                   ssl=tls) as ws:
+                    if (problem := self.certificate_problem(ws)) is not None:  # before anything is sent on it
+                        self.inbox.put(problem)
+                        return
+                    await ws.send(P.encode(first))
                     dropped_at = None
                     ended = await self._talk(ws)
                     if ended:
                         return
+            except ssl.SSLCertVerificationError as err:  # no authority vouches for it: the player may
+                log.info("%s: %s", self.uri, err.verify_message)
+                self.inbox.put(await self.untrusted())
+                return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
                 if self.token is None:  # never got a seat: nothing to come back to
                     log.info("could not reach %s: %s", self.uri, str(err) or type(err).__name__)
@@ -145,28 +191,65 @@ class NetClient:
             if loop_time - dropped_at > self.retry_for:
                 self.inbox.put(Link("closed", "The table could not be reached again"))
                 return
-            kind, fields = "hello", {"name": self.name, "code": self.code, "token": self.token}
+            first = M.Hello(name=self.name, code=self.code, token=self.token)
             await asyncio.sleep(RETRY_SECONDS)
         self.inbox.put(Link("closed", "You left the table"))
 
-    async def _talk(self, ws) -> bool:
+    def certificate_problem(self, ws: ClientConnection) -> Link | None:
+        """A pinned certificate that is not the one the player trusted (None: it is, or nothing is pinned)."""
+        if self.pinned is None:
+            return None
+        connection = ws.transport.get_extra_info("ssl_object")
+        shown = connection.getpeercert(binary_form=True) if connection is not None else None
+        seen = fingerprint(shown) if shown else ""
+        if seen == self.pinned:
+            return None
+        log.warning("%s: certificate %s, not the one trusted (%s): refused", self.uri, seen, self.pinned)
+        return Link("changed", f"The table at {self.address}:{self.port} shows a different certificate from the one "
+                               "you trusted before. It may not be the same server, so this game will not join it. "
+                               "If its host says they changed it, forget the old certificate and join again.",
+                    seen)
+
+    async def untrusted(self) -> Link:
+        """The certificate no authority vouches for, read (and nothing else done on that connection) so that the
+        player can compare its fingerprint with the one the host gives them."""
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port,
+                                                                       ssl=unverified_context()), 5)
+        except (OSError, TimeoutError) as err:
+            return Link("closed", reach_problem(err, self.address, self.port))
+        connection = writer.get_extra_info("ssl_object")
+        shown = connection.getpeercert(binary_form=True) if connection is not None else None
+        writer.close()
+        if not shown:
+            return Link("closed", f"The table at {self.address}:{self.port} showed no certificate")
+        return Link("untrusted", f"No certificate authority vouches for the table at {self.address}:{self.port}.",
+                    fingerprint(shown))
+
+    async def _talk(self, ws: ClientConnection) -> bool:
         """Messages both ways until the connection drops (False) or the table is over for this client (True)."""
         self.connection = ws
         outgoing = asyncio.ensure_future(self._send_all(ws))
         welcomed = False
         try:
             async for text in ws:
-                message = json.loads(text)
-                if message.get("type") == "welcome":
+                try:
+                    message = P.read_reply(text)
+                except P.ProtocolError as err:  # not a message this game can read: not a table to stay at
+                    log.warning("%s sent a message this game cannot read: %s", self.uri, err)
+                    self.inbox.put(Link("closed", "The table sent something this game cannot read: it may be a "
+                                                  "newer version"))
+                    return True
+                if isinstance(message, M.Welcome):
                     welcomed = True
-                    self.token = message.get("token") or self.token
-                    self.code = message["code"]
+                    self.token = message.token or self.token
+                    self.code = message.code
                     self.inbox.put(Link("connected"))
                 self.inbox.put(message)
                 # an error before the welcome is a refusal (no such table, the seat is not theirs): asking again
                 # would only be refused again
-                if message.get("type") == "closed" or (message.get("type") == "error" and not welcomed):
-                    self.inbox.put(Link("closed", message.get("reason", "")))
+                if isinstance(message, M.Closed) or (isinstance(message, M.Error) and not welcomed):
+                    self.inbox.put(Link("closed", message.reason))
                     return True
             return self.closing
         except ConnectionClosed:
@@ -175,28 +258,24 @@ class NetClient:
             outgoing.cancel()
             await asyncio.gather(outgoing, return_exceptions=True)  # ended here, not left for the loop's close
 
-    async def _send_all(self, ws):
+    async def _send_all(self, ws: ClientConnection) -> None:
         while (text := await self.outbox.get()) is not None:
             await ws.send(text)
         await ws.close()
 
 
-def _event_fields(data: dict[str, Any]) -> dict[str, Any]:
-    """An event's fields as the server sent them (``Event.to_json``), its cards a tuple again."""
-    return {k: (tuple(v) if k == "cards" else v) for k, v in data.items()}
-
-
-def welcomed(client: NetClient) -> dict | str | None:
-    """A new connection's answer, without waiting: the welcome, the reason it was refused, or None (not yet)."""
+def welcomed(client: NetClient) -> M.Welcome | Link | None:
+    """A new connection's answer, without waiting: the welcome, why it ended (a Link: closed with the reason it was
+    refused, or a certificate to ask the player about), or None (not yet)."""
     while not client.inbox.empty():
         message = client.inbox.get_nowait()
-        if isinstance(message, dict) and message.get("type") == "welcome":
+        if isinstance(message, M.Welcome):
             return message
-        if isinstance(message, dict) and message.get("type") in ("error", "closed"):
+        if isinstance(message, M.Error | M.Closed):
             client.close()
-            return message.get("reason") or "The table refused"
-        if isinstance(message, Link) and message.state == "closed":
-            return message.reason or "The table could not be reached"
+            return Link("closed", message.reason or "The table refused")
+        if isinstance(message, Link) and message.ended:
+            return message if message.reason else Link(message.state, "The table could not be reached")
     return None
 
 
@@ -204,13 +283,13 @@ class RemoteTable:
     """A table whose match runs on a server, as one seat's screen sees it (the members of game/table/local.py:
     LocalTable): the view, names and results the server sent, and decisions sent as action texts."""
 
-    def __init__(self, client: NetClient, welcome: dict):
+    def __init__(self, client: NetClient, welcome: M.Welcome):
         self.client = client
-        self.viewer = welcome["seat"]
-        self.code = welcome["code"]
-        self.owner = welcome["owner"]
-        self.rules = rules_from_dict(welcome["rules"], "the server's rules")
-        self.seats: list[dict] = []
+        self.viewer = welcome.seat
+        self.code = welcome.code
+        self.owner = welcome.owner
+        self.rules = rules_from_dict(welcome.rules, "the server's rules")
+        self.seats: list[M.SeatEntry] = []
         self._view: SeatView | None = None
         self._results: list[HandResult] = []
         self.hand_number = 1
@@ -228,10 +307,10 @@ class RemoteTable:
         return self._view
 
     def name(self, seat: int) -> str:
-        return "Dummy" if seat == self.rules.dummy_seat else self.seats[seat]["name"]
+        return "Dummy" if seat == self.rules.dummy_seat else self.seats[seat].name
 
     def person(self, seat: int) -> bool:
-        return seat < len(self.seats) and self.seats[seat]["kind"] == "online" and not self.seats[seat]["away"]
+        return seat < len(self.seats) and self.seats[seat].kind == "online" and not self.seats[seat].away
 
     def at_screen(self, seat: int) -> bool:
         return seat == self.viewer and self.link == "connected"
@@ -243,11 +322,11 @@ class RemoteTable:
         if seat >= len(self.seats):
             return ""
         place = self.seats[seat]
-        if place["thinking"]:
+        if place.thinking:
             return "thinking"
-        if place["kind"] == "online" and place["away"]:
+        if place.kind == "online" and place.away:
             return "a computer plays for now"
-        if place["kind"] == "online" and not place["connected"]:
+        if place.kind == "online" and not place.connected:
             return "dropped out"
         return ""
 
@@ -281,21 +360,35 @@ class RemoteTable:
 
     # --- what the screen does ---
 
-    def act(self, action: str):
-        self.client.send("act", action=action)
+    def act(self, action: str) -> None:
+        self.client.send(M.Act(action=action))
 
     def take_over(self, seat: int):
         pass
 
-    def next_hand(self):
-        self.client.send("next")
+    def next_hand(self) -> None:
+        self.client.send(M.Next())
 
     def request_hint(self) -> bool:
-        self.client.send("hint")
+        self.client.send(M.AskHint())
         return True
 
-    def claim(self):
-        self.client.send("claim")
+    def claim(self) -> None:
+        self.client.send(M.Claim())
+
+    # --- the lobby, before the match ---
+
+    def start(self) -> None:
+        """The owner starts the match."""
+        self.client.send(M.Start())
+
+    def give_to_computer(self, seat: int) -> None:
+        """The owner gives a waiting seat to a computer."""
+        self.client.send(M.Computer(seat=seat))
+
+    def sit(self, seat: int) -> None:
+        """This player moves to a waiting seat."""
+        self.client.send(M.Sit(seat=seat))
 
     def undo(self) -> str:
         return "Undo is not offered at a table with more than one person"
@@ -311,7 +404,7 @@ class RemoteTable:
         while self.client.inbox.empty() and time.monotonic() < deadline:
             time.sleep(0.002)
 
-    def close(self):
+    def close(self) -> None:
         self.client.close()
 
     # --- what the server says, read when the screen is ready ---
@@ -341,7 +434,7 @@ class RemoteTable:
         shown, self.pending = self.pending[:1], self.pending[1:]
         return shown
 
-    def read(self, message) -> list:
+    def read(self, message: M.AnyServerMessage | Link) -> list:
         """What a message from the server gives the screen to show. A view the game cannot read ends the table for
         this screen, saying why: it would show a table that is not there."""
         try:
@@ -349,47 +442,52 @@ class RemoteTable:
         except ViewError as err:
             return [Closed(f"The server sent a table this game cannot show ({err}). Leave and join again.")]
 
-    def _read(self, message) -> list:
-        if isinstance(message, Link):
-            self.link = message.state
-            return [Closed(message.reason)] if message.state == "closed" else []
-        kind = message.get("type")
-        if kind == "seats":
-            self.seats = message["seats"]
-        elif kind == "seated":
-            self.viewer = message["seat"]
-        elif kind == "state":
-            new_hand = self._view is not None and message["hand"] != self.hand_number
-            self._view, self.hand_number, self.seats = SeatView.from_json(message["view"]), message["hand"], \
-                message["seats"]
-            self._results = [HandResult.from_json(r["result"]) for r in message["results"]]
-            self.match_over, self.winners, self.started = message["over"], message["winners"], True
-            return [NewHand(self.hand_number)] if new_hand else []
-        elif kind in ("played", "claimed"):
-            self._view = SeatView.from_json(message["view"])
-            events = tuple(Event(**_event_fields(e)) for e in message["events"])
-            return [Played(message["seat"], "", events) if kind == "played" else Claimed(message["seat"], events)]
-        elif kind == "turn":
-            return [Turn(self.viewer, message["phase"])]
-        elif kind == "refused":
-            view = self._view
-            again = view is not None and view.to_move == self.viewer and view.phase not in ("play", "done")
-            return [Message(message["reason"])] + ([Turn(self.viewer, view.phase)] if view is not None and again
-                                                   else [])
-        elif kind == "hint":
-            try:
-                return [Hint(self.viewer, choice_of(message["action"], self.rules.deck))]
-            except (ValueError, TypeError):  # the server's hint is no action: nothing to show
-                return []
-        elif kind == "hand-over":
-            self._view = SeatView.from_json(message["view"])
-            result = HandResult.from_json(message["result"])
-            self._results.append(result)
-            self.match_over = message["over"]
-            return [HandOver(result)]
-        elif kind == "match-over":
-            self.match_over, self.winners = True, message["winners"]
-            return [MatchOver(Outcome(tuple(self.winners), len(self._results)))]
-        elif kind in ("error", "closed"):
-            return [Message(message["reason"])]
+    def _read(self, message: M.AnyServerMessage | Link) -> list:
+        view: SeatView | None
+        match message:
+            case Link(state=state, reason=reason):
+                self.link = "closed" if message.ended else state
+                return [Closed(reason)] if message.ended else []
+            case M.Seats(seats=seats):
+                self.seats = seats
+            case M.Seated(seat=seat):
+                self.viewer = seat
+            case M.State():
+                new_hand = self._view is not None and message.hand != self.hand_number
+                self._view, self.hand_number, self.seats = SeatView.from_json(message.view), message.hand, \
+                    message.seats
+                self._results = [past.result for past in message.results]
+                self.match_over, self.winners, self.started = message.over, message.winners, True
+                return [NewHand(self.hand_number)] if new_hand else []
+            case M.Played(seat=seat, events=events):
+                self._view = SeatView.from_json(message.view)
+                return [Played(seat, "", tuple(events))]
+            case M.Claimed(seat=seat, events=events):
+                self._view = SeatView.from_json(message.view)
+                return [Claimed(seat, tuple(events))]
+            case M.Turn(phase=phase):
+                return [Turn(self.viewer, phase)]
+            case M.Refused(reason=reason):
+                view = self._view
+                again = view is not None and view.to_move == self.viewer and view.phase not in ("play", "done")
+                return [Message(reason)] + ([Turn(self.viewer, view.phase)] if view is not None and again else [])
+            case M.Hint(action=action):
+                try:
+                    return [Hint(self.viewer, choice_of(action, self.rules.deck))]
+                except ValueError:  # the server's hint is no action: nothing to show
+                    return []
+            case M.HandOver(result=result, over=over):
+                self._view = SeatView.from_json(message.view)
+                self._results.append(result)
+                self.match_over = over
+                return [HandOver(result)]
+            case M.MatchOver(winners=winners):
+                self.match_over, self.winners = True, winners
+                return [MatchOver(Outcome(tuple(self.winners), len(self._results)))]
+            case M.Error(reason=reason) | M.Closed(reason=reason):
+                return [Message(reason)]
+            case M.Welcome():
+                pass
+            case _:
+                assert_never(message)
         return []

@@ -2,10 +2,11 @@
 seat's token, or a computer and its level), the owner's rules (only the owner gives a waiting seat to a computer or
 starts the match; any other player may move to a waiting seat before it begins) and who is connected now.
 
-Messages in, messages out: a seat's message (already checked by game/net/protocol.py) goes in, and what comes out
-is a list of ``Say`` (a message for the player at one seat), ``Moved`` (that player's connection goes with them to
-another seat) and ``LetGo`` (their connection closes: the seat is no longer theirs), for the transport to carry
-out in order. Every change to the seats is kept (``keeper``, game/net/database.py) before anyone is told of it.
+Messages in, messages out: a seat's message (a typed message, game/net/messages.py, checked at the edge) goes in,
+and what comes out is a list of ``Say`` (a message for the player at one seat), ``Moved`` (that player's
+connection goes with them to another seat) and ``LetGo`` (their connection closes: the seat is no longer theirs),
+for the transport to carry out in order. Every change to the seats is kept (``keeper``, game/net/database.py)
+before anyone is told of it.
 
 What is kept of a table (``TableRecord``, its row in the database) is apart from what only lives while the server
 runs (``Presence``: connected, dropped since when, done with the score sheet).
@@ -17,13 +18,15 @@ import functools
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import assert_never
 
 from game.ai import LEVELS
-from game.engine import load_rules
+from game.engine import Rules, preset_rules
 from game.table.session import SeatPlan
 
+from . import messages as M
 from . import protocol as P
 from .database import Keeper
 
@@ -78,8 +81,10 @@ class TableRecord:
     started: bool = False
 
     @functools.cached_property
-    def rules(self):
-        return load_rules(self.preset).changed(self.changes)
+    def rules(self) -> Rules:
+        """The table's game: one of the presets the server read at its start (never a file a client named), with
+        its house rules."""
+        return preset_rules(self.preset).changed(self.changes)
 
     def free_seats(self) -> list[int]:
         """The online seats nobody took (none once the match has begun: computers took them)."""
@@ -97,8 +102,12 @@ class TableRecord:
 class Say:
     """A message for the player at ``seat`` (if they are connected)."""
     seat: int
-    kind: str
-    fields: dict = field(default_factory=dict)
+    message: M.AnyServerMessage
+
+    @property
+    def kind(self) -> str:
+        """The message's type, as it is written."""
+        return str(self.message.__struct_config__.tag)
 
 
 @dataclass(frozen=True)
@@ -136,7 +145,7 @@ class Lobby:
         self.told_hook = told
         self.presence = [Presence() for _ in record.seats]
         self.empty_since: float | None = None  # nobody has been connected since then
-        self.told: dict | None = None  # the last "seats" message sent to the players
+        self.told: M.Seats | None = None  # the last "seats" message sent to the players
 
     @property
     def code(self) -> str:
@@ -199,10 +208,10 @@ class Lobby:
             raise ValueError("The server could not keep your seat; try again later")
         return token
 
-    def seat_for(self, hello: dict) -> tuple[int, str | None]:
+    def seat_for(self, hello: M.Hello) -> tuple[int, str | None]:
         """The seat a hello asks for: the one its token belongs to (no new token), or a free seat before the match
         (the one asked for, or the first) with its new token. ValueError saying why not."""
-        token = hello.get("token")
+        token = hello.token
         if token is not None:
             hashed = token_hash(token)
             for seat, place in enumerate(self.record.seats):
@@ -212,29 +221,31 @@ class Lobby:
         if self.record.started:
             raise ValueError("The match has begun: only its players can take their seats back")
         free = self.record.free_seats()
-        wanted = hello.get("seat")
+        wanted = hello.seat
         if wanted is not None and wanted not in free:
             raise ValueError("That seat is not free")
         if not free:
             raise ValueError("The table is full")
         seat = wanted if wanted is not None else free[0]
-        return seat, self.take_seat(seat, hello["name"])
+        return seat, self.take_seat(seat, hello.name)
 
     def welcome(self, seat: int, token: str | None) -> Say:
         record = self.record
-        return Say(seat, "welcome", {"code": record.code, "seat": seat, "token": token, "owner": seat == record.owner,
-                                     "rules": record.rules.to_dict(), "preset": record.preset})
+        return Say(seat, M.Welcome(code=record.code, seat=seat, token=token, owner=seat == record.owner,
+                                   rules=record.rules.to_dict(), preset=record.preset))
 
     # --- before the match: the owner's rules, and moving ---
 
-    def receive(self, seat: int, message: dict) -> list[Out]:
+    def receive(self, seat: int, message: M.Computer | M.Sit) -> list[Out]:
         """``computer`` (the owner gives a waiting seat to a computer) or ``sit`` (a player who joined moves to a
         waiting seat). Raises ProtocolError for what is not theirs to ask, or too late."""
-        if message["type"] == "computer":
-            return self.give_to_computer(seat, message["seat"])
-        if message["type"] == "sit":
-            return self.sit(seat, message["seat"])
-        raise P.ProtocolError(f"{message['type']}: not a lobby's message")
+        match message:
+            case M.Computer(seat=wanted):
+                return self.give_to_computer(seat, wanted)
+            case M.Sit(seat=wanted):
+                return self.sit(seat, wanted)
+            case _:
+                assert_never(message)
 
     def owners_turn(self, seat: int):
         """Only the owner may ask, and only before the match (ProtocolError otherwise)."""
@@ -252,7 +263,7 @@ class Lobby:
             raise P.ProtocolError("only another online seat can be given to a computer")
         out: list[Out] = []
         if self.presence[wanted].here:
-            out += [Say(wanted, "closed", {"reason": "The owner gave your seat to a computer"}), LetGo(wanted)]
+            out += [Say(wanted, M.Closed(reason="The owner gave your seat to a computer")), LetGo(wanted)]
         self.record.seats[wanted] = SeatRecord("computer", name=computer_name(wanted), level=place.level)
         self.presence[wanted] = Presence()
         self.keeper.seats(self.code, self.record.seats_json())
@@ -276,7 +287,7 @@ class Lobby:
         self.presence[seat] = Presence()
         log.info("%s at table %s moves from seat %d to seat %d", place.name, self.code, seat, wanted)
         self.keeper.seats(self.code, record.seats_json())
-        return [Moved(seat, wanted), Say(wanted, "seated", {"seat": wanted})]
+        return [Moved(seat, wanted), Say(wanted, M.Seated(seat=wanted))]
 
     def seat_for_the_match(self, seat: int):
         """The owner starts the match: every online seat nobody took is played by a computer."""
@@ -296,18 +307,19 @@ class Lobby:
 
     # --- what everyone is told ---
 
-    def seat_list(self, away=frozenset(), thinking: int = -1) -> list[dict]:
+    def seat_list(self, away: Collection[int] = frozenset(), thinking: int = -1) -> list[M.SeatEntry]:
         """Each seat as the players see it; ``away``: online seats a computer plays for now; ``thinking``: the seat
         a computer is deciding for (-1: none)."""
-        return [{"name": s.name, "kind": s.kind, "taken": s.token is not None, "connected": self.presence[n].here,
-                 "away": n in away, "thinking": n == thinking} for n, s in enumerate(self.record.seats)]
+        return [M.SeatEntry(name=s.name, kind="online" if s.kind == "online" else "computer",
+                            taken=s.token is not None, connected=self.presence[n].here, away=n in away,
+                            thinking=n == thinking) for n, s in enumerate(self.record.seats)]
 
-    def tell_seats(self, away=frozenset(), thinking: int = -1) -> list[Out]:
+    def tell_seats(self, away: Collection[int] = frozenset(), thinking: int = -1) -> list[Out]:
         """The seats as they are now, to every player connected, when anything in them changed."""
-        told = {"seats": self.seat_list(away, thinking), "started": self.record.started, "code": self.code}
+        told = M.Seats(seats=self.seat_list(away, thinking), started=self.record.started, code=self.code)
         if told == self.told:
             return []
         self.told = told
         if self.told_hook is not None:
             self.told_hook(self)
-        return [Say(seat, "seats", told) for seat in self.here()]
+        return [Say(seat, told) for seat in self.here()]

@@ -1,29 +1,48 @@
-"""The network protocol's messages: JSON objects with a version ``v`` and a ``type``, checked here field by field
-before anything else looks at them. PROTOCOL.md beside this file lists every message, its fields and limits.
+"""The network protocol's transport rules, and its edge: ``read`` turns a client's text into one typed message
+(game/net/messages.py) or raises ProtocolError saying what is wrong, before anything else looks at it; ``encode``
+writes a message. PROTOCOL.md beside this file lists every message, its fields and limits.
 
 >>> read('{"v": 1, "type": "act", "action": "play G14"}')
-{'v': 1, 'type': 'act', 'action': 'play G14'}
+Act(action='play G14', v=1)
 >>> read('{"v": 1, "type": "act", "action": 14}')
 Traceback (most recent call last):
 ...
-game.net.protocol.ProtocolError: act: action must be text
+game.net.protocol.ProtocolError: act: action: expected `str`, got `int`
+>>> read('{"v": 1, "type": "create", "name": "Eve", "preset": "/dev/zero", "seats": ["me", "computer"]}')
+Traceback (most recent call last):
+...
+game.net.protocol.ProtocolError: create: preset: not in the form allowed there
 """
 
 from __future__ import annotations
 
-import json
-import unicodedata
+import hashlib
+import re
 from dataclasses import dataclass
+from typing import Literal, TypeVar, get_args
 
-VERSION = 1
+import msgspec
+
+from .messages import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    MAX_TEXT,
+    NAME_LENGTH,
+    VERSION,
+    AnyClientMessage,
+    AnyServerMessage,
+    ClientMessage,
+    ServerMessage,
+    clean_name,
+)
+
+__all__ = ["CODE_LENGTH", "CODE_LETTERS", "DEFAULT_PORT", "MAX_MESSAGE_BYTES", "MAX_TEXT", "NAME_LENGTH",
+           "TOKEN_BYTES", "VERSION", "Limits", "ProtocolError", "clean_name", "encode", "fingerprint", "read",
+           "read_reply"]
+
 DEFAULT_PORT = 47474
 MAX_MESSAGE_BYTES = 16 * 1024  # a client's message; larger ones are refused (twice this closes the connection)
-NAME_LENGTH = 24
-CODE_LENGTH = 6
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 TOKEN_BYTES = 16  # 128 random bits
-MAX_TEXT = 200  # an action, a preset name, a token: longer is never right
-SEAT_KINDS = ("online", "computer", "me")  # who sits in a seat of a table being created
 
 
 @dataclass
@@ -48,101 +67,84 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; the text says what, for the log and the one error message back."""
 
 
-def clean_name(text: str, longest: int = NAME_LENGTH) -> str:
-    """A player's name (or other words from the network) as others will see it: control characters (and other
-    invisible ones) removed, spaces collapsed, cut to ``longest``."""
-    shown = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(shown.split())[:longest]
+class Envelope(msgspec.Struct):
+    """What every message has, read first so that a wrong version or type is said as such."""
+    v: Literal[1]
+    type: str
 
 
-def _text(message: dict, field: str, *, optional: bool = False, longest: int = MAX_TEXT) -> None:
-    value = message.get(field)
-    if value is None and optional:
-        return
-    if not isinstance(value, str):
-        raise ProtocolError(f"{message['type']}: {field} must be text")
-    if len(value) > longest:
-        raise ProtocolError(f"{message['type']}: {field} is longer than {longest} characters")
+_ENVELOPE = msgspec.json.Decoder(Envelope)
+_CLIENT: msgspec.json.Decoder[AnyClientMessage] = msgspec.json.Decoder(AnyClientMessage)
+_SERVER: msgspec.json.Decoder[AnyServerMessage] = msgspec.json.Decoder(AnyServerMessage)
+_ENCODER = msgspec.json.Encoder()
+_WHERE = re.compile(r" - at `(?:\$\.?)?([^`]*)`(?: in `\$\.?([^`]*)`)?$")
+Message = TypeVar("Message")
 
 
-def _number(message: dict, field: str, low: int, high: int, *, optional: bool = False) -> None:
-    value = message.get(field)
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ProtocolError(f"{message['type']}: {field} must be a whole number from {low} to {high}")
+def _said(kind: str, err: msgspec.ValidationError) -> str:
+    """msgspec's words for a field that is wrong, as "kind: field: what is wrong" (a pattern's regular expression
+    left out: it is in PROTOCOL.md)."""
+    problem = str(err)
+    field = ""
+    if (where := _WHERE.search(problem)) is not None:
+        problem = problem[:where.start()]
+        field = f"{where.group(2)} {where.group(1)}" if where.group(2) else where.group(1)
+    if "matching regex" in problem:
+        problem = "not in the form allowed there"
+    problem = problem[:1].lower() + problem[1:]
+    return f"{kind}: {field}: {problem}" if field else f"{kind}: {problem}"
 
 
-def _hello(m):
-    _text(m, "name", longest=200)
-    _text(m, "code", longest=CODE_LENGTH)
-    _number(m, "seat", 0, 5, optional=True)
-    _text(m, "token", optional=True, longest=64)
-
-
-def _create(m):
-    _text(m, "name", longest=200)
-    _text(m, "preset")
-    if not isinstance(m.get("house_rules", {}), dict) or len(m.get("house_rules", {})) > 40:
-        raise ProtocolError("create: house_rules must be a mapping of at most 40 rule fields")
-    seats = m.get("seats")
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 6 or any(s not in SEAT_KINDS for s in seats) \
-            or seats.count("me") != 1:
-        raise ProtocolError(f"create: seats must list 2 to 6 of {', '.join(SEAT_KINDS)}, with 'me' once")
-    level = m.get("level", "normal")  # one level for every computer, or one per seat
-    levels = level if isinstance(level, list) else [level]
-    if not all(isinstance(each, str) and len(each) <= 10 for each in levels) or \
-            (isinstance(level, list) and len(level) != len(seats)):
-        raise ProtocolError("create: level must be a level's name, or a list of one per seat")
-    names = m.get("names", [])  # the computers' names, one per seat (optional)
-    if not isinstance(names, list) or (names and len(names) != len(seats)) or \
-            not all(isinstance(name, str) and len(name) <= 200 for name in names):
-        raise ProtocolError("create: names must be a list of one name per seat")
-    keep = m.get("keep", 0)
-    if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 <= keep <= 3600:
-        raise ProtocolError("create: keep must be a number of seconds from 0 to 3600")
-
-
-def _act(m):
-    _text(m, "action")
-
-
-def _seat(m):
-    _number(m, "seat", 0, 5)
-
-
-def _nothing(m):
-    pass
-
-
-CHECKS = {"hello": _hello, "create": _create, "act": _act, "start": _nothing, "computer": _seat, "sit": _seat,
-          "hint": _nothing, "claim": _nothing, "next": _nothing, "bye": _nothing}
-
-
-def read(text: str | bytes) -> dict:
-    """A client's message, checked; raise ProtocolError saying what is wrong."""
+def _read(text: str | bytes, decoder: msgspec.json.Decoder[Message], kinds: frozenset[str]) -> Message:
     if isinstance(text, bytes):
         raise ProtocolError("messages are JSON text, not binary")
     if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        message = json.loads(text)
-    except (ValueError, RecursionError):
+        envelope = _ENVELOPE.decode(text)
+    except msgspec.ValidationError as err:  # JSON, but not a message (a ValidationError is a DecodeError too)
+        problem = str(err)
+        if problem.startswith("Expected `object`"):
+            raise ProtocolError("a message is a JSON object") from None
+        if problem.endswith("`$.type`") or problem.endswith("field `type`"):
+            raise ProtocolError("type must be text") from None
+        raise ProtocolError(f"protocol version {VERSION} only") from None
+    except msgspec.DecodeError:
         raise ProtocolError("not JSON") from None
-    if not isinstance(message, dict):
-        raise ProtocolError("a message is a JSON object")
-    version = message.get("v")
-    if type(version) is not int or version != VERSION:  # true and 1.0 equal 1 in Python, but are not the number 1
-        raise ProtocolError(f"protocol version {VERSION} only")
-    kind = message.get("type")
-    if not isinstance(kind, str):
-        raise ProtocolError("type must be text")
-    if kind not in CHECKS:
-        raise ProtocolError(f"unknown message type {kind[:40]!r}")
-    CHECKS[kind](message)
-    return message
+    if envelope.type not in kinds:
+        raise ProtocolError(f"unknown message type {envelope.type[:40]!r}")
+    try:
+        return decoder.decode(text)
+    except msgspec.ValidationError as err:
+        raise ProtocolError(_said(envelope.type, err)[:MAX_TEXT]) from None
 
 
-def write(kind: str, **fields) -> str:
-    """A message as JSON text, with the version and type."""
-    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+def _tags(union: object) -> frozenset[str]:
+    """The types of the messages of a union, as they are written."""
+    return frozenset(str(kind.__struct_config__.tag) for kind in get_args(union))
+
+
+_CLIENT_TYPES, _SERVER_TYPES = _tags(AnyClientMessage), _tags(AnyServerMessage)
+
+
+def read(text: str | bytes) -> AnyClientMessage:
+    """A client's message, every field checked; raise ProtocolError saying what is wrong."""
+    return _read(text, _CLIENT, _CLIENT_TYPES)
+
+
+def read_reply(text: str | bytes) -> AnyServerMessage:
+    """A server's message, as the game's client reads it; ProtocolError if it is not one."""
+    return _read(text, _SERVER, _SERVER_TYPES)
+
+
+def encode(message: ClientMessage | ServerMessage) -> str:
+    """A message as JSON text (its version and type included)."""
+    return _ENCODER.encode(message).decode("utf-8")
+
+
+
+def fingerprint(certificate: bytes) -> str:
+    """A certificate's SHA-256 (its DER bytes) as people compare it: 32 pairs of hex digits with colons, as
+    ``openssl x509 -fingerprint -sha256`` and browsers show it. The server prints its own when it starts; a player
+    compares it with what the Join screen shows."""
+    return ":".join(f"{byte:02X}" for byte in hashlib.sha256(certificate).digest())

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from typing import assert_never
 
 from game.ai.worker import Decision
 from game.engine import Match
 from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
 from game.table.session import Session
 
+from . import messages as M
 from . import protocol as P
 from .database import Keeper, SavedTable
 from .lobby import Lobby, Out, Say, TableRecord, seats_from_json
@@ -73,7 +75,7 @@ class TableRunner:
             out.append(self.state(seat))
             hand = self._under_way()[0].hand
             if not hand.is_done and hand.to_move == seat:  # their turn, announced to them again (to them only)
-                out.append(Say(seat, "turn", {"phase": hand.phase}))
+                out.append(Say(seat, M.Turn(phase=hand.phase)))
         return out
 
     def left(self, seat: int, now: float) -> list[Out]:
@@ -81,39 +83,48 @@ class TableRunner:
         self.lobby.left(seat, now)
         return self.tell_seats()
 
-    def receive(self, seat: int, message: dict) -> list[Out]:
-        """A message from the player of ``seat`` (checked by protocol.read; ``bye`` is the transport's). Raises
-        ProtocolError for one that is not theirs to send now, changing nothing."""
-        kind = message["type"]
-        if kind in ("hello", "create"):
-            raise P.ProtocolError("already at a table")
-        if kind == "start":
-            self.start(seat)
-            return [self.state(number) for number in self.lobby.here()] + self.tell_seats()
-        if kind in ("computer", "sit"):
-            return self.lobby.receive(seat, message) + self.tell_seats()
+    def receive(self, seat: int, message: M.Start | M.Computer | M.Sit | M.Act | M.AskHint | M.Claim | M.Next
+                ) -> list[Out]:
+        """A message from the player of ``seat`` (``bye`` is the transport's). Raises ProtocolError for one that
+        is not theirs to send now, changing nothing."""
+        match message:
+            case M.Start():
+                self.start(seat)
+                return [self.state(number) for number in self.lobby.here()] + self.tell_seats()
+            case M.Computer() | M.Sit():
+                return self.lobby.receive(seat, message) + self.tell_seats()
+            case M.Act() | M.AskHint() | M.Claim() | M.Next():
+                return self.during_the_match(seat, message)
+            case _:
+                assert_never(message)
+
+    def during_the_match(self, seat: int, message: M.Act | M.AskHint | M.Claim | M.Next) -> list[Out]:
         if not self.started:
             raise P.ProtocolError("the match has not begun")
         _, controller = self._under_way()
-        if kind == "act":
-            done: Played | Claimed | str = controller.act(message["action"], seat)
-            if isinstance(done, str):
-                return [Say(seat, "refused", {"action": message["action"], "reason": done})]
-            return self.played(done)
-        if kind == "hint":
-            if not controller.request_hint(seat):
-                return [Say(seat, "refused", {"action": "hint", "reason": "It is not your turn"})]
-            if controller.hint_decision is not None:  # a search under way: its answer wakes the table
-                controller.hint_decision.then(lambda: self.wake())
-            return []
-        if kind == "claim":
-            done = controller.claim(seat)
-            if isinstance(done, str):
-                return [Say(seat, "refused", {"action": "claim", "reason": done})]
-            return self.played(done)
-        if kind == "next":
-            self.lobby.presence[seat].ready = True
-        return []
+        done: Played | Claimed | str
+        match message:
+            case M.Act(action=action):
+                done = controller.act(action, seat)
+                if isinstance(done, str):
+                    return [Say(seat, M.Refused(action=action, reason=done))]
+                return self.played(done)
+            case M.AskHint():
+                if not controller.request_hint(seat):
+                    return [Say(seat, M.Refused(action="hint", reason="It is not your turn"))]
+                if controller.hint_decision is not None:  # a search under way: its answer wakes the table
+                    controller.hint_decision.then(lambda: self.wake())
+                return []
+            case M.Claim():
+                done = controller.claim(seat)
+                if isinstance(done, str):
+                    return [Say(seat, M.Refused(action="claim", reason=done))]
+                return self.played(done)
+            case M.Next():
+                self.lobby.presence[seat].ready = True
+                return []
+            case _:
+                assert_never(message)
 
     # --- the match ---
 
@@ -174,19 +185,19 @@ class TableRunner:
             return out, 5.0
         return out, max(0.001, controller.answer_due_in())
 
-    def route(self, intent, now: float) -> list[Out]:
+    def route(self, intent: object, now: float) -> list[Out]:
         here = self.lobby.here()
         if isinstance(intent, Turn):
-            return [Say(intent.seat, "turn", {"phase": intent.phase})] if intent.seat in here else []
+            return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
         if isinstance(intent, (Played, Claimed)):
             return self.played(intent)
         if isinstance(intent, Hint):
-            return [Say(intent.seat, "hint", {"action": intent.choice.text})] if intent.seat in here else []
+            return [Say(intent.seat, M.Hint(action=intent.choice.text))] if intent.seat in here else []
         if isinstance(intent, HandOver):
             session = self._under_way()[0]
             hand, over = session.hand, session.match.is_over
-            out: list[Out] = [Say(seat, "hand-over", {"result": intent.result.to_json(), "trump": intent.result.trump,
-                                                      "view": hand.view(seat).to_json(), "over": over})
+            out: list[Out] = [Say(seat, M.HandOver(result=intent.result, trump=intent.result.trump,
+                                                   view=hand.view(seat).to_json(), over=over))
                               for seat in here]
             for presence in self.lobby.presence:
                 presence.ready = False
@@ -212,7 +223,7 @@ class TableRunner:
         following = controller.next_hand()
         if isinstance(following, MatchOver):
             self.end_told |= bool(lobby.here())
-            return [Say(seat, "match-over", {"winners": list(following.outcome.winners)}) for seat in lobby.here()], \
+            return [Say(seat, M.MatchOver(winners=list(following.outcome.winners))) for seat in lobby.here()], \
                 AFTER_THE_MATCH
         assert isinstance(following, NewHand)
         return [self.state(seat) for seat in lobby.here()], 0
@@ -235,7 +246,7 @@ class TableRunner:
 
     # --- what each seat is told ---
 
-    def away(self) -> set[int] | frozenset:
+    def away(self) -> Collection[int]:
         return self.session.away if self.session is not None else frozenset()
 
     def thinking(self) -> int:
@@ -243,7 +254,7 @@ class TableRunner:
         session, controller = self.session, self.controller
         return session.hand.to_move if session is not None and controller is not None and controller.thinking else -1
 
-    def seat_list(self) -> list[dict]:
+    def seat_list(self) -> list[M.SeatEntry]:
         return self.lobby.seat_list(self.away(), self.thinking())
 
     def tell_seats(self) -> list[Out]:
@@ -254,18 +265,18 @@ class TableRunner:
         session = self._under_way()[0]
         match = session.match
         self.end_told |= match.is_over
-        return Say(seat, "state", {
-            "view": session.hand.view(seat).to_json(), "hand": len(match.history) + 1,
-            "results": [{"result": result.to_json(), "trump": result.trump} for result in session.results()],
-            "seats": self.seat_list(), "over": match.is_over, "winners": match.winners})
+        return Say(seat, M.State(
+            view=session.hand.view(seat).to_json(), hand=len(match.history) + 1,
+            results=[M.PastHand(result=result, trump=result.trump) for result in session.results()],
+            seats=self.seat_list(), over=match.is_over, winners=match.winners))
 
     def played(self, done: Played | Claimed) -> list[Out]:
         """An action (or a claim's play-out), to every player connected: the events as their seat may see them,
         and their view after it."""
         hand = self._under_way()[0].hand
-        kind = "claimed" if isinstance(done, Claimed) else "played"
-        return [Say(seat, kind, {"seat": done.seat, "events": [event.for_seat(seat).to_json() for event in done.events],
-                                 "view": hand.view(seat).to_json()}) for seat in self.lobby.here()]
+        told = M.Claimed if isinstance(done, Claimed) else M.Played
+        return [Say(seat, told(seat=done.seat, events=[event.for_seat(seat) for event in done.events],
+                               view=hand.view(seat).to_json())) for seat in self.lobby.here()]
 
 
 def restore(saved: SavedTable) -> tuple[TableRecord, Session | None]:

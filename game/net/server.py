@@ -12,31 +12,44 @@ and it turns each message into a call on the parts, which know nothing of socket
 
 The parts answer with what to tell whom (``Say``), and a connection that moves with its player (``Moved``) or goes
 (``LetGo``); each table is stepped on a task of its own whenever something may have changed (a message, a
-computer's answer, a timer). Every message is checked (game/net/protocol.py); a bad one gets one error back and a
-line in the log, and changes nothing. A client joins a table with its code and gets a secret token for its seat
-(128 random bits; only a hash is kept) with which it takes the seat back after a dropped connection.
+computer's answer, a timer). Every message is parsed once, here at the edge, into a typed message
+(game/net/protocol.py, game/net/messages.py); a bad one gets one error back and a line in the log, and changes
+nothing. What the log says of a client is escaped and rate-limited per address (game/net/logs.py). A client joins
+a table with its code and gets a secret token for its seat (128 random bits; only a hash is kept) with which it
+takes the seat back after a dropped connection. With a certificate the server speaks wss:// (TLS); a web page's
+connection (an Origin header) is refused unless its origin is allowed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
+from typing import assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+from websockets.typing import Origin
 
+from game.ai.worker import AIWorker
+
+from . import messages as M
 from . import protocol as P
 from .database import Keeper, TableDatabase
 from .lobby import LetGo, Moved, Out, Say
+from .logs import AddressLines, escape_lines
 from .protocol import Limits
 from .runner import TableRunner
 from .tables import Tables
 
 log = logging.getLogger("trickhouse.server")
+escape_lines(log)  # every value in a line may be a client's text: shown escaped, never obeyed
 FLOOD_REPLIES = 3  # messages past the rate answered "slow down" in one flood; the rest are only counted
 FLOOD_SUMMARY_EVERY = 60.0  # seconds between the summary lines of a flood that goes on
 BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
@@ -57,10 +70,11 @@ class Client:
     holds up the table, and its messages in are counted against a rate. What one client makes the server say
     is limited too: a few replies and log lines for a flood or for bad messages, then a count in one line."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits):
+    def __init__(self, ws: ServerConnection, limits: Limits, lines: AddressLines):
         self.ws = ws
         self.address = ws.remote_address[0] if ws.remote_address else "?"
         self.limits = limits
+        self.lines = lines  # the log's lines about this client's address
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.allowance = float(limits.burst)
         self.checked = time.monotonic()
@@ -75,14 +89,18 @@ class Client:
         where = f"table {self.table.code} seat {self.seat}" if self.table is not None else "at no table"
         return f"{self.address} ({where})"
 
-    def send(self, kind: str, **fields):
+    def send(self, message: M.AnyServerMessage) -> None:
         if self.letting_go is not None:
             return
         if self.outbox.qsize() >= self.limits.send_queue:
-            log.warning("%s does not read its messages: disconnected", self)
+            self.log(logging.WARNING, "%s does not read its messages: disconnected", self)
             self.letting_go = asyncio.ensure_future(self.let_go())
             return
-        self.outbox.put_nowait(P.write(kind, **fields))
+        self.outbox.put_nowait(P.encode(message))
+
+    def log(self, level: int, message: str, *args: object) -> None:
+        """A line about this client, if its address has not had too many lately."""
+        self.lines.log(self.address, level, message, *args)
 
     async def let_go(self):
         """Close the connection of a client that does not read: the closing handshake waits for room in buffers
@@ -121,50 +139,57 @@ class Client:
             return True
         if flood is None:
             flood = self.flood = Flood(now, total=1, said=now)
-            log.warning("%s floods: messages past %g a second are dropped", self, limits.messages_per_second)
+            self.log(logging.WARNING, "%s floods: messages past %g a second are dropped", self,
+                     limits.messages_per_second)
         flood.dropped += 1
         if flood.dropped <= FLOOD_REPLIES:
-            self.send("error", reason="Too many messages: slow down")
+            self.send(M.Error(reason="Too many messages: slow down"))
         if now - flood.said >= FLOOD_SUMMARY_EVERY:
             flood.said = now
             self.say_flood("goes on")
         return False
 
-    def flood_over(self):
+    def flood_over(self) -> None:
         if self.flood is not None:
             self.say_flood("is over")
             self.flood = None
 
-    def say_flood(self, how: str):
+    def say_flood(self, how: str) -> None:
         flood = self.flood
         assert flood is not None  # said while a flood is counted
-        log.warning("%s: a flood %s after %.1f s: %s messages, %s past the rate dropped (%d answered \"slow down\")",
-                    self, how, time.monotonic() - flood.began, f"{flood.total:,}", f"{flood.dropped:,}",
-                    min(flood.dropped, FLOOD_REPLIES))
+        self.log(logging.WARNING,
+                 "%s: a flood %s after %.1f s: %s messages, %s past the rate dropped (%d answered \"slow down\")",
+                 self, how, time.monotonic() - flood.began, f"{flood.total:,}", f"{flood.dropped:,}",
+                 min(flood.dropped, FLOOD_REPLIES))
 
-    def bad_message(self, problem):
+    def bad_message(self, problem: Exception) -> None:
         """A message that broke the protocol: one error back, and a log line for the first few."""
-        self.send("error", reason=str(problem))
+        self.send(M.Error(reason=str(problem)))
         self.bad_messages += 1
         if self.bad_messages <= BAD_MESSAGES_LOGGED:
-            log.warning("%s sent a bad message: %s", self, problem)
+            self.log(logging.WARNING, "%s sent a bad message: %s", self, problem)
 
-    def gone(self):
+    def gone(self) -> None:
         """The connection is over: the counts of what was not logged one by one."""
         self.flood_over()
         if self.bad_messages > BAD_MESSAGES_LOGGED:
-            log.warning("%s sent %s bad messages in all; the first %d were logged", self, f"{self.bad_messages:,}",
-                        BAD_MESSAGES_LOGGED)
+            self.log(logging.WARNING, "%s sent %s bad messages in all; the first %d were logged", self,
+                     f"{self.bad_messages:,}", BAD_MESSAGES_LOGGED)
 
     def stop(self):
         self.outbox.put_nowait(None)
 
 
 class TableServer:
-    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker=None):
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker: AIWorker | None = None,
+                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()) -> None:
         """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
-        worker the tables' computers think on."""
+        worker the tables' computers think on; ``tls``: its certificate, to serve wss:// (None: ws://);
+        ``origins``: the web pages (their Origin header) allowed to connect; none by default, so that a page from
+        any site cannot open a table on this server, and clients that are not browsers send none."""
         self.folder = folder
+        self.tls = tls
+        self.origins = list(origins)
         self.database: TableDatabase | None = None
         self.limits = limits or Limits()
         self.keeper = Keeper()
@@ -172,6 +197,7 @@ class TableServer:
         self.seated: dict[str, dict[int, Client]] = {}  # per table, the connection at each seat
         self.waking: dict[str, asyncio.Event] = {}  # per table: something may have changed
         self.connections: dict[str, int] = {}  # per address
+        self.lines = AddressLines(log)  # the log's lines about each address
         self.server: Server | None = None
         self.tasks: set[asyncio.Task] = set()
         self.closing = False
@@ -190,27 +216,30 @@ class TableServer:
             self.close_database()
             raise
 
-    async def listen(self, host: str, port: int):
+    async def listen(self, host: str, port: int) -> None:
         if self.database is not None:
             assert self.folder is not None  # the database is the folder's
             self.tables.load(self.database, self.folder)
         limits = self.limits
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
+        # origins: None is a client that sends no Origin header (not a browser), the only kind allowed by default
         self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
                                   max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
                                   ping_timeout=limits.ping_timeout, close_timeout=CLOSE_SECONDS,
-                                  open_timeout=limits.hello_seconds)
+                                  open_timeout=limits.hello_seconds, ssl=self.tls,
+                                  origins=[None, *(Origin(each) for each in self.origins)])
         self.port = self.server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self.run(table)
-        log.info("listening on %s port %d, %d tables", host, self.port, len(self.tables))
+        log.info("listening on %s port %d (%s), %d tables", host, self.port, "wss" if self.tls else "ws",
+                 len(self.tables))
 
-    async def stop(self, reason: str = "The server stopped"):
+    async def stop(self, reason: str = "The server stopped") -> None:
         """Tell every client and close every connection (every table is in the database already)."""
         self.closing = True
         for seated in self.seated.values():
             for client in seated.values():
-                client.send("closed", reason=reason)
+                client.send(M.Closed(reason=reason))
                 client.stop()
         if self.server is not None:
             self.server.close()
@@ -218,6 +247,7 @@ class TableServer:
         for task in list(self.tasks):
             task.cancel()
         self.close_database()
+        self.lines.flush()
         log.info("stopped: %d tables saved", len(self.tables))
 
     def close_database(self):
@@ -232,24 +262,25 @@ class TableServer:
 
     # --- connections ---
 
-    async def admit(self, connection: ServerConnection, request):
+    async def admit(self, connection: ServerConnection, request: Request) -> Response | None:
         """Refuse a connection from an address that already has too many open."""
         address = connection.remote_address[0] if connection.remote_address else "?"
         if self.connections.get(address, 0) >= self.limits.per_address:
-            log.warning("%s refused: %d connections already", address, self.limits.per_address)
+            self.lines.log(address, logging.WARNING, "%s refused: %d connections already", address,
+                           self.limits.per_address)
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
         return None
 
-    async def handle(self, ws: ServerConnection):
-        client = Client(ws, self.limits)
+    async def handle(self, ws: ServerConnection) -> None:
+        client = Client(ws, self.limits, self.lines)
         self.connections[client.address] = self.connections.get(client.address, 0) + 1
-        log.info("%s connected", client.address)
+        client.log(logging.INFO, "%s connected", client.address)
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
             except TimeoutError:
-                client.send("error", reason="Say hello first")
-                log.warning("%s said nothing: closed", client.address)
+                client.send(M.Error(reason="Say hello first"))
+                client.log(logging.WARNING, "%s said nothing: closed", client.address)
                 return
             if not self.guarded(client, self.welcome, first):
                 return
@@ -270,45 +301,51 @@ class TableServer:
             client.gone()
             client.stop()
             await asyncio.wait([client.sender], timeout=1)
-            log.info("%s disconnected", client.address)
+            client.log(logging.INFO, "%s disconnected", client.address)
 
     @staticmethod
-    def guarded(client: Client, handler, text) -> bool | None:
+    def guarded(client: Client, handler: Callable[[Client, str | bytes], bool | None], text: str | bytes
+                ) -> bool | None:
         """``handler(client, text)``, with a fault in the server's own code logged (with its traceback) and
         answered with an error, so that one message can never take the server down. False after a fault."""
         try:
             return handler(client, text)
         except Exception:  # noqa: BLE001  (a bug, not the client's fault: logged in full)
-            log.exception("%s: a message could not be handled", client)
-            client.send("error", reason="The server could not handle that message")
+            client.lines.log(client.address, logging.ERROR, "%s: a message could not be handled", client,
+                             exc_info=True)
+            client.send(M.Error(reason="The server could not handle that message"))
             return False
 
-    def welcome(self, client: Client, text) -> bool:
+    def welcome(self, client: Client, text: str | bytes) -> bool:
         """The first message: hello (join or rejoin a table) or create. False if the connection is to close."""
         try:
             message = P.read(text)
             token: str | None
-            if message["type"] == "create":
-                table, token = self.tables.create(message)
-                seat = table.record.owner
-                self.run(table)
-            elif message["type"] == "hello":
-                table, seat, token = self.tables.join(message)
-            else:
-                raise P.ProtocolError("say hello (or create) first")
+            match message:
+                case M.Create():
+                    table, token = self.tables.create(message)
+                    seat = table.record.owner
+                    self.run(table)
+                case M.Hello():
+                    table, seat, token = self.tables.join(message)
+                case M.Start() | M.Computer() | M.Sit() | M.Act() | M.AskHint() | M.Claim() | M.Next() | M.Bye():
+                    raise P.ProtocolError("say hello (or create) first")
+                case _:
+                    assert_never(message)
         except (P.ProtocolError, ValueError) as err:
-            client.send("error", reason=str(err))
-            log.warning("%s refused: %s", client, err)
+            client.send(M.Error(reason=str(err)))
+            client.log(logging.WARNING, "%s refused: %s", client, err)
             return False
         seated = self.seated.setdefault(table.code, {})
         previous = seated.get(seat)
         if previous is not None:  # the same player from a new connection: the old one goes
             previous.table = None
-            previous.send("closed", reason="You joined from another connection")
+            previous.send(M.Closed(reason="You joined from another connection"))
             previous.stop()
         client.table, client.seat = table, seat
         seated[seat] = client
-        log.info("%s is %s at table %s seat %d", client.address, table.record.seats[seat].name, table.code, seat)
+        client.log(logging.INFO, "%s is %s at table %s seat %d", client.address, table.record.seats[seat].name,
+                   table.code, seat)
         self.tell(table, table.arrive(seat, token))
         self.wake(table)
         return True
@@ -321,30 +358,36 @@ class TableServer:
         self.tell(table, table.left(client.seat, time.monotonic()))
         self.wake(table)
 
-    def receive(self, client: Client, text):
+    def receive(self, client: Client, text: str | bytes) -> None:
         table, seat = client.table, client.seat
         if table is None:  # let go (given to a computer, or joined again from another connection): closing
             return
         try:
             message = P.read(text)
-            if message["type"] == "bye":
-                client.stop()
-                return
-            told = table.receive(seat, message)
+            match message:
+                case M.Bye():
+                    client.stop()
+                    return
+                case M.Hello() | M.Create():
+                    raise P.ProtocolError("already at a table")
+                case M.Start() | M.Computer() | M.Sit() | M.Act() | M.AskHint() | M.Claim() | M.Next():
+                    told = table.receive(seat, message)
+                case _:
+                    assert_never(message)
         except P.ProtocolError as err:
             client.bad_message(err)
             return
         self.tell(table, told)
         self.wake(table)
 
-    def tell(self, table: TableRunner, told: list[Out]):
+    def tell(self, table: TableRunner, told: list[Out]) -> None:
         """What a table's parts answered, carried out in order on the connections at its seats."""
         seated = self.seated.get(table.code, {})
         for each in told:
             if isinstance(each, Say):
                 client = seated.get(each.seat)
                 if client is not None:
-                    client.send(each.kind, **each.fields)
+                    client.send(each.message)
             elif isinstance(each, Moved):
                 client = seated.pop(each.seat)
                 client.seat = each.to

@@ -15,11 +15,13 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from game.ai import LEVELS
-from game.engine import RulesError, load_rules
+from game.ai.worker import AIWorker
+from game.engine import RulesError, preset_rules
+from game.engine.rules import presets
 from game.store.files import first_line, set_aside
 from game.table.session import Session
 
+from . import messages as M
 from . import protocol as P
 from .database import Keeper, SavedTable, TableDatabase
 from .lobby import Lobby, SeatRecord, TableRecord, computer_name, seats_from_json
@@ -33,7 +35,8 @@ class Tables(Mapping[str, TableRunner]):
     """The tables of one server, a mapping of code to table. ``seats_told`` is called with a table's lobby whenever
     its seats as told to its players change (a hosting game's announcement on the local network)."""
 
-    def __init__(self, limits: P.Limits, keeper: Keeper, worker=None):
+    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None) -> None:
+        presets()  # every game a client may ask for, read now: no request makes the server read a file
         self.limits = limits
         self.keeper = keeper
         self.worker = worker
@@ -51,18 +54,18 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- a new table ---
 
-    def create(self, request: dict) -> tuple[TableRunner, str]:
-        """A new table for a ``create`` message (checked by protocol.read): the creator sits in the seat marked
-        "me" and owns it; the computers play at ``level`` (one for all, or one per seat) and are called by ``names``
-        (one per seat; "Computer 2" and so on if none). It is kept before anyone is told of it. Returns it and the
-        creator's token. Raises ValueError saying what is wrong with the request."""
+    def create(self, request: M.Create) -> tuple[TableRunner, str]:
+        """A new table for a ``create`` message: the creator sits in the seat marked "me" and owns it; the computers
+        play at ``level`` (one for all, or one per seat) and are called by ``names`` (one per seat; "Computer 2" and
+        so on if none). It is kept before anyone is told of it. Returns it and the creator's token. Raises ValueError
+        saying what is wrong with the request."""
         if len(self._tables) >= self.limits.tables:
             raise ValueError(f"This server holds at most {self.limits.tables} tables")
-        preset, changes, kinds = request["preset"], request.get("house_rules", {}), request["seats"]
+        preset, changes, kinds = request.preset, request.house_rules, request.seats
         try:
-            book = load_rules(preset)
-        except RulesError:
-            raise ValueError(f"No such game: {preset[:40]}") from None
+            book = preset_rules(preset)  # a name only, one of the games the server read: never a file
+        except RulesError as err:
+            raise ValueError(err.player) from None
         unknown = sorted(set(changes) - set(book.house_fields()))
         if unknown:
             raise ValueError(f"{unknown[0][:40]} is not a house rule of {book.title}")
@@ -72,26 +75,23 @@ class Tables(Mapping[str, TableRunner]):
             raise ValueError(err.player) from None
         if len(kinds) != rules.players:
             raise ValueError(f"{rules.title} is played by {rules.players}")
-        level, names = request.get("level", "normal"), request.get("names")
-        levels = level if isinstance(level, list) else [level] * len(kinds)
-        if len(levels) != len(kinds) or any(each not in LEVELS for each in levels):
-            raise ValueError(f"The computers' level is one of {', '.join(LEVELS)}")
+        names = request.names
         seats = [SeatRecord("computer" if kind == "computer" else "online", level=each)
-                 for kind, each in zip(kinds, levels)]
+                 for kind, each in zip(kinds, request.levels())]
         for seat, computer in enumerate(seats):
             if computer.kind == "computer":
-                computer.name = (P.clean_name(names[seat]) if names else "") or computer_name(seat)
-        keep = request.get("keep")
+                computer.name = (names[seat] if names else "") or computer_name(seat)
+        keep = request.keep
         record = TableRecord(self.new_code(), preset, dict(changes), seats, self.limits.keep if keep is None else keep,
                              owner=kinds.index("me"))
         runner = self.runner(record)
-        token = runner.lobby.give_token(record.owner, request["name"])
+        token = runner.lobby.give_token(record.owner, request.name)
         # kept before its creator is told of it: a server killed at once still has it
         if not self.keeper.create(record.code, preset, record.changes, record.keep, record.owner,
                                   record.seats_json()):
             raise ValueError("The server could not keep the table; try again later")
         self._tables[record.code] = runner
-        log.info("table %s created: %s, %s", record.code, preset, "/".join(kinds))
+        log.info("table %s created: %s, %s", record.code, preset, "/".join(kinds))  # a preset's name: known text
         return runner, token
 
     def new_code(self) -> str:
@@ -111,10 +111,10 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- a player's hello ---
 
-    def join(self, hello: dict) -> tuple[TableRunner, int, str | None]:
+    def join(self, hello: M.Hello) -> tuple[TableRunner, int, str | None]:
         """The table and seat a ``hello`` asks for, and the seat's new token (None when coming back with one).
         Raises ValueError saying why not."""
-        runner = self._tables.get(hello["code"].upper())
+        runner = self._tables.get(hello.code.upper())
         if runner is None:
             raise ValueError("No table has that code")
         seat, token = runner.lobby.seat_for(hello)

@@ -3,7 +3,11 @@
 has its own join code. One log line per connection, table and error. Every table is kept in the database in its
 --data folder as it changes (game/net/database.py): Ctrl+C, SIGTERM or even a kill stops it with nothing lost, and
 it starts again with every table. It announces itself on the local network (so that Join game
-lists it; players still need a table's code) unless told --no-announce."""
+lists it; players still need a table's code) unless told --no-announce.
+
+On the internet, serve TLS: ``--certfile`` and ``--keyfile`` (PEM files; wss:// then), or run it behind a reverse
+proxy that terminates TLS (docs: hosting on the internet). A web page's connection (one with an Origin header) is
+refused unless its origin is allowed with ``--allow-origin``."""
 
 from __future__ import annotations
 
@@ -12,21 +16,44 @@ import asyncio
 import logging
 import signal
 import socket
+import ssl
 import sys
 from pathlib import Path
 
 from game.ai.worker import AIWorker
 from game.net.database import DatabaseUnusable
 from game.net.discovery import Announcement, Announcer
-from game.net.protocol import DEFAULT_PORT, clean_name
+from game.net.protocol import DEFAULT_PORT, clean_name, fingerprint
 from game.net.server import Limits, TableServer
 from game.store.files import data_dir
 
+log = logging.getLogger("trickhouse.server")
 
-async def serve(args) -> int:
+
+def tls_context(certfile: Path, keyfile: Path | None) -> tuple[ssl.SSLContext, str]:
+    """The server's TLS (the standard library's ssl) from its PEM certificate (chain) and key, and the first
+    certificate's fingerprint, which players compare when no authority vouches for it. OSError or ssl.SSLError if
+    the files cannot be used."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certfile, keyfile)
+    first = certfile.read_text(encoding="ascii", errors="replace")
+    begin, end = "-----BEGIN CERTIFICATE-----", "-----END CERTIFICATE-----"
+    pem = first[first.index(begin):first.index(end) + len(end)]
+    return context, fingerprint(ssl.PEM_cert_to_DER_cert(pem))
+
+
+async def serve(args: argparse.Namespace) -> int:
     limits = Limits(tables=args.tables, keep=args.keep, per_address=args.per_address, pause=args.pause)
+    tls, seen = None, ""
+    if args.certfile is not None:
+        try:
+            tls, seen = tls_context(args.certfile, args.keyfile)
+        except (OSError, ValueError) as err:  # ssl.SSLError is an OSError; a file with no certificate: ValueError
+            log.error("%s: cannot serve TLS with it: %s", args.certfile, getattr(err, "strerror", None) or err)
+            return 1
     worker = AIWorker(search_process=not args.no_search_process)
-    server = TableServer(args.data, limits, worker)
+    server = TableServer(args.data, limits, worker, tls=tls, origins=args.allow_origin)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
@@ -37,17 +64,20 @@ async def serve(args) -> int:
     try:
         await server.start(args.host, args.port)
     except DatabaseUnusable as err:
-        logging.getLogger("trickhouse.server").error("%s", err)
+        log.error("%s", err)
         worker.close()
         return 1
     except OSError as err:
-        logging.getLogger("trickhouse.server").error("cannot listen on %s port %d: %s", args.host, args.port,
-                                                     err.strerror or err)
+        log.error("cannot listen on %s port %d: %s", args.host, args.port, err.strerror or err)
         worker.close()
         return 1
     assert server.database is not None  # started on a folder (--data): its database is open
-    print(f"Trickhouse server on {args.host} port {server.port}; tables are kept in {server.database.path}",
+    scheme = "wss" if tls is not None else "ws"
+    print(f"Trickhouse server on {scheme}://{args.host}:{server.port}; tables are kept in {server.database.path}",
           flush=True)
+    if seen:
+        print(f"Its certificate's SHA-256 fingerprint (players compare it when no authority vouches for the "
+              f"certificate): {seen}", flush=True)
     announcer = None
     if not args.no_announce:
         computer = clean_name(socket.gethostname()) or "a server"
@@ -80,7 +110,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not announce the server on the local network (multicast DNS)")
     parser.add_argument("--no-search-process", action="store_true",
                         help="Hard computers search on the worker thread instead of a process of their own")
+    parser.add_argument("--certfile", type=Path,
+                        help="serve wss:// (TLS) with this PEM certificate (a chain: the server's first)")
+    parser.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM), if not in --certfile")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="a web page's origin allowed to connect, such as https://club.example.org (again for "
+                             "more); a page from any other origin is refused, and clients that are not browsers "
+                             "send none")
     args = parser.parse_args(argv)
+    if args.keyfile is not None and args.certfile is None:
+        parser.error("--keyfile needs --certfile")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # our own lines say what happened
     try:

@@ -6,40 +6,65 @@ for its welcome."""
 from __future__ import annotations
 
 import errno
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from game.net import messages as M
 from game.net.client import NetClient
 from game.net.discovery import lan_addresses
 from game.net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:  # the services import this module's callers' scenes
+    from .services import Services
 
 LOOPBACK = "127.0.0.1"
 HOSTED = "hosted"  # where the seat at the table this game hosts is kept (the seat store's address)
 
 
-def create_hosted(services, request: dict):
-    """Ask the table server this game hosts for a new table (``request``: the fields of a "create" message)."""
-    to_hosted(services, "create", request)
+@dataclass(frozen=True)
+class Address:
+    """A table server's address as a player types it: ``host``, ``host:port``, ``ws://host:port`` or
+    ``wss://host:port`` (over TLS)."""
+    host: str
+    port: int
+    secure: bool = False
+
+    def __str__(self) -> str:
+        """The address as it is shown and kept: the scheme only for wss (the seat store's key since version 1)."""
+        return f"{'wss://' if self.secure else ''}{self.host}:{self.port}"
+
+    def client(self, first: M.Hello | M.Create, pinned: str | None = None) -> NetClient:
+        """A connection to this server, with its first message (``pinned``: the certificate the player
+        trusted)."""
+        return NetClient(self.host, self.port, first, secure=self.secure, pinned=pinned)
 
 
-def join_hosted(services, code: str, token: str, name: str):
+def create_hosted(services: Services, request: M.Create) -> None:
+    """Ask the table server this game hosts for a new table."""
+    to_hosted(services, request)
+
+
+def join_hosted(services: Services, code: str, token: str, name: str) -> None:
     """Take this screen's seat back at the table this game hosts again (Host again)."""
-    to_hosted(services, "hello", {"name": name, "code": code, "token": token})
+    to_hosted(services, M.Hello(name=name, code=code, token=token))
 
 
-def to_hosted(services, kind: str, fields: dict):
+def to_hosted(services: Services, first: M.Hello | M.Create) -> None:
     """Connect to the table server this game hosts (``services.host``) with a first message; the Join screen waits
     for its welcome, and the lobby then shows this computer's addresses on the local network for the other
     players."""
+    assert services.host is not None  # called once this game hosts
     port = services.host.port
-    services.scenes.replace("join", client=NetClient(LOOPBACK, port, kind, fields),
+    services.scenes.replace("join", client=NetClient(LOOPBACK, port, first),
                             addresses=[f"{address}:{port}" for address in lan_addresses()], where=HOSTED)
 
 
-def create_on_server(services, address: str, port: int, request: dict):
-    """Ask the dedicated server at ``address``:``port`` for a new table; the Join screen waits for its welcome, and
-    the lobby then shows the server's address and the table's code for the other players."""
-    where = f"{address}:{port}"
-    services.scenes.replace("join", client=NetClient(address, port, "create", request), addresses=[where],
-                            where=where)
+def create_on_server(services: Services, address: Address, request: M.Create) -> None:
+    """Ask the dedicated server at ``address`` for a new table; the Join screen waits for its welcome (over wss://,
+    first asking the player about a certificate no authority vouches for), and the lobby then shows the server's
+    address and the table's code for the other players."""
+    services.scenes.replace("join", client=address.client(request, services.certificates.fingerprint(str(address))),
+                            addresses=[str(address)], where=str(address))
 
 
 IN_USE = {errno.EADDRINUSE, 10048}  # another program holds the port (10048: Windows' WSAEADDRINUSE)
@@ -56,11 +81,22 @@ def port_problem(err: OSError, port: int) -> str:
     return f"A table cannot be opened at port {port}: {err.strerror or 'the system refused'}"
 
 
-def split_address(typed: str) -> tuple[str, int]:
-    """"host" or "host:port" (the port the host's window shows; 47474 if none)."""
-    host, _, port = typed.strip().rpartition(":") if ":" in typed else (typed.strip(), "", "")
+def split_address(typed: str) -> Address:
+    """"host", "host:port" (the port the host's window shows; 47474 if none), or either after ws:// or wss://
+    (a server that serves TLS).
+
+    >>> split_address("wss://club.example.org:443")
+    Address(host='club.example.org', port=443, secure=True)
+    >>> split_address(" 192.168.1.20 ")
+    Address(host='192.168.1.20', port=47474, secure=False)
+    """
+    scheme, _, rest = typed.strip().rpartition("://")
+    if scheme not in ("", "ws", "wss"):
+        raise ValueError(f"{scheme}:// is not a table's address: type it as 192.168.1.20:47474, or wss://... for a "
+                         "server that serves TLS")
+    host, _, port = rest.rstrip("/").rpartition(":") if ":" in rest else (rest.rstrip("/"), "", "")
     if not host:
         raise ValueError("Type the table's address, such as 192.168.1.20")
     if port and (not port.isdigit() or not 1 <= int(port) <= 65535):
         raise ValueError(f"'{port}' is not a port number")
-    return host, int(port) if port else DEFAULT_PORT
+    return Address(host, int(port) if port else DEFAULT_PORT, scheme == "wss")

@@ -17,6 +17,7 @@ from game.ai.worker import AIWorker
 from game.net.host import NetHost, unfinished_hosted
 from game.runtime import in_background
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
+from game.store.certificates import CertificateStore
 from game.store.seats import SeatStore
 from game.table.session import Session
 
@@ -76,6 +77,8 @@ class Services:
     new_seed: Callable[[], int]  # each new match's seed
     seats: SeatStore  # the seats held at tables on other computers
     history: HistoryStore  # the last 50 finished matches
+    # the certificates trusted at table servers over wss:// that no authority vouches for
+    certificates: CertificateStore = field(default_factory=CertificateStore)
     host: NetHost | None = None  # while this game hosts a table
     stopping: Future | None = None  # the table hosted last, ending
     keep_matches: bool = True  # save matches and count statistics (autoplay does neither, unless told to save)

@@ -1,22 +1,33 @@
 """Join game: the table's address and join code (and the name to show), then the table's lobby, or the table
 itself when its match has begun and this player had a seat there (the seat is taken back with its token). Under
 the fields, the tables found on the local network (game/net/discovery.py): a click fills in the address and code.
-Finding is only a help: without it, typing the address works as always."""
+Finding is only a help: without it, typing the address works as always.
+
+An address may be ``wss://host:port``: a table server that serves TLS. If no certificate authority vouches for its
+certificate (a club's own, self-signed), the screen shows the certificate's fingerprint and asks the player
+whether it is the one the table's host gave them; trusted, it is remembered for that address, and a server there
+that later shows another certificate is refused with a warning (the old one can be forgotten deliberately)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.words import counted, possessive
-from game.net.client import NetClient, RemoteTable, welcomed
+from game.net import messages as M
+from game.net.client import Link, NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
 from game.net.protocol import CODE_LENGTH, clean_name
 
 from .. import theme
-from ..assets import text
+from ..assets import text, wrapped
 from ..hosting import split_address
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
+
+if TYPE_CHECKING:
+    from ..services import Services
 
 FIELDS = ("address", "code", "name")
 FOUND_SECONDS = 0.25  # how often the tables found are looked at
@@ -25,8 +36,8 @@ FOUND_SECONDS = 0.25  # how often the tables found are looked at
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, services, client: NetClient | None = None, addresses: list[str] | None = None,
-                 where: str = ""):
+    def __init__(self, services: Services, client: NetClient | None = None, addresses: list[str] | None = None,
+                 where: str = "") -> None:
         """``client``: a connection already made (to the table this game hosts, or to a server asked for a table),
         waiting for its welcome; the lobby then shows ``addresses``, where others reach the table; ``where``: the
         server's address, under which the seat's token is kept ("hosted" for the table this game hosts)."""
@@ -41,6 +52,9 @@ class JoinScene(Scene):
         # this game's own hosted table is joined directly: nothing to look for
         self.browser = Browser() if client is None else None
         self.found: list[Found] = []
+        self.asking: Link | None = None  # a certificate no authority vouches for: is it the one the host gave?
+        self.refused: NetClient | None = None  # the connection that showed it (asked again once trusted)
+        self.changed = ""  # the address whose certificate is not the one trusted there (it may be forgotten)
 
     def enter(self):
         if self.browser is not None:
@@ -50,7 +64,7 @@ class JoinScene(Scene):
         if self.browser is not None:
             self.browser.stop()
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
@@ -61,9 +75,17 @@ class JoinScene(Scene):
             button.chosen = field == self.editing
             layout_row([button], (int(w * 0.58), self.field_y(i)), height, 0, min_width=self.px * 16)
             self.fields[field] = button
-        self.join_button = Button("Join", self.join, key=pygame.K_RETURN, enabled=self.client is None)
+        self.join_button = Button("Join", self.join, key=pygame.K_RETURN,
+                                  enabled=self.client is None and self.asking is None)
         self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back, self.join_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
+        self.trust_button = Button("Yes: trust it and join", self.trust, key=pygame.K_RETURN)
+        self.distrust_button = Button("No", self.distrust, key=pygame.K_ESCAPE)
+        layout_row([self.distrust_button, self.trust_button], (w // 2, int(h * 0.76)), height, 16,
+                   min_width=self.px * 8)
+        self.forget_button = Button("Forget the old certificate", self.forget)
+        above_the_error = self.back.rect.top - 12 - len(self.error_lines()) * (self.px + 2) - height // 2 - 8
+        layout_row([self.forget_button], (w // 2, above_the_error), height, 0)
         # the tables found, as many as fit between the heading under the fields and the error line
         top, row = self.field_y(3) + self.px * 3, int(height * 0.85) + 8
         fit = max(0, (self.back.rect.top - self.px * 2 - top) // row)
@@ -94,11 +116,11 @@ class JoinScene(Scene):
         self.services.stop_hosting()
         self.stack.pop(self)
 
-    def join(self):
+    def join(self) -> None:
         if self.client is not None:
             return
         try:
-            host, port = split_address(self.values["address"])
+            address = split_address(self.values["address"])
         except ValueError as err:
             self.error = str(err)
             return
@@ -109,14 +131,41 @@ class JoinScene(Scene):
         services = self.services
         services.settings.last_address = self.values["address"].strip()
         services.settings_store.save(services.settings)
-        token = services.seats.token(f"{host}:{port}", code)
-        self.where = f"{host}:{port}"
-        self.client = NetClient(host, port, "hello", {"name": clean_name(self.values["name"]) or "Player",
-                                                      "code": code, "token": token})
+        self.where = str(address)
+        token = services.seats.token(self.where, code)
+        pinned = services.certificates.fingerprint(self.where) if address.secure else None
+        self.client = address.client(M.Hello(name=clean_name(self.values["name"]) or "Player", code=code,
+                                             token=token), pinned)
+        self.error, self.changed = "Joining ...", ""
+        self.layout()
+
+    def trust(self) -> None:
+        """The player says the certificate is the one its host gave them: it is kept for the address, and the
+        same request is made again with it pinned."""
+        asking, refused = self.asking, self.refused
+        if asking is None or refused is None:
+            return
+        self.services.certificates.trust(self.where, asking.fingerprint)
+        self.client, self.asking, self.refused = refused.again(asking.fingerprint), None, None
         self.error = "Joining ..."
         self.layout()
 
-    def update(self, dt: float):
+    def distrust(self) -> None:
+        self.asking = self.refused = None
+        self.error = "Not joined: the certificate was not trusted"
+        self.services.stop_hosting()
+        self.layout()
+
+    def forget(self) -> None:
+        """The certificate trusted at the address that now shows another is forgotten: joining again asks about the
+        new one."""
+        if self.changed:
+            self.services.certificates.forget(self.changed)
+            self.error = "The old certificate is forgotten: Join asks about the one the table shows now"
+            self.changed = ""
+            self.layout()
+
+    def update(self, dt: float) -> None:
         """The tables found so far; the server's answer: the lobby (or the table), or why not."""
         if self.browser is not None and (found := self.browser.found()) != self.found:
             self.found = found
@@ -124,13 +173,17 @@ class JoinScene(Scene):
         if self.client is None:
             return
         welcome = welcomed(self.client)
-        if isinstance(welcome, dict):
+        if isinstance(welcome, M.Welcome):
             table = RemoteTable(self.client, welcome)
-            if welcome.get("token") and self.where:
-                self.services.seats.keep(self.where, table.code, welcome["token"], table.viewer)
+            if welcome.token and self.where:
+                self.services.seats.keep(self.where, table.code, welcome.token, table.viewer)
             self.services.scenes.replace("lobby", table=table, addresses=self.addresses)
-        elif welcome:
-            self.error, self.client = welcome, None
+        elif welcome is not None and welcome.state == "untrusted":
+            self.asking, self.refused, self.client, self.error = welcome, self.client, None, ""
+            self.layout()
+        elif welcome is not None:
+            self.error, self.client = welcome.reason, None
+            self.changed = self.where if welcome.state == "changed" else ""
             self.services.stop_hosting()
             self.layout()
 
@@ -139,6 +192,10 @@ class JoinScene(Scene):
         return AWAIT_SECONDS if self.client is not None else FOUND_SECONDS if self.browser is not None else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.asking is not None:  # the question is the only thing that answers until it is answered
+            return press_any([self.trust_button, self.distrust_button], event)
+        if self.changed and press_any([self.forget_button], event):
+            return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             self.values[self.editing] = (self.values[self.editing] + event.text)[:60]
             self.layout()
@@ -153,13 +210,16 @@ class JoinScene(Scene):
             return True
         return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
+        if self.asking is not None:
+            self.draw_question(surface, self.asking)
+            return
         w, h = surface.get_size()
         px = self.px
         title = text("Join a table on another computer", px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.08))))
-        for field, label in zip(FIELDS, ("Address (host or host:port)", "Join code", "Your name")):
+        for field, label in zip(FIELDS, ("Address (host:port, or wss://...)", "Join code", "Your name")):
             button = self.fields[field]
             line = text(label, px, theme.INK, bold=True)
             surface.blit(line, line.get_rect(midright=(button.rect.left - 16, button.rect.centery)))
@@ -179,10 +239,40 @@ class JoinScene(Scene):
             for button in self.found_buttons:
                 button.draw(surface, px - 4)
         if self.error:
-            line = text(self.error[:120], px - 2, theme.WARN, bold=True)
-            surface.blit(line, line.get_rect(midbottom=(w // 2, self.back.rect.top - 12)))
+            for row, said in enumerate(reversed(self.error_lines())):
+                line = text(said, px - 2, theme.WARN, bold=True)
+                surface.blit(line, line.get_rect(midbottom=(w // 2, self.back.rect.top - 12 - row * (px + 2))))
+        if self.changed:
+            self.forget_button.draw(surface, px - 4)
         for button in (self.back, self.join_button):
             button.draw(surface, px - 2)
+
+    def error_lines(self) -> tuple[str, ...]:
+        """The error as it is drawn, in lines that fit (bold text is wider than ``wrapped`` measures)."""
+        return wrapped(self.error, self.px - 2, int(self.size[0] * 0.8)) if self.error else ()
+
+    def draw_question(self, surface: pygame.Surface, asking: Link) -> None:
+        """Whether to trust a certificate no authority vouches for, in plain words, with its fingerprint."""
+        w, h = surface.get_size()
+        px = self.px
+        title = text("Is this the fingerprint the table's host gave you?", px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.08))))
+        pairs = asking.fingerprint.split(":")
+        lines = [(f"{asking.reason} Its certificate's fingerprint is:", theme.INK, False),
+                 (":".join(pairs[:16]), theme.GOLD, True), (":".join(pairs[16:]), theme.GOLD, True),
+                 ("Ask the table's host for the fingerprint their server prints when it starts, and compare them.",
+                  theme.INK, False),
+                 ("Trust it only if they are the same: this game will remember it for this address.", theme.INK,
+                  False)]
+        y = int(h * 0.24)
+        for said, colour, bold in lines:
+            for row in wrapped(said, px, int(w * 0.85)):
+                line = text(row, px, colour, bold=bold)
+                surface.blit(line, line.get_rect(midtop=(w // 2, y)))
+                y += line.get_height() + 8
+        for button in (self.distrust_button, self.trust_button):
+            button.draw(surface, px - 2)
+
 
 
 def found_label(found: Found) -> str:

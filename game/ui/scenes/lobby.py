@@ -8,11 +8,14 @@ from __future__ import annotations
 import pygame
 
 from game.engine.words import YOU
+from game.net.messages import SeatEntry
 
 from .. import theme
 from ..assets import text
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
+
+NOBODY = SeatEntry(name="", kind="online", taken=False, connected=False, away=False, thinking=False)  # not told yet
 
 
 class LobbyScene(Scene):
@@ -25,29 +28,27 @@ class LobbyScene(Scene):
         self.addresses = addresses or []
         self.said = ""
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
         self.leave_button = Button("Leave", self.leave, key=pygame.K_ESCAPE)
-        self.start_button = Button("Start", lambda: self.table.client.send("start"), key=pygame.K_RETURN,
-                                   enabled=self.table.owner)
+        self.start_button = Button("Start", self.table.start, key=pygame.K_RETURN, enabled=self.table.owner)
         layout_row([self.leave_button, self.start_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
         # the owner sits where they chose on New game; the others may move
-        label, ask = ("Computer", "computer") if self.table.owner else ("Sit here", "sit")
-        rows = [Button(label, lambda seat=seat: self.table.client.send(ask, seat=seat))
-                for seat in range(self.table.rules.players)]
+        label, ask = ("Computer", self.table.give_to_computer) if self.table.owner else ("Sit here", self.table.sit)
+        rows = [Button(label, lambda seat=seat: ask(seat)) for seat in range(self.table.rules.players)]
         layout_column(rows, (int(w * 0.72), int(h * 0.42) + (len(rows) - 1) * int(height * 0.6)), self.px * 7,
                       int(height * 0.9), int(height * 0.3))
         self.seat_buttons = rows
         self.refresh()
 
-    def refresh(self):
+    def refresh(self) -> None:
         """Only a waiting seat (online, nobody took it) has its button: the owner's gives it to a computer, another
         player's moves them there."""
         for seat, button in enumerate(self.seat_buttons):
             place = self.table.seats[seat] if seat < len(self.table.seats) else None
-            button.enabled = bool(place and place["kind"] == "online" and not place["taken"])
+            button.enabled = bool(place and place.kind == "online" and not place.taken)
 
     def leave(self):
         self.table.close()
@@ -73,7 +74,7 @@ class LobbyScene(Scene):
         return press_any([self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled],
                          event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         px = self.px
@@ -88,17 +89,16 @@ class LobbyScene(Scene):
         height = int(px * 1.9)
         top = int(h * 0.42)
         for seat in range(self.table.rules.players):
-            place = self.table.seats[seat] if seat < len(self.table.seats) else {"name": "", "kind": "online",
-                                                                                 "taken": False, "connected": False}
-            if place["kind"] == "computer":
+            place = self.table.seats[seat] if seat < len(self.table.seats) else NOBODY
+            if place.kind == "computer":
                 state = "computer"
-            elif not place["taken"]:
+            elif not place.taken:
                 state = "waiting for a player"
             else:
-                state = "here" if place["connected"] else "dropped out"
+                state = "here" if place.connected else "dropped out"
             mine = seat == self.table.viewer
-            you = "  (you)" if mine and place["name"] != YOU else ""  # "You (you)" says it twice
-            line = text(f"Seat {seat + 1}: {place['name'] or '—'}{you}  ·  {state}", px, theme.INK, bold=mine)
+            you = "  (you)" if mine and place.name != YOU else ""  # "You (you)" says it twice
+            line = text(f"Seat {seat + 1}: {place.name or '—'}{you}  ·  {state}", px, theme.INK, bold=mine)
             surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
         for button in [self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled]:
             button.draw(surface, px - 2)

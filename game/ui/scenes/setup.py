@@ -16,7 +16,9 @@ from game.engine import DealCodeError, Hand, Match, hand_from_code
 from game.engine.guide import summary
 from game.engine.rules import Rules, preset_families
 from game.engine.words import capitalised
+from game.net import messages as M
 from game.net.database import DatabaseUnusable
+from game.net.messages import clean_name
 from game.table.session import SeatPlan, Session
 
 from .. import theme
@@ -223,26 +225,28 @@ class SetupScene(Scene):
             services.saves.save(session.to_json(), session, ending=ending)
         services.scenes.restart("table", session=session)
 
-    def host_table(self):
+    def host_table(self) -> None:
         """Open the table to players on other computers: this game hosts it, and this screen's player joins it."""
         services, settings = self.services, self.services.settings
-        kinds = ["me" if plan.human else "online" if plan.online else "computer" for plan in self.seats]
+        kinds: list[M.SeatKind] = ["me" if plan.human else "online" if plan.online else "computer"
+                                   for plan in self.seats]
         if kinds.count("me") != 1:
             self.error = "With online players, one seat is played at this screen: make exactly one Human"
             return
         # the same request to a dedicated server as to the table server this game hosts
-        request = {"name": self.seats[kinds.index("me")].name, "preset": self.preset, "house_rules": self.changes,
-                   "seats": kinds, "level": [plan.level for plan in self.seats],
-                   "names": [plan.name for plan in self.seats], "keep": settings.keep_seat}
+        request = M.Create(name=clean_name(self.seats[kinds.index("me")].name), preset=self.preset,
+                           house_rules=dict(self.changes), seats=kinds,
+                           level=[M.level(plan.level) for plan in self.seats],
+                           names=[clean_name(plan.name) for plan in self.seats], keep=settings.keep_seat)
         if self.server.strip():
             try:
-                address, port = split_address(self.server)
+                address = split_address(self.server)
             except ValueError as err:
                 self.error = str(err)
                 return
             settings.last_server = self.server.strip()
             services.settings_store.save(settings)
-            create_on_server(services, address, port, request)
+            create_on_server(services, address, request)
             return
         try:
             hosted = services.hosted_match()
@@ -252,7 +256,7 @@ class SetupScene(Scene):
         self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
                          lambda ending: self.host_here(request, ending))
 
-    def host_here(self, request: dict, ending: bool):
+    def host_here(self, request: M.Create, ending: bool) -> None:
         """This game hosts the table, ending the one hosted last (an unfinished match there only if ``ending``), and
         asks its own server for it (``request``) as it would ask a dedicated server."""
         services, settings = self.services, self.services.settings
