@@ -38,16 +38,20 @@ class LoopThread:
     a server starting to listen) on the loop and returns once it has, raising what it raised; then the loop runs
     until ``stop``."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str) -> None:
         self.name = name
         self.loop = asyncio.new_event_loop()
         self._thread: threading.Thread | None = None
+        # asyncio holds tasks only weakly: a task waiting on something nothing else holds is garbage once its caller
+        # drops the future, and a collection would destroy it mid-way (its ``finally`` run on whatever thread
+        # collected it). The loop's tasks are held here until they end.
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def start(self, setup: Callable[[], Awaitable[Any]] | None = None, timeout: float = 10.0) -> Any:
         """Start the thread and run ``setup`` first; its answer, or its exception raised here."""
         started: concurrent.futures.Future[Any] = concurrent.futures.Future()
 
-        def run():
+        def run() -> None:
             asyncio.set_event_loop(self.loop)
             try:
                 answer = self.loop.run_until_complete(setup()) if setup is not None else None
@@ -63,7 +67,7 @@ class LoopThread:
         self._thread.start()
         return started.result(timeout)
 
-    def _finish_tasks(self):
+    def _finish_tasks(self) -> None:
         """Cancel what is still pending once the loop has stopped and let it run its way out, as ``asyncio.run``
         does: a task left pending when the loop closes is destroyed mid-way (its ``finally`` never runs) and asyncio
         logs "Task was destroyed but it is pending" from whatever code collects it later."""
@@ -83,8 +87,16 @@ class LoopThread:
             pass
 
     def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        """Run a coroutine on the loop, from any thread; its future."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        """Run a coroutine on the loop, from any thread; its future (which the caller may drop: the task runs on)."""
+        async def held() -> T:
+            task = asyncio.current_task()
+            assert task is not None  # run by the loop as a task
+            self._tasks.add(task)
+            try:
+                return await coroutine
+            finally:
+                self._tasks.discard(task)
+        return asyncio.run_coroutine_threadsafe(held(), self.loop)
 
     def call(self, function: Callable[..., T], *args: Any, timeout: float = 10.0) -> T:
         """Run ``function(*args)`` on the loop's thread (what the loop owns is not thread-safe) and return its
@@ -93,7 +105,7 @@ class LoopThread:
             return function(*args)
         return self.submit(call()).result(timeout)
 
-    def call_soon(self, function: Callable[..., Any], *args: Any):
+    def call_soon(self, function: Callable[..., Any], *args: Any) -> None:
         """Ask the loop to run ``function(*args)`` soon, without waiting (from any thread)."""
         self.loop.call_soon_threadsafe(function, *args)
 
@@ -124,7 +136,7 @@ class ChildJob:
 
     _context = multiprocessing.get_context("spawn")  # the same on every desktop platform
 
-    def __init__(self, target: Callable[..., None], *args: Any, name: str):
+    def __init__(self, target: Callable[..., None], *args: Any, name: str) -> None:
         self._conn, child = self._context.Pipe()
         self._process: Any = self._context.Process(target=target, args=(child, *args), name=name, daemon=True)
         self._process.start()

@@ -4,6 +4,7 @@ child process that talks over a pipe and dies when killed, and one-off jobs answ
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
 
@@ -108,3 +109,27 @@ def test_a_background_job_answers_through_its_future_and_keeps_its_fault():
     with pytest.raises(ValueError):
         failing.result(30)
     assert isinstance(failing.exception(), ValueError)
+
+
+def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
+    """Issue 32, item 18: the stopping test above once raised CancelledError in a busy full run. asyncio holds its
+    tasks only weakly: a task waiting on an event that nothing else holds, submitted by a caller that drops the
+    future (as that test does), is garbage, and a collection that an earlier test's leftovers happen to trigger on
+    the loop's thread destroys it mid-way; its ``finally`` ran there and stopped the loop under the next call. The
+    loop thread holds what it was given to run until it has ended."""
+    runner = LoopThread("test-loop")
+    runner.start()
+    cleaned = []
+
+    async def wait_forever(name: str):
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.append(name)
+            asyncio.get_running_loop().stop()
+
+    runner.submit(wait_forever("connection"))
+    runner.call(lambda: None)  # it is waiting now, held by nothing the test keeps
+    runner.call(gc.collect)
+    assert cleaned == [] and runner.call(lambda: "still running") == "still running"
+    assert runner.stop() and cleaned == ["connection"]
