@@ -20,6 +20,7 @@ import concurrent.futures
 import multiprocessing
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -132,15 +133,22 @@ class LoopThread:
 
 class ChildJob:
     """``target(conn, *args)`` in a child process: ``send`` hands it a value, ``news()`` reads what it has sent
-    so far without waiting, ``kill()`` stops it at once. Values crossing the pipe are plain JSON-ready data."""
+    so far without waiting, ``kill()`` stops it at once. Values crossing the pipe are plain JSON-ready data.
+
+    A job that sends its last value and exits leaves the pipe readable twice: for the value, then for the end of the
+    pipe (TESTING-NOTES.md). ``news()`` reads up to that end and keeps everything before it; ``ended`` then says
+    that nothing more will come."""
 
     _context = multiprocessing.get_context("spawn")  # the same on every desktop platform
 
     def __init__(self, target: Callable[..., None], *args: Any, name: str) -> None:
         self._conn, child = self._context.Pipe()
-        self._process: Any = self._context.Process(target=target, args=(child, *args), name=name, daemon=True)
+        self._process: BaseProcess | None = self._context.Process(target=target, args=(child, *args), name=name,
+                                                                  daemon=True)
         self._process.start()
         child.close()
+        self.ended = False  # every value read, and the job's end of the pipe is closed: it has gone
+        self._exitcode: int | None = None  # kept when the job is killed, whose process is then closed
 
     @property
     def alive(self) -> bool:
@@ -148,27 +156,34 @@ class ChildJob:
 
     @property
     def exitcode(self) -> int | None:
-        return self._process.exitcode if self._process is not None else None
+        return self._process.exitcode if self._process is not None else self._exitcode
 
-    def send(self, value: Any):
+    def send(self, value: Any) -> None:
         self._conn.send(value)
 
     def news(self) -> list[Any]:
-        """Every value the job has sent and not yet read; EOFError once it has gone without a word more."""
+        """Every value the job has sent and not yet read, without waiting; reading on to the end of the pipe when
+        the job has gone (then ``ended``), what came before it kept."""
         out = []
-        while self._process is not None and self._conn.poll():
-            out.append(self._conn.recv())
+        while self._process is not None and not self.ended and self._conn.poll():
+            try:
+                out.append(self._conn.recv())
+            except (EOFError, OSError):  # the end of the pipe (OSError: a pipe broken rather than closed)
+                self.ended = True
         return out
 
     def wait(self, seconds: float) -> bool:
-        """Wait up to ``seconds`` for the job to send something; True if it has."""
-        return self._process is not None and self._conn.poll(seconds)
+        """Wait up to ``seconds`` for the job to send something or go; True if it has (``news()`` then reads it)."""
+        return self._process is not None and not self.ended and self._conn.poll(seconds)
 
-    def kill(self):
+    def kill(self) -> None:
         """Stop the job at once (a cancel, or the window closing)."""
         if self._process is not None:
+            if self.ended:  # closing on its way out: its own exit code, not the kill's
+                self._process.join(1)
             self._process.kill()
             self._process.join(1)
+            self._exitcode = self._process.exitcode
             self._process.close()
             self._process = None
             self._conn.close()

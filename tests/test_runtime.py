@@ -92,6 +92,27 @@ def test_a_child_job_answers_over_its_pipe_and_ends_when_killed():
     assert not job.alive and job.news() == []
 
 
+def _say_and_go(conn, count: int):
+    for number in range(count):
+        conn.send(number)
+
+
+def test_what_a_child_job_sent_before_it_went_is_kept():
+    """Issue 32, item 1: a job that sends its last values and exits leaves the pipe readable for them and then for
+    its end, where reading raises EOFError; news() read on into that end and dropped the values it had read. Now
+    it keeps them, and says the job has ended."""
+    job = ChildJob(_say_and_go, 3, name="test-say")
+    for _ in range(1200):  # only stops a hang (60 s): starting Python takes a moment
+        if not job.alive:
+            break
+        time.sleep(0.05)  # as the window polls: the job has gone by the time it is read
+    assert not job.alive and not job.ended
+    assert job.wait(0) and job.news() == [0, 1, 2] and job.ended
+    assert job.news() == [] and not job.wait(0)
+    job.kill()
+    assert job.exitcode == 0
+
+
 def _hang(conn):
     time.sleep(600)
 

@@ -12,6 +12,8 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.hand import Hand
 from game.runtime import ChildJob
@@ -127,7 +129,8 @@ class SearchProcess:
             self._job = ChildJob(_search_process_main, name="trickhouse-search")
         return self._job
 
-    def decide(self, spec: tuple, record: dict, cancelled, seconds_left: float) -> str | None:
+    def decide(self, spec: tuple[Any, ...], record: dict[str, Any], cancelled: Callable[[], bool],
+               seconds_left: float) -> str | None:
         """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
         within ``seconds_left`` (less a margin for the answer's way back)."""
         job = self.start()
@@ -137,12 +140,16 @@ class SearchProcess:
                 self.stop()
                 self.start()  # at once, so that the next search does not wait for Python to start
                 return None
-        status, text = job.news()[0]
+        answers = job.news()
+        if not answers:  # the process ended without answering: the next search starts a new one
+            self.stop()
+            raise RuntimeError(f"the search process stopped (exit code {job.exitcode})")
+        status, text = answers[0]  # one answer a search: nothing more can have come
         if status != "ok":
             raise RuntimeError(text)
         return text
 
-    def stop(self):
+    def stop(self) -> None:
         if self._job is not None:
             self._job.kill()
             self._job = None
