@@ -9,6 +9,10 @@
 - ``in_background``: a one-off job on a thread (a file written, the history read, hosting ended), answered through a
   ``concurrent.futures.Future``. Its threads are not daemons: the game quitting at once still finishes the write.
 
+Work that finishes beside the window wakes it (``set_waker``, ``finished``): a still window draws only after input
+or when a scene asks (game/ui/scene.py), and a scene that asks by reading work's state from another thread can see
+it finished after the last frame was drawn and ask for none more.
+
 python-chess's ``chess.engine`` is the model: the event loop is run by one thread with ``asyncio``, and what the
 caller gets back is a future.
 """
@@ -29,9 +33,30 @@ T = TypeVar("T")
 _BACKGROUND = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="trickhouse-background")
 
 
+_waker: Callable[[], None] | None = None  # the window's, while there is one (set_waker)
+
+
+def set_waker(waker: Callable[[], None] | None) -> None:
+    """Who is told, from the thread that did the work, each time work beside the window finishes (a one-off job
+    here, a computer's decision in game/ai/worker.py): the window posts itself an event, so that a still window
+    draws what the work brought at once instead of at the next input. None: no window to wake."""
+    global _waker
+    _waker = waker
+
+
+def finished() -> None:
+    """Work beside the window has finished: wake the window, if there is one."""
+    waker = _waker
+    if waker is not None:
+        waker()
+
+
 def in_background(job: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
-    """Run ``job(*args)`` on a thread beside the window; its future holds the answer or the exception."""
-    return _BACKGROUND.submit(job, *args)
+    """Run ``job(*args)`` on a thread beside the window; its future holds the answer or the exception, and the
+    window is woken once it does."""
+    future = _BACKGROUND.submit(job, *args)
+    future.add_done_callback(lambda _: finished())
+    return future
 
 
 class LoopThread:

@@ -10,6 +10,10 @@ import time
 
 import pytest
 
+from game import runtime
+from game.ai import make_player
+from game.ai.worker import AIWorker
+from game.engine import Hand, load_rules
 from game.runtime import ChildJob, LoopThread, in_background
 
 
@@ -154,3 +158,20 @@ def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
     runner.call(gc.collect)
     assert cleaned == [] and runner.call(lambda: "still running") == "still running"
     assert runner.stop() and cleaned == ["connection"]
+
+
+def test_work_finishing_beside_the_window_wakes_it():
+    """Issue 32, item 2: a one-off job and a computer's decision each wake the window when they finish (from their
+    own thread), so that a still window draws what they brought at once."""
+    woken = threading.Semaphore(0)
+    runtime.set_waker(woken.release)
+    try:
+        assert in_background(sum, [1, 2]).result(30) == 3
+        assert woken.acquire(timeout=30)  # only stops a hang
+        worker = AIWorker(search_process=False)
+        hand = Hand.deal(load_rules("hearts-classic"), seed=1)
+        worker.request(hand, make_player("easy")).wait(30)
+        assert woken.acquire(timeout=30)
+        assert worker.close()
+    finally:
+        runtime.set_waker(None)

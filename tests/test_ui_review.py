@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import threading
 import time
 from types import SimpleNamespace
 
@@ -18,6 +19,7 @@ from game.review import HandReview, Review, words
 from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
+from game.ui import review_work
 from game.ui.app import App
 from game.ui.review_work import ReviewWork
 from game.ui.scene import AWAIT_SECONDS
@@ -265,3 +267,54 @@ def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch
     assert lines[-1] in drawn() and lines[0] not in drawn()
     key(app, pygame.K_RIGHT)
     assert scene.panel_scroll == 0
+
+
+def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch):
+    """Issue 32, item 2: "Playing the rest of the hand out..." stayed 20 s, until the mouse moved. The page asks for
+    frames while hindsight is under way by reading its state on the other thread: hindsight that finished after a
+    frame was drawn, before the window asked again, was seen finished then, so no frame was asked for and the
+    window slept on. Here it finishes at exactly that moment, in the real loop with no input at all, and the hand
+    played out is drawn: work that finishes elsewhere wakes the window."""
+    record = normal_hand("rook-classic", 6).record()
+    review = HandReview(record, [0], 1, 2).run()
+    index = next(i for i, d in enumerate(review.decisions) if d.judged and d.best != d.action)
+    app = App(FAST, search_process=False)
+    app.services.reviews.put(HandReview(record, [0], 1, 2).key, review.to_json())
+    released = threading.Event()
+    real_hindsight = review_work.hindsight
+
+    def held_hindsight(*args):
+        released.wait(60)  # only stops a hang
+        return real_hindsight(*args)
+
+    monkeypatch.setattr(review_work, "hindsight", held_hindsight)
+    seen: list[str] = []  # what each frame drew on the hindsight page
+    real_flip = pygame.display.flip
+
+    def flip():
+        real_flip()
+        scene = app.stack.top
+        if not isinstance(scene, ReviewScene) or scene.hindsight is None:
+            return
+        seen.append("played out" if scene.hindsight_results() is not None else "playing")
+        if not released.is_set():  # the frame showing "Playing..." is drawn: hindsight ends before the next question
+            released.set()
+            scene.hindsight.join(60)
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+
+    def player():
+        for _ in range(index):
+            post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+        post(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="")
+        for _ in frames(10):
+            if "played out" in seen:
+                break
+            time.sleep(0.05)
+        post(pygame.QUIT)
+
+    thread = threading.Thread(target=player)
+    thread.start()
+    app.run("review", record=record, seats=[0], names=NAMES, number=1, worlds=1, measure_worlds=2)
+    thread.join()
+    assert seen[0] == "playing" and seen[-1] == "played out", seen

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.hand import Hand
-from game.runtime import ChildJob
+from game.runtime import ChildJob, finished
 
 from .rules_play import RulePlayer
 from .search import SearchPlayer
@@ -83,12 +83,13 @@ class Decision:
         if self.done:
             callback()
 
-    def _finish(self, action: str, fell_back: bool = False):
+    def _finish(self, action: str, fell_back: bool = False) -> None:
         if not self.done:
             self.action, self.fell_back = action, fell_back
             self._done.set()
             for callback in self._then:
                 callback()
+            finished()  # the window shows it at once
 
 
 def _search_process_main(conn):
