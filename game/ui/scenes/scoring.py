@@ -75,6 +75,9 @@ class ScoreScene(Scene):
             self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
         if self.code:
             self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
+        # the way out, as at the table (whose own Menu is shaded under the sheet)
+        self.menu = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
+        self.buttons.insert(0, self.menu)
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
         height = int(px * 2)
@@ -85,11 +88,17 @@ class ScoreScene(Scene):
         panel_height = min(most, head + sheet + (10 + chart if chart else 0) + foot)
         self.rect = pygame.Rect(int(w * 0.08), (h - panel_height) // 2, int(w * 0.84), panel_height)
         layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
+        if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
+            layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 6)
         self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
     def go_on(self):
         self.stack.pop(self)
         self.on_next()
+
+    def open_menu(self) -> None:
+        """The menu over the game, over the sheet (which Resume comes back to)."""
+        self.services.scenes.push("pause", table=self.table)
 
     def again(self):
         if self.first_time is not None:  # this try gives way to the next
