@@ -309,7 +309,7 @@ class TableScene(Scene):
                 self.dialog = scenes.push("dialog", table=self.table, act=self.act)
         elif isinstance(intent, HandOff):
             scenes.push("hand-off", player=self.table.name(intent.seat),
-                        ready=lambda seat=intent.seat: self.take_over(seat))
+                        ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
         elif isinstance(intent, Played):
             self.animate(intent)
         elif isinstance(intent, Claimed):
