@@ -15,7 +15,7 @@ from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from tests.deals import position_where
 from tests.test_ui_review import key
-from tests.ui_helpers import FAST, choose_cards, click, drag, frames, settle, step, to_game_over
+from tests.ui_helpers import FAST, choose_cards, click, drag, frames, go_on_from_claim, settle, step, to_game_over
 
 
 class FaceWatch:
@@ -62,6 +62,8 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
         if isinstance(top, HandOffScene):
             click(app, (640, 360))
             done["handoffs"] += 1
+        elif go_on_from_claim(app):
+            pass
         elif isinstance(top, BidScene):
             button = top.bid if pick_bid(session.hand) else top.pass_
             click(app, button.rect.center)

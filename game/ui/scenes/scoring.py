@@ -37,12 +37,14 @@ class ScoreScene(Scene):
     transparent = True
 
     def __init__(self, services, table, on_next: Callable[[], None], first_time: HandResult | None = None,
-                 play_again: Callable[[], None] | None = None):
+                 play_again: Callable[[], None] | None = None, claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
-        ``play_again``: the hand's deal can be played again from here (a table whose match runs here)."""
+        ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
+        how the hand ended, when a claim ended it ("North claimed the last 2 tricks")."""
         super().__init__(services)
         self.table = table  # game/table/local.py or game/net/client.py
         self.on_next = on_next
+        self.claim = claim
         self.first_time = first_time
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
@@ -81,7 +83,7 @@ class ScoreScene(Scene):
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
         height = int(px * 2)
-        head, foot = 80 + (px + 4 if self.code else 0), height * 2
+        head, foot = 80 + (px + 4) * len(self.notes()), height * 2
         most = int(h * 0.84)
         sheet, chart = stacked(most - head - foot, len(self.sheet[1]), px - 2,
                                int(h * 0.38) if self.first_time is None else None)
@@ -119,14 +121,20 @@ class ScoreScene(Scene):
         press_any(self.buttons, event)
         return True
 
+    def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines under the heading, each with its colour: how a claim ended the hand, and the deal code."""
+        return [*([(self.claim, theme.GOLD)] if self.claim else []),
+                *([(f"Deal code  {self.code}", theme.INK)] if self.code else [])]
+
     def draw(self, surface: pygame.Surface):
         shade(surface)
         panel(surface, self.rect)
         heading = text(self.title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
-        if self.code:
-            line = text(f"Deal code  {self.code}", self.px, theme.INK)
-            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, self.rect.y + 24 + self.px + 6)))
+        for i, (note, colour) in enumerate(self.notes()):
+            line = text(note, self.px, colour)
+            surface.blit(line, line.get_rect(midtop=(self.rect.centerx,
+                                                     self.rect.y + 24 + self.px + 6 + i * (self.px + 4))))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
         if self.chart_rect is not None:
