@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import re
 import threading
 import time
 from types import SimpleNamespace
@@ -137,6 +138,10 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     for decision in decisions:  # the panel beside the board: the Hint's choice, the cost, the sentence, in words
         texts = [line for line, *_ in scene.decision_lines(decision, 10_000)]
         assert decision.note in texts and not notation_faults(texts), texts
+        if decision.judged:  # issue 32, item 3: one plain sentence leads, before any figure
+            made, best = (words.choice_name(action, "rook") for action in (decision.action, decision.best))
+            assert texts[1] == words.headline(made, best, decision.cost, decision.error, decision.threshold)
+            assert texts[1].startswith("A mistake: ") == decision.mistake and not re.search(r"\d\.\d", texts[1])
         if decision.judged and decision.best != decision.action:
             assert f"The Hint's choice: {scene.rules.action_words(decision.best)}" in texts
             assert words.cost_line(decision.cost, decision.error) in texts
@@ -191,9 +196,11 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, mo
     assert best.is_done and best.record()["actions"][decision.index] == decision.best
     results = (made.result().margin(0), best.result().margin(0))
     said = words.hindsight_words(words.choice_name(decision.action, "rook"), words.choice_name(decision.best, "rook"),
-                                 results, partners=True)
+                                 results, decision.cost, decision.error, decision.threshold, partners=True)
     texts = " ".join(op.label for op in recorder.texts())
-    assert said.split(":")[0] == "Your side's result in hindsight" and said[:40] in texts
+    # a mistake: this very deal agrees with the average over possible deals or not, said first, the results after
+    assert said.startswith((words.AGREE, words.DISAGREE)) and "Your side's result in hindsight: " in said
+    assert said[:40] in texts
     assert HINDSIGHT in texts and not notation_faults([op.label for op in recorder.texts()])
     assert results[0] != results[1]  # a tie marks neither line
     better = int(results[1] > results[0])

@@ -23,7 +23,7 @@ from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
 
 from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Judge, Review, hindsight, partnered
-from .words import PICK, choice_name, cost_line, hindsight_words, when
+from .words import PICK, choice_name, cost_line, headline, hindsight_words, when
 
 
 @dataclass
@@ -91,6 +91,8 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
             lines.append(f"{head} ({pick})")
         else:
             lines.append(f"{head} {pick}: {say(decision.best):<22} {cost_line(decision.cost, decision.error)}{mark}")
+        made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
+        lines.append(f"        {headline(made, best, decision.cost, decision.error, decision.threshold, pick)}")
         lines.append(f"        {decision.note}")
         if with_hindsight and decision.mistake:
             lines.append("        " + _hindsight_line(record, decision, pick, names[decision.seat]))
@@ -113,7 +115,8 @@ def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> st
     made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
     results = (ended[0].final_result().margin(decision.seat), ended[1].final_result().margin(decision.seat))
     return ("(Every card known, every seat then played by the Hard computer.) "
-            + hindsight_words(made, best, results, partnered(hand, decision.seat), pick, who))
+            + hindsight_words(made, best, results, decision.cost, decision.error, decision.threshold,
+                              partnered(hand, decision.seat), pick, who))
 
 
 def main(argv: list[str] | None = None) -> int:

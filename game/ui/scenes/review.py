@@ -346,13 +346,19 @@ class ReviewScene(Scene):
         self.panel_scroll = max(0, min(self.panel_scroll + pixels, height - (bottom - top)))
 
     def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
-        """The panel beside the board: who decided, the choice made and the search's (the Hint's), the cost and the
-        sentence (game/review/words.py makes each from the figures), and the list of choices with their figures."""
+        """The panel beside the board: who decided and, in one plain sentence, how good the choice was; then the
+        choice made and the search's (the Hint's), the cost and the sentence with its figures (game/review/words.py
+        makes each from the figures), and the list of choices with their figures."""
         px, small = self.px, max(12, self.px - 4)
         where = words.when(decision.trick, decision.phase)
         say, pick = self.rules.action_words, self.job.judge.pick_label
-        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True),
-                 (f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True)]
+        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True)]
+        if decision.judged:  # the plain sentence first, the figures after it
+            made, best = (words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best))
+            said = words.headline(made, best, decision.cost, decision.error, decision.threshold, pick)
+            colour = theme.WARN if decision.mistake else theme.INK
+            lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width)]
+        lines.append((f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True))
         if decision.judged and decision.best != decision.action:
             lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
             lines.append((words.cost_line(decision.cost, decision.error), px - 2, theme.INK, False))
@@ -413,7 +419,8 @@ class ReviewScene(Scene):
         else:
             assert results is not None  # both lines played out
             partners = partnered(self.job.hand, decision.seat)
-            said = words.hindsight_words(made, best, results, partners, pick, self.names[decision.seat])
+            said = words.hindsight_words(made, best, results, decision.cost, decision.error, decision.threshold,
+                                         partners, pick, self.names[decision.seat])
             lines.append((said, px - 2, theme.GOLD, False))
         y = rect.y + 10
         for line, size, colour, bold in lines:
