@@ -22,6 +22,7 @@ from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui import review_work
 from game.ui.app import App
+from game.ui.assets import font
 from game.ui.review_work import ReviewWork
 from game.ui.scene import AWAIT_SECONDS
 from game.ui.scenes.review import HINDSIGHT, ReviewScene
@@ -138,6 +139,9 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     for decision in decisions:  # the panel beside the board: the Hint's choice, the cost, the sentence, in words
         texts = [line for line, *_ in scene.decision_lines(decision, 10_000)]
         assert decision.note in texts and not notation_faults(texts), texts
+        width = scene.panel_rect.width - 24
+        for line, size, _, bold in scene.decision_lines(decision, width):  # each line whole in the panel
+            assert font(size, bold).size(line)[0] <= width, line
         if decision.judged:  # issue 32, item 3: one plain sentence leads, before any figure
             made, best = (words.choice_name(action, "rook") for action in (decision.action, decision.best))
             assert texts[1] == words.headline(made, best, decision.cost, decision.error, decision.threshold)

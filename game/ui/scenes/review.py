@@ -357,7 +357,7 @@ class ReviewScene(Scene):
             made, best = (words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best))
             said = words.headline(made, best, decision.cost, decision.error, decision.threshold, pick)
             colour = theme.WARN if decision.mistake else theme.INK
-            lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width)]
+            lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width, bold=True)]
         lines.append((f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True))
         if decision.judged and decision.best != decision.action:
             lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
