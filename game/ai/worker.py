@@ -148,7 +148,7 @@ class SearchProcess:
         status, text = answers[0]  # one answer a search: nothing more can have come
         if status != "ok":
             raise RuntimeError(text)
-        return text
+        return str(text)
 
     def stop(self) -> None:
         if self._job is not None:

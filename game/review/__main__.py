@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.engine import DealCodeError, Hand, Match, deal_code
 from game.engine.match import MATCH_FORMAT
@@ -62,7 +63,7 @@ def _session(session: Session) -> Reviewable:
                       [session.name(seat) for seat in range(match.hand.n)], session.humans)
 
 
-def hand_text(record: dict, review: Review, names: list[str], number: int, with_hindsight: bool,
+def hand_text(record: dict[str, Any], review: Review, names: list[str], number: int, with_hindsight: bool,
               pick: str = PICK) -> list[str]:
     """The review of one hand, line by line; ``pick`` is what the search's choice is called."""
     hand = Hand.from_record(record)
@@ -107,7 +108,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     return lines
 
 
-def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> str:
+def _hindsight_line(record: dict[str, Any], decision: Decision, pick: str, who: str) -> str:
     """What would have happened, every card known, after the choice made and after the search's: results, as the
     list of choices shows them."""
     hand = Hand.from_record(record)

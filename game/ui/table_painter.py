@@ -24,7 +24,7 @@ class TablePainter:
     def __init__(self, scene):
         self.scene = scene  # the table scene, read and never changed
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         place = scene.place
         surface.fill(theme.FELT)

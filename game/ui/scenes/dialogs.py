@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -371,7 +372,7 @@ class HandOffScene(Scene):
     screen, which stays beneath it, so that no hand shows."""
     name = "hand-off"
 
-    def __init__(self, services, player: str, ready: Callable[[], None], table) -> None:
+    def __init__(self, services: Any, player: str, ready: Callable[[], None], table: Any) -> None:
         super().__init__(services)
         self.player = player
         self.ready = ready

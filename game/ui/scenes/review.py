@@ -19,7 +19,7 @@ import pygame
 
 from game.engine.view import choice_of
 from game.review import HandReview, Review, words
-from game.review.analysis import MEASURE_WORLDS, WORLDS, partnered
+from game.review.analysis import MEASURE_WORLDS, WORLDS, Decision, partnered
 from game.runtime import in_background
 
 from .. import theme
@@ -345,7 +345,7 @@ class ReviewScene(Scene):
         height = sum(text(*line[:3], bold=line[3]).get_height() + 3 for line in lines)  # as draw_decision adds up
         self.panel_scroll = max(0, min(self.panel_scroll + pixels, height - (bottom - top)))
 
-    def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
+    def decision_lines(self, decision: Decision, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """The panel beside the board: who decided and, in one plain sentence, how good the choice was; then the
         choice made and the search's (the Hint's), the cost and the sentence with its figures (game/review/words.py
         makes each from the figures), and the list of choices with their figures."""
@@ -354,8 +354,9 @@ class ReviewScene(Scene):
         say, pick = self.rules.action_words, self.job.judge.pick_label
         lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True)]
         if decision.judged:  # the plain sentence first, the figures after it
-            made, best = (words.choice_name(action, self.rules.deck) for action in (decision.action, decision.best))
-            said = words.headline(made, best, decision.cost, decision.error, decision.threshold, pick)
+            said = words.headline(words.choice_name(decision.action, self.rules.deck),
+                                  words.choice_name(decision.best, self.rules.deck), decision.cost, decision.error,
+                                  decision.threshold, pick)
             colour = theme.WARN if decision.mistake else theme.INK
             lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width, bold=True)]
         lines.append((f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True))
@@ -394,7 +395,7 @@ class ReviewScene(Scene):
             if i == self.index:
                 pygame.draw.rect(surface, theme.GOLD, mark.inflate(4, 8), width=2)
 
-    def draw_hindsight(self, surface: pygame.Surface):
+    def draw_hindsight(self, surface: pygame.Surface) -> None:
         """The rest of the hand played out after the choice made and after the best, every card known: what each
         line came to, and the tricks of the line chosen below the page's buttons, as a board."""
         decision = self.decisions[self.hindsight_for]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -36,7 +37,7 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services, table, on_next: Callable[[], None], first_time: HandResult | None = None,
+    def __init__(self, services: Any, table: Any, on_next: Callable[[], None], first_time: HandResult | None = None,
                  play_again: Callable[[], None] | None = None, claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
         ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
@@ -66,7 +67,7 @@ class ScoreScene(Scene):
             return f"{self.table.name(result.moon_shooter)} shot the moon!"
         return "Score sheet"
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
@@ -126,7 +127,7 @@ class ScoreScene(Scene):
         return [*([(self.claim, theme.GOLD)] if self.claim else []),
                 *([(f"Deal code  {self.code}", theme.INK)] if self.code else [])]
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         panel(surface, self.rect)
         heading = text(self.title, self.px + 6, theme.GOLD, bold=True)

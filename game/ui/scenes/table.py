@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import pygame
 
@@ -24,6 +25,7 @@ from game.table.controller import (
     HandOff,
     HandOver,
     Hint,
+    Intent,
     MatchOver,
     Message,
     NewHand,
@@ -54,7 +56,8 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services, session: Session | None = None, table=None, first_time: HandResult | None = None):
+    def __init__(self, services: Any, session: Session | None = None, table: Any = None,
+                 first_time: HandResult | None = None) -> None:
         """A match played here (``session``), or a ``table`` whose match runs elsewhere. With ``first_time`` (how
         the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
         super().__init__(services)
@@ -114,7 +117,7 @@ class TableScene(Scene):
 
     # --- geometry (all from the window size) ---
 
-    def layout(self):
+    def layout(self) -> None:
         view = self.view()
         self.art = self.services.art.with_specials(self.table.rules.royal_queens)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
@@ -238,7 +241,7 @@ class TableScene(Scene):
 
     # --- the game loop ---
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         view = self.view()
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
@@ -314,7 +317,7 @@ class TableScene(Scene):
             if self.deal.done:
                 self.deal = None
 
-    def show(self, intent):
+    def show(self, intent: Intent) -> None:
         """What the table says comes next, shown."""
         scenes = self.services.scenes
         if isinstance(intent, Turn):
@@ -390,8 +393,6 @@ class TableScene(Scene):
                 self.motion.glide(card, drop, self.hand_origin(self.playing_seat(), card))
         elif done is not None:
             self.animate(done, drop)
-        elif done is not None:
-            self.animate(done, drop)
 
     # --- a claim ---
 
@@ -458,7 +459,7 @@ class TableScene(Scene):
         if self.table.request_hint():  # the search takes a moment (up to about a second)
             self.say("Working out a hint...")
 
-    def undo(self):
+    def undo(self) -> None:
         if self.busy():
             return
         self.say(self.table.undo())
