@@ -10,11 +10,12 @@ import pytest
 
 from game.ai import RulePlayer, make_player
 from game.ai.search import SearchPlayer
-from game.ai.worker import AIWorker
+from game.ai.worker import AIWorker, SearchProcess
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.knowledge import SeenHand
+from game.runtime import ChildJob
 
 PRESETS = preset_names()
 
@@ -183,6 +184,25 @@ def test_worker_cancels_a_long_search(search_process):
     decision.cancel()
     assert decision.wait(30) in hand.legal_actions()
     assert worker.close(timeout=30)
+
+
+def _exits_after_the_question(conn):
+    conn.recv()
+
+
+def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next_one_starts_afresh():
+    """Issue 32, item 1, in Hard's worker: the search process read to the end of its pipe (EOFError, read as an
+    answer). Now what came before the end would be kept, and an end with nothing before it is said as a failed
+    search (the worker then plays a fallback move), the process stopped so the next search starts a new one."""
+    search = SearchProcess()
+    search._job = ChildJob(_exits_after_the_question, name="test-search")
+    hand = playing_hand()
+    with pytest.raises(RuntimeError, match=r"the search process stopped \(exit code 0\)"):
+        search.decide(SearchPlayer(seed=1, budget=1).spec, hand.record(), lambda: False, 30)
+    assert search._job is None
+    assert search.decide(SearchPlayer(seed=1, budget=0.2).spec, hand.record(), lambda: False, 30) \
+        in hand.legal_actions()
+    search.stop()
 
 
 class Raises:

@@ -20,6 +20,8 @@ from game.review.words import (
     choice_row,
     choices_heading,
     cost_line,
+    headline,
+    hindsight_words,
     mistake_line,
 )
 from tests.notation import notation_faults
@@ -201,6 +203,37 @@ class Reader:
             assert -cost == float(claim["x"]) and cost < 0 and clear(cost, error)
             assert int(claim["m"]) == self.chosen_in
 
+    def headline(self):
+        """Issue 32, item 3: the plain sentence that leads the decision says what its figures say, with none."""
+        d = self.d
+        text = headline(self.played, self.pick, d.cost, d.error, d.threshold)
+        assert not re.search(r"\d\.\d|points", text), f"a figure in the plain sentence: {text}"
+        label = "the Hint's choice"
+        forms = (
+            ("pick", rf"Good: (?P<made>.+?) was {label}\."),
+            ("same", rf"Fine: (?P<made>.+?) did about as well as (?P<pick>.+?), {label}\."),
+            ("better", rf"Good: (?P<made>.+?) did better than (?P<pick>.+?), {label}, in the deals the review tried\."),
+            ("unclear", rf"Too close to call: (?P<made>.+?) and (?P<pick>.+?), {label}, did about as well\."),
+            ("worse", rf"A small slip: (?P<pick>.+?), {label}, would have done a little better\."),
+            ("mistake", rf"A mistake: (?P<pick>.+?), {label}, would have done clearly better\."))
+        form, found = next(((form, found) for form, pattern in forms if (found := re.fullmatch(pattern, text))),
+                           (None, None))
+        assert found, f"a plain sentence of no known form: {text!r}"
+        self.seen[f"headline {form}"] += 1
+        names = found.groupdict()
+        assert names.get("made", self.played) == self.played and names.get("pick", self.pick) == self.pick, text
+        cost, error = d.cost, d.error
+        assert (form == "pick") == (d.action == d.best), text
+        assert (form == "mistake") == d.mistake, text
+        if form == "same":
+            assert same(cost, error)
+        elif form == "better":
+            assert cost < 0 and clear(cost, error)
+        elif form == "unclear":
+            assert not same(cost, error) and not clear(cost, error)
+        elif form == "worse":
+            assert cost > 0 and clear(cost, error) and cost < d.threshold
+
     def lines(self):
         """The lines the window and the text review put beside the sentence."""
         d = self.d
@@ -247,12 +280,14 @@ def test_every_sentence_agrees_with_the_figures_beside_it(reviewed):
             reader = Reader(decision, deck, WORLDS)
             reader.figures()
             reader.note()
+            reader.headline()
             reader.lines()
             seen += reader.seen
     assert judged > 150
     # the reading covered the verdicts that matter: clear costs, mistakes, plays that did better, and doubt
     assert {"cost", "small cost", "better", "unclear", "exactly", "pick clear", "pick unclear", "pick exactly"} \
         <= set(seen), seen
+    assert {f"headline {form}" for form in ("pick", "better", "unclear", "worse", "mistake")} <= set(seen), seen
 
 
 def test_the_review_speaks_in_a_players_words(reviewed):
@@ -260,3 +295,29 @@ def test_the_review_speaks_in_a_players_words(reviewed):
     notes = " ".join(d.note for _, review in reviewed for d in review.decisions)
     assert all(word in notes for word in ("♠", "♥", "Yellow", "the Rook Bird")), notes
     assert load_rules("rook-classic").action_words("play ROOK") == "play the Rook Bird"
+
+
+def test_hindsight_says_where_this_very_deal_and_the_average_disagree():
+    """Issue 32, item 3: a play called a 46-point mistake showed "+50.0 ... the same either way" under What would
+    have happened, with nothing said. Where the average over possible deals (the verdict) and this very deal
+    (hindsight) disagree, the sentence says so in those words before the results; where they agree, that."""
+    mistake = (46.3, 8.6, 12.0)  # cost, standard error, threshold: a clear cost over the threshold
+    said = hindsight_words("K♠", "3♠", (50.0, 50.0), *mistake, partners=True)
+    assert said.startswith("The average over possible deals and this very deal disagree: over the deals the cards "
+                           "could have been, K♠ cost 46.3 points on average, but in this very deal it made no "
+                           "difference. The review judges by the average")
+    assert said.endswith("Your side's result in hindsight: +50.0 after K♠, +50.0 after 3♠, the Hint's choice: the "
+                         "same either way.")
+    assert "this very deal K♠ did better" in hindsight_words("K♠", "3♠", (30.0, 20.0), *mistake, partners=True)
+    agreeing = hindsight_words("K♠", "3♠", (21.0, 41.3), *mistake, partners=True)
+    assert agreeing.startswith("This very deal agrees with the average over possible deals: 3♠ did better.")
+    better = (-6.3, 1.5, 12.0)  # the choice made did clearly better on average
+    assert "K♠ did 6.3 points better on average, but in this very deal 3♠ did better" in \
+        hindsight_words("K♠", "3♠", (20.0, 30.0), *better, partners=False)
+    assert hindsight_words("K♠", "3♠", (30.0, 20.0), *better, partners=False).startswith("This very deal agrees")
+    same = (0.1, 0.1, 12.0)
+    assert "the two did about as well on average, but in this very deal 3♠ did better" in \
+        hindsight_words("K♠", "3♠", (20.0, 30.0), *same, partners=False)
+    unclear = (3.0, 4.0, 12.0)  # nothing clear to disagree with
+    assert hindsight_words("K♠", "3♠", (20.0, 30.0), *unclear, partners=False).startswith(
+        "Over the deals the cards could have been, neither was clearly better; in this very deal 3♠ did better.")

@@ -4,11 +4,16 @@ child process that talks over a pipe and dies when killed, and one-off jobs answ
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
 
 import pytest
 
+from game import runtime
+from game.ai import make_player
+from game.ai.worker import AIWorker
+from game.engine import Hand, load_rules
 from game.runtime import ChildJob, LoopThread, in_background
 
 
@@ -91,6 +96,27 @@ def test_a_child_job_answers_over_its_pipe_and_ends_when_killed():
     assert not job.alive and job.news() == []
 
 
+def _say_and_go(conn, count: int):
+    for number in range(count):
+        conn.send(number)
+
+
+def test_what_a_child_job_sent_before_it_went_is_kept():
+    """Issue 32, item 1: a job that sends its last values and exits leaves the pipe readable for them and then for
+    its end, where reading raises EOFError; news() read on into that end and dropped the values it had read. Now
+    it keeps them, and says the job has ended."""
+    job = ChildJob(_say_and_go, 3, name="test-say")
+    for _ in range(1200):  # only stops a hang (60 s): starting Python takes a moment
+        if not job.alive:
+            break
+        time.sleep(0.05)  # as the window polls: the job has gone by the time it is read
+    assert not job.alive and not job.ended
+    assert job.wait(0) and job.news() == [0, 1, 2] and job.ended
+    assert job.news() == [] and not job.wait(0)
+    job.kill()
+    assert job.exitcode == 0
+
+
 def _hang(conn):
     time.sleep(600)
 
@@ -108,3 +134,44 @@ def test_a_background_job_answers_through_its_future_and_keeps_its_fault():
     with pytest.raises(ValueError):
         failing.result(30)
     assert isinstance(failing.exception(), ValueError)
+
+
+def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
+    """Issue 32, item 18: the stopping test above once raised CancelledError in a busy full run. asyncio holds its
+    tasks only weakly: a task waiting on an event that nothing else holds, submitted by a caller that drops the
+    future (as that test does), is garbage, and a collection that an earlier test's leftovers happen to trigger on
+    the loop's thread destroys it mid-way; its ``finally`` ran there and stopped the loop under the next call. The
+    loop thread holds what it was given to run until it has ended."""
+    runner = LoopThread("test-loop")
+    runner.start()
+    cleaned = []
+
+    async def wait_forever(name: str):
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.append(name)
+            asyncio.get_running_loop().stop()
+
+    runner.submit(wait_forever("connection"))
+    runner.call(lambda: None)  # it is waiting now, held by nothing the test keeps
+    runner.call(gc.collect)
+    assert cleaned == [] and runner.call(lambda: "still running") == "still running"
+    assert runner.stop() and cleaned == ["connection"]
+
+
+def test_work_finishing_beside_the_window_wakes_it():
+    """Issue 32, item 2: a one-off job and a computer's decision each wake the window when they finish (from their
+    own thread), so that a still window draws what they brought at once."""
+    woken = threading.Semaphore(0)
+    runtime.set_waker(woken.release)
+    try:
+        assert in_background(sum, [1, 2]).result(30) == 3
+        assert woken.acquire(timeout=30)  # only stops a hang
+        worker = AIWorker(search_process=False)
+        hand = Hand.deal(load_rules("hearts-classic"), seed=1)
+        worker.request(hand, make_player("easy")).wait(30)
+        assert woken.acquire(timeout=30)
+        assert worker.close()
+    finally:
+        runtime.set_waker(None)

@@ -17,6 +17,7 @@ from game.ai import make_player
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules, preset_names
 from game.engine.claim import settled
+from game.engine.rules import DUMMY_SEAT
 from game.store import HistoryStore, StatsStore
 from game.table import SeatPlan, Session, TableController
 from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
@@ -231,6 +232,39 @@ def test_a_hint_is_a_legal_action_for_every_decision(worker):
         action = hand.action_text(hand.random_action(rng)) if hand.phase == "play" else hints[0].choice.text
         assert isinstance(controller.act(action), Played)
     assert {"bid", "nest", "trump", "order", "call", "play"} <= phases
+
+
+def test_the_engine_says_which_person_decides_first_when_that_is_certain():
+    """Issue 32, item 6: hot-seat hides a hand as soon as another person is next (the engine says who, from the
+    order of play); while that depends on cards not yet played (who takes the trick) it cannot say."""
+    led = position_where("hearts-classic", lambda h: h.phase == "play" and len(h.trick) == 1 and h.leader == 0)
+    assert led.first_to_decide([0, 2]) == 2 and led.first_to_decide([0]) is None
+    last = position_where("hearts-classic", lambda h: h.phase == "play" and len(h.trick) == 3 and h.to_move == 3)
+    assert last.first_to_decide([0, 2]) is None and last.first_to_decide([3, 2]) == 3
+    leading = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 1)
+    assert leading.first_to_decide([0, 2]) == 2 and leading.first_to_decide([3, 0]) == 3
+    auction = position_where("rook-classic", lambda h: h.phase == "bid" and h.to_move == 1)
+    assert auction.first_to_decide([1]) == 1 and auction.first_to_decide([0, 2]) is None
+    # decision 22: the non-bidder decides the dummy's plays, so the dummy's turn is theirs
+    dummy = position_where("rook-2p", lambda h: h.phase == "play" and len(h.trick) == 1 and h.turn == DUMMY_SEAT)
+    defender = 1 - dummy.declarer
+    assert dummy.to_move == defender and dummy.first_to_decide([defender]) == defender
+    ahead = position_where("rook-2p", lambda h: h.phase == "play" and not h.trick and h.turn == h.declarer
+                           and h.play_order[h.declarer][1] == DUMMY_SEAT)
+    assert ahead.first_to_decide([1 - ahead.declarer]) == 1 - ahead.declarer
+
+
+def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(worker):
+    """Issue 32, item 6, at the table: people in seats 0 and 2, computers between them. Seat 0's hand shows on its
+    turn, and is hidden once it has led (seat 2 plays in this trick before seat 0 decides again)."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0)
+    session = table_session(hand, humans=1)
+    session.seats[2].human = True
+    controller = TableController(session, worker)
+    controller.take_over(0)
+    assert controller.may_show_hand(0) and not controller.may_show_hand(2)
+    assert isinstance(controller.act(hand.legal_actions()[0]), Played)
+    assert session.hand.to_move == 1 and not controller.may_show_hand(0) and not controller.may_show_hand(2)
 
 
 def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):

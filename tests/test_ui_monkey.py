@@ -19,7 +19,7 @@ from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.ui_helpers import click, drag, frames, post, step
+from tests.ui_helpers import click, drag, frames, go_on_from_claim, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
         pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,
@@ -130,6 +130,8 @@ def nudge(app: App):
         click(app, (top.pass_ if top.pass_.enabled else top.bid).rect.center)
     elif isinstance(top, ChoiceScene):
         click(app, top.buttons[0].rect.center)
+    elif go_on_from_claim(app):
+        pass
     elif top is table and table.viewer_controls_play():
         card = table.table.session.hand.legal_actions()[0].split()[1]
         drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.place.centre)

@@ -3,15 +3,19 @@ hearts-classic, each card dragged from the hand to the table, and the engine sta
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
-from game.engine import Match, load_rules, preset_names
-from game.table.session import Session
+from game.engine import Hand, Match, load_rules, preset_names
+from game.table.session import SeatPlan, Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
+from game.ui.cards import CardArt
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.ui_helpers import choose_cards, click, drag, frames, settle, step, to_game_over
+from tests.deals import position_where
+from tests.test_ui_review import key
+from tests.ui_helpers import FAST, choose_cards, click, drag, frames, go_on_from_claim, settle, step, to_game_over
 
 
 class FaceWatch:
@@ -58,6 +62,8 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
         if isinstance(top, HandOffScene):
             click(app, (640, 360))
             done["handoffs"] += 1
+        elif go_on_from_claim(app):
+            pass
         elif isinstance(top, BidScene):
             button = top.bid if pick_bid(session.hand) else top.pass_
             click(app, button.rect.center)
@@ -156,3 +162,65 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
     match = session.match
     assert match.is_over and max(match.scores) >= 20 and match.winners
     settle(app, 3)
+
+
+def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(monkeypatch):
+    """Issue 32, item 6: after a person played, their hand stayed face up while the computers played, until the next
+    hand-off. With people in seats 0 and 2 and computers between them, the hand of the person who just played is
+    face down as soon as the other person still has to play in the trick. Esc on the hand-off screen opens the menu
+    over it, drawing no card face; Resume (clicked: its button's release must not count as "ready" beneath) goes
+    back to the hand-off screen."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0)
+    seats = [SeatPlan(name, name in ("Ann", "Bob"), "easy") for name in ("Ann", "West", "Bob", "East")]
+    match = Match.starting_with(Hand.from_record({**hand.record(), "actions": []}), seed=7)
+    for action in hand.record()["actions"]:
+        match.hand.apply(action)
+    session = Session(match, seats)
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    drawn: list[str] = []  # the card faces drawn since the last look
+    art_face = CardArt.face
+
+    def face(art, name, width):
+        drawn.append(name)
+        return art_face(art, name, width)
+
+    monkeypatch.setattr(CardArt, "face", face)
+    try:
+        table = app.open("table", session=session)
+        hidden_checks = menus = 0
+        for _ in frames():
+            if len(session.hand.tricks) >= len(hand.tricks) + 4:
+                break
+            top = app.stack.top
+            if isinstance(top, HandOffScene):
+                if not menus:
+                    drawn.clear()
+                    key(app, pygame.K_ESCAPE)
+                    pause = app.stack.top
+                    assert isinstance(pause, PauseScene) and app.stack.scenes[-2] is top and drawn == []
+                    click(app, next(b for b in pause.buttons if b.label == "Resume").rect.center)
+                    assert app.stack.top is top and drawn == []
+                    menus += 1
+                click(app, (640, 360))
+                continue
+            if table.viewer_controls_play():  # the card clicked twice: the frame that plays it is the one looked at
+                cards = [a.split()[1] for a in session.hand.legal_actions()]
+                click(app, dict(table.card_rects(table.viewer))[cards[0]].center)
+                drawn.clear()
+                click(app, dict(table.card_rects(table.viewer))[cards[0]].center)
+            else:
+                drawn.clear()
+                step(app)
+            now = session.hand
+            other = 2 - table.viewer
+            played = {seat for seat, _ in now.view(table.viewer).trick}
+            if table.viewer in played and other not in played and now.to_move != other:
+                held = set(now.view(table.viewer).hand)
+                assert not table.table.shows_hand() and not held & set(drawn), (now.trick, held & set(drawn))
+                hidden_checks += 1
+        else:
+            raise AssertionError("four tricks were not played")
+        assert hidden_checks >= 3 and menus == 1
+    finally:
+        app.close()

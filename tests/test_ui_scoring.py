@@ -13,10 +13,13 @@ from game.engine import Match, load_rules
 from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
+from game.ui.app import App
 from game.ui.assets import font
+from game.ui.scenes.dialogs import PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
-from tests import ui_helpers  # noqa: F401  (the dummy video driver)
+from tests.test_ui_review import finished_session, key
+from tests.ui_helpers import FAST, click, frames, step
 
 
 def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
@@ -94,3 +97,30 @@ def test_short_cells_are_the_change_and_total_of_the_whole_ones():
             points, change, total = cell.split("  ")
             assert short_cell == f"{change} {total}" and points.endswith(" pts")
         assert len(short) == 4 + players
+
+
+def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button():
+    """Issue 32, item 5: on the score sheet Esc did nothing and Menu looked greyed out (the table's, shaded under the
+    sheet). Esc opens the menu over the game, Resume comes back to the sheet, and the sheet's own Menu button, drawn
+    enabled, opens it too; Main menu from there leaves the table."""
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    try:
+        table = app.open("table", session=finished_session())
+        for _ in frames(60):
+            if isinstance(app.stack.top, ScoreScene):
+                break
+            step(app)
+        sheet = app.stack.top
+        assert isinstance(sheet, ScoreScene) and sheet.menu in sheet.buttons and sheet.menu.enabled
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.stack.top, PauseScene) and app.stack.scenes[-2] is sheet
+        key(app, pygame.K_ESCAPE)  # Resume
+        assert app.stack.top is sheet
+        click(app, sheet.menu.rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        click(app, next(b for b in pause.buttons if b.label == "Main menu").rect.center)
+        assert app.stack.top.name == "menu" and table not in app.stack.scenes
+    finally:
+        app.close()

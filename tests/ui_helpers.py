@@ -115,6 +115,16 @@ def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, T
     return app, session, table
 
 
+def go_on_from_claim(app: App) -> bool:
+    """A claim shown on the table on top is looked at and gone on from with its button, as a player does (issue 32,
+    item 4: it stays until then); True if there was one."""
+    top = app.stack.top
+    if not isinstance(top, TableScene) or not top.showing_claim:
+        return False
+    click(app, top.go_on_button.rect.center)
+    return True
+
+
 def to_turn(app: App, ready) -> None:
     """Run frames, passing the first cards offered whenever cards are to be chosen, until ``ready()``."""
     for _ in frames(60):
@@ -123,6 +133,6 @@ def to_turn(app: App, ready) -> None:
         top = app.stack.top
         if isinstance(top, CardPickScene):
             choose_cards(app, top, top.cards[: top.count])
-        else:
+        elif not go_on_from_claim(app):
             step(app)
     raise AssertionError("the turn did not come")

@@ -12,9 +12,11 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.hand import Hand
-from game.runtime import ChildJob
+from game.runtime import ChildJob, finished
 
 from .rules_play import RulePlayer
 from .search import SearchPlayer
@@ -81,12 +83,13 @@ class Decision:
         if self.done:
             callback()
 
-    def _finish(self, action: str, fell_back: bool = False):
+    def _finish(self, action: str, fell_back: bool = False) -> None:
         if not self.done:
             self.action, self.fell_back = action, fell_back
             self._done.set()
             for callback in self._then:
                 callback()
+            finished()  # the window shows it at once
 
 
 def _search_process_main(conn):
@@ -127,7 +130,8 @@ class SearchProcess:
             self._job = ChildJob(_search_process_main, name="trickhouse-search")
         return self._job
 
-    def decide(self, spec: tuple, record: dict, cancelled, seconds_left: float) -> str | None:
+    def decide(self, spec: tuple[Any, ...], record: dict[str, Any], cancelled: Callable[[], bool],
+               seconds_left: float) -> str | None:
         """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
         within ``seconds_left`` (less a margin for the answer's way back)."""
         job = self.start()
@@ -137,12 +141,16 @@ class SearchProcess:
                 self.stop()
                 self.start()  # at once, so that the next search does not wait for Python to start
                 return None
-        status, text = job.news()[0]
+        answers = job.news()
+        if not answers:  # the process ended without answering: the next search starts a new one
+            self.stop()
+            raise RuntimeError(f"the search process stopped (exit code {job.exitcode})")
+        status, text = answers[0]  # one answer a search: nothing more can have come
         if status != "ok":
             raise RuntimeError(text)
-        return text
+        return str(text)
 
-    def stop(self):
+    def stop(self) -> None:
         if self._job is not None:
             self._job.kill()
             self._job = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import random
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Required, TypedDict, TypeVar
 
@@ -376,6 +376,22 @@ class Hand:
     def next_seat(self, seat: int) -> int:
         """The seat to the left of ``seat``: the next to play."""
         return self.following[seat]
+
+    def decider_of(self, seat: int) -> int:
+        """The seat that decides the play of ``seat``'s cards (itself, but for the rook-2p dummy)."""
+        return seat
+
+    def first_to_decide(self, seats: Collection[int]) -> int | None:
+        """Which of ``seats`` (the people at a table) decides first from here on, when that is already certain: the
+        seat to move if it is one of them; in the play, the first of them still to play in the trick in progress
+        (or in the one the seat to move is about to lead). None when it depends on what the others still decide
+        (who takes a trick, and so leads the next; an auction) or when the hand is over."""
+        to_move = self.to_move
+        if to_move in seats or self.phase != "play":
+            return to_move if to_move in seats else None
+        leader = self.leader if self.trick else self.turn
+        return next((self.decider_of(seat) for seat in self.play_order[leader][len(self.trick):]
+                     if self.decider_of(seat) in seats), None)
 
     # --- the int layer ---
 

@@ -449,10 +449,11 @@ class RookHand(Hand):
 
     @property
     def to_move(self) -> int:
+        return self.decider_of(self.turn) if self.phase == "play" else self.turn
+
+    def decider_of(self, seat: int) -> int:
         # decision 22: the non-bidder decides every play of the dummy
-        if self.turn == DUMMY and self.rules.dummy and self.phase == "play":
-            return 1 - self.declarer
-        return self.turn
+        return 1 - self.declarer if seat == DUMMY and self.rules.dummy else seat
 
     def legal_mask(self) -> C.CardSet:
         held = self.held[self.turn]

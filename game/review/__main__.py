@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.engine import DealCodeError, Hand, Match, deal_code
 from game.engine.match import MATCH_FORMAT
@@ -23,7 +24,7 @@ from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
 
 from .analysis import MEASURE_WORLDS, WORLDS, Decision, HandReview, Judge, Review, hindsight, partnered
-from .words import PICK, choice_name, cost_line, hindsight_words, when
+from .words import PICK, choice_name, cost_line, headline, hindsight_words, when
 
 
 @dataclass
@@ -62,7 +63,7 @@ def _session(session: Session) -> Reviewable:
                       [session.name(seat) for seat in range(match.hand.n)], session.humans)
 
 
-def hand_text(record: dict, review: Review, names: list[str], number: int, with_hindsight: bool,
+def hand_text(record: dict[str, Any], review: Review, names: list[str], number: int, with_hindsight: bool,
               pick: str = PICK) -> list[str]:
     """The review of one hand, line by line; ``pick`` is what the search's choice is called."""
     hand = Hand.from_record(record)
@@ -91,6 +92,8 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
             lines.append(f"{head} ({pick})")
         else:
             lines.append(f"{head} {pick}: {say(decision.best):<22} {cost_line(decision.cost, decision.error)}{mark}")
+        made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
+        lines.append(f"        {headline(made, best, decision.cost, decision.error, decision.threshold, pick)}")
         lines.append(f"        {decision.note}")
         if with_hindsight and decision.mistake:
             lines.append("        " + _hindsight_line(record, decision, pick, names[decision.seat]))
@@ -105,7 +108,7 @@ def hand_text(record: dict, review: Review, names: list[str], number: int, with_
     return lines
 
 
-def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> str:
+def _hindsight_line(record: dict[str, Any], decision: Decision, pick: str, who: str) -> str:
     """What would have happened, every card known, after the choice made and after the search's: results, as the
     list of choices shows them."""
     hand = Hand.from_record(record)
@@ -113,7 +116,8 @@ def _hindsight_line(record: dict, decision: Decision, pick: str, who: str) -> st
     made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
     results = (ended[0].final_result().margin(decision.seat), ended[1].final_result().margin(decision.seat))
     return ("(Every card known, every seat then played by the Hard computer.) "
-            + hindsight_words(made, best, results, partnered(hand, decision.seat), pick, who))
+            + hindsight_words(made, best, results, decision.cost, decision.error, decision.threshold,
+                              partnered(hand, decision.seat), pick, who))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -253,14 +253,54 @@ def choices_heading(measured: int, partners: bool = False, pick_label: str = PIC
             f"{pick_label}:")
 
 
-def hindsight_words(played: str, pick: str, results: tuple[float, float], partners: bool,
-                    pick_label: str = PICK, who: str = YOU) -> str:
-    """What hindsight found, as results: after the choice made (``played``) and after the search's (``pick``)."""
+def headline(played: str, pick: str, cost: float, error: float, threshold: float, pick_label: str = PICK) -> str:
+    """A judged decision in one plain sentence, before any figure: the choice made (``played``) against the search's
+    (``pick``, the same name when it was the search's), as the verdict of its cost reads (module doc)."""
+    if played == pick:
+        return f"Good: {played} was {pick_label}."
+    versus = f"{pick}, {pick_label},"
+    return {"same": f"Fine: {played} did about as well as {versus[:-1]}.",
+            "better": f"Good: {played} did better than {versus} in the deals the review tried.",
+            "unclear": f"Too close to call: {played} and {versus} did about as well.",
+            "worse": f"A small slip: {versus} would have done a little better.",
+            "mistake": f"A mistake: {versus} would have done clearly better.",
+            }[verdict(cost, error, threshold)]
+
+
+DISAGREE = "The average over possible deals and this very deal disagree"
+AGREE = "This very deal agrees with the average over possible deals"
+BY_THE_AVERAGE = "The review judges by the average: no one could see the cards when choosing."
+
+
+def hindsight_words(played: str, pick: str, results: tuple[float, float], cost: float, error: float,
+                    threshold: float, partners: bool, pick_label: str = PICK, who: str = YOU) -> str:
+    """What hindsight found, after the choice made (``played``) and after the search's (``pick``), every card known:
+    first, in words, whether this very deal agrees with the average over possible deals the decision was judged by
+    (its ``cost``, ``error`` and mistake ``threshold``: the verdict), saying so where they disagree; then the two
+    results."""
     made, picked = (round(result, 1) + 0.0 for result in results)  # to a tenth, as every figure (never -0.0)
     gap = round(picked - made, 1)
     better = "the same either way" if gap == 0 else f"{pick if gap > 0 else played} did {abs(gap):.1f} points better"
-    return (f"{capitalised(result_of(partners, who))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} after "
-            f"{pick}, {pick_label}: {better}.")
+    figures = (f"{capitalised(result_of(partners, who))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} "
+               f"after {pick}, {pick_label}: {better}.")
+    here = "it made no difference" if gap == 0 else f"{pick if gap > 0 else played} did better"
+    kind = verdict(cost, error, threshold)
+    if kind in ("worse", "mistake"):
+        agrees = gap > 0
+        average = f"{played} cost {cost:.1f} points on average"
+    elif kind == "better":
+        agrees = gap < 0
+        average = f"{played} did {-cost:.1f} points better on average"
+    elif kind == "same":
+        agrees = gap == 0
+        average = "the two did about as well on average"
+    else:  # the average could not tell them apart: nothing for this deal to disagree with
+        return f"Over the deals the cards could have been, neither was clearly better; in this very deal {here}. " \
+               f"{figures}"
+    if agrees:
+        return f"{AGREE}: {here}. {figures}"
+    return (f"{DISAGREE}: over the deals the cards could have been, {average}, but in this very deal {here}. "
+            f"{BY_THE_AVERAGE} {figures}")
 
 
 def choice_row(name: str, value: float, cost: float, error: float, played: bool, pick: bool,

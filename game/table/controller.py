@@ -257,14 +257,14 @@ class TableController:
 
     def may_show_hand(self, seat: int) -> bool:
         """Whether this screen may show ``seat``'s own cards face up now. With one person at the screen (or none,
-        as in autoplay), yes. Hot-seat, only to the player it was handed to, and not once the next decision is
-        another person's: from then until that person takes over, every hand stays hidden."""
+        as in autoplay), yes. Hot-seat, only to the player it was handed to, and only while the engine can tell
+        that the next person to decide is that player: as soon as another person is next, or who is next depends
+        on what the computers still decide, every hand stays hidden (not left face up while the computers play)."""
         session = self.session
         if not session.hot_seat:
             return True
-        to_move = self.hand.to_move
-        hand_off_due = session.is_human(to_move) and to_move != self.handed_to
-        return seat == self.handed_to and not hand_off_due
+        people = [person for person in range(len(session.seats)) if session.is_human(person)]
+        return seat == self.handed_to and self.hand.first_to_decide(people) == seat
 
     def take_over(self, seat: int) -> None:
         """Hot-seat: the player of ``seat`` is at the screen now."""

@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from game import runtime
 from game.ai.worker import AIWorker
 from game.store import HistoryStore, HouseRulesStore, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.seats import SeatStore
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 STILL_WAKE = 1.0  # seconds: a still window asks its scenes again this often (it draws nothing unless input came)
 INPUT_SECONDS = 0.01  # a still window looks for input this often
+WORK_DONE = pygame.event.custom_type()  # posted from the thread whose work finished beside the window: a frame now
 
 
 class App:
@@ -52,6 +54,16 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []
         self.thinking_frames: list[float] = []  # the frames during which a computer seat was deciding
+        runtime.set_waker(self.wake)
+
+    @staticmethod
+    def wake() -> None:
+        """Work beside the window finished (called from its thread): an event, so that the window draws a frame for
+        it at once however still it is (pygame 2's event queue takes events posted from any thread)."""
+        try:
+            pygame.event.post(pygame.event.Event(WORK_DONE))
+        except pygame.error:  # the window closed meanwhile: nothing to wake
+            pass
 
     @property
     def settings(self) -> Settings:
@@ -143,7 +155,8 @@ class App:
             self.close()
         return 0
 
-    def close(self):
+    def close(self) -> None:
+        runtime.set_waker(None)
         self.final_size = self.size
         self.stack.clear()
         self.services.stop_hosting()

@@ -35,10 +35,10 @@ def text(string: str, size: int, colour: Colour, bold: bool = False) -> pygame.S
 
 
 @lru_cache(maxsize=64)
-def wrapped(string: str, size: int, width: int) -> tuple[str, ...]:
-    """``string`` broken at spaces into lines no wider than ``width`` pixels (a word longer than that, such as a
-    long file path, gets a line of its own)."""
-    measure = font(size).size
+def wrapped(string: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``string`` broken at spaces into lines no wider than ``width`` pixels in that font (a word longer than that,
+    such as a long file path, gets a line of its own)."""
+    measure = font(size, bold).size
     lines: list[str] = []
     for word in string.split(" "):
         if lines and measure(f"{lines[-1]} {word}")[0] <= width:

@@ -14,6 +14,8 @@ starting a process and too long for one frame: it runs beside the window (game/r
 from __future__ import annotations
 
 import concurrent.futures
+from multiprocessing.connection import Connection
+from typing import Any
 
 from game.engine import Hand
 from game.review import HandReview, Review, hindsight
@@ -22,7 +24,8 @@ from game.runtime import ChildJob, in_background
 PROGRESS_STEPS = 200  # progress messages a review sends at most: enough for a smooth bar, few enough to be free
 
 
-def _review_process_main(conn, record: dict, seats: list[int], worlds: int, measure_worlds: int):
+def _review_process_main(conn: Connection, record: dict[str, Any], seats: list[int], worlds: int,
+                         measure_worlds: int) -> None:
     job = HandReview(record, seats, worlds, measure_worlds)
     every = max(1, job.total // PROGRESS_STEPS)
     sent = 0
@@ -46,28 +49,24 @@ class ReviewWork:
         self.job: ChildJob | None = ChildJob(_review_process_main, record, job.seats, worlds, measure_worlds,
                                              name="trickhouse-review")
 
-    def poll(self):
-        """Read what the process has sent; once the review has come, the process is gone."""
+    def poll(self) -> None:
+        """Read what the process has sent; once the review has come, the process is gone. A review sent just before
+        the process ended is read all the same (ChildJob.news reads to the end of the pipe)."""
         job = self.job
         if job is None:
             return
-        try:
-            for kind, value in job.news():
-                if kind == "progress":
-                    self.done = value
-                else:
-                    self.review, self.done = Review.from_json(value), self.total
-                    self.cancel()
-                    return
-        except (EOFError, OSError):  # the process died without a word
-            self.problem = "The review stopped unexpectedly"
+        for kind, value in job.news():
+            if kind == "progress":
+                self.done = value
+            else:
+                self.review, self.done = Review.from_json(value), self.total
+                self.cancel()
+                return
+        if job.ended:  # gone without the review
             self.cancel()
-            return
-        if not job.alive and not job.wait(0):
             self.problem = f"The review stopped unexpectedly (exit code {job.exitcode})"
-            self.cancel()
 
-    def cancel(self):
+    def cancel(self) -> None:
         if self.job is not None:
             self.job.kill()
             self.job = None

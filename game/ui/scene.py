@@ -68,7 +68,8 @@ class Scene:
     def next_frame(self) -> float | None:
         """How soon this scene changes by itself, in seconds: 0 while something moves (frames at the full rate),
         a short while when it awaits work done elsewhere (a computer's decision, the network, a file read on a
-        thread) and must look again, None when only input changes it."""
+        thread) and must look again, None when only input changes it. Work that finishes on another thread between
+        a frame and this question wakes the window itself (game/runtime.py: ``finished``)."""
         return None
 
     def warm(self) -> bool:

@@ -84,10 +84,11 @@ class TableLayout:
         top = (bottom if bottom is not None else hand_bottom(self.size)) - self.ch
         return [pygame.Rect(margin + x, top, self.cw, self.ch) for x in spread(count, self.cw, w - 2 * margin)]
 
-    def small_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        """Another seat's cards: a small overlapping fan centred on its anchor."""
+    def small_rects(self, seat: int, count: int, face_up: bool = False) -> list[pygame.Rect]:
+        """Another seat's cards: a small overlapping fan centred on its anchor; ``face_up`` (cards laid open, as with
+        a claim), spread out enough to read each card's corner, within the room the widest fan takes."""
         sw, sh = int(self.cw * 0.62), int(self.ch * 0.62)
-        step = min(sw * 0.35, self.cw * 3.2 / max(1, count))
+        step = min(sw * (0.62 if face_up else 0.35), self.cw * 3.2 / max(1, count))
         ax, ay = self.seat_anchor(seat)
         left = ax - (step * (count - 1) + sw) / 2
         return [pygame.Rect(int(left + i * step), ay - sh // 2, sw, sh) for i in range(count)]

@@ -24,7 +24,7 @@ class TablePainter:
     def __init__(self, scene):
         self.scene = scene  # the table scene, read and never changed
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         place = scene.place
         surface.fill(theme.FELT)
@@ -55,8 +55,10 @@ class TablePainter:
         for button in scene.buttons:
             if button.enabled or button in (scene.menu_button, scene.last_button):
                 button.draw(surface, place.text_px - 2)
+        if scene.showing_claim:
+            scene.go_on_button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
-        line = scene.claim_banner or scene.message
+        line = scene.claim_words() if scene.showing_claim else scene.message
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
             colour, size = theme.WARN if line == scene.message else theme.GOLD, place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
@@ -114,6 +116,13 @@ class TablePainter:
         """Draw a seat's cards and name plate; return the area they cover."""
         scene = self.scene
         art, place = scene.art, scene.place
+        claimed = scene.claimed_cards(seat)
+        if claimed:  # a claim: the cards each seat held, laid face up where it sits
+            laid = place.hand_rects(len(claimed)) if seat == scene.viewer else \
+                place.small_rects(seat, len(claimed), face_up=True)
+            for card, rect in zip(claimed, laid):
+                surface.blit(art.face(card, rect.width), rect)
+            return self.draw_name_plate(surface, seat, view).unionall(laid)
         face_up = scene.card_rects(seat)
         count = view.hand_sizes[seat]
         if scene.deal is not None:  # only the cards that have landed

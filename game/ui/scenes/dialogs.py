@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -367,16 +368,26 @@ class CardPickScene(Dialog):
 
 
 class HandOffScene(Scene):
-    """Hot-seat: every hand is hidden until the next player says they are ready."""
+    """Hot-seat: every hand is hidden until the next player says they are ready. Esc opens the menu over this
+    screen, which stays beneath it, so that no hand shows."""
     name = "hand-off"
 
-    def __init__(self, services, player: str, ready: Callable[[], None]):
+    def __init__(self, services: Any, player: str, ready: Callable[[], None], table: Any) -> None:
         super().__init__(services)
         self.player = player
         self.ready = ready
+        self.table = table  # the table handed over, for the menu's Main menu
+        self.pressed = False  # the mouse button went down on this screen (not on the menu's Resume over it)
+
+    def resume(self) -> None:
+        self.pressed = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or \
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.services.scenes.push("pause", table=self.table)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed or \
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.stack.pop(self)
             self.ready()

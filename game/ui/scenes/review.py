@@ -19,7 +19,7 @@ import pygame
 
 from game.engine.view import choice_of
 from game.review import HandReview, Review, words
-from game.review.analysis import MEASURE_WORLDS, WORLDS, partnered
+from game.review.analysis import MEASURE_WORLDS, WORLDS, Decision, partnered
 from game.runtime import in_background
 
 from .. import theme
@@ -345,14 +345,21 @@ class ReviewScene(Scene):
         height = sum(text(*line[:3], bold=line[3]).get_height() + 3 for line in lines)  # as draw_decision adds up
         self.panel_scroll = max(0, min(self.panel_scroll + pixels, height - (bottom - top)))
 
-    def decision_lines(self, decision, width: int) -> list[tuple[str, int, tuple, bool]]:
-        """The panel beside the board: who decided, the choice made and the search's (the Hint's), the cost and the
-        sentence (game/review/words.py makes each from the figures), and the list of choices with their figures."""
+    def decision_lines(self, decision: Decision, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        """The panel beside the board: who decided and, in one plain sentence, how good the choice was; then the
+        choice made and the search's (the Hint's), the cost and the sentence with its figures (game/review/words.py
+        makes each from the figures), and the list of choices with their figures."""
         px, small = self.px, max(12, self.px - 4)
         where = words.when(decision.trick, decision.phase)
         say, pick = self.rules.action_words, self.job.judge.pick_label
-        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True),
-                 (f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True)]
+        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True)]
+        if decision.judged:  # the plain sentence first, the figures after it
+            said = words.headline(words.choice_name(decision.action, self.rules.deck),
+                                  words.choice_name(decision.best, self.rules.deck), decision.cost, decision.error,
+                                  decision.threshold, pick)
+            colour = theme.WARN if decision.mistake else theme.INK
+            lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width, bold=True)]
+        lines.append((f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True))
         if decision.judged and decision.best != decision.action:
             lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
             lines.append((words.cost_line(decision.cost, decision.error), px - 2, theme.INK, False))
@@ -388,7 +395,7 @@ class ReviewScene(Scene):
             if i == self.index:
                 pygame.draw.rect(surface, theme.GOLD, mark.inflate(4, 8), width=2)
 
-    def draw_hindsight(self, surface: pygame.Surface):
+    def draw_hindsight(self, surface: pygame.Surface) -> None:
         """The rest of the hand played out after the choice made and after the best, every card known: what each
         line came to, and the tricks of the line chosen below the page's buttons, as a board."""
         decision = self.decisions[self.hindsight_for]
@@ -413,7 +420,8 @@ class ReviewScene(Scene):
         else:
             assert results is not None  # both lines played out
             partners = partnered(self.job.hand, decision.seat)
-            said = words.hindsight_words(made, best, results, partners, pick, self.names[decision.seat])
+            said = words.hindsight_words(made, best, results, decision.cost, decision.error, decision.threshold,
+                                         partners, pick, self.names[decision.seat])
             lines.append((said, px - 2, theme.GOLD, False))
         y = rect.y + 10
         for line, size, colour, bold in lines:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -36,13 +37,15 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services, table, on_next: Callable[[], None], first_time: HandResult | None = None,
-                 play_again: Callable[[], None] | None = None):
+    def __init__(self, services: Any, table: Any, on_next: Callable[[], None], first_time: HandResult | None = None,
+                 play_again: Callable[[], None] | None = None, claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
-        ``play_again``: the hand's deal can be played again from here (a table whose match runs here)."""
+        ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
+        how the hand ended, when a claim ended it ("North claimed the last 2 tricks")."""
         super().__init__(services)
         self.table = table  # game/table/local.py or game/net/client.py
         self.on_next = on_next
+        self.claim = claim
         self.first_time = first_time
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
@@ -64,7 +67,7 @@ class ScoreScene(Scene):
             return f"{self.table.name(result.moon_shooter)} shot the moon!"
         return "Score sheet"
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
@@ -75,21 +78,30 @@ class ScoreScene(Scene):
             self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
         if self.code:
             self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
+        # the way out, as at the table (whose own Menu is shaded under the sheet)
+        self.menu = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
+        self.buttons.insert(0, self.menu)
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
         height = int(px * 2)
-        head, foot = 80 + (px + 4 if self.code else 0), height * 2
+        head, foot = 80 + (px + 4) * len(self.notes()), height * 2
         most = int(h * 0.84)
         sheet, chart = stacked(most - head - foot, len(self.sheet[1]), px - 2,
                                int(h * 0.38) if self.first_time is None else None)
         panel_height = min(most, head + sheet + (10 + chart if chart else 0) + foot)
         self.rect = pygame.Rect(int(w * 0.08), (h - panel_height) // 2, int(w * 0.84), panel_height)
         layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
+        if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
+            layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 6)
         self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
     def go_on(self):
         self.stack.pop(self)
         self.on_next()
+
+    def open_menu(self) -> None:
+        """The menu over the game, over the sheet (which Resume comes back to)."""
+        self.services.scenes.push("pause", table=self.table)
 
     def again(self):
         if self.first_time is not None:  # this try gives way to the next
@@ -110,14 +122,20 @@ class ScoreScene(Scene):
         press_any(self.buttons, event)
         return True
 
-    def draw(self, surface: pygame.Surface):
+    def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines under the heading, each with its colour: how a claim ended the hand, and the deal code."""
+        return [*([(self.claim, theme.GOLD)] if self.claim else []),
+                *([(f"Deal code  {self.code}", theme.INK)] if self.code else [])]
+
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         panel(surface, self.rect)
         heading = text(self.title, self.px + 6, theme.GOLD, bold=True)
         surface.blit(heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.y + 14)))
-        if self.code:
-            line = text(f"Deal code  {self.code}", self.px, theme.INK)
-            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, self.rect.y + 24 + self.px + 6)))
+        for i, (note, colour) in enumerate(self.notes()):
+            line = text(note, self.px, colour)
+            surface.blit(line, line.get_rect(midtop=(self.rect.centerx,
+                                                     self.rect.y + 24 + self.px + 6 + i * (self.px + 4))))
         header, rows, short_rows = self.sheet
         draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
         if self.chart_rect is not None:

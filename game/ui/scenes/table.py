@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import pygame
 
 from game.engine.results import HandResult
 from game.engine.view import SeatView
+from game.engine.words import says
 from game.store.settings import RANGES
 from game.table.controller import (
     Claimed,
@@ -23,6 +25,7 @@ from game.table.controller import (
     HandOff,
     HandOver,
     Hint,
+    Intent,
     MatchOver,
     Message,
     NewHand,
@@ -44,6 +47,7 @@ from ..widgets import Button, layout_row, press_any
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
 MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
+CLAIM_PAUSES = 3  # a claim at a table with nobody at the screen (autoplay) stays this many finished tricks' time
 SHORT_LINE = 40  # characters of names that go on one line of a notice
 EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": "hearts-broken", "bid": "bid",
                 "passed": "bid"}
@@ -52,7 +56,8 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services, session: Session | None = None, table=None, first_time: HandResult | None = None):
+    def __init__(self, services: Any, session: Session | None = None, table: Any = None,
+                 first_time: HandResult | None = None) -> None:
         """A match played here (``session``), or a ``table`` whose match runs elsewhere. With ``first_time`` (how
         the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
         super().__init__(services)
@@ -72,7 +77,9 @@ class TableScene(Scene):
         self.message = ""
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
-        self.claim_banner = ""
+        self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
+        self.showing_claim = False  # its cards lie face up on the table until the player goes on
+        self.claim_since = 0.0
         self.seated: tuple | None = None  # (hand number, the players round the table) as last laid out
         self.seating_notice: tuple[int, list[str]] | None = None  # (hand number, its lines) when players moved
         self.thinking_dots = 0.0
@@ -110,7 +117,7 @@ class TableScene(Scene):
 
     # --- geometry (all from the window size) ---
 
-    def layout(self):
+    def layout(self) -> None:
         view = self.view()
         self.art = self.services.art.with_specials(self.table.rules.royal_queens)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
@@ -123,6 +130,10 @@ class TableScene(Scene):
         self.claim_button = Button("Claim the rest", self.claim)
         self.menu_button = Button("Menu", lambda: self.services.scenes.push("pause", table=self.table),
                                   key=pygame.K_ESCAPE)
+        # shown only with a claim, so kept out of the row below (a hidden button must not take clicks)
+        self.go_on_button = Button("Score sheet", self.end_claim, key=pygame.K_RETURN)
+        layout_row([self.go_on_button], self.place.centre, int(self.place.text_px * 1.8), 0,
+                   min_width=self.place.text_px * 8)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
         # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
@@ -230,7 +241,7 @@ class TableScene(Scene):
 
     # --- the game loop ---
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         view = self.view()
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
@@ -248,7 +259,9 @@ class TableScene(Scene):
                               lambda seat: (place.seat_anchor(seat)[0] - place.cw // 2,
                                             place.seat_anchor(seat)[1] - place.ch // 2)):
             self.services.sounds.play("trick")
-        if self.busy() or self.stack.top not in (self, self.open_dialog()):
+        if self.showing_claim and not self.table.at_screen(self.viewer) and not self.claim_time_left():
+            self.end_claim()  # nobody at this screen to go on (autoplay)
+        if self.busy() or self.stack.top not in (self, self.open_dialog()) or self.showing_claim:
             return  # a computer's turn starts once the cards have landed, so that its pause is seen
         for intent in self.table.poll(ready=self.deal is None):  # during the deal, computers are asked at once
             self.show(intent)
@@ -272,9 +285,12 @@ class TableScene(Scene):
     def next_frame(self) -> float | None:
         """At the full rate while cards move, the deal is shown or the marker bobs; every AWAIT_SECONDS while the
         table awaits a computer, the network or a hint (the thinking dots move at that pace too); otherwise only
-        input changes the table, apart from a line that goes when its time is up."""
+        input changes the table, apart from a line that goes when its time is up (and a claim shown where nobody is at
+        the screen to go on)."""
         if self.busy() or self.deal is not None or self.marker_bob() is not None:
             return 0
+        if self.showing_claim:  # nothing is asked of the table meanwhile
+            return None if self.table.at_screen(self.viewer) else self.claim_time_left()
         if self.stack.top in (self, self.open_dialog()) and self.table.awaiting():
             return AWAIT_SECONDS
         if self.message:
@@ -301,7 +317,7 @@ class TableScene(Scene):
             if self.deal.done:
                 self.deal = None
 
-    def show(self, intent):
+    def show(self, intent: Intent) -> None:
         """What the table says comes next, shown."""
         scenes = self.services.scenes
         if isinstance(intent, Turn):
@@ -309,22 +325,23 @@ class TableScene(Scene):
                 self.dialog = scenes.push("dialog", table=self.table, act=self.act)
         elif isinstance(intent, HandOff):
             scenes.push("hand-off", player=self.table.name(intent.seat),
-                        ready=lambda seat=intent.seat: self.take_over(seat))
+                        ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
         elif isinstance(intent, Played):
             self.animate(intent)
         elif isinstance(intent, Claimed):
-            self.claim_banner = f"{self.table.name(intent.seat)} claimed the rest: no play could change the score"
+            self.claim_made, self.showing_claim, self.claim_since = intent, True, time.monotonic()
             self.motion.clear()
         elif isinstance(intent, HandOver):
             scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
                         first_time=self.first_time,
-                        play_again=self.play_again if isinstance(self.table, LocalTable) else None)
+                        play_again=self.play_again if isinstance(self.table, LocalTable) else None,
+                        claim=self.claim_words(past=True))
         elif isinstance(intent, MatchOver):
             scenes.replace("game-over", table=self.table,
                            rematch=self.rematch if isinstance(self.table, LocalTable) else None)
         elif isinstance(intent, NewHand):
             self.motion.clear()
-            self.claim_banner = ""
+            self.claim_made, self.showing_claim = None, False
             self.services.sounds.play("shuffle")
         elif isinstance(intent, Hint):
             dialog = self.open_dialog()
@@ -376,8 +393,35 @@ class TableScene(Scene):
                 self.motion.glide(card, drop, self.hand_origin(self.playing_seat(), card))
         elif done is not None:
             self.animate(done, drop)
-        elif done is not None:
-            self.animate(done, drop)
+
+    # --- a claim ---
+
+    def claim_words(self, past: bool = False) -> str:
+        """The claim made this hand, in a player's words: "North claims the last 2 tricks" ("claimed", for the
+        score sheet); "" without one."""
+        if self.claim_made is None:
+            return ""
+        tricks = sum(event.kind == "trick-won" for event in self.claim_made.events)
+        what = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
+        return says(self.table.name(self.claim_made.seat), f"{'claimed' if past else 'claims'} {what}")
+
+    def claimed_cards(self, seat: int) -> list[str]:
+        """The cards ``seat`` held when the claim was made (played out with it), in hand order, while they are shown on
+        the table."""
+        if self.claim_made is None or not self.showing_claim:
+            return []
+        cards = [event.cards[0] for event in self.claim_made.events
+                 if event.kind == "card-played" and event.seat == seat]
+        return arranged(cards, self.table.rules, self.view().trump)
+
+    def claim_time_left(self) -> float:
+        """At a table with nobody at the screen, how much longer the claim stays."""
+        pause = self.services.settings.trick_pause * CLAIM_PAUSES
+        return max(0.0, self.claim_since + pause - time.monotonic())
+
+    def end_claim(self) -> None:
+        """The claim has been seen: the table goes on to the score sheet, which names it."""
+        self.showing_claim = False
 
     def take_over(self, seat: int):
         self.table.take_over(seat)
@@ -415,11 +459,12 @@ class TableScene(Scene):
         if self.table.request_hint():  # the search takes a moment (up to about a second)
             self.say("Working out a hint...")
 
-    def undo(self):
+    def undo(self) -> None:
         if self.busy():
             return
         self.say(self.table.undo())
         self.motion.clear()  # the trick is drawn from the view as it now stands
+        self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
 
     def toggle_review(self):
@@ -452,6 +497,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if self.showing_claim and self.go_on_button.handle_event(event):
+            return True
         if press_any(self.buttons, event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
