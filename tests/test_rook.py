@@ -10,7 +10,7 @@ from game.engine import Hand, IllegalAction, Match, load_rules, rook
 from game.engine import cards as C
 from game.engine.hand import DONE
 from game.engine.results import HandResult
-from tests.deals import build_deal, hand_with, play_all
+from tests.deals import build_deal, hand_with, play_all, ready_to_play, win_auction
 
 PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
 ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # ... where everyone played alone
@@ -22,32 +22,6 @@ def names(hand, mask):
 
 def legal_cards(hand) -> set[str]:
     return {text.split()[1] for text in hand.legal_actions()}
-
-
-def win_auction(hand, declarer: int, bid: int | None = None):
-    """Everyone passes except ``declarer``, who bids ``bid`` (the minimum by default) once."""
-    bid = bid or hand.rules.min_bid
-    done = False
-    while hand.phase == "bid":
-        if hand.to_move == declarer and not done:
-            hand.apply(f"bid {bid}")
-            done = True
-        else:
-            hand.apply("pass")
-
-
-def ready_to_play(hand, declarer: int, trump: str, bid: int | None = None, order: str | None = None,
-                  call: str | None = None):
-    """Auction to ``declarer``, who lays the nest back as dealt and names trump (and order, and a called card)."""
-    win_auction(hand, declarer, bid)
-    if hand.phase == "nest":
-        hand.apply("discard " + " ".join(hand.rules.card_names(hand.extras["nest"])))
-    hand.apply(f"trump {trump}")
-    if hand.phase == "order":
-        hand.apply(f"order {order or 'normal'}")
-    if hand.phase == "call":
-        hand.apply(f"call {call}")
-    assert hand.phase == "play"
 
 
 def finish_with_captures(hand, captured: dict[int, str]):

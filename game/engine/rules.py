@@ -81,10 +81,13 @@ def _queens(queens: tuple[str, ...]) -> str:
 # a Rook deal's order: the places of the shuffled deck in pile order, and where each pile starts and ends in it
 DealPattern = tuple[Callable[[Sequence[C.CardSet]], tuple[C.CardSet, ...]], list[tuple[int, int]]]
 
+# for each suit led and each card, the cards that would beat it in a trick of that suit (hand.py: ``beaters_of``)
+Beaters = tuple[tuple[C.CardSet, ...], ...]
+
 # a Rook trick-taking order: each card's strength and trick key, the keys by suit led, the cards following each suit,
-# the trump suit and the suit each card leads
+# the trump suit, the suit each card leads and the cards beating each card by suit led
 Ranking = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[C.CardSet, ...], int,
-                tuple[int, ...]]
+                tuple[int, ...], Beaters]
 
 
 @dataclass
@@ -99,6 +102,8 @@ class Tables:
     bid_sets: dict[int, tuple[Any, Any]] = field(default_factory=dict)
     # by (trump, reverse order): each card's strength and the suits' masks for following (Rook play)
     rankings: dict[tuple[int, bool], Ranking] = field(default_factory=dict)
+    # what taking each card counts for its taker, the card alone (the family's ``card_values``)
+    card_values: tuple[int, ...] = ()
 
 @dataclass(frozen=True)
 class Rules:
@@ -306,6 +311,19 @@ class Rules:
     @property
     def highest_bid(self) -> int:
         return self.max_bid or self.points_in_deck
+
+    @property
+    def declaring_side_size(self) -> int:
+        """How many players score with a declarer, the declarer included: two in a partnership and with a called
+        partner (decision 13: one when the declarer calls their own card), one when the declarer plays alone or
+        against all the rest together (the Rook ``sides`` field); Hearts has no declarer (0).
+
+        >>> [load_rules(name).declaring_side_size for name in ("rook-classic", "rook-500-5p", "rook-3p", "rook-5p")]
+        [2, 2, 1, 1]
+        """
+        if self.family != "rook":
+            return 0
+        return 2 if self.sides in ("partners", "called") else 1
 
     @property
     def dummy_seat(self) -> int:
