@@ -61,24 +61,18 @@ class RookTables:
 
     - ``cheapest``: fewest points, then the lowest rank (a lead that gives little away);
     - ``richest``: most points, then the lowest rank (points for the side that has the trick);
-    - ``least``: fewest points, then the lowest trick key (the card to throw);
-    - ``beaters``: the cards of the card's suit that rank above it (it is a master when none is still out)."""
+    - ``least``: fewest points, then the lowest trick key (the card to throw)."""
     cheapest: tuple[int, ...]
     richest: tuple[int, ...]
     least: tuple[int, ...]
-    beaters: tuple[C.CardSet, ...]
 
     @classmethod
     def of(cls, hand: RookHand) -> RookTables:
         points, strength, keys = hand.rules.card_points, hand.strength, hand.trick_keys
         # strength runs from -1 (a low Rook Bird) to 100 (a high one), trick keys below 2048
-        beaters = tuple(0 if card == C.BIRD else
-                        C.mask_of(other for other in C.card_list(C.SUIT_MASKS[card >> 4])
-                                  if strength[other] > strength[card]) for card in range(64))
         return cls(cheapest=tuple(points[c] * 256 + strength[c] + 1 for c in range(64)),
                    richest=tuple(points[c] * 256 + 200 - strength[c] for c in range(64)),
-                   least=tuple(points[c] * 4096 + keys[c] for c in range(64)),
-                   beaters=beaters)
+                   least=tuple(points[c] * 4096 + keys[c] for c in range(64)))
 
 
 class RulePlayer:
@@ -121,12 +115,7 @@ class RulePlayer:
         if not opponents:
             return True
         out = self._out(hand, seat)
-        led_keys = hand.led_keys[hand.led_suit]
-        to_beat = led_keys[best]
-        beaters = 0
-        for card in C.card_list(out):
-            if led_keys[card] > to_beat:
-                beaters |= 1 << card
+        beaters = out & hand.beaters[hand.led_suit][best]
         follow = hand.follow_masks[hand.led_suit]
         if beaters & (follow | hand.privilege):
             return False
@@ -134,12 +123,13 @@ class RulePlayer:
         return not any(beaters & ~voids[other] and not follow & out & ~voids[other] for other in opponents)
 
     def _masters(self, hand: RookHand, seat: int, cards: C.CardSet) -> C.CardSet:
-        """Those of ``cards`` that no card still out of this suit can beat."""
+        """Those of ``cards`` (none of them trump) that no card still out of their own suit can beat."""
         out = self._out(hand, seat)
-        beaters = self._rook_tables(hand).beaters
+        beaters, follow_masks = hand.beaters, hand.follow_masks
         masters = 0
         for card in C.card_list(cards):
-            if not out & beaters[card]:
+            suit = card >> 4
+            if not out & beaters[suit][card] & follow_masks[suit]:
                 masters |= 1 << card
         return masters
 
@@ -193,7 +183,7 @@ class RulePlayer:
         following = legal & C.SUIT_MASKS[led]
         last = len(hand.trick) == hand.n - 1
         if following:
-            under = following & ((1 << best) - 1)  # the winning card is of the suit led: lower bits rank lower
+            under = following & ~hand.beaters[led][best]
             if last and not under & QS_BIT and not any((1 << c) & PENALTY_CARDS for c in hand.trick):
                 # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
                 return top(following & ~QS_BIT or following)
@@ -232,12 +222,13 @@ class RulePlayer:
         # the safest lead: fewest cards out above it, less safe for each other seat void in its suit (those discard
         # on it), then the lowest; within a suit that is its lowest card (the most cards out above it)
         safest, card = None, -1
-        for suit_mask in C.SUIT_MASKS:
+        beaters = hand.beaters
+        for suit, suit_mask in enumerate(C.SUIT_MASKS):
             mine = options & suit_mask
             if mine:
                 low = (mine & -mine).bit_length() - 1
                 voids = sum(1 for void in others if void & suit_mask)
-                safety = (3 * voids - ((out & suit_mask) >> (low + 1)).bit_count(), low & 15)
+                safety = (3 * voids - (out & beaters[suit][low]).bit_count(), low & 15)
                 if safest is None or safety < safest:
                     safest, card = safety, low
         return card
@@ -265,9 +256,7 @@ class RulePlayer:
         high = sum(1 for c in C.cards_in(held) if c != C.BIRD and rules.natural_rank(c) >= 13)
         size = max(rules.hand_size, 1)
         share = 0.25 + 0.6 * trumps / size + 0.25 * high / size
-        players = rules.players
-        side = 2 if rules.sides in ("partners", "called") else 1
-        fair = side / players if rules.sides != "declarer_vs_rest" else 1 / players
+        fair = rules.declaring_side_size / rules.players  # the declaring side's share of the players
         return rules.points_in_deck * min(0.95, fair * 0.5 + share * 0.75)
 
     def _rook_bid(self, hand: RookHand) -> A.Action:
@@ -358,19 +347,14 @@ class RulePlayer:
         cards = C.card_list(legal)
         best, best_seat = hand.trick_winner()
         last = len(hand.trick) == hand.n - 1
-        led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
-        to_beat = led_keys[best]
+        winners = legal & hand.beaters[hand.led_suit][best]
         if best_seat in side and (last or (self._stays_won(hand, seat, best, side) if self.counting
                                            else keys[best] >= 1000)):
             # our side has it (Easy: the last card, or a trump; Normal: one nothing still out can take from it):
             # give it points, from the cards that do not take it over, side suits before trump
-            losers = [c for c in cards if led_keys[c] <= to_beat]
+            losers = C.card_list(legal & ~winners)
             plain = [c for c in losers if not trumps >> c & 1]
             return max(plain or losers or cards, key=tables.richest.__getitem__)
-        winners = 0
-        for card in cards:
-            if led_keys[card] > to_beat:
-                winners |= 1 << card
         if winners:
             # the cards that can win are of the suit led or trump, whose keys all differ: the lowest key is the one
             points = hand.rules.card_points
