@@ -14,7 +14,7 @@ from typing import Any
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
-from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, HeartsHand
+from game.engine.hearts import HEARTS_MASK, QS, QS_BIT, HeartsHand, penalty_points
 from game.engine.knowledge import SeenHand
 from game.engine.rook import RookHand
 
@@ -81,6 +81,10 @@ class RulePlayer:
     def __init__(self, counting: bool):
         self.counting = counting
         self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
+        self._special_rules: object = None  # the rules whose special cards are these (_learn_special_cards)
+        self._gifts: C.CardSet = 0
+        self._heavy: C.CardSet = 0
+        self._scoring: C.CardSet = 0
 
     def decide(self, hand: Hand) -> A.Action:
         """The action for the seat to move, decided from the hand as that seat may see it."""
@@ -143,17 +147,26 @@ class RulePlayer:
         return A.make(A.PASS_CARDS, C.mask_of(chosen))
 
     def pass_ranking(self, hand: Hand | SeenHand) -> list[C.Card]:
-        """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first)."""
+        """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first): the
+        Queen of spades, high spades that draw her, then hearts (the more a heart counts, the sooner: the special
+        Queen of hearts before the others), high cards and short suits; a card that counts for its taker (the
+        special Queen of diamonds) is kept."""
         held = hand.held[hand.turn]
         spades = held & SPADES_MASK
+        if hand.rules is not self._special_rules:
+            self._learn_special_cards(hand)
+        gifts, heavy = self._gifts, self._heavy
 
-        def danger(card):
+        def danger(card: C.Card) -> int:
             if card == QS:
                 return 100
             if card >> 4 == C.SPADES and card & 15 > 12 and spades.bit_count() < 5:
                 return 90 + (card & 15)  # A and K of spades with few guards draw the queen
             value = card & 15
-            return value + (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
+            value += (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
+            if (gifts | heavy) >> card & 1:
+                value += 8 if heavy >> card & 1 else -100  # a heavy heart counts twice; a gift is kept
+            return value
 
         return sorted(C.cards_in(held), key=danger, reverse=True)
 
@@ -171,43 +184,70 @@ class RulePlayer:
     # and the lowest its lowest: the rules below pick cards with bit operations, not by sorting (Hard's play-outs
     # ask them for every card: 2.2 times as fast as sorting, the same decisions, tests/test_rule_decisions.py)
 
+    def _learn_special_cards(self, hand: Hand | SeenHand) -> None:
+        """From what each card counts for its taker under the hand's rules (the engine's ``card_values``, the
+        special queens' included): the gifts, cards that count for their taker (the special Queen of diamonds,
+        -10), which the rules never give away when another card will do; and the heavy hearts, those counting more
+        than the others (the special Queen of hearts), which they unload first. None in Classic Hearts. Learnt
+        once per rules: a search plays thousands of hands under the same rules."""
+        values = hand.card_values(hand.rules)
+        hearts = C.card_list(HEARTS_MASK & hand.rules.deck_mask)
+        plain = min(values[card] for card in hearts)
+        self._gifts = C.mask_of(card for card in range(64) if values[card] < 0)
+        self._heavy = C.mask_of(card for card in hearts if values[card] > plain)
+        self._scoring = hand.counters(hand.rules)  # a trick without any of these comes to nothing
+        self._special_rules = hand.rules
+
     def _hearts_play(self, hand: HeartsHand) -> A.Action:
         seat = hand.turn
         legal = hand.legal_mask()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
+        if hand.rules is not self._special_rules:
+            self._learn_special_cards(hand)
+        gifts = self._gifts
         if not hand.trick:
-            return self._hearts_lead(hand, seat, legal)
+            return self._hearts_lead(hand, seat, legal & ~QS_BIT & ~gifts or legal & ~QS_BIT or legal)
         best, _ = hand.trick_winner()
         led = hand.led_suit
         following = legal & C.SUIT_MASKS[led]
         last = len(hand.trick) == hand.n - 1
         if following:
-            under = following & ~hand.beaters[led][best]
-            if last and not under & QS_BIT and not any((1 << c) & PENALTY_CARDS for c in hand.trick):
-                # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
-                return top(following & ~QS_BIT or following)
-            if under:
-                return top(under)  # the highest card that still loses
+            beaters = hand.beaters[led][best]
+            under = following & ~beaters
+            if last:
+                trick = C.mask_of(hand.trick)
+                taking = following & gifts & beaters
+                if taking and penalty_points(hand.rules, trick | taking) <= 0:
+                    return top(taking)  # win the trick with a card that counts for us: it still comes out ahead
+                if not under & QS_BIT and (not trick & self._scoring or penalty_points(hand.rules, trick) <= 0):
+                    # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
+                    return top(following & ~QS_BIT or following)
+            if under:  # the highest card that still loses (a heavy heart first)
+                losing = under & ~gifts or under
+                return top(losing & self._heavy or losing)
             if led == C.SPADES and following & QS_BIT and following & ~QS_BIT:
                 return bottom(following & ~QS_BIT)
+            if last and following & gifts:
+                return top(following & gifts)  # the trick is ours whatever we play: take the gift with it
             return top(following & ~QS_BIT or following) if last else bottom(following)
-        # void: unload the queen of spades, then the dangerous high spades, then hearts, then the highest card
+        # void: unload the queen of spades, then the dangerous high spades, then hearts (the one counting most),
+        # then the highest card that does not count for whoever takes it
         if legal & QS_BIT:
             return QS
         high_spades = legal & ABOVE_QS
         if high_spades and self._queen_out(hand, seat):
             return top(high_spades)
         if legal & HEARTS_MASK:
-            return top(legal & HEARTS_MASK)
-        return highest_rank(legal)
+            return top(legal & HEARTS_MASK & self._heavy or legal & HEARTS_MASK)
+        return highest_rank(legal & ~gifts or legal)
 
     def _queen_out(self, hand: Hand, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
 
-    def _hearts_lead(self, hand: Hand, seat: int, legal: C.CardSet) -> A.Action:
+    def _hearts_lead(self, hand: Hand, seat: int, options: C.CardSet) -> A.Action:
+        """A lead among ``options``: the legal cards but the Queen of spades and the gifts, where there are others."""
         held = hand.held[seat]
-        options = legal & ~QS_BIT or legal
         if not self.counting:
             return lowest_rank(options & ~HEARTS_MASK or options)
         # lead low in a suit where someone else must still take it; spades flush out the queen when it is safe for
