@@ -1,4 +1,4 @@
-"""Rook: every Rook preset of the rule books (000, 001, 003, 004) and RULES.md decisions 1-14 and 20-22.
+"""Rook: every Rook preset of the rule books (000, 001, 003, 004) and RULES.md decisions 1-14 and 20-23.
 
 Phases: ``lay-aside`` (Original 3-player), ``bid``, ``nest`` (the declarer lays back the nest), ``trump``,
 ``order`` (500: normal or reverse), ``call`` (5-player 500: the secret partner's card), ``play``, ``done``.
@@ -639,8 +639,14 @@ class RookHand(Hand):
 
     @classmethod
     def match_outcome(cls, rules: Rules, scores: list[int], hands_played: int, last: HandResult) -> list[int] | None:
-        """Decisions 7-9 and 12: a match ends at the target, or after its number of hands (a house rule; rotating
-        partners play exactly 12), and the highest total wins."""
+        """Decisions 7-9, 12 and 23: a match ends at the target, or after its number of hands (a house rule; rotating
+        partners play exactly 12), and the highest total wins; under a score cap, reaching the target ends it
+        whatever its length."""
+        if rules.cap and max(scores) >= rules.target:
+            # decision 12 (004: "If the declaring team would have 500 or more points after winning a hand, they
+            # score the points and win the game"): only the declaring side can pass the cap, and every player of it
+            # with the target or more shares the win at once; in a match of a fixed length too (decision 23)
+            return [seat for seat, score in enumerate(scores) if score >= rules.target]
         if rules.match_hands:
             if hands_played < rules.match_hands:
                 return None
@@ -648,10 +654,6 @@ class RookHand(Hand):
                 return [seat for seat, score in enumerate(scores) if score == max(scores)]
         elif max(scores) < rules.target:
             return None
-        if rules.cap and max(scores) >= rules.target:
-            # decision 12 (004: "The team that scores 500 points first wins"): only the declaring side can pass
-            # the cap, and every player of it with the target or more shares the win at once
-            return [seat for seat, score in enumerate(scores) if score >= rules.target]
         # decision 7: the higher total wins; equal totals of different sides play another hand (those who scored
         # together in the last hand, a partnership or the declarer's opponents, are one side)
         top = [seat for seat, score in enumerate(scores) if score == max(scores)]
