@@ -313,6 +313,41 @@ class Rules:
         return self.max_bid or self.points_in_deck
 
     @property
+    def most_in_one_hand(self) -> int:
+        """The most a side can score in one hand of Rook: every counter of the deck (taking every trick takes them
+        all, the nest's too, or the declarer lays back none of them). 0 in Hearts, whose points count against their
+        taker (``hearts.penalty_points``).
+
+        >>> [load_rules(name).most_in_one_hand for name in ("rook-classic", "rook-500", "rook-beginner")]
+        [120, 180, 24]
+        """
+        return self.points_in_deck
+
+    @property
+    def target_reachable(self) -> bool:
+        """Whether a match can end at its target. Without a score cap every hand may add points until a side gets
+        there (Hearts: until someone's penalty points do). Under a cap only a declaring side that made its bid
+        passes it (decision 12), so there must be a declarer, a game with bidding, and the target must lie within
+        one hand's points of the cap: 004's 430 and 180 reach 610 at most.
+
+        >>> rook_500 = load_rules("rook-500")
+        >>> rook_500.target_reachable, rook_500.changed({"target": 600}).target_reachable
+        (True, True)
+
+        Rules whose target cannot be reached are refused, as a preset file or as house rules:
+
+        >>> load_rules("rook-classic").changed({"cap": 100}, "Classic")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        game.engine.rules.RulesError: Classic: cap: no side can reach the target, 300, past a cap of 100 with 120 ...
+        """
+        if self.family != "rook":
+            return True
+        if not self.cap:
+            return self.most_in_one_hand > 0
+        return self.has_auction and self.cap + self.most_in_one_hand >= self.target
+
+    @property
     def declaring_side_size(self) -> int:
         """How many players score with a declarer, the declarer included: two in a partnership and with a called
         partner (decision 13: one when the declarer calls their own card), one when the declarer plays alone or
@@ -450,7 +485,7 @@ class Rules:
         """These rules with some fields changed (house rules), validated like a preset."""
         merged = self.to_dict()
         merged.update(changes)
-        return rules_from_dict(merged, where)
+        return _reachable(rules_from_dict(merged, where), where)
 
     @staticmethod
     def field_docs() -> dict[str, dict[str, Any]]:
@@ -661,6 +696,29 @@ def _check_consistent(rules: Rules, where: str) -> None:
         fail("sides: a called partner needs at least 4 players")
 
 
+def _reachable(rules: Rules, where: str) -> Rules:
+    """``rules``, unless no side could ever reach their target (``Rules.target_reachable``): the match would never
+    end. Asked of rules being made (a preset file, house rules, a deal code's, a table's), not of a record, a save
+    or a server's welcome read back: matches played under such rules before they were refused still replay."""
+    if rules.target_reachable:
+        return rules
+
+    def fail(message: str, player: str) -> NoReturn:
+        raise RulesError(f"{where}: {message}", player)
+
+    most, cap, target = rules.most_in_one_hand, rules.cap, rules.target
+    if not cap:
+        fail("counters: a hand has no points to score, so no side can reach the target",
+             "A hand has no points to score, so nobody could reach the target score")
+    if not rules.has_auction:
+        fail(f"cap: with no bidding there is no declaring side to pass the cap of {cap}, so no side can reach the "
+             f"target, {target}", f"With no bidding nobody can pass the score cap, so nobody could reach "
+             f"{target}: set the score cap to Off")
+    fail(f"cap: no side can reach the target, {target}, past a cap of {cap} with {most} points in a hand",
+         f"Nobody could reach {target}: scores stop at the score cap, {cap}, and one hand has only {most} points "
+         f"({cap} + {most} = {cap + most})")
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
@@ -725,4 +783,4 @@ def load_rules(name_or_path: str | Path) -> Rules:
     4
     """
     path = _preset_path(name_or_path)
-    return rules_from_dict(_merged_fields(path, ()), str(path))
+    return _reachable(rules_from_dict(_merged_fields(path, ()), str(path)), str(path))
