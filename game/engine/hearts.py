@@ -186,7 +186,7 @@ class HeartsHand(Hand):
             self.turn = self.next_seat(self.dealer)
 
     def _two_clubs_leads(self) -> bool:
-        return self.rules.two_clubs_leads and bool(self.rules.deck_mask >> TWO_CLUBS & 1)
+        return self.rules.two_clubs_leads and self.rules.two_of_clubs_may_lead
 
     @property
     def broken(self) -> bool:
