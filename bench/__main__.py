@@ -19,8 +19,8 @@ def main(argv=None) -> int:
     ai.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     ai.add_argument("--only", choices=("ismcts", "ladder"), help="run one part")
     ai.add_argument("--match", nargs=3, metavar=("PRESET", "A", "B"),
-                    help="one match of two levels (hard:worlds=N,work=N for Hard's settings; PRESET rookgame: "
-                         "rook-500 with rookGame's house rules)")
+                    help="one match of two levels (hard:worlds=N,work=N for Hard's settings; normal@REV for a level "
+                         "with the rules of git revision REV; PRESET rookgame: rook-500 with rookGame's house rules)")
     ai.add_argument("--simulations", type=int, action="append",
                     help="an ISMCTS row at this many simulations a move (repeatable; default 2,000 and 10,000)")
     rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")

@@ -8,15 +8,23 @@ with 95% confidence intervals over deals.
 - Hearts ladder: Hard, Normal, Easy and random against each other.
 - Rook (rook-classic, rook-500): team score difference per hand for Hard vs Normal, Normal vs Easy, and each level
   vs the omniscient reference; the declarers' contract success rate.
+- ``--match PRESET A B``: one match, such as a level against its old self (``normal normal@REV``).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import math
 import multiprocessing
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 try:
@@ -39,8 +47,39 @@ class RandomPlayer:
         return hand.random_action(self.rng)
 
 
-def make(level: str, seed: int, budget: float):
-    """A player by level name; ``hard:worlds=400,work=20000`` is Hard with other search settings (to measure them)."""
+@functools.cache
+def rules_player_at(revision: str) -> type:
+    """``RulePlayer`` as game/ai/rules_play.py was at a git revision of this checkout, on today's engine: a change
+    to the rules measured against the rules before it in one run (the file must still import). The old file is
+    imported from a folder of its own."""
+    root = Path(__file__).resolve().parents[1]
+    source = subprocess.run(["git", "show", f"{revision}:game/ai/rules_play.py"], cwd=root, capture_output=True,
+                            text=True, check=True).stdout
+    name = f"rules_play_at_{revision.replace('~', '_').replace('^', '_')}"
+    path = Path(tempfile.mkdtemp(prefix="trickhouse-bench-")) / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    shutil.rmtree(path.parent)  # imported: the copy is no longer needed
+    player: type = module.RulePlayer
+    return player
+
+
+def make(level: str, seed: int, budget: float) -> Any:  # a computer player, of whichever class the level is
+    """A player by level name; ``hard:worlds=400,work=20000`` is Hard with other search settings (to measure them);
+    ``normal@REV`` (any level) plays with the rules of git revision REV: Easy and Normal decide by them, Hard plays
+    its worlds out by them."""
+    if "@" in level:
+        name, revision = level.split("@", 1)
+        player = make(name, seed, budget)
+        old_rules = rules_player_at(revision)
+        if isinstance(player, SearchPlayer):
+            player.rollout = old_rules(counting=True)
+            return player
+        return old_rules(counting=player.counting)
     if level.startswith("hard:"):
         settings = {key: int(value) for key, value in (item.split("=") for item in level[5:].split(","))}
         return SearchPlayer(seed=seed, budget=budget, **settings)

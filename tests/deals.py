@@ -62,6 +62,34 @@ def play_all(hand: Hand, actions: str):
         hand.apply(text.strip())
 
 
+def win_auction(hand: Hand, declarer: int, bid: int | None = None) -> None:
+    """Everyone passes except ``declarer``, who bids ``bid`` (the minimum by default) once."""
+    bid = bid or hand.rules.min_bid
+    done = False
+    while hand.phase == "bid":
+        if hand.to_move == declarer and not done:
+            hand.apply(f"bid {bid}")
+            done = True
+        else:
+            hand.apply("pass")
+
+
+def ready_to_play(hand: Hand, declarer: int, trump: str, bid: int | None = None, order: str | None = None,
+                  call: str | None = None) -> Hand:
+    """Auction to ``declarer``, who lays the nest back as dealt and names trump (and order, and a called card):
+    the hand, ready for its first card."""
+    win_auction(hand, declarer, bid)
+    if hand.phase == "nest":
+        hand.apply("discard " + " ".join(hand.rules.card_names(hand.extras["nest"])))
+    hand.apply(f"trump {trump}")
+    if hand.phase == "order":
+        hand.apply(f"order {order or 'normal'}")
+    if hand.phase == "call":
+        hand.apply(f"call {call}")
+    assert hand.phase == "play"
+    return hand
+
+
 def playout_action(hand: Hand, rng):
     """A random legal action, except that auctions bid modestly: with uniformly random bids most contracts are
     set, scores fall for ever and a match never reaches its target."""

@@ -108,6 +108,8 @@ def test_the_page_follows_every_house_rule():
     ("rook-classic", {"rotating_partners": True}, "exactly 12 hands, new partners every 4"),
     ("rook-classic", {"first_bid_required": True}, "The first bidder may not pass."),
     ("rook-500", {"cap": 400}, "between 400 and 500: it is set back to 400"),
+    ("rook-500", {"fixed_hands": 12}, "The match is at most 12 hands: a declaring side that makes its bid and "
+                                      "reaches 500 points wins at once"),
     ("rook-original-3p", {"extra_card_kept": True}, "keep it in hand through the play"),
     ("hearts-classic", {"two_clubs_leads": False}, "The player left of the dealer leads the first trick"),
     ("hearts-classic", {"qs_breaks_hearts": False}, "until a heart has been played"),
@@ -145,5 +147,8 @@ def test_a_game_in_one_line():
     assert summary(rules.changed({"target": 500})).endswith("first side to 500")
     assert summary(load_rules("rook-beginner")) == "trump from the top of the nest, no bidding; first player to 40"
     assert summary(load_rules("hearts-classic").changed({"fixed_hands": 3})).endswith("3 hands, lowest total wins")
+    # decision 23: under a cap, the target still ends a match of a fixed length
+    assert summary(load_rules("rook-500").changed({"rotating_partners": True})).endswith(
+        "12 hands, new partners every 4 unless a side reaches 500 first")
     assert len({summary(load_rules(preset)) for preset in preset_names()}) >= 12
     assert all(re.fullmatch(r"[a-z0-9].*; .+", summary(load_rules(preset))) for preset in preset_names())

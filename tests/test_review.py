@@ -358,3 +358,15 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
             break
     assert decision.index == 0 and decision.action == decision.best == hints[0].choice.text
     assert not decision.mistake and decision.cost == 0 and "was the Hint's choice" in decision.note
+
+
+def test_the_review_speaks_of_your_side_when_the_engine_says_the_seat_plays_with_others():
+    """001 3-player: "the other two players play as partners against the bidder" (from the auction on); 000 Classic
+    partners are partners from the deal; Hearts has no sides."""
+    from game.review.analysis import partnered
+    from tests.deals import ready_to_play
+
+    three = ready_to_play(hand_with("rook-3p", {}, dealer=2), 0, "red")
+    assert not partnered(three, 0) and partnered(three, 1) and partnered(three, 2)
+    assert partnered(hand_with("rook-classic", {}, dealer=3), 1)
+    assert not partnered(Hand.deal(load_rules("hearts-classic"), seed=1), 0)

@@ -10,7 +10,7 @@ from game.engine import Hand, IllegalAction, Match, load_rules, rook
 from game.engine import cards as C
 from game.engine.hand import DONE
 from game.engine.results import HandResult
-from tests.deals import build_deal, hand_with, play_all
+from tests.deals import build_deal, hand_with, play_all, ready_to_play, win_auction
 
 PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
 ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # ... where everyone played alone
@@ -22,32 +22,6 @@ def names(hand, mask):
 
 def legal_cards(hand) -> set[str]:
     return {text.split()[1] for text in hand.legal_actions()}
-
-
-def win_auction(hand, declarer: int, bid: int | None = None):
-    """Everyone passes except ``declarer``, who bids ``bid`` (the minimum by default) once."""
-    bid = bid or hand.rules.min_bid
-    done = False
-    while hand.phase == "bid":
-        if hand.to_move == declarer and not done:
-            hand.apply(f"bid {bid}")
-            done = True
-        else:
-            hand.apply("pass")
-
-
-def ready_to_play(hand, declarer: int, trump: str, bid: int | None = None, order: str | None = None,
-                  call: str | None = None):
-    """Auction to ``declarer``, who lays the nest back as dealt and names trump (and order, and a called card)."""
-    win_auction(hand, declarer, bid)
-    if hand.phase == "nest":
-        hand.apply("discard " + " ".join(hand.rules.card_names(hand.extras["nest"])))
-    hand.apply(f"trump {trump}")
-    if hand.phase == "order":
-        hand.apply(f"order {order or 'normal'}")
-    if hand.phase == "call":
-        hand.apply(f"call {call}")
-    assert hand.phase == "play"
 
 
 def finish_with_captures(hand, captured: dict[int, str]):
@@ -677,6 +651,55 @@ def test_500_five_players_a_declarer_who_calls_their_own_card_wins_alone():
     finish_with_captures(hand, {1: "G1 G5 G10 G14 R1 B1 B5 B10"})
     scores = [b + d for b, d in zip([100, 420, 300, 420, 100], hand.result().score_change)]
     assert rook.RookHand.match_outcome(rules, scores, 9, hand.result()) == [1]
+
+
+@pytest.mark.parametrize("changes", [{"fixed_hands": 12}, {"rotating_partners": True}])
+def test_500_declarers_reaching_500_win_at_once_even_in_a_match_of_a_fixed_length(changes):
+    """004 "If the declaring team would have 500 or more points after winning a hand, they score the points and win
+    the game" (RULES.md decision 23): with a fixed number of hands or rotating partners, reaching 500 that way
+    still ends the match, so no later hand's cap pulls the winners back to 430 while they defend (the match went
+    on, and partners at 660 who defended were set to 430)."""
+    rules = load_rules("rook-500").changed(changes)
+    hand = hand_with(rules, {}, dealer=3, number=3, scores=[420, 300, 420, 300])  # partners 0 and 2 (hands 1-4)
+    ready_to_play(hand, 0, "green", bid=75)
+    finish_with_captures(hand, {0: "Y1 Y5 Y10 Y14 G1 G5 G10 G14"})
+    scores = [b + d for b, d in zip([420, 300, 420, 300], hand.result().score_change)]
+    assert scores == [500, 300, 500, 300]
+    assert rook.RookHand.match_outcome(rules, scores, 5, hand.result()) == [0, 2]
+    # with rotating partners each player keeps a score: a declaring side's player short of 500 does not win
+    rotating = load_rules("rook-500").changed({"rotating_partners": True})
+    assert rook.RookHand.match_outcome(rotating, [505, 300, 430, 300], 5, PARTNERSHIPS) == [0]
+
+
+def test_500_match_of_a_fixed_length_plays_on_to_its_last_hand_below_500():
+    """Decision 8 with the cap (decision 23): nobody at 500, the match plays all its hands and the higher total then
+    wins; the cap holds every score at 430 meanwhile (004: "neither team can have a score between 430 and 500")."""
+    rules = load_rules("rook-500").changed({"fixed_hands": 6})
+    assert rook.RookHand.match_outcome(rules, [430, 300, 430, 300], 5, PARTNERSHIPS) is None
+    assert rook.RookHand.match_outcome(rules, [430, 300, 430, 300], 6, PARTNERSHIPS) == [0, 2]
+
+
+def test_500_defenders_always_score_what_they_took_below_the_cap_in_a_whole_match():
+    """004 "The opposing team always scores the points they took in tricks" and "Scores are capped at 430": over a
+    whole match of 12 fixed hands between Normal players, who reach 500 well before the last hand, no side's score
+    ever goes down in a hand it defended, and the match ends at once when a side reaches 500."""
+    rules = load_rules("rook-500").changed({"fixed_hands": 12})
+    normal = make_player("normal")
+    for seed in range(3):
+        match = Match(rules, seed=seed)
+        while True:
+            while not match.hand.is_done:
+                match.hand.push(normal.decide(match.hand))
+            result = match.hand.final_result()
+            before = match.hand.scores
+            for seat, change in enumerate(result.score_change):
+                assert change >= 0 or seat in result.declaring_side(), (seed, before, result.score_change)
+                assert before[seat] + change <= rules.cap or seat in result.declaring_side()
+            if match.is_over:
+                break
+            assert max(match.scores) < rules.target
+            match.next_hand()
+        assert max(match.scores) >= rules.target and match.outcome().hands < 12
 
 
 def test_500_declarers_short_of_500_are_capped_too():

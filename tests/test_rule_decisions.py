@@ -7,7 +7,9 @@ position's Easy and Normal decisions, as the search asks them (on the whole hand
 asked them (``decide``, from what the seat sees). It was made again twice, on purpose, when the Rook rules learned
 to give points to a partner whose card nothing still out can beat, and to give them without taking the trick over,
 then when that became "nothing an opponent still to play may hold can take it", for a partner's trump too (both
-times the Hearts entries came out the same, as did the Rook presets whose lines never met the rule).
+times the Hearts entries came out the same, as did the Rook presets whose lines never met the rule); and when the
+Hearts rules learned the special queens of Royal Hearts from the engine's ``card_values`` (only the four Royal
+presets' entries changed). The tests after it pin what the special queens change, each on a hand-built position.
 """
 
 import json
@@ -19,6 +21,7 @@ import pytest
 
 from game.ai import RulePlayer
 from game.engine import Hand, load_rules, preset_names
+from tests.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
 HANDS = 12  # hands a preset
@@ -87,3 +90,52 @@ def test_every_preset_is_pinned():
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps(make(), separators=(",", ":")) + "\n")
     print(f"wrote {GOLDEN}", file=sys.stderr)
+
+
+# --- the special queens (RULES.md decision 18), which the rules learn from the engine's card values ---
+
+def no_pass(preset: str):
+    """A preset without passing, the player left of the dealer leading: play starts from the deal as written."""
+    return load_rules(preset).changed({"pass_cycle": ["hold"], "two_clubs_leads": False})
+
+
+def normal_plays(preset: str, hands: dict[int, str], before: str) -> str:
+    """Normal's card in the position reached by ``before`` from a deal with these hands (dealer 3: seat 0 leads)."""
+    hand = hand_with(no_pass(preset), hands, dealer=3)
+    play_all(hand, before)
+    return hand.action_text(RulePlayer(counting=True).decide(hand))
+
+
+def test_normal_takes_the_queen_of_diamonds_home_when_it_wins_the_trick_last():
+    """Decision 18 (002: the Queen of diamonds is "-10 points" to whoever takes her): the last to play, able to win
+    the trick with her, wins it with her and not with a higher card, which keeps her for later."""
+    hands = {0: "3D", 1: "5D", 2: "9D", 3: "QD AD 4D"}
+    assert normal_plays("hearts-royal", hands, "play 3D, play 5D, play 9D") == "play QD"
+    assert normal_plays("hearts-classic", hands, "play 3D, play 5D, play 9D") == "play AD"
+
+
+def test_normal_never_throws_the_queen_of_diamonds_to_another_player():
+    """Decision 18: the special Queen of diamonds counts for her taker, so a player void in the suit led throws
+    another card (Classic Hearts throws the highest)."""
+    hands = {0: "3C QS KS AS", 1: "QD 2D 3D 4D 5D 6D 7D 8D 9D TD JD 2S 3S"}
+    assert normal_plays("hearts-royal", hands, "play 3C") == "play JD"
+    assert normal_plays("hearts-classic", hands, "play 3C") == "play QD"
+
+
+def test_normal_throws_the_queen_of_hearts_before_a_higher_heart():
+    """Decision 18: the special Queen of hearts "doubles every heart its taker took, itself included", so she is
+    the heart to be rid of first (Classic Hearts throws its highest heart)."""
+    hands = {0: "3C", 1: "QH AH 2D 3D 4D 5D 6D 7D 8D 9D TD 2S 3S"}
+    assert normal_plays("hearts-royal", hands, "play 3C") == "play QH"
+    assert normal_plays("hearts-classic", hands, "play 3C") == "play AH"
+
+
+def test_normal_passes_the_queen_of_hearts_early_and_keeps_the_queen_of_diamonds():
+    """Decision 18 for the pass (002 "Passing 3 Cards"): the special Queen of hearts goes before the ace of hearts,
+    the special Queen of diamonds is the last card to give away."""
+    cards_held = "QH AH QD 2C 3C 4C 5D 6D 7S 8S 9S TS JS"
+    for preset, expected in (("hearts-royal", ["QH", "AH"]), ("hearts-classic", ["AH", "QH"])):
+        hand = hand_with(preset, {0: cards_held}, dealer=3)
+        ranking = [hand.rules.card_name(card) for card in RulePlayer(counting=True).pass_ranking(hand.seen_by(0))]
+        assert [name for name in ranking if name in ("QH", "AH")] == expected
+        assert (ranking[-1] == "QD") == (preset == "hearts-royal")

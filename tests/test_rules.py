@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from game.engine import Hand, RulesError, load_rules, preset_names
+from game.engine import Hand, Match, RulesError, load_rules, preset_names
 from game.engine.rules import Rules, rules_from_dict
 from tests.notation import notation_faults
 
@@ -240,6 +240,52 @@ def test_a_house_rule_refused_says_why_in_a_players_words(changes, player):
     assert refused.value.player == player and not notation_faults([player])
     assert str(refused.value).startswith("Classic partnership Rook: ")  # the file's message names the field
     assert notation_faults([str(refused.value)])
+
+
+@pytest.mark.parametrize("preset, changes, player", [
+    ("rook-500", {"target": 650}, "Nobody could reach 650: scores stop at the score cap, 430, and one hand has only "
+                                  "180 points (430 + 180 = 610)"),
+    ("rook-classic", {"cap": 100}, "Nobody could reach 300: scores stop at the score cap, 100, and one hand has only "
+                                   "120 points (100 + 120 = 220)"),
+    ("rook-beginner", {"cap": 30}, "With no bidding nobody can pass the score cap, so nobody could reach 40: set the "
+                                   "score cap to Off"),
+])
+def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset, changes, player):
+    """004: "Scores are capped at 430 ... If the declaring team would have 500 or more points after winning a hand,
+    they score the points and win the game": past the cap a side gains at most one hand's points (180 in 004), and
+    only a declaring side, so a target beyond that, or a cap in a game without bidding, would make a match that
+    never ends."""
+    book = load_rules(preset)
+    with pytest.raises(RulesError) as refused:
+        book.changed(changes, where=book.title)
+    assert refused.value.player == player and not notation_faults([player])
+    assert str(refused.value).startswith(f"{book.title}: cap: ")
+
+
+def test_the_most_a_side_scores_in_a_hand_decides_how_far_past_the_cap_the_target_may_be():
+    """004: "There are 40 points in each suit and 20 points for the Rook, bringing the total number of points per hand
+    to 180"; the target may be as far as that past the cap, and no further."""
+    rook_500 = load_rules("rook-500")
+    assert rook_500.most_in_one_hand == 180
+    assert rook_500.changed({"target": 610}).target_reachable
+    with pytest.raises(RulesError):
+        rook_500.changed({"target": 611})
+    assert rook_500.changed({"cap": 320}).target_reachable and rook_500.changed({"cap": 0, "target": 5000})
+    classic = load_rules("rook-classic")
+    assert classic.most_in_one_hand == 120 and classic.changed({"cap": 180}).target_reachable
+    assert all(load_rules(preset).target_reachable for preset in preset_names())
+
+
+def test_a_match_played_before_its_target_was_refused_still_replays():
+    """Nothing a player did is lost: a saved match or a hand record made under house rules refused since (rook-500
+    with a target of 650) is read back as it was; only new rules are refused."""
+    endless = {**load_rules("rook-500").to_dict(), "target": 650}
+    rules = rules_from_dict(endless, "a saved match's rules")
+    assert rules.target == 650 and not rules.target_reachable
+    match = Match(rules, seed=3)
+    assert Match.from_json(match.to_json()).rules == rules
+    with pytest.raises(RulesError):
+        load_rules("rook-500").changed({"target": 650})
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "hearts-royal"])

@@ -187,6 +187,18 @@ def test_royal_queens_house_rule_round_trips_as_a_list(tmp_path):
     assert problem == "" and rules.royal_queens == ("QS", "QD")
 
 
+def test_a_house_rule_that_changes_nothing_in_the_game_is_let_go_and_the_others_kept(tmp_path):
+    """An earlier version offered the Rook Bird's rank on Original Rook, which has no Bird: such a file still gives
+    its other house rules, and the Bird's rank, which changes nothing there, is no longer among the changes."""
+    store = HouseRulesStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    store.path("rook-original-4p").write_text("extends: rook-original-4p\nbird_rank: low\ntarget: 200\n")
+    rules, changes, problem = store.load("rook-original-4p")
+    assert problem == "" and changes == {"target": 200}
+    assert rules == load_rules("rook-original-4p").changed({"target": 200})
+    assert store.path("rook-original-4p").exists()
+
+
 def test_reset_to_preset_removes_the_file(tmp_path):
     store = HouseRulesStore(tmp_path)
     store.save("hearts-classic", {"hold_hand": True})

@@ -174,3 +174,22 @@ def test_every_card_back_is_drawn_and_they_differ():
     assert set(BACKS) == set(CARD_BACKS)
     looks = {pixels(CardArt(back=name).back(70)) for name in CARD_BACKS}
     assert len(looks) == len(CARD_BACKS) >= 3
+
+
+def test_the_stars_mark_the_counters_of_the_game_being_played():
+    """Each preset names its counters and the cards mark exactly those: 004 counts the 1s ("1 ... 15"), the 5 and
+    6-player games of 000 play the 1s but count only 5s, 10s and 14s; Beginner counts stars on the same cards."""
+    from game.engine import load_rules
+
+    plain = CardArt()
+    for preset, counting, not_counting in (("rook-500", ["Y1", "G5", "R10", "B14"], ["Y2", "G13"]),
+                                           ("rook-5p", ["G5", "R10", "B14"], ["Y1", "G13"]),
+                                           ("rook-beginner", ["G5", "R10", "B14"], ["G6"])):
+        art = CardArt().for_rules(load_rules(preset))
+        for name in counting:
+            assert pixels(art.face(name, 70)) != pixels(plain.face(name, 70)), (preset, name)
+        for name in not_counting:
+            assert pixels(art.face(name, 70)) == pixels(plain.face(name, 70)), (preset, name)
+    # the special queens come from the same rules
+    royal = CardArt().for_rules(load_rules("hearts-royal"))
+    assert pixels(royal.face("QD", 70)) != pixels(plain.face("QD", 70))

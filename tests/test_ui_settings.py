@@ -82,6 +82,67 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
     assert not store.path("rook-classic").exists() and scene.rules.min_bid == 70
 
 
+@pytest.mark.parametrize("preset, rows", [
+    # Beginner (000, 001): no auction, so no bidding rule, no cap and no declarer to lead; the nest is out of play
+    ("rook-beginner", ["Target score", "Fixed number of hands", "Rook Bird rank", "Rook Bird at any time",
+                       "Nest goes to"]),
+    # Original Rook (003): "minus the Rook Bird card", "There is no nest"; every player for themselves
+    ("rook-original-4p", ["Target score", "Fixed number of hands", "Lowest first bid", "Bid step", "Highest bid",
+                          "First bidder must bid", "First lead", "If everyone passes", "Score cap"]),
+    # 2-player Hearts (002, decision 19): the lowest clubs, not the 2 of clubs, begin each half
+    ("hearts-2p", ["Target score", "Fixed number of hands", "Hold hand", "Queen of spades breaks hearts",
+                   "Points on the first trick", "Hearts must be broken", "Queen of spades led any time",
+                   "Shooting the moon", "Special queens"]),
+])
+def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, rows):
+    """Issue 32, item 9: the Rook Bird's rank and privilege without the Bird, the nest's destination without a nest,
+    bidding rules without an auction, "declarer leads" on Beginner and "2 of clubs leads" on 2-player Hearts change
+    nothing, so they are not offered (the engine's ``Rules.house_fields``)."""
+    scene = app.open("house-rules", preset=preset)
+    settle(app, 2)
+    assert [row.label for row in scene.rows] == rows
+
+
+def test_a_choice_steps_only_through_what_changes_the_game(app):
+    """Beginner has no declarer (no auction, 000), so the nest cannot go to one; Classic Rook has no dummy to lead
+    (decision 22 is the 2-player game's), so the first lead never offers it to be refused."""
+    def stepped(preset: str, label: str, field: str) -> list[str]:
+        """The values of a choice after each of three clicks on its >, each taken without a refusal."""
+        scene = app.open("house-rules", preset=preset)
+        settle(app, 2)
+        seen = []
+        for _ in range(3):
+            click(app, row_buttons(scene, label)[1].rect.center)
+            assert scene.error == ""
+            seen.append(getattr(scene.rules, field))
+        return seen
+
+    assert stepped("rook-beginner", "Nest goes to", "nest_to") == ["last_trick", "nobody", "last_trick"]
+    assert stepped("rook-classic", "First lead", "first_lead") == ["declarer_left", "declarer", "dealer_left"]
+
+
+def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(app):
+    """Issue 32, item 8: a cap no side can pass on its way to the target is refused (Classic Rook: 120 points a hand
+    and a target of 300), so > from Off goes to the first cap allowed, 180, and < from there back to Off; a target
+    out of reach of the 500 game's cap is refused with the reason (004: 430 and 180 reach 610)."""
+    scene = app.open("house-rules", preset="rook-classic")
+    settle(app, 2)
+    click(app, row_buttons(scene, "Score cap")[1].rect.center)
+    assert scene.rules.cap == 180 and scene.error == ""
+    click(app, row_buttons(scene, "Score cap")[1].rect.center)
+    assert scene.rules.cap == 190
+    click(app, row_buttons(scene, "Score cap")[0].rect.center)
+    click(app, row_buttons(scene, "Score cap")[0].rect.center)
+    assert scene.rules.cap == 0 and HouseRulesStore().load("rook-classic")[1] == {}
+    five_hundred = app.open("house-rules", preset="rook-500")
+    settle(app, 2)
+    for target in (550, 600, 600):
+        click(app, row_buttons(five_hundred, "Target score")[1].rect.center)
+        assert five_hundred.rules.target == target
+    assert five_hundred.error == ("Not allowed: Nobody could reach 650: scores stop at the score cap, 430, and one "
+                                  "hand has only 180 points (430 + 180 = 610)")
+
+
 def test_royal_queens_house_rule_steps_through_subsets(app):
     scene = app.open("house-rules", preset="hearts-royal")
     settle(app, 2)

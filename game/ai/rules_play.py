@@ -14,7 +14,7 @@ from typing import Any
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
-from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, HeartsHand
+from game.engine.hearts import HEARTS_MASK, QS, QS_BIT, HeartsHand, penalty_points
 from game.engine.knowledge import SeenHand
 from game.engine.rook import RookHand
 
@@ -61,24 +61,18 @@ class RookTables:
 
     - ``cheapest``: fewest points, then the lowest rank (a lead that gives little away);
     - ``richest``: most points, then the lowest rank (points for the side that has the trick);
-    - ``least``: fewest points, then the lowest trick key (the card to throw);
-    - ``beaters``: the cards of the card's suit that rank above it (it is a master when none is still out)."""
+    - ``least``: fewest points, then the lowest trick key (the card to throw)."""
     cheapest: tuple[int, ...]
     richest: tuple[int, ...]
     least: tuple[int, ...]
-    beaters: tuple[C.CardSet, ...]
 
     @classmethod
     def of(cls, hand: RookHand) -> RookTables:
         points, strength, keys = hand.rules.card_points, hand.strength, hand.trick_keys
         # strength runs from -1 (a low Rook Bird) to 100 (a high one), trick keys below 2048
-        beaters = tuple(0 if card == C.BIRD else
-                        C.mask_of(other for other in C.card_list(C.SUIT_MASKS[card >> 4])
-                                  if strength[other] > strength[card]) for card in range(64))
         return cls(cheapest=tuple(points[c] * 256 + strength[c] + 1 for c in range(64)),
                    richest=tuple(points[c] * 256 + 200 - strength[c] for c in range(64)),
-                   least=tuple(points[c] * 4096 + keys[c] for c in range(64)),
-                   beaters=beaters)
+                   least=tuple(points[c] * 4096 + keys[c] for c in range(64)))
 
 
 class RulePlayer:
@@ -87,6 +81,10 @@ class RulePlayer:
     def __init__(self, counting: bool):
         self.counting = counting
         self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
+        self._special_rules: object = None  # the rules whose special cards are these (_learn_special_cards)
+        self._gifts: C.CardSet = 0
+        self._heavy: C.CardSet = 0
+        self._scoring: C.CardSet = 0
 
     def decide(self, hand: Hand) -> A.Action:
         """The action for the seat to move, decided from the hand as that seat may see it."""
@@ -121,12 +119,7 @@ class RulePlayer:
         if not opponents:
             return True
         out = self._out(hand, seat)
-        led_keys = hand.led_keys[hand.led_suit]
-        to_beat = led_keys[best]
-        beaters = 0
-        for card in C.card_list(out):
-            if led_keys[card] > to_beat:
-                beaters |= 1 << card
+        beaters = out & hand.beaters[hand.led_suit][best]
         follow = hand.follow_masks[hand.led_suit]
         if beaters & (follow | hand.privilege):
             return False
@@ -134,12 +127,13 @@ class RulePlayer:
         return not any(beaters & ~voids[other] and not follow & out & ~voids[other] for other in opponents)
 
     def _masters(self, hand: RookHand, seat: int, cards: C.CardSet) -> C.CardSet:
-        """Those of ``cards`` that no card still out of this suit can beat."""
+        """Those of ``cards`` (none of them trump) that no card still out of their own suit can beat."""
         out = self._out(hand, seat)
-        beaters = self._rook_tables(hand).beaters
+        beaters, follow_masks = hand.beaters, hand.follow_masks
         masters = 0
         for card in C.card_list(cards):
-            if not out & beaters[card]:
+            suit = card >> 4
+            if not out & beaters[suit][card] & follow_masks[suit]:
                 masters |= 1 << card
         return masters
 
@@ -153,17 +147,26 @@ class RulePlayer:
         return A.make(A.PASS_CARDS, C.mask_of(chosen))
 
     def pass_ranking(self, hand: Hand | SeenHand) -> list[C.Card]:
-        """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first)."""
+        """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first): the
+        Queen of spades, high spades that draw her, then hearts (the more a heart counts, the sooner: the special
+        Queen of hearts before the others), high cards and short suits; a card that counts for its taker (the
+        special Queen of diamonds) is kept."""
         held = hand.held[hand.turn]
         spades = held & SPADES_MASK
+        if hand.rules is not self._special_rules:
+            self._learn_special_cards(hand)
+        gifts, heavy = self._gifts, self._heavy
 
-        def danger(card):
+        def danger(card: C.Card) -> int:
             if card == QS:
                 return 100
             if card >> 4 == C.SPADES and card & 15 > 12 and spades.bit_count() < 5:
                 return 90 + (card & 15)  # A and K of spades with few guards draw the queen
             value = card & 15
-            return value + (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
+            value += (8 if card >> 4 == C.HEARTS else 0) + (6 - (held & C.SUIT_MASKS[card >> 4]).bit_count())
+            if (gifts | heavy) >> card & 1:
+                value += 8 if heavy >> card & 1 else -100  # a heavy heart counts twice; a gift is kept
+            return value
 
         return sorted(C.cards_in(held), key=danger, reverse=True)
 
@@ -181,43 +184,70 @@ class RulePlayer:
     # and the lowest its lowest: the rules below pick cards with bit operations, not by sorting (Hard's play-outs
     # ask them for every card: 2.2 times as fast as sorting, the same decisions, tests/test_rule_decisions.py)
 
+    def _learn_special_cards(self, hand: Hand | SeenHand) -> None:
+        """From what each card counts for its taker under the hand's rules (the engine's ``card_values``, the
+        special queens' included): the gifts, cards that count for their taker (the special Queen of diamonds,
+        -10), which the rules never give away when another card will do; and the heavy hearts, those counting more
+        than the others (the special Queen of hearts), which they unload first. None in Classic Hearts. Learnt
+        once per rules: a search plays thousands of hands under the same rules."""
+        values = hand.card_values(hand.rules)
+        hearts = C.card_list(HEARTS_MASK & hand.rules.deck_mask)
+        plain = min(values[card] for card in hearts)
+        self._gifts = C.mask_of(card for card in range(64) if values[card] < 0)
+        self._heavy = C.mask_of(card for card in hearts if values[card] > plain)
+        self._scoring = hand.counters(hand.rules)  # a trick without any of these comes to nothing
+        self._special_rules = hand.rules
+
     def _hearts_play(self, hand: HeartsHand) -> A.Action:
         seat = hand.turn
         legal = hand.legal_mask()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
+        if hand.rules is not self._special_rules:
+            self._learn_special_cards(hand)
+        gifts = self._gifts
         if not hand.trick:
-            return self._hearts_lead(hand, seat, legal)
+            return self._hearts_lead(hand, seat, legal & ~QS_BIT & ~gifts or legal & ~QS_BIT or legal)
         best, _ = hand.trick_winner()
         led = hand.led_suit
         following = legal & C.SUIT_MASKS[led]
         last = len(hand.trick) == hand.n - 1
         if following:
-            under = following & ((1 << best) - 1)  # the winning card is of the suit led: lower bits rank lower
-            if last and not under & QS_BIT and not any((1 << c) & PENALTY_CARDS for c in hand.trick):
-                # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
-                return top(following & ~QS_BIT or following)
-            if under:
-                return top(under)  # the highest card that still loses
+            beaters = hand.beaters[led][best]
+            under = following & ~beaters
+            if last:
+                trick = C.mask_of(hand.trick)
+                taking = following & gifts & beaters
+                if taking and penalty_points(hand.rules, trick | taking) <= 0:
+                    return top(taking)  # win the trick with a card that counts for us: it still comes out ahead
+                if not under & QS_BIT and (not trick & self._scoring or penalty_points(hand.rules, trick) <= 0):
+                    # nothing to lose: win with the highest, keeping the low cards for later (not the queen)
+                    return top(following & ~QS_BIT or following)
+            if under:  # the highest card that still loses (a heavy heart first)
+                losing = under & ~gifts or under
+                return top(losing & self._heavy or losing)
             if led == C.SPADES and following & QS_BIT and following & ~QS_BIT:
                 return bottom(following & ~QS_BIT)
+            if last and following & gifts:
+                return top(following & gifts)  # the trick is ours whatever we play: take the gift with it
             return top(following & ~QS_BIT or following) if last else bottom(following)
-        # void: unload the queen of spades, then the dangerous high spades, then hearts, then the highest card
+        # void: unload the queen of spades, then the dangerous high spades, then hearts (the one counting most),
+        # then the highest card that does not count for whoever takes it
         if legal & QS_BIT:
             return QS
         high_spades = legal & ABOVE_QS
         if high_spades and self._queen_out(hand, seat):
             return top(high_spades)
         if legal & HEARTS_MASK:
-            return top(legal & HEARTS_MASK)
-        return highest_rank(legal)
+            return top(legal & HEARTS_MASK & self._heavy or legal & HEARTS_MASK)
+        return highest_rank(legal & ~gifts or legal)
 
     def _queen_out(self, hand: Hand, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
 
-    def _hearts_lead(self, hand: Hand, seat: int, legal: C.CardSet) -> A.Action:
+    def _hearts_lead(self, hand: Hand, seat: int, options: C.CardSet) -> A.Action:
+        """A lead among ``options``: the legal cards but the Queen of spades and the gifts, where there are others."""
         held = hand.held[seat]
-        options = legal & ~QS_BIT or legal
         if not self.counting:
             return lowest_rank(options & ~HEARTS_MASK or options)
         # lead low in a suit where someone else must still take it; spades flush out the queen when it is safe for
@@ -232,12 +262,13 @@ class RulePlayer:
         # the safest lead: fewest cards out above it, less safe for each other seat void in its suit (those discard
         # on it), then the lowest; within a suit that is its lowest card (the most cards out above it)
         safest, card = None, -1
-        for suit_mask in C.SUIT_MASKS:
+        beaters = hand.beaters
+        for suit, suit_mask in enumerate(C.SUIT_MASKS):
             mine = options & suit_mask
             if mine:
                 low = (mine & -mine).bit_length() - 1
                 voids = sum(1 for void in others if void & suit_mask)
-                safety = (3 * voids - ((out & suit_mask) >> (low + 1)).bit_count(), low & 15)
+                safety = (3 * voids - (out & beaters[suit][low]).bit_count(), low & 15)
                 if safest is None or safety < safest:
                     safest, card = safety, low
         return card
@@ -265,9 +296,7 @@ class RulePlayer:
         high = sum(1 for c in C.cards_in(held) if c != C.BIRD and rules.natural_rank(c) >= 13)
         size = max(rules.hand_size, 1)
         share = 0.25 + 0.6 * trumps / size + 0.25 * high / size
-        players = rules.players
-        side = 2 if rules.sides in ("partners", "called") else 1
-        fair = side / players if rules.sides != "declarer_vs_rest" else 1 / players
+        fair = rules.declaring_side_size / rules.players  # the declaring side's share of the players
         return rules.points_in_deck * min(0.95, fair * 0.5 + share * 0.75)
 
     def _rook_bid(self, hand: RookHand) -> A.Action:
@@ -358,19 +387,14 @@ class RulePlayer:
         cards = C.card_list(legal)
         best, best_seat = hand.trick_winner()
         last = len(hand.trick) == hand.n - 1
-        led_keys = hand.led_keys[hand.led_suit]  # hand.beats, without a call a card
-        to_beat = led_keys[best]
+        winners = legal & hand.beaters[hand.led_suit][best]
         if best_seat in side and (last or (self._stays_won(hand, seat, best, side) if self.counting
                                            else keys[best] >= 1000)):
             # our side has it (Easy: the last card, or a trump; Normal: one nothing still out can take from it):
             # give it points, from the cards that do not take it over, side suits before trump
-            losers = [c for c in cards if led_keys[c] <= to_beat]
+            losers = C.card_list(legal & ~winners)
             plain = [c for c in losers if not trumps >> c & 1]
             return max(plain or losers or cards, key=tables.richest.__getitem__)
-        winners = 0
-        for card in cards:
-            if led_keys[card] > to_beat:
-                winners |= 1 << card
         if winners:
             # the cards that can win are of the suit led or trump, whose keys all differ: the lowest key is the one
             points = hand.rules.card_points

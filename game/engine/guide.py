@@ -52,10 +52,12 @@ def summary(rules: Rules) -> str:
 # --- what every game shares ---
 
 def _ending(rules: Rules) -> str:
+    first = f" unless a side reaches {rules.target} first" if rules.cap else ""  # decision 23
     if rules.rotating_partners:
-        return f"{ROTATING_PARTNER_HANDS} hands, new partners every 4"
+        return f"{ROTATING_PARTNER_HANDS} hands, new partners every 4{first}"
     if rules.fixed_hands:
-        return f"{counted(rules.fixed_hands, 'hand')}, {'lowest' if rules.family == 'hearts' else 'best'} total wins"
+        return (f"{counted(rules.fixed_hands, 'hand')}, {'lowest' if rules.family == 'hearts' else 'best'} total "
+                f"wins{first}")
     if rules.family == "hearts":
         return f"lowest score when someone reaches {rules.target}"
     return f"first {'side' if rules.sides == 'partners' else 'player'} to {rules.target}"
@@ -224,7 +226,7 @@ def _rook(rules: Rules) -> list[tuple[str, list[Paragraph]]]:
     scoring = _rook_scoring(rules, side)
     return [("The object", objects), ("The cards and the deal", cards), ("Bidding", bidding), ("The nest", nest),
             ("Trump", trump), ("The play", play), ("Scoring", scoring),
-            ("Winning", [Paragraph(_rook_winning(rules), ("target", "fixed_hands", "rotating_partners"))])]
+            ("Winning", [Paragraph(_rook_winning(rules), ("target", "fixed_hands", "rotating_partners", "cap"))])]
 
 
 def _rook_deck(rules: Rules) -> str:
@@ -303,11 +305,12 @@ def _rook_scoring(rules: Rules, side: str) -> list[Paragraph]:
 
 
 def _rook_winning(rules: Rules) -> str:
-    if rules.rotating_partners:
-        return (f"The match is exactly {ROTATING_PARTNER_HANDS} hands, new partners every 4; the highest total "
-                "wins.")
-    if rules.fixed_hands:
-        return f"The match is exactly {counted(rules.fixed_hands, 'hand')}; the highest total wins."
+    if rules.match_hands:
+        hands = counted(rules.match_hands, "hand") + (", new partners every 4" if rules.rotating_partners else "")
+        if rules.cap:  # decision 23: reaching the target past the cap still wins at once
+            return (f"The match is at most {hands}: a declaring side that makes its bid and reaches {rules.target} "
+                    "points wins at once; if none does, the highest total after the last hand wins.")
+        return f"The match is exactly {hands}; the highest total wins."
     who = "side" if rules.sides == "partners" else "player"  # a partnership keeps one score; others their own
     return (f"The first {who} to reach {rules.target} points at the end of a hand wins. If more than one gets there "
             "in the same hand, the higher total wins; equal totals play another hand.")

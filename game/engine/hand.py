@@ -30,7 +30,7 @@ from . import knowledge, records
 from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
-from .rules import Rules
+from .rules import Beaters, Rules
 from .view import Choice, CommonView, SeatView, TrickView, choice
 from .words import capitalised
 
@@ -71,6 +71,37 @@ class Phase(Generic[FamilyHand]):
     legal: Callable[[FamilyHand], LegalSet]
     explain: Callable[[FamilyHand, A.Action], str]
     push: Callable[[FamilyHand, A.Action], None]
+
+
+def beaters_of(led_keys: Sequence[Sequence[int]]) -> Beaters:
+    """For each suit led, each card's beaters in such a trick, from every card's key for that suit led (the
+    higher key wins; -1 for a card that cannot win the trick, which every card that can beats).
+
+    >>> keys = [[-1, 3, 7, 5], [2, -1, -1, -1]]  # four cards, two suits led
+    >>> [[bin(beaters) for beaters in by_card] for by_card in beaters_of(keys)]
+    [['0b1110', '0b1100', '0b0', '0b100'], ['0b0', '0b1', '0b1', '0b1']]
+    """
+    out = []
+    for keys in led_keys:
+        beaten = [0] * len(keys)
+        above = 0  # the cards of the keys higher than the one being looked at
+        order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+        start = 0
+        while start < len(order):
+            key, end, equal = keys[order[start]], start, 0
+            while end < len(order) and keys[order[end]] == key:  # cards of one key do not beat each other
+                beaten[order[end]] = above
+                equal |= 1 << order[end]
+                end += 1
+            above |= equal
+            start = end
+        out.append(tuple(beaten))
+    return tuple(out)
+
+
+def _in_rank_order(follow_masks: Sequence[C.CardSet]) -> Beaters:
+    """The beaters of a game without trump whose cards rank by their codes within each suit (Hearts)."""
+    return beaters_of([[card & 15 if mask >> card & 1 else -1 for card in range(64)] for mask in follow_masks])
 
 
 class Hand:
@@ -576,6 +607,11 @@ class Hand:
     strength = tuple(card & 15 for card in range(64))
     follow_masks = (*C.SUIT_MASKS, 0)  # the cards that follow each suit led (Rook: trump takes in the Rook Bird)
     privilege = 0  # cards that may be played at any time, following or not (decision 1: the Rook Bird)
+    # ``beaters[led][card]``: the cards that would beat ``card`` in a trick of the suit ``led`` (Rook: by the trump
+    # and the rank order named, so trumps beat every other card; a card that cannot win such a trick is beaten by
+    # every card that can). Which of them are still out is for whoever counts the cards: a card is a master once
+    # none of its beaters is.
+    beaters: Beaters = _in_rank_order(follow_masks)
 
     def trick_winner(self) -> tuple[C.Card, int]:
         """The card now winning the trick on the table, and the seat that played it."""
@@ -642,8 +678,27 @@ class Hand:
 
     def scoring_cards(self) -> C.CardSet:
         """The cards whose taker can change what the hand comes to: who takes any other card makes no difference
-        (an exact search of the last tricks remembers positions by them). Every card unless a family says less."""
-        return self.rules.deck_mask
+        (an exact search of the last tricks remembers positions by them): the family's ``counters``."""
+        return self.counters(self.rules)
+
+    @classmethod
+    def counters(cls, rules: Rules) -> C.CardSet:
+        """The cards that score under these rules, whoever takes them (Rook: the counters and the Rook Bird;
+        Hearts: the hearts, the Queen of spades and the special queens in play)."""
+        raise NotImplementedError
+
+    @classmethod
+    def card_values(cls, rules: Rules) -> tuple[int, ...]:
+        """What taking each card (by its code) counts for its taker under these rules, the card alone (Rook: its
+        points or stars; Hearts: its penalty points, the special queens' included): worked out once per rules."""
+        values = rules.tables.card_values
+        if not values:
+            values = rules.tables.card_values = cls._card_values(rules)
+        return values
+
+    @classmethod
+    def _card_values(cls, rules: Rules) -> tuple[int, ...]:
+        raise NotImplementedError
 
     def telling_cards(self) -> C.CardSet:
         """The cards whose play does more than its part in the trick (it tells the others something, or it could

@@ -186,7 +186,7 @@ class HeartsHand(Hand):
             self.turn = self.next_seat(self.dealer)
 
     def _two_clubs_leads(self) -> bool:
-        return self.rules.two_clubs_leads and bool(self.rules.deck_mask >> TWO_CLUBS & 1)
+        return self.rules.two_clubs_leads and self.rules.two_of_clubs_may_lead
 
     @property
     def broken(self) -> bool:
@@ -331,13 +331,37 @@ class HeartsHand(Hand):
     def points(self) -> list[int]:
         return [penalty_points(self.rules, taken) for taken in self.taken]
 
-    def scoring_cards(self) -> C.CardSet:
+    @classmethod
+    def counters(cls, rules: Rules) -> C.CardSet:
         """The hearts, the Queen of spades and the special queens in play: who takes any other card changes neither
-        the points (``penalty_points``) nor the moon."""
+        the points (``penalty_points``) nor the moon.
+
+        >>> from .rules import load_rules
+        >>> royal = load_rules("hearts-royal").changed({"royal_queens": ["QD", "QC"]})
+        >>> royal.cards_text(HeartsHand.counters(royal) & ~HEARTS_MASK)
+        'QC QD QS'
+        """
         royal = 0
-        for name in self.rules.royal_queens:
+        for name in rules.royal_queens:
             royal |= 1 << QUEEN_OF[name]
-        return (PENALTY_CARDS | royal) & self.rules.deck_mask
+        return (PENALTY_CARDS | royal) & rules.deck_mask
+
+    @classmethod
+    def _card_values(cls, rules: Rules) -> tuple[int, ...]:
+        """Each card's penalty points taken alone (decision 18): a heart 1, the Queen of spades 13 (26 when special),
+        the Queen of diamonds -10 and the Queen of hearts 2 (she doubles herself) when special, every other card 0,
+        the special Queen of clubs too (what she cancels, and the hearts the Queen of hearts doubles, count in
+        ``penalty_points`` of what a player took together).
+
+        >>> from .rules import load_rules
+        >>> values = HeartsHand.card_values(load_rules("hearts-royal"))
+        >>> [values[QUEEN_OF[name]] for name in ("QS", "QH", "QD", "QC")], values[C.make_card(C.HEARTS, 14)]
+        ([26, 2, -10, 0], 1)
+        >>> values = HeartsHand.card_values(load_rules("hearts-classic"))
+        >>> [values[QUEEN_OF[name]] for name in ("QS", "QH", "QD", "QC")], values[C.make_card(C.HEARTS, 14)]
+        ([13, 1, 0, 0], 1)
+        """
+        return tuple(penalty_points(rules, 1 << card) if rules.deck_mask >> card & 1 else 0 for card in range(64))
 
     def moon_reward(self) -> int:
         """What shooting the moon is worth: the points the shooter would otherwise have taken (decision 17)."""

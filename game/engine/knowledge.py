@@ -138,7 +138,7 @@ class SeenHand:
         "beats", "voids", "public_cards", "side_known_to", "partner_known_to", "strength", "follow_masks",
         "led_keys", "trick_keys", "suit_led_by", "privilege", "declarer", "bid", "high_bid", "lowest_bid", "trump",
         "trump_suit", "called", "moon_reward", "hand_sizes", "scoring_cards",
-        "telling_cards",
+        "telling_cards", "beaters", "card_values", "counters",
     })
 
     def __init__(self, hand: Hand, seat: int) -> None:

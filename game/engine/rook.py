@@ -1,4 +1,4 @@
-"""Rook: every Rook preset of the rule books (000, 001, 003, 004) and RULES.md decisions 1-14 and 20-22.
+"""Rook: every Rook preset of the rule books (000, 001, 003, 004) and RULES.md decisions 1-14 and 20-23.
 
 Phases: ``lay-aside`` (Original 3-player), ``bid``, ``nest`` (the declarer lays back the nest), ``trump``,
 ``order`` (500: normal or reverse), ``call`` (5-player 500: the secret partner's card), ``play``, ``done``.
@@ -15,7 +15,7 @@ from typing import Any
 from . import actions as A
 from . import cards as C
 from .events import Event
-from .hand import DONE, DealText, Extras, Hand, Phase, Pile, register_family
+from .hand import DONE, DealText, Extras, Hand, Phase, Pile, beaters_of, register_family
 from .legal import Bids, CardSubsets, LegalSet, Listed, OneCard
 from .results import HandResult
 from .rules import DUMMY_SEAT, DealPattern, Ranking, Rules
@@ -42,7 +42,7 @@ class RookHand(Hand):
     __slots__ = ("players", "nest", "nest_order", "aside", "dummy_up", "laid_aside", "bids", "bid_sets", "out",
                  "high_bid", "high_bidder", "declarer", "contract", "trump", "reverse", "called", "partner", "discards",
                  "trump_card", "thrown_in", "last_trick_winner", "strength", "trick_keys", "led_keys",
-                 "follow_masks", "trump_suit", "suit_led_by", "privilege")
+                 "follow_masks", "trump_suit", "suit_led_by", "beaters", "privilege")
     family = "rook"
 
     # --- the deal ---
@@ -409,7 +409,8 @@ class RookHand(Hand):
         tables = self.rules.tables.rankings.get(key)
         if tables is None:
             tables = self.rules.tables.rankings[key] = self._ranking_tables()
-        self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by = tables
+        (self.strength, self.trick_keys, self.led_keys, self.follow_masks, self.trump_suit, self.suit_led_by,
+         self.beaters) = tables
 
     def _ranking_tables(self) -> Ranking:
         rules = self.rules
@@ -432,7 +433,7 @@ class RookHand(Hand):
         led_keys = tuple(tuple(key if (masks[trump_suit] | masks[led]) >> card & 1 else -1
                                for card, key in enumerate(keys)) for led in range(5))
         suit_led_by = tuple(trump_suit if card == C.BIRD else card >> 4 for card in range(64))  # the Bird leads trump
-        return tuple(strength), tuple(keys), led_keys, tuple(masks), trump_suit, suit_led_by
+        return tuple(strength), tuple(keys), led_keys, tuple(masks), trump_suit, suit_led_by, beaters_of(led_keys)
 
     def _begin_play(self) -> None:
         rules = self.rules
@@ -554,12 +555,26 @@ class RookHand(Hand):
             return frozenset(declaring if seat in declaring else set(range(self.n)) - declaring)
         return frozenset((seat,))
 
-    def scoring_cards(self) -> C.CardSet:
-        """The counters: the score follows from the points taken alone."""
+    @classmethod
+    def counters(cls, rules: Rules) -> C.CardSet:
+        """The counters and the Rook Bird (the joker), by the preset's points: the score follows from the points
+        taken alone.
+
+        >>> from .rules import load_rules
+        >>> for name in ("rook-classic", "rook-5p", "rook-500"):
+        ...     print(load_rules(name).cards_text(RookHand.counters(load_rules(name)) & (C.SUIT_MASKS[0] | BIRD_BIT)))
+        ROOK B5 B10 B14
+        B5 B10 B14
+        ROOK B1 B5 B10 B14
+        """
         counters = 0
-        for _, cards in self.rules.counters_by_points:
+        for _, cards in rules.counters_by_points:
             counters |= cards
         return counters
+
+    @classmethod
+    def _card_values(cls, rules: Rules) -> tuple[int, ...]:
+        return rules.card_points  # counters' points (stars in Beginner and Intermediate)
 
     def telling_cards(self) -> C.CardSet:
         """The Rook Bird where it may be played at any time (decision 1), and the called card, whose play shows the
@@ -624,8 +639,14 @@ class RookHand(Hand):
 
     @classmethod
     def match_outcome(cls, rules: Rules, scores: list[int], hands_played: int, last: HandResult) -> list[int] | None:
-        """Decisions 7-9 and 12: a match ends at the target, or after its number of hands (a house rule; rotating
-        partners play exactly 12), and the highest total wins."""
+        """Decisions 7-9, 12 and 23: a match ends at the target, or after its number of hands (a house rule; rotating
+        partners play exactly 12), and the highest total wins; under a score cap, reaching the target ends it
+        whatever its length."""
+        if rules.cap and max(scores) >= rules.target:
+            # decision 12 (004: "If the declaring team would have 500 or more points after winning a hand, they
+            # score the points and win the game"): only the declaring side can pass the cap, and every player of it
+            # with the target or more shares the win at once; in a match of a fixed length too (decision 23)
+            return [seat for seat, score in enumerate(scores) if score >= rules.target]
         if rules.match_hands:
             if hands_played < rules.match_hands:
                 return None
@@ -633,10 +654,6 @@ class RookHand(Hand):
                 return [seat for seat, score in enumerate(scores) if score == max(scores)]
         elif max(scores) < rules.target:
             return None
-        if rules.cap and max(scores) >= rules.target:
-            # decision 12 (004: "The team that scores 500 points first wins"): only the declaring side can pass
-            # the cap, and every player of it with the target or more shares the win at once
-            return [seat for seat, score in enumerate(scores) if score >= rules.target]
         # decision 7: the higher total wins; equal totals of different sides play another hand (those who scored
         # together in the last hand, a partnership or the declarer's opponents, are one side)
         top = [seat for seat, score in enumerate(scores) if score == max(scores)]

@@ -42,18 +42,23 @@ class RulesError(ValueError):
 T = TypeVar("T")
 
 
+Applies = Callable[["Rules"], bool]  # whether a house rule, or one of its choices, changes anything under the rules
+
+
 def _field(default: T, doc: str, choices: tuple[str, ...] = (), low: int | None = None, high: int | None = None,
            house: bool = False, by_rank: bool = False, step: int | str | dict[str, int] = 1,
-           says: dict[Any, Any] | None = None, needs: str | None = None, family: str | None = None,
-           label: str = "", shows: dict[Any, Any] | None = None) -> T:
+           says: dict[Any, Any] | None = None, applies: Applies | None = None,
+           choice_applies: dict[str, Applies] | None = None, family: str | None = None, label: str = "",
+           shows: dict[Any, Any] | None = None) -> T:
     """A rule field: its default, comment and allowed values, the ``family`` it belongs to (None: every game), and
     for a house rule (``house``) what the house-rules screen needs: its ``label`` in a player's words, its ``step``
     (a number, another field's name, or one per family), what each value ``says`` (a sentence per value; the key
     None is a sentence for any other value, with {} for it, or a function of the value), how each value ``shows``
-    in a word or two where it is not plain (True is On, False Off, a number itself), and the field that must be on
-    for it to matter (``needs``)."""
+    in a word or two where it is not plain (True is On, False Off, a number itself), and when it changes anything
+    under the rules of a game (``applies``; ``choice_applies`` for some of its choices): ``Rules.house_fields``."""
     meta = {"doc": doc, "choices": tuple(choices), "low": low, "high": high, "house": house, "by_rank": by_rank,
-            "step": step, "says": says or {}, "needs": needs, "family": family, "label": label, "shows": shows or {}}
+            "step": step, "says": says or {}, "applies": applies, "choice_applies": choice_applies or {},
+            "family": family, "label": label, "shows": shows or {}}
     if isinstance(default, (list, dict)):
         raise TypeError("rule defaults must be immutable")
     if house and not (says and label):
@@ -69,6 +74,41 @@ def _rook(default: T, doc: str, **meta: Any) -> T:
     return _field(default, doc, family="rook", **meta)
 
 
+# when a house rule changes anything (decision 1: the Rook Bird's rules need the Bird; decision 4: the nest's need a
+# nest; an auction's need bidding, and a declarer who leads or scores the nest needs one too; decision 16: the 2 of
+# clubs leads only where decision 19 does not make both players lead their lowest club)
+def _with_bidding(rules: Rules) -> bool:
+    return rules.has_auction
+
+
+def _with_bird(rules: Rules) -> bool:
+    return rules.bird
+
+
+def _with_nest(rules: Rules) -> bool:
+    return rules.nest_size > 0
+
+
+def _with_dummy(rules: Rules) -> bool:
+    return rules.dummy
+
+
+def _with_extra_card(rules: Rules) -> bool:
+    return rules.extra_card
+
+
+def _with_passing(rules: Rules) -> bool:
+    return rules.pass_count > 0
+
+
+def _with_partnerships(rules: Rules) -> bool:
+    return rules.sides == "partners"
+
+
+def _with_two_of_clubs_lead(rules: Rules) -> bool:
+    return rules.two_of_clubs_may_lead
+
+
 HEARTS_DIRECTIONS = ("left", "across", "right", "left2", "right2", "trade", "hold")
 ROYAL_QUEENS = ("QS", "QC", "QH", "QD")
 
@@ -81,10 +121,13 @@ def _queens(queens: tuple[str, ...]) -> str:
 # a Rook deal's order: the places of the shuffled deck in pile order, and where each pile starts and ends in it
 DealPattern = tuple[Callable[[Sequence[C.CardSet]], tuple[C.CardSet, ...]], list[tuple[int, int]]]
 
+# for each suit led and each card, the cards that would beat it in a trick of that suit (hand.py: ``beaters_of``)
+Beaters = tuple[tuple[C.CardSet, ...], ...]
+
 # a Rook trick-taking order: each card's strength and trick key, the keys by suit led, the cards following each suit,
-# the trump suit and the suit each card leads
+# the trump suit, the suit each card leads and the cards beating each card by suit led
 Ranking = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[C.CardSet, ...], int,
-                tuple[int, ...]]
+                tuple[int, ...], Beaters]
 
 
 @dataclass
@@ -99,6 +142,8 @@ class Tables:
     bid_sets: dict[int, tuple[Any, Any]] = field(default_factory=dict)
     # by (trump, reverse order): each card's strength and the suits' masks for following (Rook play)
     rankings: dict[tuple[int, bool], Ranking] = field(default_factory=dict)
+    # what taking each card counts for its taker, the card alone (the family's ``card_values``)
+    card_values: tuple[int, ...] = ()
 
 @dataclass(frozen=True)
 class Rules:
@@ -131,10 +176,10 @@ class Rules:
     pass_cycle: tuple[str, ...] = _hearts(("left", "across", "right"),
                                           "the passing directions, hand by hand, repeating", choices=HEARTS_DIRECTIONS)
     hold_hand: bool = _hearts(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True,
-                              label="Hold hand",
+                              label="Hold hand", applies=_with_passing,
                               says={True: "Every few hands nobody passes", False: "Cards are passed every hand"})
     two_clubs_leads: bool = _hearts(True, "(house) the 2 of clubs leads the first trick", house=True,
-                                    label="2 of clubs leads",
+                                    label="2 of clubs leads", applies=_with_two_of_clubs_lead,
                                     says={True: "The 2 of clubs leads the first trick",
                                           False: "The player left of the dealer leads"})
     qs_breaks_hearts: bool = _hearts(True, "(house) playing the Queen of spades breaks hearts", house=True,
@@ -179,19 +224,21 @@ class Rules:
     extra_card_kept: bool = _rook(False, "(house) the player left of the dealer keeps all 14 cards through the play "
                                   "and ends the hand with one unplayed card, which goes to whoever takes the last "
                                   "trick (decision 14, 003: 'will end the hand with one extra card')", house=True,
-                                  label="Extra card kept in hand", needs="extra_card",
+                                  label="Extra card kept in hand", applies=_with_extra_card,
                                   says={True: "The extra card stays in hand to the end; the last trick takes it",
                                         False: "The extra card is laid aside before the auction"})
     min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, label="Lowest first bid",
-                         step="bid_step", says={None: "The first bid is at least {}"})
+                         step="bid_step", says={None: "The first bid is at least {}"}, applies=_with_bidding)
     bid_step: int = _rook(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True,
-                          label="Bid step", step=5, says={None: "Bids go up by {}"})
+                          label="Bid step", step=5, says={None: "Bids go up by {}"}, applies=_with_bidding)
     max_bid: int = _rook(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True,
                          label="Highest bid", step="bid_step", shows={0: "All the points"},
-                         says={0: "Bids go up to the points in a hand", None: "No bid above {}"})
+                         says={0: "Bids go up to the points in a hand", None: "No bid above {}"},
+                         applies=_with_bidding)
     first_bid_required: bool = _rook(False, "(house) the first player to bid may not pass (decision 6, 000: 'Each "
                                      "player makes one bid')", house=True, label="First bidder must bid",
-                                     says={True: "The first bidder must bid", False: "The first bidder may pass"})
+                                     says={True: "The first bidder must bid", False: "The first bidder may pass"},
+                                     applies=_with_bidding)
     counters: tuple[tuple[int, int], ...] = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, "
                                                   "{rank: points} (standard deck: king 13, ace 14)", by_rank=True)
     bird_points: int = _rook(20, "points of the Rook Bird (the joker)", low=0, high=100)
@@ -201,17 +248,19 @@ class Rules:
     reverse_order: bool = _rook(False, "the declarer may reverse the rank order (500, decision 20)")
     ones_high: bool = _rook(False, "the 1s rank above the 14s (500)")
     bird_rank: str = _rook("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
-                           choices=("high", "low"), house=True, label="Rook Bird rank",
+                           choices=("high", "low"), house=True, label="Rook Bird rank", applies=_with_bird,
                            shows={"high": "Highest trump", "low": "Lowest trump"},
                            says={"high": "The Rook Bird is the highest trump",
                                  "low": "The Rook Bird is the lowest trump"})
     bird_privilege: bool = _rook(True, "(house) the Rook Bird may be played at any time, even by a player who can "
-                                 "follow (decision 1)", house=True, label="Rook Bird at any time",
+                                 "follow (decision 1)", house=True, label="Rook Bird at any time", applies=_with_bird,
                                  says={True: "The Rook Bird may be played at any time",
                                        False: "The Rook Bird follows the rules of any trump"})
     first_lead: str = _rook("dealer_left", "(house) who leads the first trick (decision 3)",
                             choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True,
                             label="First lead",
+                            choice_applies={"declarer_left": _with_bidding, "declarer": _with_bidding,
+                                            "dummy": _with_dummy},
                             shows={"dealer_left": "Dealer's left", "declarer_left": "Declarer's left",
                                    "declarer": "Declarer", "dummy": "Dummy"},
                             says={"dealer_left": "The player left of the dealer leads first",
@@ -219,14 +268,15 @@ class Rules:
                                   "declarer": "The declarer leads first", "dummy": "The dummy leads first"})
     nest_to: str = _rook("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
                          "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
-                         house=True, label="Nest goes to",
+                         house=True, label="Nest goes to", applies=_with_nest,
+                         choice_applies={"declarer": _with_bidding},
                          shows={"last_trick": "Last trick", "declarer": "Declarer", "nobody": "Nobody"},
                          says={"last_trick": "Whoever takes the last trick takes the nest",
                                "declarer": "The declarer's side scores the nest",
                                "nobody": "Nobody scores the nest: its counters are out of play"})
     all_pass: str = _rook("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True,
-                          label="If everyone passes",
+                          label="If everyone passes", applies=_with_bidding,
                           shows={"redeal": "Deal again", "dealer_takes_minimum": "Dealer bids"},
                           says={"redeal": "If everyone passes the same dealer deals again",
                                 "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"})
@@ -238,11 +288,11 @@ class Rules:
                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
     cap: int = _rook(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True,
-                     label="Score cap", step=10, shows={0: "Off"},
+                     label="Score cap", step=10, shows={0: "Off"}, applies=_with_bidding,
                      says={0: "No cap", None: "No score ends a hand between {} and the target"})
     rotating_partners: bool = _rook(False, "(house) change partners every 4 hands, changing chairs so that partners "
                                     "sit opposite, and keep individual scores; the match is exactly 12 hands "
-                                    "(decision 9)", house=True, label="Rotating partners",
+                                    "(decision 9)", house=True, label="Rotating partners", applies=_with_partnerships,
                                     says={True: "New partners every 4 hands, seated opposite; individual scores; "
                                                 "12 hands",
                                           False: "Fixed partners"})
@@ -308,6 +358,60 @@ class Rules:
         return self.max_bid or self.points_in_deck
 
     @property
+    def most_in_one_hand(self) -> int:
+        """The most a side can score in one hand of Rook: every counter of the deck (taking every trick takes them
+        all, the nest's too, or the declarer lays back none of them). 0 in Hearts, whose points count against their
+        taker (``hearts.penalty_points``).
+
+        >>> [load_rules(name).most_in_one_hand for name in ("rook-classic", "rook-500", "rook-beginner")]
+        [120, 180, 24]
+        """
+        return self.points_in_deck
+
+    @property
+    def target_reachable(self) -> bool:
+        """Whether a match can end at its target. Without a score cap every hand may add points until a side gets
+        there (Hearts: until someone's penalty points do). Under a cap only a declaring side that made its bid
+        passes it (decision 12), so there must be a declarer, a game with bidding, and the target must lie within
+        one hand's points of the cap: 004's 430 and 180 reach 610 at most.
+
+        >>> rook_500 = load_rules("rook-500")
+        >>> rook_500.target_reachable, rook_500.changed({"target": 600}).target_reachable
+        (True, True)
+
+        Rules whose target cannot be reached are refused, as a preset file or as house rules:
+
+        >>> load_rules("rook-classic").changed({"cap": 100}, "Classic")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        game.engine.rules.RulesError: Classic: cap: no side can reach the target, 300, past a cap of 100 with 120 ...
+        """
+        if self.family != "rook":
+            return True
+        if not self.cap:
+            return self.most_in_one_hand > 0
+        return self.has_auction and self.cap + self.most_in_one_hand >= self.target
+
+    @property
+    def two_of_clubs_may_lead(self) -> bool:
+        """Whether the 2 of clubs can be the first lead (decision 16): it is in the deck, and the game is not the
+        2-player one, whose players both play their lowest club to the first trick (decision 19)."""
+        return self.family == "hearts" and self.players != 2 and bool(self.deck_mask >> C.make_card(C.CLUBS, 2) & 1)
+
+    @property
+    def declaring_side_size(self) -> int:
+        """How many players score with a declarer, the declarer included: two in a partnership and with a called
+        partner (decision 13: one when the declarer calls their own card), one when the declarer plays alone or
+        against all the rest together (the Rook ``sides`` field); Hearts has no declarer (0).
+
+        >>> [load_rules(name).declaring_side_size for name in ("rook-classic", "rook-500-5p", "rook-3p", "rook-5p")]
+        [2, 2, 1, 1]
+        """
+        if self.family != "rook":
+            return 0
+        return 2 if self.sides in ("partners", "called") else 1
+
+    @property
     def dummy_seat(self) -> int:
         """The rook-2p dummy's seat, after the two players' (decision 22); -1 in every other game."""
         return DUMMY_SEAT if self.dummy else -1
@@ -334,9 +438,36 @@ class Rules:
         return [f.name for f in dataclasses.fields(self) if f.metadata["family"] in (None, self.family)]
 
     def house_fields(self) -> list[str]:
-        """The house rules that matter to these rules (the settings screen's rows), in the order declared."""
-        return [name for name in self.family_fields() if FIELDS[name].metadata["house"]
-                and (FIELDS[name].metadata["needs"] is None or getattr(self, FIELDS[name].metadata["needs"]))]
+        """The house rules that change something under these rules, in the order declared: what the house-rules
+        screen offers and a table or a house-rule file may change. A rule of the other family, one whose part of
+        the game these rules lack (the Rook Bird's rank without the Bird, the nest's destination without a nest,
+        the bidding rules without bidding, rotating partners without partnerships, the 2 of clubs lead where
+        decision 19 decides the first lead) or one with a single choice that does (a first lead by the declarer
+        without a declarer) is not one.
+
+        >>> load_rules("rook-beginner").house_fields()
+        ['target', 'fixed_hands', 'bird_rank', 'bird_privilege', 'nest_to']
+        >>> "two_clubs_leads" in load_rules("hearts-2p").house_fields()
+        False
+        """
+        names = []
+        for name in self.family_fields():
+            meta = FIELDS[name].metadata
+            one_word = isinstance(FIELDS[name].default, str)  # a choice of words, such as the first lead
+            if meta["house"] and (meta["applies"] is None or meta["applies"](self)) and \
+                    (not one_word or len(self.house_choices(name)) > 1):
+                names.append(name)
+        return names
+
+    def house_choices(self, name: str) -> tuple[str, ...]:
+        """The choices of the house rule ``name`` that change something under these rules (a declarer's first lead
+        needs a declarer, the dummy's a dummy), in the order declared; () for a rule that is not a choice of one
+        word (a number, On or Off, the special queens)."""
+        meta = FIELDS[name].metadata
+        if not isinstance(FIELDS[name].default, str):
+            return ()
+        applies = meta["choice_applies"]
+        return tuple(choice for choice in meta["choices"] if choice not in applies or applies[choice](self))
 
     def house_step(self, name: str) -> int:
         """How far one press of < or > moves a number house rule."""
@@ -432,7 +563,7 @@ class Rules:
         """These rules with some fields changed (house rules), validated like a preset."""
         merged = self.to_dict()
         merged.update(changes)
-        return rules_from_dict(merged, where)
+        return _reachable(rules_from_dict(merged, where), where)
 
     @staticmethod
     def field_docs() -> dict[str, dict[str, Any]]:
@@ -643,6 +774,29 @@ def _check_consistent(rules: Rules, where: str) -> None:
         fail("sides: a called partner needs at least 4 players")
 
 
+def _reachable(rules: Rules, where: str) -> Rules:
+    """``rules``, unless no side could ever reach their target (``Rules.target_reachable``): the match would never
+    end. Asked of rules being made (a preset file, house rules, a deal code's, a table's), not of a record, a save
+    or a server's welcome read back: matches played under such rules before they were refused still replay."""
+    if rules.target_reachable:
+        return rules
+
+    def fail(message: str, player: str) -> NoReturn:
+        raise RulesError(f"{where}: {message}", player)
+
+    most, cap, target = rules.most_in_one_hand, rules.cap, rules.target
+    if not cap:
+        fail("counters: a hand has no points to score, so no side can reach the target",
+             "A hand has no points to score, so nobody could reach the target score")
+    if not rules.has_auction:
+        fail(f"cap: with no bidding there is no declaring side to pass the cap of {cap}, so no side can reach the "
+             f"target, {target}", f"With no bidding nobody can pass the score cap, so nobody could reach "
+             f"{target}: set the score cap to Off")
+    fail(f"cap: no side can reach the target, {target}, past a cap of {cap} with {most} points in a hand",
+         f"Nobody could reach {target}: scores stop at the score cap, {cap}, and one hand has only {most} points "
+         f"({cap} + {most} = {cap + most})")
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
@@ -707,4 +861,4 @@ def load_rules(name_or_path: str | Path) -> Rules:
     4
     """
     path = _preset_path(name_or_path)
-    return rules_from_dict(_merged_fields(path, ()), str(path))
+    return _reachable(rules_from_dict(_merged_fields(path, ()), str(path)), str(path))

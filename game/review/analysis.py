@@ -248,12 +248,10 @@ class HandReview:
 
 
 def partnered(hand: Hand, seat: int) -> bool:
-    """Whether ``seat`` scored with others in this hand (a partnership, the side against the declarer, a called
-    partner's): the review then speaks of "your side"."""
-    result = hand.result()
-    if result is not None:
-        return len(result.side_of(seat)) > 1
-    return hand.rules.sides == "partners"
+    """Whether ``seat`` scores with others in this hand as far as it knows (a partnership, the side against the
+    declarer, a called partner once known; the engine's ``side_known_to``): the review then speaks of "your
+    side"."""
+    return len(hand.side_known_to(seat)) > 1
 
 
 def hindsight(record: dict, index: int, action: str | None = None, seed: int = 0) -> Hand:

@@ -4,6 +4,7 @@ house-rule fields; it is loaded through the engine's own validation, like the pr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -12,6 +13,8 @@ from game.engine.rules import Rules, RulesError
 
 from .files import UNUSABLE, first_line, read_yaml, set_aside, write_text_atomic
 from .settings import config_dir
+
+HOUSE_RULES = {name for name, meta in Rules.field_docs().items() if meta["house"]}  # of every game
 
 
 def _plain(value):
@@ -28,7 +31,7 @@ class HouseRulesStore:
     def path(self, preset: str) -> Path:
         return self.folder / f"{preset}.yaml"
 
-    def load(self, preset: str) -> tuple[Rules, dict, str]:
+    def load(self, preset: str) -> tuple[Rules, dict[str, Any], str]:
         """(rules in force, the changed fields, "") — or the preset's own rules, no changes and one line naming
         the file and the problem when the house-rule file cannot be used (it is kept aside as .bad)."""
         book = load_rules(preset)
@@ -41,11 +44,14 @@ class HouseRulesStore:
                 raise RulesError(f"{path}: must start with 'extends: {preset}'")
             changes = {k: v for k, v in data.items() if k != "extends"}
             allowed = set(book.house_fields())
-            others = sorted(str(k) for k in changes if k not in allowed)
+            others = sorted(str(k) for k in changes if k not in allowed and k not in HOUSE_RULES)
             if others:
                 raise RulesError(f"{path}: {others[0]} is not a house rule of {book.title}")
             rules = load_rules(path)  # the engine's validation: types, ranges, combinations
-            return rules, {k: getattr(rules, k) for k in changes}, ""
+            # a house rule that changes nothing in this game (an earlier version offered the Rook Bird's rank where
+            # there is no Bird) is let go, so the others stay
+            kept = {k: getattr(rules, k) for k in changes if k in allowed}
+            return (book.changed(kept, where=str(path)) if len(kept) < len(changes) else rules), kept, ""
         except UNUSABLE as err:  # an unusable house-rule file must not stop the game
             problem = first_line(err)
             problem = problem.removeprefix(f"{path}: ")

@@ -28,7 +28,9 @@ from game.engine.cards import (
     rank_of,
     suit_of,
 )
+from game.engine.hand import family_class
 from game.engine.hearts import SPECIAL_QUEENS
+from game.engine.rules import Rules
 from game.ui import assets
 from game.ui.card_backs import BACKS
 from game.ui.card_sketch import EDGE, RGB, SS, Point, Sketch, cropped_text, diamond_points, heart, star_points
@@ -41,7 +43,6 @@ GOLD: RGB = (212, 160, 0)  # the yellow suit: dark enough to read on white, with
 GOLD_EDGE: RGB = (110, 78, 0)
 ROOK_INKS: dict[str, RGB] = {"B": BLACK, "G": GREEN, "R": RED, "Y": GOLD}
 SUIT_INKS: dict[str, RGB] = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
-COUNTERS = {1, 5, 10, 14}  # the Rook numbers that score in some preset
 ROYAL_PAPER: RGB = (247, 229, 170)
 BIRD_SKY: RGB = (196, 228, 228)
 BACK_RED: RGB = (122, 22, 32)
@@ -56,27 +57,31 @@ class CardArt:
     faces, the suit's letter: the classic faces tell the suits apart by their shapes alone, as printed cards do);
     ``back`` names the pattern on the backs (BACKS); ``faces`` the standard deck's look ("classic" or "simple");
     ``specials`` are the Royal Hearts queens in play (the rule field ``royal_queens``), each drawn as its own card
-    with its name and what it does."""
+    with its name and what it does; ``counters`` the Rook cards that score, each marked with a star above and below
+    its number (``for_rules`` takes both from a game's rules)."""
 
     def __init__(self, marks: bool = True, back: str = "lattice", specials: tuple[str, ...] = (),
-                 faces: str = "classic") -> None:
+                 faces: str = "classic", counters: tuple[str, ...] = ()) -> None:
         self.marks = marks
         self.back_design = back
         self.specials = frozenset(specials)
         self.faces = faces
+        self.counters = frozenset(counters)
 
-    def with_specials(self, specials: tuple[str, ...]) -> CardArt:
-        """The same pictures for a game whose special queens are ``specials``."""
-        return CardArt(self.marks, self.back_design, specials, self.faces)
+    def for_rules(self, rules: Rules) -> CardArt:
+        """The same pictures for a game under ``rules``: its special queens and its counters, as the engine names
+        them (``Hand.counters``)."""
+        counters = tuple(rules.card_names(family_class(rules).counters(rules)))
+        return CardArt(self.marks, self.back_design, rules.royal_queens, self.faces, counters)
 
     def face(self, name: str, width: int) -> pygame.Surface:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
-        return _face(name, width, self.marks, name in self.specials, self.faces)
+        return _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters)
 
     def prepare(self, name: str, width: int) -> None:
         """Draw a face into the cache ahead of need (a face costs milliseconds, a classic court card about 15 ms;
         a new hand drawn all at once would cost frames)."""
-        _face(name, width, self.marks, name in self.specials, self.faces)
+        _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters)
 
     def swatch(self, deck: str, trump: str, size: int) -> pygame.Surface:
         """A square tile for naming ``trump`` (a colour or suit as the engine names it, or "none"): a Rook colour is
@@ -113,11 +118,11 @@ def _read(name: str) -> tuple[str, int]:
 
 
 @lru_cache(maxsize=1024)
-def _face(name: str, width: int, marks: bool, special: bool, faces: str) -> pygame.Surface:
+def _face(name: str, width: int, marks: bool, special: bool, faces: str, counter: bool) -> pygame.Surface:
     deck, card = _read(name)
     if deck == ROOK_DECK:
         return _rook_bird(width) if card == BIRD else _rook_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card),
-                                                                   width, marks)
+                                                                   width, marks, counter)
     if special and name in SPECIAL_QUEENS:
         return _royal_queen(name, width, marks)
     printed = _printed_face(name, width) if faces == "classic" else None
@@ -217,7 +222,7 @@ def _pip(sketch: Sketch, suit: str, centre: Point, size: float) -> None:
 
 # --- faces -------------------------------------------------------------------------------------------------------
 
-def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surface:
+def _rook_face(letter: str, number: int, width: int, marks: bool, counter: bool) -> pygame.Surface:
     sketch = _blank(width)
     w, h = sketch.width, sketch.height
     colour = ROOK_INKS[letter]
@@ -243,7 +248,7 @@ def _rook_face(letter: str, number: int, width: int, marks: bool) -> pygame.Surf
     sketch.ellipse(tint, centre, (w * 0.31, h * 0.165))
     sketch.ellipse(colour, centre, (w * 0.31, h * 0.165), width=max(1.0, w / 45))
     sketch.label(cropped_text(str(number), round(w * 0.32), colour, outline), "center", centre)
-    if number in COUNTERS:  # a star above and below the oval marks the cards that score
+    if counter:  # a star above and below the oval marks the cards that score
         star = w * 0.11
         sketch.both_ends(lambda: sketch.polygon(colour, star_points((w / 2, h * 0.335 - star * 0.7), star)))
     return sketch.finish()

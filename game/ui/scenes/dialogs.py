@@ -347,7 +347,7 @@ class CardPickScene(Dialog):
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
         surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
         dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
-        art = self.services.art.with_specials(self.table.rules.royal_queens)
+        art = self.services.art.for_rules(self.table.rules)
         for card, rect in self.box_rects() + self.hand_rects():
             if card != dragged:
                 surface.blit(art.face(card, rect.width), rect)

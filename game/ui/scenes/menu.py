@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.rules import preset_rules
 from game.net.database import DatabaseUnusable
 from game.net.host import hosted_tables
 
@@ -18,7 +19,7 @@ from ..widgets import Button, layout_column, press_any
 class MenuScene(Scene):
     name = "menu"
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         scenes = self.services.scenes
@@ -41,6 +42,8 @@ class MenuScene(Scene):
         self.title_y = int(h * 0.16)
         self.cards_top = self.title_y + self.px * 4
         self.card_width = theme.card_width(self.size)
+        # the Rook Bird and Green 14 marked as Classic Rook counts them; the window's art changes with the settings
+        self.art = self.services.art.for_rules(preset_rules("rook-classic"))
         top = self.cards_top + card_size(self.card_width)[1] + self.px * 4 // 5
         gap = 10 if h >= 600 else 6
         notice = self.services.notice
@@ -88,14 +91,14 @@ class MenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         title = text("Trickhouse", self.px * 4, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, self.title_y)))
         sub = text("Rook and Hearts, every variant in the rule books", self.px, theme.INK_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, self.title_y + self.px * 3)))
-        art, cw = self.services.art, self.card_width
+        art, cw = self.art, self.card_width
         for i, card in enumerate(["ROOK", "G14", "QS", "AH"]):
             face = art.face(card, cw)
             surface.blit(face, (w // 2 - 2 * cw - 30 + i * (cw + 20), self.cards_top))

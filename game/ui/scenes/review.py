@@ -53,7 +53,7 @@ class ReviewScene(Scene):
         self.hindsight_for = -1  # the decision it is for
         self.line_shown = 1  # on the hindsight page: the line of play after the choice made (0) or the best (1)
         self.labelled: tuple | None = None  # the hindsight its lines' buttons were labelled for, and if finished
-        self.art = services.art.with_specials(self.rules.royal_queens)
+        self.art = services.art.for_rules(self.rules)
         self.to_warm: list[str] = []
         self.buttons: list[Button] = []  # made by layout, which comes after enter
 

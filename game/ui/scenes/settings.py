@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -129,6 +130,9 @@ class FormScene(Scene):
         if self.error:
             line = text(self.error[:140], self.px - 4, theme.WARN, bold=True)
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.buttons[0].rect.top - 6)))
+
+
+SEARCHED_STEPS = 60  # a number that can be Off looks this many steps on for a value the engine allows
 
 
 def _cycle(options: tuple, current, delta: int):
@@ -257,29 +261,47 @@ class HouseRulesScene(FormScene):
                             lambda delta, name=name, meta=meta: self.step(name, meta, delta)))
         return rows
 
-    def step(self, name: str, meta: dict, delta: int):
+    def step(self, name: str, meta: dict[str, Any], delta: int) -> None:
         value = getattr(self.rules, name)
         if isinstance(value, bool):
             new = not value
         elif isinstance(value, int):
-            new = value + delta * self.rules.house_step(name)
-        elif meta["choices"] and isinstance(value, str):
-            new = _cycle(meta["choices"], value, delta)
+            self.step_number(name, meta, value, delta)
+            return
+        elif isinstance(value, str):
+            new = _cycle(self.rules.house_choices(name), value, delta)  # only the choices that change something
         else:  # royal queens: every subset, in a fixed order
             subsets = [tuple(q for i, q in enumerate(meta["choices"]) if mask >> i & 1) for mask in range(16)]
             new = _cycle(tuple(subsets), value, delta)
         self.try_change({**self.changes, name: new})
 
-    def try_change(self, changes: dict):
+    def step_number(self, name: str, meta: dict[str, Any], value: int, delta: int) -> None:
+        """One step of a number. A number that can be Off (a score cap, a fixed number of hands, the highest bid)
+        steps on to the next value the engine allows, up to ``SEARCHED_STEPS`` steps, and down to Off: so Off
+        leads to the first allowed value and back (on Classic Rook a cap of 10 is refused, as no side could pass
+        it and reach 300, while 180 is allowed). When nothing that way is allowed, the first refusal is said."""
+        step, low, high = self.rules.house_step(name), meta["low"], meta["high"]
+        new = value + delta * step
+        refusal = self.try_change({**self.changes, name: new})
+        searched = 0
+        while refusal and low in meta["shows"] and low < new < high and searched < SEARCHED_STEPS:
+            new, searched = max(low, new + delta * step), searched + 1  # stepping down ends on Off
+            if not self.try_change({**self.changes, name: new}):
+                return
+        self.error = refusal
+
+    def try_change(self, changes: dict[str, Any]) -> str:
+        """Take these house rules if the engine allows them; otherwise keep the rules and say why (returned too)."""
         try:
             rules = self.book.changed(changes, where=self.book.title)
         except RulesError as err:
             self.error = f"Not allowed: {err.player}"
-            return
-        self.rules = rules
+            return self.error
+        self.rules, self.error = rules, ""
         self.changes = {k: v for k, v in changes.items() if getattr(self.book, k) != v}
         self.store.save(self.preset, self.changes, self.book)
         self.layout()
+        return ""
 
     def reset(self):
         self.try_change({})

@@ -119,7 +119,7 @@ class TableScene(Scene):
 
     def layout(self) -> None:
         view = self.view()
-        self.art = self.services.art.with_specials(self.table.rules.royal_queens)
+        self.art = self.services.art.for_rules(self.table.rules)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
         self.place = TableLayout(self.size, self.services.settings.card_scale, view.seating)
         self.note_seating(view)
