@@ -410,7 +410,14 @@ class TableServer:
         """Drive ``table`` on a task of its own, woken by its messages and by its computers' answers."""
         waking = self.waking[table.code] = asyncio.Event()
         loop = asyncio.get_running_loop()
-        table.wake = lambda: loop.call_soon_threadsafe(waking.set)  # from the AI worker's thread
+
+        def wake_from_a_thread() -> None:  # the AI worker's thread, when a computer has decided
+            try:
+                loop.call_soon_threadsafe(waking.set)
+            except RuntimeError:  # the server has stopped and its loop is closed: nothing is left to wake
+                pass
+
+        table.wake = wake_from_a_thread
         self.spawn(self.drive(table, waking))
 
     async def drive(self, table: TableRunner, waking: asyncio.Event):
