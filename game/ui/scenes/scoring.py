@@ -20,6 +20,8 @@ from ..scene import Scene
 from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
+COPY_NOTES = ("Copy code", "Copied", "Cannot copy")  # the copy button's label before and after a copy
+
 
 def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
     """Review the hand just finished, where this screen knows its whole deal (none at a table on
@@ -49,7 +51,7 @@ class ScoreScene(Scene):
         self.first_time = first_time
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
-        self.copy_note = "Copy code"
+        self.copy_note = COPY_NOTES[0]
         self.title = self.heading(table.results()[-1])  # worked out once: results() replays every hand's result
         self.sheet: tuple[list[str], list[list[str]], list[list[str]] | None]
         if first_time is None:
@@ -77,7 +79,7 @@ class ScoreScene(Scene):
             again = "Try again" if self.first_time else "Play again"  # short: four buttons share the row
             self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
         if self.code:
-            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
+            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c, labels=COPY_NOTES))
         # the way out, as at the table (whose own Menu is shaded under the sheet)
         self.menu = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
         self.buttons.insert(0, self.menu)
@@ -109,13 +111,13 @@ class ScoreScene(Scene):
         assert self.play_again is not None  # its button is there only then
         self.play_again()
 
-    def copy_code(self):
+    def copy_code(self) -> None:
         """The deal code to the clipboard, to paste into a message to friends."""
         try:
             pygame.scrap.put_text(self.code)
-            self.copy_note = "Copied"
+            self.copy_note = COPY_NOTES[1]
         except pygame.error:  # a system without a clipboard SDL can reach: the code stays shown to type out
-            self.copy_note = "Cannot copy"
+            self.copy_note = COPY_NOTES[2]
         self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
