@@ -143,3 +143,35 @@ def test_game_over_without_a_rematch_offers_new_game_first():
         assert over.buttons[0].label == "New game" and over.buttons[0].key == pygame.K_RETURN
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-6p", "hearts-royal"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, size):
+    """Issue 32, item 12: "Last trick covers the current trick (East's card hidden while it is open)". With the
+    last trick open (L), every card of the trick in progress is drawn and nothing is drawn over it, and the panel's
+    text stays clear, with the longest names."""
+    rules = load_rules(preset)
+    hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == rules.players - 1
+                          and len(h.tricks) >= 1)
+    app, table, recorder = window(table_session(hand, names=LONG_NAMES[: rules.players]), size)
+    for _ in frames(30):
+        step(app)
+        if table.viewer_controls_play() and not table.motion.busy:
+            break
+    post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    step(app)
+    assert table.reviewing
+    ops = recorder.ops
+    playing = {card for _, card in table.view().trick}
+    shown = [(i, op) for i, op in enumerate(ops) if op.kind == "card" and op.label in playing]
+    assert {op.label for _, op in shown} == playing
+    panels = [later for later in ops if later.kind == "cover" and later.scene == "table"]
+    assert panels, "the last trick's panel is drawn"
+    for i, op in shown:
+        over = [later for later in ops[i + 1:] if later.rect.colliderect(op.rect) and
+                (later.kind == "cover" or later.kind == "card" and later.label not in playing)]
+        assert not over, f"{op.label} of the trick in progress is covered by {over}"
+    last = {card for _, card in table.view().tricks[-1].cards}
+    assert last <= {op.label for op in recorder.cards()}
+    assert layout_faults(ops, size) == []

@@ -127,6 +127,22 @@ class TableLayout:
         spots = [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
         return spots[0].unionall(spots[1:])
 
+    def clear_spot(self, size: tuple[int, int], avoid: list[pygame.Rect]) -> pygame.Rect | None:
+        """A place for a panel of ``size`` above the viewer's hand and clear of the trick in the middle and of the
+        ``avoid`` areas (the seats, the lines at the top): down the left side first, then down the right side;
+        None if there is none."""
+        w, _ = self.size
+        width, height = size
+        margin = 8
+        bottom = self.hand_top() - margin
+        blocked = [self.trick_area().inflate(12, 12), *avoid]
+        for x in (margin, w - margin - width):
+            for y in range(margin, bottom - height + 1, 4):
+                spot = pygame.Rect(x, y, width, height)
+                if spot.collidelist(blocked) < 0:
+                    return spot
+        return None
+
     def message_room(self) -> int:
         """How wide the message line above the viewer's hand may be: between the name plates of the seats in the
         lower half of the table, if any."""

@@ -19,6 +19,8 @@ from .auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from .dealing import draw_deal
 from .widgets import panel
 
+LAST_TRICK_SCALES = (0.8, 0.65, 0.5)  # the last trick's cards, as large as the room beside the table allows
+
 
 class TablePainter:
     def __init__(self, scene):
@@ -33,15 +35,16 @@ class TablePainter:
             place.centre[0] - int(w * 0.31), place.centre[1] - int(h * 0.28)), width=3)
         view = scene.view()
         rules, phase = scene.table.rules, view.phase
-        self.draw_info(surface, view)
+        info = self.draw_info(surface, view)
         seat_areas = [self.draw_seat(surface, seat, view) for seat in range(view.players)]
         if scene.deal is not None:
             bottom = place.hand_rects(1)[0].midtop
             draw_deal(surface, scene.deal, place.centre, scene.art.back(int(place.cw * 0.62)),
                       lambda seat: place.seat_anchor(seat) if seat != scene.viewer else bottom)
+        covered = [info, *seat_areas]  # what the last trick's panel keeps clear of
         if rules.royal_queens:
-            table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8), max(12, place.text_px - 6),
-                                          seat_areas)
+            covered.append(table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8),
+                                                         max(12, place.text_px - 6), seat_areas))
         if view.rook is not None and (phase == "bid" or view.rook.bids and phase in ("nest", "trump")):
             self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
@@ -50,8 +53,6 @@ class TablePainter:
         drag = scene.drag
         if drag is not None and drag.moved:
             self.blit_card(surface, drag.card, (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1] - 6))
-        if scene.reviewing and view.tricks:
-            self.draw_last_trick(surface, view)
         for button in scene.buttons:
             if button.enabled or button in (scene.menu_button, scene.last_button):
                 button.draw(surface, place.text_px - 2)
@@ -66,6 +67,8 @@ class TablePainter:
                 label = text(part, size, colour, bold=True)
                 surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
                 y -= label.get_height()
+        if scene.reviewing and view.tricks:
+            self.draw_last_trick(surface, view, covered)
 
     def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
         scene = self.scene
@@ -238,9 +241,10 @@ class TablePainter:
             return back.union(table_marks.draw_turn_marker(surface, marker))
         return back
 
-    def draw_info(self, surface: pygame.Surface, view: SeatView):
+    def draw_info(self, surface: pygame.Surface, view: SeatView) -> pygame.Rect:
         """The lines at the top left: the game and hand, the contract and trump (Rook) or the passing and whether
-        hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates)."""
+        hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates);
+        the area they take."""
         scene = self.scene
         model = scene.table
         which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
@@ -265,6 +269,7 @@ class TablePainter:
                              bold=colour == theme.GOLD)
                 surface.blit(label, (12, y))
                 y += label.get_height() + 2
+        return pygame.Rect(12, 10, room, y - 10)
 
     def draw_auction(self, surface: pygame.Surface, view: SeatView, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
@@ -300,21 +305,38 @@ class TablePainter:
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += label.get_height() + 4
 
-    def draw_last_trick(self, surface: pygame.Surface, view: SeatView):
+    def draw_last_trick(self, surface: pygame.Surface, view: SeatView, avoid: list[pygame.Rect]) -> None:
+        """The last completed trick in a panel beside the table, clear of the trick being played and of the
+        ``avoid`` areas (issue 32: it covered East's card of the trick in progress): each card with its player's
+        name under it, smaller cards where the window has no room for larger ones."""
         scene = self.scene
         place = scene.place
         last = view.tricks[-1]
-        cards = last.cards
-        scale = 0.8
-        width = round(place.cw * scale)
-        rect = pygame.Rect(0, 0, len(cards) * (width + 10) + 30, round(place.ch * scale) + place.text_px * 3)
-        rect.center = place.centre
-        panel(surface, rect)
-        title = text(f"Last trick, won by {scene.table.name(last.winner)}", place.text_px - 2, theme.GOLD,
-                     bold=True)
-        surface.blit(title, (rect.x + 15, rect.y + 8))
-        for i, (seat, card) in enumerate(cards):
-            x = rect.x + 15 + i * (width + 10)
-            self.blit_card(surface, card, (x, rect.y + 14 + title.get_height()), scale)
-            name = text(scene.table.name(seat), place.text_px - 6, theme.INK)
-            surface.blit(name, name.get_rect(midtop=(x + width // 2, rect.bottom - place.text_px - 4)))
+        title_size, name_size = place.text_px - 2, place.text_px - 6
+        for scale in LAST_TRICK_SCALES:
+            width, height = round(place.cw * scale), round(place.ch * scale)
+            gap = max(6, width // 6)
+            cards_width = len(last.cards) * (width + gap) - gap
+            titles = assets.wrapped(f"Last trick, won by {scene.table.name(last.winner)}", title_size,
+                                    max(cards_width, place.cw * 3))
+            lines = [text(line, title_size, theme.GOLD, bold=True) for line in titles]
+            top = sum(line.get_height() for line in lines)
+            name_height = assets.font(name_size).get_linesize()
+            rect = pygame.Rect(0, 0, max(cards_width, *(line.get_width() for line in lines)) + 24,
+                               top + height + name_height + 22)
+            spot = place.clear_spot(rect.size, avoid)
+            if spot is not None or scale == LAST_TRICK_SCALES[-1]:
+                break
+        if spot is None:  # no room anywhere: over a seat's cards rather than over the trick being played
+            spot = place.clear_spot(rect.size, []) or rect.move(8, 8)
+        panel(surface, spot)
+        y = spot.y + 8
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(spot.centerx, y)))
+            y += line.get_height()
+        x = spot.centerx - cards_width // 2
+        for seat, card in last.cards:
+            self.blit_card(surface, card, (x, y + 4), width / place.cw)
+            name = text(assets.fitted(scene.table.name(seat), name_size, width + gap - 2), name_size, theme.INK)
+            surface.blit(name, name.get_rect(midtop=(x + width // 2, y + 6 + height)))
+            x += width + gap
