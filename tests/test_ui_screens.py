@@ -4,6 +4,8 @@ chart, and game over cheers the winners and offers Rematch, the same players in 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -19,7 +21,7 @@ from tests import test_ui_trust
 from tests.deals import finished_session, position_where, table_session
 from tests.test_ui_scoring import played_table
 from tests.test_ui_trust import LONG_NAMES, SIZES, open_dialog, waiting_for_seat_0
-from tests.ui_helpers import FAST, click, frames, post, step, to_game_over
+from tests.ui_helpers import FAST, choose_cards, click, frames, post, step, to_game_over
 from tests.ui_record import Recorder, layout_faults
 
 window = test_ui_trust.window  # its fixture: a window on a session at a size, its frames recorded
@@ -175,3 +177,34 @@ def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, si
     last = {card for _, card in table.view().tricks[-1].cards}
     assert last <= {op.label for op in recorder.cards()}
     assert layout_faults(ops, size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size):
+    """Issue 32, item 16: "Cards received in a Hearts pass are outlined in violet without a word". Book 002: "all
+    players pass their three cards to the person on their left", so the player on the right passed them: the table
+    says so in the engine's names for the cards, in the violet of their outline, until the player first plays."""
+    app, table, recorder, dialog = open_dialog(window, "pass", size)
+    choose_cards(app, dialog, dialog.cards[: dialog.count])
+    for _ in frames(30):
+        step(app)
+        if table.view().phase == "play" and not table.motion.busy:
+            break
+    view = table.view()
+    assert view.hearts.pass_direction == "left" and view.seat == 0 and len(view.hearts.received) == 3
+    rules = table.table.rules
+    line = f"{LONG_NAMES[3]} passed you {rules.player_cards_text(view.hearts.received)}"
+    assert re.fullmatch(rf"{LONG_NAMES[3]} passed you (\d+|[JQKA])[♣♦♥♠], .+, .+", line), line
+    above_hand = sorted((op for op in recorder.texts() if op.label in line and abs(op.rect.centerx - size[0] // 2) < 4
+                         and table.place.centre[1] < op.rect.top < op.rect.bottom < table.place.hand_top()),
+                        key=lambda op: op.rect.y)
+    assert " ".join(op.label for op in above_hand) == line  # on as many rows as the room above the hand needs
+    assert layout_faults(recorder.ops, size) == []
+    for _ in frames(60):  # once the player has played, the cards and the line are theirs like any other
+        if table.viewer_controls_play():
+            table.act(f"play {next(choice.card for choice in table.view().legal)}")
+            step(app)
+            break
+        step(app)
+    step(app)
+    assert "passed you" not in " ".join(op.label for op in recorder.texts())

@@ -53,6 +53,16 @@ def pass_receiver(direction: str, seat: int, players: int) -> int:
     return -1 if direction == "hold" else (seat + DIRECTION_OFFSET[direction]) % players
 
 
+def pass_giver(direction: str, seat: int, players: int) -> int:
+    """The seat whose passed cards ``seat`` receives (the other way round from ``pass_receiver``; -1 in a hold
+    hand), so a window says who passed a player their cards.
+
+    >>> pass_giver("left", 0, 4), pass_receiver("left", 3, 4), pass_giver("across", 1, 4), pass_giver("trade", 1, 2)
+    (3, 0, 3, 0)
+    """
+    return -1 if direction == "hold" else (seat - DIRECTION_OFFSET[direction]) % players
+
+
 def penalty_points(rules: Rules, taken: C.CardSet) -> int:
     """The points of the cards one player took (book 002 scoring; decision 18 for the Royal queens)."""
     royal = rules.royal_queens

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.hearts import DIRECTION_WORDS
+from game.engine.hearts import DIRECTION_WORDS, pass_giver
 from game.engine.view import SeatView
 from game.engine.words import says
 
@@ -59,9 +59,10 @@ class TablePainter:
         if scene.showing_claim:
             scene.go_on_button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
-        line = scene.claim_words() if scene.showing_claim else scene.message
+        line = scene.claim_words() if scene.showing_claim else scene.message or self.received_line(view)
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
-            colour, size = theme.WARN if line == scene.message else theme.GOLD, place.text_px + 2
+            colour = theme.GOLD if scene.showing_claim else theme.WARN if line == scene.message else theme.RECEIVED
+            size = place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
             for part in reversed(assets.wrapped(line, size, place.message_room())):
                 label = text(part, size, colour, bold=True)
@@ -109,6 +110,16 @@ class TablePainter:
             return set()
         received = view.hearts.received if view.hearts is not None and not self.viewer_has_played(view) else ()
         return set(received) | set(view.rook.from_nest if view.rook is not None else ())
+
+    def received_line(self, view: SeatView) -> str:
+        """Who passed the viewer the cards outlined in violet, and which ("West passed you 3♣, 10♦, Q♥"), said
+        while they are outlined: from the pass until the viewer first plays."""
+        scene = self.scene
+        hearts = view.hearts
+        if hearts is None or not hearts.received or not scene.table.shows_hand() or self.viewer_has_played(view):
+            return ""
+        giver = scene.table.name(pass_giver(hearts.pass_direction, view.seat, view.players))
+        return f"{giver} passed you {scene.table.rules.player_cards_text(hearts.received)}"
 
     def viewer_has_played(self, view: SeatView) -> bool:
         viewer = self.scene.viewer
