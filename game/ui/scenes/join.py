@@ -24,6 +24,7 @@ from .. import theme
 from ..assets import text, wrapped
 from ..hosting import split_address
 from ..scene import AWAIT_SECONDS, Scene
+from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_column, layout_row, press_any
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 FIELDS = ("address", "code", "name")
 FOUND_SECONDS = 0.25  # how often the tables found are looked at
+FIELD_LENGTH = 60  # characters of an address, a code or a name typed
 
 
 class JoinScene(Scene):
@@ -45,6 +47,7 @@ class JoinScene(Scene):
         settings = services.settings
         self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
         self.editing = "address" if not settings.last_address else "code"
+        self.typing = TextEdit(self.values[self.editing], FIELD_LENGTH)  # the field typed in
         self.client = client
         self.addresses = addresses
         self.where = where  # the address joined, under which the seat's token is kept
@@ -68,11 +71,10 @@ class JoinScene(Scene):
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
-        self.fields = {}
+        self.fields: dict[str, Button] = {}
         for i, field in enumerate(FIELDS):
-            button = Button(self.values[field] + ("_" if field == self.editing else ""),
-                            lambda field=field: self.edit(field))
-            button.chosen = field == self.editing
+            button = TextField(self.values[field], lambda field=field: self.edit(field),
+                               self.typing if field == self.editing else None)
             layout_row([button], (int(w * 0.58), self.field_y(i)), height, 0, min_width=self.px * 16)
             self.fields[field] = button
         self.join_button = Button("Join", self.join, key=pygame.K_RETURN,
@@ -102,12 +104,13 @@ class JoinScene(Scene):
         """A table found: its address and code are filled in (a dedicated server's tables each have their own code,
         still to be typed)."""
         self.values["address"], self.values["code"] = found.address, found.said.code
-        self.editing = "name" if found.said.code else "code"
         self.error = ""
-        self.layout()
+        self.edit("name" if found.said.code else "code")
 
-    def edit(self, field: str):
+    def edit(self, field: str) -> None:
+        """Type into ``field``, what it holds all selected (typing replaces it)."""
         self.editing = field
+        self.typing = TextEdit(self.values[field], FIELD_LENGTH)
         self.layout()
 
     def leave(self):
@@ -196,19 +199,17 @@ class JoinScene(Scene):
             return press_any([self.trust_button, self.distrust_button], event)
         if self.changed and press_any([self.forget_button], event):
             return True
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            self.values[self.editing] = (self.values[self.editing] + event.text)[:60]
+        typing = event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and \
+            event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)  # Join and Back
+        if typing and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.edit(FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)])
+            return True
+        if typing and self.typing.handle(event):
+            self.values[self.editing] = self.typing.text
             self.layout()
             return True
-        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE,
-                                                                                        pygame.K_TAB):
-            if event.key == pygame.K_BACKSPACE:
-                self.values[self.editing] = self.values[self.editing][:-1]
-            else:
-                self.editing = FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)]
-            self.layout()
-            return True
-        return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event)
+        return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event) \
+            or typing  # no other key is a shortcut while a field is typed in
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)

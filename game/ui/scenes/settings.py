@@ -14,11 +14,12 @@ import pygame
 
 from game.engine import load_rules, preset_names
 from game.engine.rules import Rules, RulesError
-from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, RANGES, TABLE_COLOURS
+from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, NAME_LENGTH, RANGES, TABLE_COLOURS
 
 from .. import theme
 from ..assets import text
 from ..scene import Scene
+from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
 
 
@@ -41,7 +42,7 @@ class FormScene(Scene):
         self.rows: list[Row] = []
         self.error = ""
         self.typing: Row | None = None  # the typed row being edited
-        self.typed = ""  # what has been typed into it so far
+        self.typed: TextEdit | None = None  # what has been typed into it so far
 
     def make_rows(self) -> list[Row]:
         raise NotImplementedError
@@ -64,8 +65,7 @@ class FormScene(Scene):
             y = self.top + i * self.row_height + self.row_height // 2
             if row.typed is not None:  # click the value, type, then Enter
                 editing = self.typing is not None and self.typing.label == row.label
-                field = Button((self.typed + "_") if editing else row.value(), lambda row=row: self.edit(row))
-                field.chosen = editing
+                field = TextField(row.value(), lambda row=row: self.edit(row), self.typed if editing else None)
                 layout_row([field], (int(w * 0.78), y), height, 0, min_width=int(w * 0.17) + 2 * height)
                 self.controls.append(field)
                 continue
@@ -81,33 +81,30 @@ class FormScene(Scene):
         self.error = ""
         row.step(delta)
 
-    def edit(self, row: Row):
-        """Start typing a row's value (a click on it again, or Enter, sets it)."""
+    def edit(self, row: Row) -> None:
+        """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
+        sets it). A typed row holds a number (a port): digits only."""
         if self.typing is not None:
             self.finish_typing()
             return
-        self.typing, self.typed, self.error = row, "", ""
+        self.typing, self.typed, self.error = row, TextEdit(row.value(), 5, str.isdigit), ""
         self.layout()
 
-    def finish_typing(self, keep: bool = True):
-        """Set what was typed (nothing typed, or Esc, leaves the value as it was)."""
-        row, self.typing = self.typing, None
-        assert row is not None and row.typed is not None  # typing is only ever into a typed row
-        if keep and self.typed:
-            self.error = row.typed(self.typed)
+    def finish_typing(self, keep: bool = True) -> None:
+        """Set what was typed (nothing typed, the value unchanged, or Esc leave it as it was)."""
+        row, typed, self.typing, self.typed = self.typing, self.typed, None, None
+        assert row is not None and row.typed is not None and typed is not None  # only ever into a typed row
+        if keep and typed.text and typed.text != row.value():
+            self.error = row.typed(typed.text)
         self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.typing is not None and event.type == pygame.TEXTINPUT:
-            self.typed = (self.typed + "".join(ch for ch in event.text if ch.isdigit()))[:5]
-            self.layout()
-            return True
-        if self.typing is not None and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.typed = self.typed[:-1]
-                self.layout()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+        if self.typed is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+                                                              pygame.K_ESCAPE):
                 self.finish_typing(keep=event.key != pygame.K_ESCAPE)
+            elif self.typed.handle(event):
+                self.layout()
             return True
         return press_any(self.controls + self.buttons, event)
 
@@ -320,56 +317,57 @@ class NamesScene(Scene):
     """The names new seats get: click one and type."""
     name = "names"
 
-    def __init__(self, services):
+    def __init__(self, services) -> None:
         super().__init__(services)
         self.editing: int | None = None
+        self.typing: TextEdit | None = None  # the name being typed
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         names = self.services.settings.names
         height = int(self.px * 1.9)
-        self.fields = [Button(name + ("_" if i == self.editing else ""), lambda i=i: self.edit(i))
+        self.fields = [TextField(name, lambda i=i: self.edit(i), self.typing if i == self.editing else None)
                        for i, name in enumerate(names)]
         for i, button in enumerate(self.fields):
-            button.chosen = i == self.editing
             layout_row([button], (w // 2, int(h * 0.2) + i * int(height * 1.3)), height, 0, min_width=self.px * 12)
         self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=self.px * 7)
 
-    def edit(self, index: int):
+    def edit(self, index: int) -> None:
+        """Type a name, the old one all selected so that typing replaces it."""
         self.finish()
         self.editing = index
+        self.typing = TextEdit(self.services.settings.names[index], NAME_LENGTH)
         self.layout()
 
-    def finish(self):
+    def finish(self) -> None:
         names = self.services.settings.names
         if self.editing is not None and not names[self.editing].strip():
             names[self.editing] = f"Player {self.editing + 1}"
-        self.editing = None
+        self.editing, self.typing = None, None
         self.services.settings_store.save(self.services.settings)
 
-    def leave(self):
+    def leave(self) -> None:
         self.finish()
         self.stack.pop(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         names = self.services.settings.names
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            names[self.editing] = (names[self.editing] + event.text)[:16]
-            self.layout()
-            return True
-        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_TAB):
-            if event.key == pygame.K_BACKSPACE:
-                names[self.editing] = names[self.editing][:-1]
-            else:
+        if self.editing is not None and self.typing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 self.finish()
-            self.layout()
-            return True
+                self.layout()
+                return True
+            if self.typing.handle(event):
+                names[self.editing] = self.typing.text
+                self.layout()
+                return True
+            if event.type == pygame.TEXTINPUT or event.key != pygame.K_ESCAPE:
+                return True  # no other key is a shortcut while a name is typed; Esc leaves (Back)
         return press_any(self.fields + [self.back], event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, _ = surface.get_size()
         title = text("Player names", self.px + 6, theme.GOLD, bold=True)
