@@ -160,6 +160,8 @@ def test_player_names_and_the_port_select_all_when_clicked(app):
     app.settings.online_port = 47474
     settings = app.open("settings")
     step(app)
+    post(pygame.MOUSEWHEEL, x=0, y=-len(settings.rows), flipped=False)  # down to the last row
+    step(app)
     field = next(button for button in settings.controls if button.label == "47474")
     click(app, field.rect.center)
     typed(app, "50123")

@@ -196,10 +196,16 @@ class TablePainter:
         tag_text = f" ({', '.join(tags)})" if tags else ""
         to_move = seat == view.to_move
         big, small = place.text_px - 2, place.text_px - 5
+        name = scene.table.name(seat)
         tag_width = assets.font(big, to_move).size(tag_text)[0]
-        first = assets.fitted(scene.table.name(seat), big, max(20, room - tag_width), to_move) + tag_text
+        # the part in the hand after the name, or (a narrow plate, where the name would be cut to nothing) first
+        # on the line below
+        below = tag_width and room - tag_width < assets.font(big, to_move).size(name[:6] + "…")[0]
+        first = assets.fitted(name, big, room if below else max(20, room - tag_width), to_move) + \
+            ("" if below else tag_text)
         status = scene.table.status(seat)
-        parts = [status] if status and status != "thinking" else []  # at a network table: away, dropped out
+        parts = [", ".join(tags)] if below else []
+        parts += [status] if status and status != "thinking" else []  # at a network table: away, dropped out
         if seat < len(view.scores):  # the rook-2p dummy keeps no score
             parts.append(f"score {view.scores[seat]}")
         if seat < len(view.points):

@@ -19,7 +19,7 @@ from game.engine.hearts import DIRECTION_WORDS, pass_receiver
 from game.engine.view import Choice
 from game.engine.words import counted
 
-from .. import theme
+from .. import controls, theme
 from ..assets import font, text, wrapped
 from ..auction import bid_dialog_rect
 from ..card_sketch import CARD_RATIO
@@ -60,7 +60,9 @@ class Dialog(Scene):
     def layout(self):
         w, h = self.size
         self.px = theme.text_size(self.size)
-        self.rect = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.3))
+        # as wide as the title needs, up to the window's width (then the title takes two lines)
+        width = min(w - 16, max(int(w * 0.46), font(self.px + 4, bold=True).size(self.title)[0] + 2 * self.px))
+        self.rect = pygame.Rect(0, 0, width, int(h * 0.3))
         self.rect.center = (w // 2, int(h * 0.56))  # below the auction panel, above the player's hand
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -68,10 +70,20 @@ class Dialog(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
+    def title_lines(self) -> tuple[str, ...]:
+        """The title on as many lines as the panel's width needs."""
+        return wrapped(self.title, self.px + 4, self.rect.width - 2 * self.px, bold=True)
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        y = self.rect.y + 12
+        for line in self.title_lines():
+            title = text(line, self.px + 4, theme.GOLD, bold=True)
+            surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
+            y += title.get_height()
+
     def draw(self, surface: pygame.Surface):
         panel(surface, self.rect)
-        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        self.draw_title(surface)
         for button in self.buttons:
             button.draw(surface, self.px)
         self.draw_note(surface, self.note_spot())
@@ -105,10 +117,10 @@ class BidScene(Dialog):
         # just above the player's hand and below the auction panel, which keeps clear of it (game/ui/auction.py)
         title_width = text(self.title, self.px + 4, theme.GOLD, bold=True).get_width()
         self.rect = bid_dialog_rect(self.size, self.services.settings.card_scale, title_width)
-        self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
-        self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
-        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
-        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=pygame.K_p)
+        self.down = Button("-", lambda: self.step(-1), key=controls.BID_DOWN.key)
+        self.up = Button("+", lambda: self.step(1), key=controls.BID_UP.key)
+        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=controls.BID.key)
+        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=controls.PASS.key)
         height = int(self.px * 1.8)
         layout_row([self.down, self.up], (self.rect.centerx, self.value_y()), height, int(self.px * 5),
                    min_width=height)
@@ -170,8 +182,8 @@ class ChoiceScene(Dialog):
     def layout(self):
         super().layout()
         self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text)) for c in self.choices]
-        for i, button in enumerate(self.buttons[:9]):
-            button.key = pygame.K_1 + i
+        for button, key in zip(self.buttons, controls.CHOOSE.keys):
+            button.key = key.code
         self.mark_hinted()
         height = int(self.px * 2)
         rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
@@ -207,16 +219,19 @@ class TrumpScene(ChoiceScene):
         px = self.px
         deck = self.table.rules.deck
         tile = int(px * 3)
-        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=pygame.K_1 + i,
+        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=key.code,
                                picture=self.services.art.swatch(deck, c.word, tile))
-                        for i, c in enumerate(self.choices)]
+                        for c, key in zip(self.choices, controls.CHOOSE.keys)]
         self.mark_hinted()
         width = max(int(tile * 1.3), *(font(px, bold=True).size(b.label)[0] + px for b in self.buttons))
         height, gap = tile + int(px * 2.2), px // 2
         row = len(self.buttons) * width + (len(self.buttons) - 1) * gap
         title = font(px + 4, bold=True).size(self.title)[0]
-        top, note = int(px * 2.6), int(px * 2)  # the title above the tiles, the line for a hint or reason below
-        self.rect = pygame.Rect(0, 0, max(row, title) + 2 * px, top + height + note)
+        self.rect = pygame.Rect(0, 0, min(w - 16, max(row, title) + 2 * px), 0)
+        # the title above the tiles (on two lines in a narrow window), the line for a hint or reason below
+        top = int(px * 2.6) + (len(self.title_lines()) - 1) * font(px + 4, bold=True).get_linesize()
+        note = int(px * 2)
+        self.rect.height = top + height + note
         self.rect.center = (w // 2, int(h * 0.56))
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(self.rect.centerx - row // 2 + i * (width + gap), self.rect.y + top, width,
@@ -251,8 +266,9 @@ class CardPickScene(Dialog):
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.84))
         slots = max(self.count, 1)
         self.box = pygame.Rect(0, 0, slots * (self.cw + 8) + 24, self.ch + 24)
-        self.box.center = (w // 2, int(self.rect.y + self.px * 5 + self.ch / 2 + 12))
-        self.done = Button("Done", self.finish, key=pygame.K_RETURN, when=lambda: len(self.chosen) == self.count)
+        below_title = (len(self.title_lines()) - 1) * font(self.px + 4, bold=True).get_linesize()
+        self.box.center = (w // 2, int(self.rect.y + self.px * 5 + below_title + self.ch / 2 + 12))
+        self.done = Button("Done", self.finish, key=controls.DONE.key, when=lambda: len(self.chosen) == self.count)
         height = int(self.px * 2)
         layout_row([self.done], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 3)
         self.buttons = [self.done]
@@ -340,8 +356,7 @@ class CardPickScene(Dialog):
     def draw(self, surface: pygame.Surface):
         shade(surface, self.rect.bottom + 2)  # the table's controls below stay clear: they still work
         panel(surface, self.rect)
-        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        self.draw_title(surface)
         pygame.draw.rect(surface, theme.FELT_DARK, self.box, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, self.box, width=2, border_radius=10)
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
@@ -383,12 +398,12 @@ class HandOffScene(Scene):
         self.pressed = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == controls.MENU.key:
             self.services.scenes.push("pause", table=self.table)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed or \
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                event.type == pygame.KEYDOWN and event.key in controls.READY.codes:
             self.stack.pop(self)
             self.ready()
         return True

@@ -12,7 +12,7 @@ import pygame
 from game.engine.results import HandResult
 from game.engine.words import counted, says
 
-from .. import theme
+from .. import controls, theme
 from ..assets import text
 from ..card_sketch import star_points
 from ..chart import LINE_COLOURS, draw_chart, score_series
@@ -32,7 +32,7 @@ def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
     record, seats, names = subject
     number = table.hand_number
     return [Button(label, lambda: services.scenes.push(
-        "review", record=record, seats=seats, names=names, number=number), key=pygame.K_r)]
+        "review", record=record, seats=seats, names=names, number=number), key=controls.REVIEW.key)]
 
 
 class ScoreScene(Scene):
@@ -73,15 +73,15 @@ class ScoreScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
-        self.next = Button(label, self.go_on, key=pygame.K_RETURN)
+        self.next = Button(label, self.go_on, key=controls.NEXT.key)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
         if self.play_again is not None:
             again = "Try again" if self.first_time else "Play again"  # short: four buttons share the row
-            self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
+            self.buttons.insert(0, Button(again, self.again, key=controls.AGAIN.key))
         if self.code:
-            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c, labels=COPY_NOTES))
+            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=controls.COPY.key, labels=COPY_NOTES))
         # the way out, as at the table (whose own Menu is shaded under the sheet)
-        self.menu = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
+        self.menu = Button("Menu", self.open_menu, key=controls.MENU.key)
         self.buttons.insert(0, self.menu)
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
@@ -175,8 +175,8 @@ class GameOverScene(Scene):
     def layout(self):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        self.buttons = [*([Button("Rematch", self.start_rematch, key=pygame.K_RETURN)] if self.rematch else []),
-                        Button("New game", self.new_game, key=None if self.rematch else pygame.K_RETURN),
+        self.buttons = [*([Button("Rematch", self.start_rematch, key=controls.NEXT.key)] if self.rematch else []),
+                        Button("New game", self.new_game, key=None if self.rematch else controls.NEXT.key),
                         Button("Main menu", self.to_menu),
                         *review_buttons(self.services, self.table, "Review the last hand")]
         height = int(px * 2)

@@ -24,6 +24,7 @@ from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import fitted, text
+from ..game_chooser import GameChooser, family_presets
 from ..hosting import create_hosted, create_on_server, port_problem, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
@@ -31,7 +32,6 @@ from ..sheet import match_so_far
 from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
 
-FAMILIES = ("rook", "hearts")
 FIELD_LENGTH = ADDRESS_LENGTH  # characters of a server's address or a deal code
 PLAY_A_CODE = "Play a deal code"  # the deal code's field before a code is read
 
@@ -45,9 +45,7 @@ class SetupScene(Scene):
 
     def __init__(self, services, preset: str = "rook-classic"):
         super().__init__(services)
-        # each family's list starts with its classic game, the one a new player expects
-        self.presets = {family: sorted((p for p, of in preset_families().items() if of == family),
-                                       key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
+        self.presets = family_presets()  # each family's, its classic game first
         self.preset = preset
         self.seats: list[SeatPlan] = []
         self.editing: int | str | None = None   # the seat whose name is being typed, or "server", or "code"
@@ -98,14 +96,9 @@ class SetupScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
-        self.family_buttons = [Button(f.capitalize(), lambda f=f: self.choose_preset(self.presets[f][0]))
-                               for f in FAMILIES]
-        for button, family in zip(self.family_buttons, FAMILIES):
-            button.chosen = family == self.family
-        layout_row(self.family_buttons, (w // 2, int(h * 0.17)), height, 12, min_width=px * 8)
-        self.previous = Button("<", lambda: self.step_preset(-1), key=pygame.K_LEFT)
-        self.next = Button(">", lambda: self.step_preset(1), key=pygame.K_RIGHT)
-        layout_row([self.previous, self.next], (w // 2, int(h * 0.27)), height, int(w * 0.5), min_width=height)
+        chooser = GameChooser(self.preset, self.choose_preset, step_keys=True)
+        chooser.layout(w // 2, int(h * 0.17), int(h * 0.27), height, int(w * 0.5), px * 8)
+        self.family_buttons, self.previous, self.next = chooser.tabs, chooser.previous, chooser.next
         self.seat_buttons: list[Button] = []
         top = int(h * 0.40)
         rows_x = int(w * 0.4)  # the seat rows, and to their right the map of the table
@@ -135,10 +128,6 @@ class SetupScene(Scene):
         left = max(button.rect.right for button in self.seat_buttons) + px
         self.map_rect = pygame.Rect(left, top - height // 2, w - 8 - left, min(int(h * 0.42), self.start.rect.top - 8
                                                                                - (top - height // 2)))
-
-    def step_preset(self, delta: int):
-        names = self.presets[self.family]
-        self.choose_preset(names[(names.index(self.preset) + delta) % len(names)])
 
     def cycle_kind(self, seat: int):
         """Human, then Computer, then Online, then Human again."""
