@@ -110,6 +110,43 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert guest.closed == "The host ended the table"
 
 
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
+    """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
+    the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
+    for them, saying so, and keeps it to be hosted again."""
+    setup = app.open("setup", preset="hearts-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.start.rect.center)
+    run_until(app, lambda: app.stack.top.name == "lobby")
+    lobby = app.stack.top
+    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
+    click(app, lobby.start_button.rect.center)
+    run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    for leaving in ("Main menu", "Quit"):
+        click(app, table.menu_button.rect.center)
+        menu = app.stack.top
+        click(app, next(b for b in menu.buttons if b.label == leaving).rect.center)
+        question = app.stack.top
+        assert question.name == "confirm" and "ends for everyone playing at it" in question.question
+        assert [label for label, _ in question.answers] == ["End the table", "Stay at the table"]
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)  # Esc: stay
+        step(app)
+        assert app.stack.top is menu and app.services.host is not None and app.running
+        click(app, menu.buttons[0].rect.center)  # Resume
+    run_until(app, lambda: False, (guest,), seconds=0.5)
+    assert not guest.closed, "the other player still plays"
+    click(app, table.menu_button.rect.center)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Main menu").rect.center)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "End the table").rect.center)
+    assert app.stack.top.name == "menu" and app.services.host is None
+    play_until([guest], lambda: guest.closed, 60)
+    assert guest.closed == "The host ended the table"
+    assert any(b.label == "Host again" for b in app.stack.top.buttons)
+
+
 def open_join(app: App):
     """From the menu, Join game."""
     from_menu(app, "Join game")

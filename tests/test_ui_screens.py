@@ -13,8 +13,10 @@ from game.engine import Hand, load_rules
 from game.engine.words import says
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import HandOffScene, TrumpScene
+from game.ui.scenes.dialogs import HandOffScene, PauseScene, TrumpScene
+from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.scoring import CELEBRATION_SECONDS, GameOverScene, ScoreScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import CHART_GAP, sheet_height
 from tests import test_ui_trust
@@ -208,3 +210,42 @@ def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size):
         step(app)
     step(app)
     assert "passed you" not in " ".join(op.label for op in recorder.texts())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window, size):
+    """Issue 32, item 11: "The in-game Esc menu is three buttons floating over the bid dialog with no panel, and
+    offers neither How to play nor Settings." Esc over the bid dialog: a panel behind every button of the menu,
+    with How to play (this table's game, under its rules) and Settings, each opened over the table and coming back
+    to the menu, then Resume back to the dialog; the text stays clear at every size."""
+    app, table, recorder, dialog = open_dialog(window, "bid", size)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    assert [b.label for b in menu.buttons] == ["Resume", "How to play", "Settings", "Main menu", "Quit"]
+    panels = [op.rect for op in recorder.ops if op.kind == "cover" and op.scene == "pause"]
+    assert panels and all(panels[-1].contains(button.rect) for button in menu.buttons)
+    assert {op.label for op in recorder.live_buttons()} == {b.label for b in menu.buttons}
+    assert layout_faults(recorder.ops, size) == []
+
+    click(app, menu.buttons[1].rect.center)  # How to play
+    page = app.stack.top
+    assert isinstance(page, HowToPlayScene) and page.rules is table.table.rules and "your table" in page.title
+    step(app)
+    assert layout_faults(recorder.ops, size) == []
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    assert app.stack.top is menu
+
+    click(app, menu.buttons[2].rect.center)  # Settings: larger cards, and the table under it follows
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    card_width = table.place.cw
+    row = next(i for i, r in enumerate(settings.rows) if r.label == "Card size") - settings.first
+    click(app, settings.controls[2 * row + 1].rect.center)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    assert app.stack.top is menu and table.place.cw > card_width
+    click(app, menu.buttons[0].rect.center)
+    assert app.stack.top is dialog

@@ -419,33 +419,72 @@ class HandOffScene(Scene):
 
 
 class PauseScene(Scene):
-    """The menu over a game: resume, or leave to the main menu (the match is saved after every action)."""
+    """The menu over a game, in a panel of its own over whatever the table shows (a dialog included): Resume (Esc),
+    How to play (this table's game, under the rules it is played by), Settings, Main menu and Quit. How to play and
+    Settings open over the table and come back to it. The match is saved after every action; a table this game
+    hosts for players elsewhere would end for all of them, so leaving it is asked first."""
     name = "pause"
     transparent = True
 
-    def __init__(self, services, table):
+    def __init__(self, services, table) -> None:
         super().__init__(services)
         self.table = table
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
-        self.px = theme.text_size(self.size)
-        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=pygame.K_ESCAPE),
-                        Button("Main menu", self.to_menu), Button("Quit", self.services.scenes.quit)]
-        layout_column(self.buttons, (w // 2, h // 2), int(self.px * 12), int(self.px * 2.2), 12)
+        self.px = px = theme.text_size(self.size)
+        scenes = self.services.scenes
+        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=controls.MENU.key),
+                        Button("How to play", lambda: scenes.push("how-to-play", rules=self.table.rules)),
+                        Button("Settings", lambda: scenes.push("settings")),
+                        Button("Main menu", lambda: self.leave(self.to_menu, "go to the main menu")),
+                        Button("Quit", lambda: self.leave(self.services.scenes.quit, "quit"))]
+        height, gap = int(px * 2.1), px // 2
+        title = font(px + 6, bold=True)
+        width = min(w - 16, max(px * 14, title.size(self.title)[0] + 2 * px))
+        top = px + title.get_linesize()
+        self.rect = pygame.Rect(0, 0, width, top + len(self.buttons) * (height + gap) + px)
+        self.rect.center = (w // 2, h // 2)
+        layout_column(self.buttons, (w // 2, self.rect.y + top + (len(self.buttons) * (height + gap) - gap) // 2),
+                      width - 2 * px, height, gap)
 
-    def to_menu(self):
+    @property
+    def title(self) -> str:
+        return self.table.rules.title
+
+    def leave(self, go: Callable[[], None], doing: str) -> None:
+        """Leave the table for the main menu or quit: at once, unless this game hosts the table, whose players would
+        all lose it; then only once the host agrees, told what happens."""
+        if self.services.host is None:
+            self.close_table()
+            go()
+            return
+
+        def end() -> None:
+            self.close_table()
+            go()
+
+        self.services.scenes.push("confirm", question=(
+            f"You host this table: if you {doing}, it ends for everyone playing at it. The match is kept, and Host "
+            "again on the main menu opens it again for the same players."), answers=[
+            ("End the table", end), ("Stay at the table", lambda: None)])
+
+    def close_table(self) -> None:
         self.table.close()
         self.services.stop_hosting()
+
+    def to_menu(self) -> None:
         self.services.scenes.restart("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if press_any(self.buttons, event):
-            return True
-        return True
+        press_any(self.buttons, event)
+        return True  # nothing below answers while the menu is open
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
+        panel(surface, self.rect)
+        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + self.px // 2)))
         for button in self.buttons:
             button.draw(surface, self.px)
 
