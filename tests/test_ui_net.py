@@ -288,6 +288,32 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch)
         server.stop()
 
 
+def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, tmp_path):
+    """Issue 32, item 17: "another computer's Join list calls the host's table 'Classic Hearts · your table'". A
+    host who kept the name You announces a table: on another computer it is someone's table; on the computer that
+    hosts it, it is your table."""
+    monkeypatch.setattr(discovery.Browser, "start", lambda browser: None)
+    app = App(Settings(sound=False), search_process=False)
+    host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
+    owner = Player(host.port, "create", {"name": "You", "preset": "hearts-classic",
+                                         "seats": ["me", "online", "computer", "computer"]})
+    said = Announcement(owner.table.code, "Classic Hearts", "You", 1).to_txt()
+    name = f"Trickhouse {owner.table.code}._trickhouse._tcp.local."
+    try:
+        for hosting, whose in ((False, "someone's table"), (True, "your table")):
+            app.services.host = host if hosting else None
+            join = open_join(app)
+            FakeZeroconf().tell(join.browser, name, "Added", FakeInfo(LOOPBACK, host.port, said))
+            step(app)
+            assert [b.label for b in join.found_buttons] == [f"Classic Hearts · {whose} · 1 seat free"]
+            app.stack.pop(join)  # (Back would end the hosting too)
+    finally:
+        app.services.host = None
+        app.close()
+        owner.close()
+        host.stop()
+
+
 def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(monkeypatch, tmp_path, caplog):
     """Issue 17: discovery is optional. When zeroconf cannot start, the hosting game's table goes on unannounced,
     the Join screen says that typing the address always works, and joining by address does."""

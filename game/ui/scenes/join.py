@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.words import counted, possessive
+from game.engine.words import YOU, counted, possessive
 from game.net import messages as M
 from game.net.client import Link, NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
@@ -58,10 +58,13 @@ class JoinScene(Scene):
         self.asking: Link | None = None  # a certificate no authority vouches for: is it the one the host gave?
         self.refused: NetClient | None = None  # the connection that showed it (asked again once trusted)
         self.changed = ""  # the address whose certificate is not the one trusted there (it may be forgotten)
+        self.hosted_here: str | None = None  # the code of the table this game hosts, if it does
 
-    def enter(self):
+    def enter(self) -> None:
         if self.browser is not None:
             self.browser.start()
+            # the table this game hosts, if it is found on the network too: the only one that is "your table" here
+            self.hosted_here = self.services.host.saved_table() if self.services.host is not None else None
 
     def exit(self):
         if self.browser is not None:
@@ -91,7 +94,7 @@ class JoinScene(Scene):
         # the tables found, as many as fit between the heading under the fields and the error line
         top, row = self.field_y(3) + self.px * 3, int(height * 0.85) + 8
         fit = max(0, (self.back.rect.top - self.px * 2 - top) // row)
-        self.found_buttons = [Button(found_label(found), lambda found=found: self.choose(found))
+        self.found_buttons = [Button(found_label(found, self.hosted_here), lambda found=found: self.choose(found))
                               for found in self.found[:fit]]
         if self.found_buttons:
             layout_column(self.found_buttons, (w // 2, top + (len(self.found_buttons) * row - 8) // 2),
@@ -276,10 +279,18 @@ class JoinScene(Scene):
 
 
 
-def found_label(found: Found) -> str:
+def found_label(found: Found, hosted_here: str | None = None) -> str:
+    """A table found, as the list says it: its game, whose table it is and its free seats. Only the table this
+    game hosts (``hosted_here``: its code) is "your table"; a host elsewhere who kept the name You (the name of the
+    person at their own screen) is someone else here."""
     said = found.said
     if said.server:
         return f"Table server on {said.host or found.address} (ask its players for a join code)"
     free = "no seat free" if not said.free else f"{counted(said.free, 'seat')} free"
-    host = possessive(said.host) if said.host else "someone's"
+    if hosted_here is not None and said.code == hosted_here:
+        host = "your"
+    elif said.host and said.host != YOU:
+        host = possessive(said.host)
+    else:
+        host = "someone's"
     return f"{said.game or 'A table'} · {host} table · {free}"
