@@ -10,6 +10,7 @@ import pygame
 import pytest
 import trustme
 
+from game.engine import Match
 from game.net import discovery
 from game.net import messages as M
 from game.net.discovery import Announcement
@@ -145,6 +146,39 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
     play_until([guest], lambda: guest.closed, 60)
     assert guest.closed == "The host ended the table"
     assert any(b.label == "Host again" for b in app.stack.top.buttons)
+
+
+def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch):
+    """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
+    table everyone passes at once)". The dealer is the host, so the engine takes the other player's pass before
+    the host's: the host's dialog opens while the other player is still choosing; the cards the host chose leave
+    the hand at once, said to go to the player on the left; once the other player passes, they change hands."""
+    from game.net import runner
+    from game.ui.scenes.dialogs import CardPickScene
+    monkeypatch.setattr(runner, "Match", lambda rules: Match(rules, seed=14))  # the host (seat 0) deals
+    setup = app.open("setup", preset="hearts-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.start.rect.center)
+    run_until(app, lambda: app.stack.top.name == "lobby")
+    lobby = app.stack.top
+    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
+    click(app, lobby.start_button.rect.center)
+    run_until(app, lambda: isinstance(app.stack.top, CardPickScene))  # the other player does nothing meanwhile
+    dialog = app.stack.top
+    assert isinstance(dialog, CardPickScene), "the host waits for the other player before passing"
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    view = table.view()
+    assert view.phase == "pass" and view.to_move != 0 and view.dealer == 0 and view.cards_to_choose == 3
+    assert dialog.title.startswith("You: pass 3 cards to")
+    chosen = dialog.cards[:3]
+    choose_cards(app, dialog, chosen)
+    assert table.table.held == tuple(chosen) and not set(chosen) & set(table.cards_of(0))
+    assert table.view().phase == "pass", "the other player has not passed yet"
+    run_until(app, lambda: table.view().phase == "play", (guest,))
+    assert sorted(table.view().hearts.passed) == sorted(chosen) and table.table.held == ()
+    assert len(table.cards_of(0)) == 13
 
 
 def open_join(app: App):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.hearts import DIRECTION_WORDS, pass_giver
+from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
 from game.engine.view import SeatView
 from game.engine.words import says
 
@@ -59,7 +59,8 @@ class TablePainter:
         if scene.showing_claim:
             scene.go_on_button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
-        line = scene.claim_words() if scene.showing_claim else scene.message or self.received_line(view)
+        line = scene.claim_words() if scene.showing_claim else \
+            scene.message or self.received_line(view) or self.held_line(view)
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
             colour = theme.GOLD if scene.showing_claim else theme.WARN if line == scene.message else theme.RECEIVED
             size = place.text_px + 2
@@ -120,6 +121,15 @@ class TablePainter:
             return ""
         giver = scene.table.name(pass_giver(hearts.pass_direction, view.seat, view.players))
         return f"{giver} passed you {scene.table.rules.player_cards_text(hearts.received)}"
+
+    def held_line(self, view: SeatView) -> str:
+        """The cards the viewer passed ahead of their turn, which go to the receiver once everyone has chosen."""
+        scene = self.scene
+        held = scene.table.held
+        if not held or view.hearts is None:
+            return ""
+        receiver = scene.table.name(pass_receiver(view.hearts.pass_direction, view.seat, view.players))
+        return f"{scene.table.rules.player_cards_text(held)} go to {receiver} once everyone has chosen"
 
     def viewer_has_played(self, view: SeatView) -> bool:
         viewer = self.scene.viewer

@@ -537,7 +537,8 @@ class ConfirmScene(Scene):
 def dialog_for_phase(services, table, act: Act) -> Scene | None:
     """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
     view = table.view()
-    who = table.name(view.to_move)
+    # cards to choose are this seat's own, also where everyone chooses at once ahead of their turn (a pass)
+    who = table.name(view.seat if view.cards_to_choose else view.to_move)
     phase = view.phase
     held = arranged(view.hand, table.rules, view.trump)
     count = view.cards_to_choose

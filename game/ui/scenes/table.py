@@ -214,7 +214,8 @@ class TableScene(Scene):
         if seat == self.viewer and not self.table.shows_hand():  # hot-seat: hidden until handed over
             return []
         if seat == self.viewer or seat == view.dummy_seat:
-            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
+            held = self.table.held if seat == self.viewer else ()  # passed ahead of the seat's turn: gone
+            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c) and c not in held]
         return []
 
     def trick_on_table(self) -> list[tuple[int, str]]:
