@@ -18,7 +18,7 @@ from game.ui.scenes.scoring import ScoreScene
 from tests.deals import table_session
 from tests.test_ui_trust import SIZES, play_hand, settled, window  # noqa: F401  (its fixture)
 from tests.ui_helpers import FAST, click, post, step
-from tests.ui_record import Recorder, layout_faults
+from tests.ui_record import layout_faults
 
 
 def page_text(page: HowToPlayScene) -> str:
@@ -26,34 +26,27 @@ def page_text(page: HowToPlayScene) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_controls_page_says_every_control_in_a_players_words(monkeypatch, size):
+def test_the_controls_page_says_every_control_in_a_players_words(screen, size):
     """The Controls tab of How to play: each control of the game's list, what to press or do and what it does
     (drag, click twice, the arrow keys and Enter, H, U, L, Esc, the bid keys, F11 and Alt+Enter), readable and
     clear of other text at every size."""
-    app = App(FAST, search_process=False)
-    try:
-        recorder = Recorder(monkeypatch, app)
-        page = app.open("how-to-play")
-        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    app, page, recorder = screen("how-to-play", size)
+    tab = next(button for button in page.chooser.tabs if button.label == "Controls")
+    click(app, tab.rect.center)
+    assert page.page == CONTROLS and page.rules is None
+    said = page_text(page)
+    for title, group in controls.SECTIONS:
+        assert title in said
+        for control in group:
+            assert control.how in said and control.does.split(" ")[0] in said
+    for words in ("Drag a card to the middle", "Click a card, then click it again", "Left arrow or Right arrow",
+                  "Enter, keypad Enter or Space", "H", "U", "L", "Esc", "Up arrow", "Down arrow", "P", "1 to 9",
+                  "F11 or Alt+Enter"):
+        assert words in [control.how for _, group in controls.SECTIONS for control in group], words
+    for _ in range(10):  # to the end of the page
+        post(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
         step(app)
-        tab = next(button for button in page.chooser.tabs if button.label == "Controls")
-        click(app, tab.rect.center)
-        assert page.page == CONTROLS and page.rules is None
-        said = page_text(page)
-        for title, group in controls.SECTIONS:
-            assert title in said
-            for control in group:
-                assert control.how in said and control.does.split(" ")[0] in said
-        for words in ("Drag a card to the middle", "Click a card, then click it again", "Left arrow or Right arrow",
-                      "Enter, keypad Enter or Space", "H", "U", "L", "Esc", "Up arrow", "Down arrow", "P", "1 to 9",
-                      "F11 or Alt+Enter"):
-            assert words in [control.how for _, group in controls.SECTIONS for control in group], words
-        for _ in range(10):  # to the end of the page
-            post(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
-            step(app)
-        assert layout_faults(recorder.ops, size) == []
-    finally:
-        app.close()
+    assert layout_faults(recorder.ops, size) == []
 
 
 KEYS_ON_THE_PAGE = {key.code for _, group in controls.SECTIONS for control in group for key in control.keys}

@@ -111,10 +111,9 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert guest.closed == "The host ended the table"
 
 
-def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
-    """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
-    the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
-    for them, saying so, and keeps it to be hosted again."""
+def hosted_with_a_guest(app: App) -> Player:
+    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
+    the other player."""
     setup = app.open("setup", preset="hearts-classic")
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
@@ -124,6 +123,14 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
     run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
     click(app, lobby.start_button.rect.center)
+    return guest
+
+
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
+    """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
+    the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
+    for them, saying so, and keeps it to be hosted again."""
+    guest = hosted_with_a_guest(app)
     run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
     for leaving in ("Main menu", "Quit"):
@@ -156,15 +163,7 @@ def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypat
     from game.net import runner
     from game.ui.scenes.dialogs import CardPickScene
     monkeypatch.setattr(runner, "Match", lambda rules: Match(rules, seed=14))  # the host (seat 0) deals
-    setup = app.open("setup", preset="hearts-classic")
-    step(app)
-    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
-    click(app, setup.start.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    lobby = app.stack.top
-    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
-    click(app, lobby.start_button.rect.center)
+    guest = hosted_with_a_guest(app)
     run_until(app, lambda: isinstance(app.stack.top, CardPickScene))  # the other player does nothing meanwhile
     dialog = app.stack.top
     assert isinstance(dialog, CardPickScene), "the host waits for the other player before passing"

@@ -29,18 +29,15 @@ from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from tests.notation import notation_faults
 from tests.test_review import normal_hand
-from tests.ui_helpers import FAST, click, frames, post, step
+from tests.ui_helpers import click, frames, post, step
 from tests.ui_record import Recorder
 
 NAMES = ["You", "West", "North", "East"]
 
 
 @pytest.fixture
-def app():
-    opened = App(FAST, search_process=False)
-    opened.services.keep_matches = False
-    yield opened
-    opened.close()
+def app(quiet_app):
+    return quiet_app
 
 
 def key(app: App, name: int):

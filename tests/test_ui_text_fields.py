@@ -10,7 +10,8 @@ import pytest
 
 from game.ui.app import App
 from game.ui.text_field import TextEdit
-from tests.ui_helpers import FAST, click, post, step
+from tests.ui_helpers import click, post, step
+from tests.ui_record import layout_faults
 
 CTRL = pygame.KMOD_CTRL
 
@@ -72,11 +73,8 @@ def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes():
 
 
 @pytest.fixture
-def app():
-    app = App(FAST, search_process=False)
-    app.services.keep_matches = False
-    yield app
-    app.close()
+def app(quiet_app):
+    return quiet_app
 
 
 def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app):
@@ -170,20 +168,12 @@ def test_player_names_and_the_port_select_all_when_clicked(app):
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
-def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(monkeypatch, size):
+def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen, size):
     """A long address typed into the server field: the text shown and the caret stay inside the field."""
-    from tests.ui_record import Recorder, layout_faults
-    app = App(FAST, search_process=False)
-    try:
-        recorder = Recorder(monkeypatch, app)
-        join = app.open("join")
-        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        step(app)
-        click(app, join.fields["address"].rect.center)
-        typed(app, "a-very-long-host-name.somewhere.example.org:47474")
-        field = join.fields["address"]
-        shown = [op for op in recorder.texts() if op.label == join.values["address"]]
-        assert shown and all(field.rect.contains(op.rect) for op in shown)
-        assert layout_faults(recorder.ops, size) == []
-    finally:
-        app.close()
+    app, join, recorder = screen("join", size)
+    click(app, join.fields["address"].rect.center)
+    typed(app, "a-very-long-host-name.somewhere.example.org:47474")
+    field = join.fields["address"]
+    shown = [op for op in recorder.texts() if op.label == join.values["address"]]
+    assert shown and all(field.rect.contains(op.rect) for op in shown)
+    assert layout_faults(recorder.ops, size) == []
