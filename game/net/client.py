@@ -30,7 +30,7 @@ from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
 from game.runtime import LoopThread
-from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+from game.table.controller import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 
 from . import messages as M
 from . import protocol as P
@@ -455,7 +455,7 @@ class RemoteTable:
         if not self._view.cards_to_choose:
             self.held = ()
 
-    def _read(self, message: M.AnyServerMessage | Link) -> list:
+    def _read(self, message: M.AnyServerMessage | Link) -> list[Intent]:
         view: SeatView | None
         match message:
             case Link(state=state, reason=reason):
@@ -486,7 +486,8 @@ class RemoteTable:
                 again = view is not None and (view.to_move == self.viewer or bool(self.held)) and \
                     view.phase not in ("play", "done")
                 self.held = ()
-                return [Message(reason)] + ([Turn(self.viewer, view.phase)] if view is not None and again else [])
+                said: list[Intent] = [Message(reason)]
+                return said + [Turn(self.viewer, view.phase)] if view is not None and again else said
             case M.Hint(action=action):
                 try:
                     return [Hint(self.viewer, choice_of(action, self.rules.deck))]

@@ -44,7 +44,7 @@ def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]],
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[str, list[int]]], target: int | None,
-               px: int):
+               px: int) -> None:
     area = plot_area(rect, px, [name for name, _ in series])
     lines, y_of = chart_lines(rect, px, series, target)
     pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.topleft, 1)

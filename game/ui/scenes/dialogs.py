@@ -25,6 +25,7 @@ from ..auction import bid_dialog_rect
 from ..card_sketch import CARD_RATIO
 from ..hand_layout import arranged
 from ..scene import Scene
+from ..services import Table
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
 
 Act = Callable[[str], None]
@@ -57,7 +58,7 @@ class Dialog(Scene):
         self.stack.pop(self)
         self.act(action)
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         # as wide as the title needs, up to the window's width (then the title takes two lines)
@@ -81,7 +82,7 @@ class Dialog(Scene):
             surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
             y += title.get_height()
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect)
         self.draw_title(surface)
         for button in self.buttons:
@@ -112,7 +113,7 @@ class BidScene(Dialog):
         high = view.rook.high_bid if view.rook is not None else 0
         self.title = f"{table.name(view.to_move)}, your bid" + (f" (high bid {high})" if high else "")
 
-    def layout(self):
+    def layout(self) -> None:
         super().layout()
         # just above the player's hand and below the auction panel, which keeps clear of it (game/ui/auction.py)
         title_width = text(self.title, self.px + 4, theme.GOLD, bold=True).get_width()
@@ -161,7 +162,7 @@ class BidScene(Dialog):
     def note_spot(self) -> tuple[int, int]:
         return self.rect.centerx, self.bid.rect.top - 4  # between the bid and the buttons
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.bids:
             value = text(str(self.bids[self.index].value), int(self.px * 1.6), theme.INK, bold=True)
@@ -179,7 +180,7 @@ class ChoiceScene(Dialog):
         self.labels = labels
         self.hinted: Choice | None = None
 
-    def layout(self):
+    def layout(self) -> None:
         super().layout()
         self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text)) for c in self.choices]
         for button, key in zip(self.buttons, controls.CHOOSE.keys):
@@ -213,7 +214,7 @@ class TrumpScene(ChoiceScene):
     def __init__(self, services, table, act: Act, title: str):
         super().__init__(services, table, act, "trump", title, _trump_label)
 
-    def layout(self):
+    def layout(self) -> None:
         Dialog.layout(self)
         w, h = self.size
         px = self.px
@@ -258,7 +259,7 @@ class CardPickScene(Dialog):
         self.chosen: list[str] = []
         self.drag: tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.cw = theme.card_width(self.size, self.services.settings.card_scale)
@@ -353,7 +354,7 @@ class CardPickScene(Dialog):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface, self.rect.bottom + 2)  # the table's controls below stay clear: they still work
         panel(surface, self.rect)
         self.draw_title(surface)
@@ -408,7 +409,7 @@ class HandOffScene(Scene):
             self.ready()
         return True
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         px = theme.text_size(surface.get_size())
         w, h = surface.get_size()
@@ -426,7 +427,7 @@ class PauseScene(Scene):
     name = "pause"
     transparent = True
 
-    def __init__(self, services, table) -> None:
+    def __init__(self, services: Any, table: Table) -> None:
         super().__init__(services)
         self.table = table
 
@@ -500,7 +501,7 @@ class ConfirmScene(Scene):
         self.question = question
         self.answers = answers
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         width = min(w - 20, max(int(w * 0.6), px * 30))
@@ -522,7 +523,7 @@ class ConfirmScene(Scene):
         press_any(self.buttons, event)
         return True  # nothing below answers while the question is open
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         panel(surface, self.rect)
         y = self.rect.y + self.px
@@ -534,7 +535,7 @@ class ConfirmScene(Scene):
             button.draw(surface, self.px)
 
 
-def dialog_for_phase(services, table, act: Act) -> Scene | None:
+def dialog_for_phase(services: Any, table: Table, act: Act) -> Scene | None:
     """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
     view = table.view()
     # cards to choose are this seat's own, also where everyone chooses at once ahead of their turn (a pass)

@@ -9,6 +9,8 @@ Opened from a table's menu, it shows that table's game under the rules it is pla
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.engine.guide import how_to_play, summary
@@ -30,7 +32,7 @@ Colour = tuple[int, int, int]
 class HowToPlayScene(Scene):
     name = "how-to-play"
 
-    def __init__(self, services, preset: str = "rook-classic", rules: Rules | None = None) -> None:
+    def __init__(self, services: Any, preset: str = "rook-classic", rules: Rules | None = None) -> None:
         """``preset``: the page to open, a preset's or CONTROLS; ``rules``: the rules of the table it is opened from
         (house rules and all), shown on that game's page."""
         super().__init__(services)

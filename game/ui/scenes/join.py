@@ -103,7 +103,7 @@ class JoinScene(Scene):
     def field_y(self, row: int) -> int:
         return int(self.size[1] * 0.22) + row * int(self.px * 1.9 * 1.5)
 
-    def choose(self, found: Found):
+    def choose(self, found: Found) -> None:
         """A table found: its address and code are filled in (a dedicated server's tables each have their own code,
         still to be typed)."""
         self.values["address"], self.values["code"] = found.address, found.said.code

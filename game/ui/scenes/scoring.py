@@ -17,13 +17,14 @@ from ..assets import text
 from ..card_sketch import star_points
 from ..chart import LINE_COLOURS, draw_chart, score_series
 from ..scene import Scene
+from ..services import Table
 from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 COPY_NOTES = ("Copy code", "Copied", "Cannot copy")  # the copy button's label before and after a copy
 
 
-def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
+def review_buttons(services: Any, table: Table, label: str = "Review hand") -> list[Button]:
     """Review the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
@@ -39,7 +40,7 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services: Any, table: Any, on_next: Callable[[], None], first_time: HandResult | None = None,
+    def __init__(self, services: Any, table: Table, on_next: Callable[[], None], first_time: HandResult | None = None,
                  play_again: Callable[[], None] | None = None, claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
         ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
@@ -113,6 +114,7 @@ class ScoreScene(Scene):
 
     def copy_code(self) -> None:
         """The deal code to the clipboard, to paste into a message to friends."""
+        assert self.code is not None  # its button is there only then
         try:
             pygame.scrap.put_text(self.code)
             self.copy_note = COPY_NOTES[1]
@@ -172,7 +174,7 @@ class GameOverScene(Scene):
         self.confetti = [(rng.random(), rng.uniform(-0.6, 0), rng.uniform(0.18, 0.35), rng.uniform(0, 6.3),
                           rng.choice(LINE_COLOURS + [theme.GOLD])) for _ in range(CONFETTI)]
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         self.buttons = [*([Button("Rematch", self.start_rematch, key=controls.NEXT.key)] if self.rematch else []),

@@ -42,7 +42,7 @@ class FormScene(Scene):
     Down arrows, Page Up and Page Down), with a bar showing where the rows shown are among all of them."""
     title = ""
 
-    def __init__(self, services) -> None:
+    def __init__(self, services: Any) -> None:
         super().__init__(services)
         self.rows: list[Row] = []
         self.error = ""
@@ -278,7 +278,7 @@ class SettingsScene(FormScene):
 class HouseRulesScene(FormScene):
     name = "house-rules"
 
-    def __init__(self, services, preset: str = "rook-classic") -> None:
+    def __init__(self, services: Any, preset: str = "rook-classic") -> None:
         super().__init__(services)
         self.store = services.house_rules
         self.open_preset(preset)
@@ -382,7 +382,7 @@ class NamesScene(Scene):
     """The names new seats get: click one and type."""
     name = "names"
 
-    def __init__(self, services) -> None:
+    def __init__(self, services: Any) -> None:
         super().__init__(services)
         self.editing: int | None = None
         self.typing: TextEdit | None = None  # the name being typed

@@ -8,6 +8,7 @@ player agrees to end it, asked with its game, hand and scores; otherwise it is k
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -43,7 +44,7 @@ def seat_kind(plan: SeatPlan) -> str:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, services, preset: str = "rook-classic"):
+    def __init__(self, services: Any, preset: str = "rook-classic") -> None:
         super().__init__(services)
         self.presets = family_presets()  # each family's, its classic game first
         self.preset = preset
@@ -92,7 +93,7 @@ class SetupScene(Scene):
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
@@ -194,7 +195,7 @@ class SetupScene(Scene):
         self.choose_preset(hand.rules.name, hand)
         return True
 
-    def start_game(self):
+    def start_game(self) -> None:
         if (self.editing == "code" or self.code.strip() and self.deal is None) and not self.read_code():
             return  # a code typed is played or refused, never passed over for another deal
         if self.editing is not None:
