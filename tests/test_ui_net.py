@@ -121,7 +121,7 @@ def hosted_with_a_guest(app: App) -> Player:
     run_until(app, lambda: app.stack.top.name == "lobby")
     lobby = app.stack.top
     guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2]["taken"])
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
     click(app, lobby.start_button.rect.center)
     return guest
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -25,7 +24,7 @@ from ..auction import bid_dialog_rect
 from ..card_sketch import CARD_RATIO
 from ..hand_layout import arranged
 from ..scene import Scene
-from ..services import Table
+from ..services import Services, Table
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
 
 Act = Callable[[str], None]
@@ -388,7 +387,7 @@ class HandOffScene(Scene):
     screen, which stays beneath it, so that no hand shows."""
     name = "hand-off"
 
-    def __init__(self, services: Any, player: str, ready: Callable[[], None], table: Any) -> None:
+    def __init__(self, services: Services, player: str, ready: Callable[[], None], table: Table) -> None:
         super().__init__(services)
         self.player = player
         self.ready = ready
@@ -427,7 +426,7 @@ class PauseScene(Scene):
     name = "pause"
     transparent = True
 
-    def __init__(self, services: Any, table: Table) -> None:
+    def __init__(self, services: Services, table: Table) -> None:
         super().__init__(services)
         self.table = table
 
@@ -535,7 +534,7 @@ class ConfirmScene(Scene):
             button.draw(surface, self.px)
 
 
-def dialog_for_phase(services: Any, table: Table, act: Act) -> Scene | None:
+def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None:
     """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
     view = table.view()
     # cards to choose are this seat's own, also where everyone chooses at once ahead of their turn (a pass)

@@ -9,7 +9,7 @@ Opened from a table's menu, it shows that table's game under the rules it is pla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..game_chooser import GameChooser
 from ..scene import Scene
 from ..widgets import Button, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services
+
 HOUSE_RULE = "House rule: "
 CONTROLS = "controls"  # the page of the game's controls
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
@@ -32,7 +35,7 @@ Colour = tuple[int, int, int]
 class HowToPlayScene(Scene):
     name = "how-to-play"
 
-    def __init__(self, services: Any, preset: str = "rook-classic", rules: Rules | None = None) -> None:
+    def __init__(self, services: Services, preset: str = "rook-classic", rules: Rules | None = None) -> None:
         """``preset``: the page to open, a preset's or CONTROLS; ``rules``: the rules of the table it is opened from
         (house rules and all), shown on that game's page."""
         super().__init__(services)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -17,14 +16,14 @@ from ..assets import text
 from ..card_sketch import star_points
 from ..chart import LINE_COLOURS, draw_chart, score_series
 from ..scene import Scene
-from ..services import Table
+from ..services import Services, Table
 from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
 COPY_NOTES = ("Copy code", "Copied", "Cannot copy")  # the copy button's label before and after a copy
 
 
-def review_buttons(services: Any, table: Table, label: str = "Review hand") -> list[Button]:
+def review_buttons(services: Services, table: Table, label: str = "Review hand") -> list[Button]:
     """Review the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
@@ -40,8 +39,9 @@ class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services: Any, table: Table, on_next: Callable[[], None], first_time: HandResult | None = None,
-                 play_again: Callable[[], None] | None = None, claim: str = "") -> None:
+    def __init__(self, services: Services, table: Table, on_next: Callable[[], None],
+                 first_time: HandResult | None = None, play_again: Callable[[], None] | None = None,
+                 claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
         ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
         how the hand ended, when a claim ended it ("North claimed the last 2 tricks")."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..game_chooser import GameChooser
 from ..scene import Scene
 from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
+
+if TYPE_CHECKING:
+    from ..services import Services
 
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
@@ -42,7 +45,7 @@ class FormScene(Scene):
     Down arrows, Page Up and Page Down), with a bar showing where the rows shown are among all of them."""
     title = ""
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.rows: list[Row] = []
         self.error = ""
@@ -278,7 +281,7 @@ class SettingsScene(FormScene):
 class HouseRulesScene(FormScene):
     name = "house-rules"
 
-    def __init__(self, services: Any, preset: str = "rook-classic") -> None:
+    def __init__(self, services: Services, preset: str = "rook-classic") -> None:
         super().__init__(services)
         self.store = services.house_rules
         self.open_preset(preset)
@@ -304,6 +307,7 @@ class HouseRulesScene(FormScene):
 
     def step(self, name: str, meta: dict[str, Any], delta: int) -> None:
         value = getattr(self.rules, name)
+        new: object  # a house rule's value: a number, a word, on or off, or the queens chosen
         if isinstance(value, bool):
             new = not value
         elif isinstance(value, int):
@@ -382,7 +386,7 @@ class NamesScene(Scene):
     """The names new seats get: click one and type."""
     name = "names"
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.editing: int | None = None
         self.typing: TextEdit | None = None  # the name being typed

@@ -8,7 +8,7 @@ player agrees to end it, asked with its game, hand and scores; otherwise it is k
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,6 +33,9 @@ from ..sheet import match_so_far
 from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services
+
 FIELD_LENGTH = ADDRESS_LENGTH  # characters of a server's address or a deal code
 PLAY_A_CODE = "Play a deal code"  # the deal code's field before a code is read
 
@@ -44,7 +47,7 @@ def seat_kind(plan: SeatPlan) -> str:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, services: Any, preset: str = "rook-classic") -> None:
+    def __init__(self, services: Services, preset: str = "rook-classic") -> None:
         super().__init__(services)
         self.presets = family_presets()  # each family's, its classic game first
         self.preset = preset
