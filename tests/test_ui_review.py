@@ -29,7 +29,7 @@ from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from tests.notation import notation_faults
 from tests.test_review import normal_hand
-from tests.ui_helpers import click, frames, post, step
+from tests.ui_helpers import FAST, click, frames, post, step
 from tests.ui_record import Recorder
 
 NAMES = ["You", "West", "North", "East"]
