@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 
+import pygame
 import pytest
 
 from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
-from tests.ui_helpers import FAST, open_table
+from tests.ui_helpers import FAST, open_table, post, step
+from tests.ui_record import Recorder
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -57,6 +59,32 @@ def make_app():
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture
+def quiet_app():
+    """A game window on the quick settings that keeps no match (a test that needs the save says so); closed
+    afterwards."""
+    from game.ui.app import App
+    app = App(FAST, search_process=False)
+    app.services.keep_matches = False
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def screen(monkeypatch, quiet_app):
+    """Open a scene by name in a game window of a size, its frames recorded (tests/ui_record.py): ``(app, scene,
+    recorder)``; closed afterwards."""
+
+    def open_screen(name: str, size: tuple[int, int] = (1280, 720), **options):
+        recorder = Recorder(monkeypatch, quiet_app)
+        scene = quiet_app.open(name, **options)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(quiet_app)
+        return quiet_app, scene, recorder
+
+    return open_screen
 
 
 @pytest.fixture(autouse=True)

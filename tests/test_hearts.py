@@ -623,3 +623,26 @@ def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_s
     hand = Hand.deal(rules, seed=1)
     assert rules.cards_text(hand.scoring_cards()) == rules.cards_text(rules.parse_cards(scoring.split()))
     assert set(rules.card_points) == {0}
+
+
+def test_a_pass_may_be_checked_ahead_of_the_seats_turn():
+    """Book 002, "Passing 3 Cards": everyone chooses before the cards change hands. The seats still to choose are
+    the engine's answer, the seat to move first; a seat's pass is legal ahead of its turn when the cards are its
+    own, and refused in the same words as on its turn otherwise; a seat that chose, or a phase that is not a pass,
+    has nothing to check ahead."""
+    hand = Hand.deal(load_rules("hearts-classic"), seed=1, dealer=3)
+    assert hand.to_move == 0 and hand.deciding_at_once() == (0, 1, 2, 3)
+    views = [hand.view(seat) for seat in range(4)]
+    assert [view.cards_to_choose for view in views] == [3, 3, 3, 3]
+    ahead = views[2].choose_cards(views[2].hand[:3])
+    assert hand.check_for(2, ahead) is None and hand.check(ahead) is not None  # seat 2's cards, not seat 0's
+    stray = views[2].choose_cards([*views[2].hand[:2], views[1].hand[0]])
+    card = hand.rules.player_card_name(views[1].hand[0])
+    assert hand.check_for(2, stray) == f"{card} is not in your hand"
+    assert hand.check_for(2, "play 2C") == "First choose 3 cards to pass to the left"
+    hand.apply(views[0].choose_cards(views[0].hand[:3]))
+    assert hand.deciding_at_once() == (1, 2, 3) and hand.view(0).cards_to_choose == 0
+    assert hand.check_for(0, views[0].choose_cards(views[0].hand[3:6])) == "It is not your turn"
+    while hand.phase == "pass":
+        hand.apply(hand.view(hand.to_move).choose_cards(hand.view(hand.to_move).hand[:3]))
+    assert hand.deciding_at_once() == () and hand.check_for(1, "play 2C") == "It is not your turn"

@@ -336,3 +336,32 @@ def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
                     assert isinstance(controller.next_hand(), NewHand)
             controller.wait(1.0)
         assert controller.hand.phase != "done" and not controller.hand.actions
+
+
+def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(worker):
+    """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
+    table everyone passes at once)". Book 002: each player chooses before any cards change hands. With two players
+    at other computers, both are told at once; the one the engine takes second may choose first: the engine checks
+    it, the table keeps it (Held), refuses a second choice, and applies it at that seat's turn, so the hand's
+    record is the one the engine's own order makes."""
+    from game.table.controller import Held
+    match = Match(load_rules("hearts-classic"), seed=5)
+    hand = match.hand
+    first = hand.to_move
+    second = hand.next_seat(first)
+    seats = [SeatPlan(f"P{seat}", False, "easy", online=seat in (first, second)) for seat in range(4)]
+    session = Session(match, seats)
+    controller = TableController(session, worker)
+    assert set(controller.poll()) == {Turn(first, "pass"), Turn(second, "pass")}
+    not_held = hand.view(second).choose_cards([*hand.view(second).hand[:2], hand.view(first).hand[0]])
+    refused = controller.act(not_held, second)
+    assert isinstance(refused, str) and refused == hand.check_for(second, not_held)
+    ahead = hand.view(second).choose_cards(hand.view(second).hand[:3])
+    assert controller.act(ahead, second) == Held(second)
+    assert controller.act(ahead, second) == "Your choice is made: it counts once the others have chosen"
+    assert controller.poll() == [] and hand.to_move == first and hand.view(second).cards_to_choose == 3
+    mine = hand.view(first).choose_cards(hand.view(first).hand[:3])
+    assert isinstance(controller.act(mine, first), Played)
+    applied = controller.poll()
+    assert applied == [Played(second, ahead, applied[0].events)] and hand.view(second).hearts.passing
+    assert hand.record()["actions"][:2] == [mine, ahead]

@@ -125,8 +125,11 @@ def test_the_score_sheet_shows_the_deal_code_and_copies_it():
         sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
         assert sheet.code == deal_code(session.hand) and hand_from_code(sheet.code).deal_text() == \
             session.hand.deal_text()
+        before = [(b.label, tuple(b.rect)) for b in sheet.buttons]
         click(app, button(sheet, "Copy code").rect.center)
         assert pygame.scrap.get_text() == sheet.code and button(sheet, "Copied")
+        # issue 32, item 15: "Copy code makes the score sheet's buttons jump sideways"
+        assert [tuple(b.rect) for b in sheet.buttons] == [rect for _, rect in before]
     finally:
         app.close()
 

@@ -10,6 +10,7 @@ import pygame
 import pytest
 import trustme
 
+from game.engine import Match
 from game.net import discovery
 from game.net import messages as M
 from game.net.discovery import Announcement
@@ -108,6 +109,75 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     app.services.stop_hosting()
     play_until([guest], lambda: guest.closed, 60)
     assert guest.closed == "The host ended the table"
+
+
+def hosted_with_a_guest(app: App) -> Player:
+    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
+    the other player."""
+    setup = app.open("setup", preset="hearts-classic")
+    step(app)
+    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.start.rect.center)
+    run_until(app, lambda: app.stack.top.name == "lobby")
+    lobby = app.stack.top
+    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
+    click(app, lobby.start_button.rect.center)
+    return guest
+
+
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
+    """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
+    the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
+    for them, saying so, and keeps it to be hosted again."""
+    guest = hosted_with_a_guest(app)
+    run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (guest,))
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    for leaving in ("Main menu", "Quit"):
+        click(app, table.menu_button.rect.center)
+        menu = app.stack.top
+        click(app, next(b for b in menu.buttons if b.label == leaving).rect.center)
+        question = app.stack.top
+        assert question.name == "confirm" and "ends for everyone playing at it" in question.question
+        assert [label for label, _ in question.answers] == ["End the table", "Stay at the table"]
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)  # Esc: stay
+        step(app)
+        assert app.stack.top is menu and app.services.host is not None and app.running
+        click(app, menu.buttons[0].rect.center)  # Resume
+    run_until(app, lambda: False, (guest,), seconds=0.5)
+    assert not guest.closed, "the other player still plays"
+    click(app, table.menu_button.rect.center)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Main menu").rect.center)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "End the table").rect.center)
+    assert app.stack.top.name == "menu" and app.services.host is None
+    play_until([guest], lambda: guest.closed, 60)
+    assert guest.closed == "The host ended the table"
+    assert any(b.label == "Host again" for b in app.stack.top.buttons)
+
+
+def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch):
+    """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
+    table everyone passes at once)". The dealer is the host, so the engine takes the other player's pass before
+    the host's: the host's dialog opens while the other player is still choosing; the cards the host chose leave
+    the hand at once, said to go to the player on the left; once the other player passes, they change hands."""
+    from game.net import runner
+    from game.ui.scenes.dialogs import CardPickScene
+    monkeypatch.setattr(runner, "Match", lambda rules: Match(rules, seed=14))  # the host (seat 0) deals
+    guest = hosted_with_a_guest(app)
+    run_until(app, lambda: isinstance(app.stack.top, CardPickScene))  # the other player does nothing meanwhile
+    dialog = app.stack.top
+    assert isinstance(dialog, CardPickScene), "the host waits for the other player before passing"
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    view = table.view()
+    assert view.phase == "pass" and view.to_move != 0 and view.dealer == 0 and view.cards_to_choose == 3
+    assert dialog.title.startswith("You: pass 3 cards to")
+    chosen = dialog.cards[:3]
+    choose_cards(app, dialog, chosen)
+    assert table.table.held == tuple(chosen) and not set(chosen) & set(table.cards_of(0))
+    assert table.view().phase == "pass", "the other player has not passed yet"
+    run_until(app, lambda: table.view().phase == "play", (guest,))
+    assert sorted(table.view().hearts.passed) == sorted(chosen) and table.table.held == ()
+    assert len(table.cards_of(0)) == 13
 
 
 def open_join(app: App):
@@ -249,6 +319,32 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch)
         app.close()
         owner.close()
         server.stop()
+
+
+def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, tmp_path):
+    """Issue 32, item 17: "another computer's Join list calls the host's table 'Classic Hearts · your table'". A
+    host who kept the name You announces a table: on another computer it is someone's table; on the computer that
+    hosts it, it is your table."""
+    monkeypatch.setattr(discovery.Browser, "start", lambda browser: None)
+    app = App(Settings(sound=False), search_process=False)
+    host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
+    owner = Player(host.port, "create", {"name": "You", "preset": "hearts-classic",
+                                         "seats": ["me", "online", "computer", "computer"]})
+    said = Announcement(owner.table.code, "Classic Hearts", "You", 1).to_txt()
+    name = f"Trickhouse {owner.table.code}._trickhouse._tcp.local."
+    try:
+        for hosting, whose in ((False, "someone's table"), (True, "your table")):
+            app.services.host = host if hosting else None
+            join = open_join(app)
+            FakeZeroconf().tell(join.browser, name, "Added", FakeInfo(LOOPBACK, host.port, said))
+            step(app)
+            assert [b.label for b in join.found_buttons] == [f"Classic Hearts · {whose} · 1 seat free"]
+            app.stack.pop(join)  # (Back would end the hosting too)
+    finally:
+        app.services.host = None
+        app.close()
+        owner.close()
+        host.stop()
 
 
 def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(monkeypatch, tmp_path, caplog):

@@ -36,11 +36,8 @@ NAMES = ["You", "West", "North", "East"]
 
 
 @pytest.fixture
-def app():
-    opened = App(FAST, search_process=False)
-    opened.services.keep_matches = False
-    yield opened
-    opened.close()
+def app(quiet_app):
+    return quiet_app
 
 
 def key(app: App, name: int):

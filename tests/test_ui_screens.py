@@ -4,6 +4,8 @@ chart, and game over cheers the winners and offers Rematch, the same players in 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -11,15 +13,17 @@ from game.engine import Hand, load_rules
 from game.engine.words import says
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import HandOffScene, TrumpScene
+from game.ui.scenes.dialogs import HandOffScene, PauseScene, TrumpScene
+from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.scoring import CELEBRATION_SECONDS, GameOverScene, ScoreScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import CHART_GAP, sheet_height
 from tests import test_ui_trust
 from tests.deals import finished_session, position_where, table_session
 from tests.test_ui_scoring import played_table
 from tests.test_ui_trust import LONG_NAMES, SIZES, open_dialog, waiting_for_seat_0
-from tests.ui_helpers import FAST, click, frames, post, step, to_game_over
+from tests.ui_helpers import FAST, choose_cards, click, frames, post, step, to_game_over
 from tests.ui_record import Recorder, layout_faults
 
 window = test_ui_trust.window  # its fixture: a window on a session at a size, its frames recorded
@@ -143,3 +147,105 @@ def test_game_over_without_a_rematch_offers_new_game_first():
         assert over.buttons[0].label == "New game" and over.buttons[0].key == pygame.K_RETURN
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-6p", "hearts-royal"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, size):
+    """Issue 32, item 12: "Last trick covers the current trick (East's card hidden while it is open)". With the
+    last trick open (L), every card of the trick in progress is drawn and nothing is drawn over it, and the panel's
+    text stays clear, with the longest names."""
+    rules = load_rules(preset)
+    hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == rules.players - 1
+                          and len(h.tricks) >= 1)
+    app, table, recorder = window(table_session(hand, names=LONG_NAMES[: rules.players]), size)
+    for _ in frames(30):
+        step(app)
+        if table.viewer_controls_play() and not table.motion.busy:
+            break
+    post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    step(app)
+    assert table.reviewing
+    ops = recorder.ops
+    playing = {card for _, card in table.view().trick}
+    shown = [(i, op) for i, op in enumerate(ops) if op.kind == "card" and op.label in playing]
+    assert {op.label for _, op in shown} == playing
+    panels = [later for later in ops if later.kind == "cover" and later.scene == "table"]
+    assert panels, "the last trick's panel is drawn"
+    for i, op in shown:
+        over = [later for later in ops[i + 1:] if later.rect.colliderect(op.rect) and
+                (later.kind == "cover" or later.kind == "card" and later.label not in playing)]
+        assert not over, f"{op.label} of the trick in progress is covered by {over}"
+    last = {card for _, card in table.view().tricks[-1].cards}
+    assert last <= {op.label for op in recorder.cards()}
+    assert layout_faults(ops, size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size):
+    """Issue 32, item 16: "Cards received in a Hearts pass are outlined in violet without a word". Book 002: "all
+    players pass their three cards to the person on their left", so the player on the right passed them: the table
+    says so in the engine's names for the cards, in the violet of their outline, until the player first plays."""
+    app, table, recorder, dialog = open_dialog(window, "pass", size)
+    choose_cards(app, dialog, dialog.cards[: dialog.count])
+    for _ in frames(30):
+        step(app)
+        if table.view().phase == "play" and not table.motion.busy:
+            break
+    view = table.view()
+    assert view.hearts.pass_direction == "left" and view.seat == 0 and len(view.hearts.received) == 3
+    rules = table.table.rules
+    line = f"{LONG_NAMES[3]} passed you {rules.player_cards_text(view.hearts.received)}"
+    assert re.fullmatch(rf"{LONG_NAMES[3]} passed you (\d+|[JQKA])[♣♦♥♠], .+, .+", line), line
+    above_hand = sorted((op for op in recorder.texts() if op.label in line and abs(op.rect.centerx - size[0] // 2) < 4
+                         and table.place.centre[1] < op.rect.top < op.rect.bottom < table.place.hand_top()),
+                        key=lambda op: op.rect.y)
+    assert " ".join(op.label for op in above_hand) == line  # on as many rows as the room above the hand needs
+    assert layout_faults(recorder.ops, size) == []
+    for _ in frames(60):  # once the player has played, the cards and the line are theirs like any other
+        if table.viewer_controls_play():
+            table.act(f"play {next(choice.card for choice in table.view().legal)}")
+            step(app)
+            break
+        step(app)
+    step(app)
+    assert "passed you" not in " ".join(op.label for op in recorder.texts())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window, size):
+    """Issue 32, item 11: "The in-game Esc menu is three buttons floating over the bid dialog with no panel, and
+    offers neither How to play nor Settings." Esc over the bid dialog: a panel behind every button of the menu,
+    with How to play (this table's game, under its rules) and Settings, each opened over the table and coming back
+    to the menu, then Resume back to the dialog; the text stays clear at every size."""
+    app, table, recorder, dialog = open_dialog(window, "bid", size)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    assert [b.label for b in menu.buttons] == ["Resume", "How to play", "Settings", "Main menu", "Quit"]
+    panels = [op.rect for op in recorder.ops if op.kind == "cover" and op.scene == "pause"]
+    assert panels and all(panels[-1].contains(button.rect) for button in menu.buttons)
+    assert {op.label for op in recorder.live_buttons()} == {b.label for b in menu.buttons}
+    assert layout_faults(recorder.ops, size) == []
+
+    click(app, menu.buttons[1].rect.center)  # How to play
+    page = app.stack.top
+    assert isinstance(page, HowToPlayScene) and page.rules is table.table.rules and "your table" in page.title
+    step(app)
+    assert layout_faults(recorder.ops, size) == []
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    assert app.stack.top is menu
+
+    click(app, menu.buttons[2].rect.center)  # Settings: larger cards, and the table under it follows
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    card_width = table.place.cw
+    row = next(i for i, r in enumerate(settings.rows) if r.label == "Card size") - settings.first
+    click(app, settings.controls[2 * row + 1].rect.center)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    step(app)
+    assert app.stack.top is menu and table.place.cw > card_width
+    click(app, menu.buttons[0].rect.center)
+    assert app.stack.top is dialog

@@ -21,8 +21,11 @@ def app():
 
 
 def row_buttons(scene, label: str):
-    """The (<, >) buttons of the row whose label starts with ``label``."""
+    """The (<, >) buttons of the row whose label starts with ``label``, scrolled into view."""
     index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
+    if not scene.first <= index < scene.first + scene.shown:
+        scene.scroll(index - scene.first)
+    index -= scene.first
     return scene.controls[2 * index], scene.controls[2 * index + 1]
 
 
@@ -162,8 +165,8 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
     marked = [line for line in lines if line.startswith("House rule: ")]
     assert marked and marked[0].startswith("House rule: The first bid is at least 80")
     assert "The dealer deals 9 cards to each player; 5 cards face down in the middle: the nest." in " ".join(lines)
-    click(app, page.buttons[-1].rect.center)  # the next game, without house rules
-    assert page.preset != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
+    click(app, page.chooser.next.rect.center)  # the next game, without house rules
+    assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
 def test_a_finished_hand_counts_in_the_statistics(make_app):
@@ -235,3 +238,33 @@ def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
     assert app.stack.top is menu
     assert str(store.path) in app.services.notice and "match.json.bad" in app.services.notice
     assert not next(b for b in menu.buttons if b.label == "Continue").enabled
+
+
+def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_real_size():
+    """Issue 32, item 14: "leaving full screen returns to 1280x720 instead of the size before, while Settings still
+    says 1280x720". The window dragged to 1000x640: Settings says so; F11 and F11 again (and Alt+Enter) come back to
+    it; the size is kept for the next start."""
+    app = App(Settings(sound=False), search_process=False)
+    try:
+        settings = app.open("settings")
+        post(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640))
+        step(app)
+        assert app.size == (1000, 640)
+        assert settings.rows[0].label == "Window size" and settings.rows[0].value() == "1000 x 640"
+        for mod in (0, pygame.KMOD_ALT):
+            key = pygame.K_F11 if not mod else pygame.K_RETURN
+            post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+            step(app)
+            assert app.window.fullscreen and app.settings.fullscreen
+            post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+            step(app)
+            assert not app.window.fullscreen and app.size == (1000, 640)
+            assert settings.rows[0].value() == "1000 x 640"
+        click(app, row_buttons(settings, "Window size")[1].rect.center)  # the next size up from the window's own
+        assert app.size == (1280, 720) and settings.rows[0].value() == "1280 x 720"
+        post(pygame.VIDEORESIZE, w=900, h=560, size=(900, 560))
+        step(app)
+    finally:
+        app.close()  # the size is saved as the window closes
+    saved, _ = SettingsStore().load()
+    assert (saved.window_width, saved.window_height) == (900, 560) and not saved.fullscreen

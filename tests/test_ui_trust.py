@@ -431,6 +431,18 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
     assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
 
 
+def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
+    """Issue 32, item 14: the name plates' "score 0 · 0 pts" at 8 px, and at card size 1.5 North's cards at the top
+    edge. A line as high as a digit at the smallest size passes; a smaller one, and a card past the edge, do not."""
+    from tests.ui_record import Drawn, readable_height
+    tall = readable_height()
+    small = Drawn("text", "score 0 · 0 pts", pygame.Rect(10, 10, 90, 8), "table", height=tall - 4)
+    fine = Drawn("text", "score 0 · 0 pts", pygame.Rect(10, 40, 120, 12), "table", height=tall)
+    card = Drawn("card", "", pygame.Rect(500, -6, 50, 70), "table")
+    faults = layout_faults([small, fine, card], (800, 500))
+    assert len(faults) == 2 and "too small to read" in faults[0] and "card (back)" in faults[1]
+
+
 def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
     """The privacy check sees the deal: with a hot-seat table just opened, the deal is being shown and the first
     person's cards are drawn face down."""

@@ -28,6 +28,7 @@ class Drawn:
     scene: str  # the scene that drew it
     button: Button | None = field(default=None, compare=False)  # the button drawn, enabled as drawn
     enabled: bool = False
+    height: int = 0  # text: its font's height in pixels
 
 
 class _Canvas(pygame.Surface):
@@ -39,7 +40,7 @@ class _Canvas(pygame.Surface):
         done = super().blit(source, dest, area, special_flags)
         known = _KNOWN.get(source)
         if known is not None:
-            kind, label = known
+            kind, label, height = known
             corner = pygame.Rect(dest).topleft if not isinstance(dest, tuple) or len(dest) == 4 else dest
             if kind == "text":  # only the inked pixels: a line's padding is not text
                 rect = source.get_bounding_rect().move(int(corner[0]), int(corner[1]))
@@ -48,7 +49,7 @@ class _Canvas(pygame.Surface):
             if area is not None:
                 rect = rect.clip(pygame.Rect(corner, pygame.Rect(area).size))
             if rect.width and rect.height:
-                self.ops.append(Drawn(kind, label, rect, self.scene))
+                self.ops.append(Drawn(kind, label, rect, self.scene, height=height))
         return done
 
     def fill(self, colour, rect=None, special_flags=0):
@@ -58,7 +59,7 @@ class _Canvas(pygame.Surface):
         return done
 
 
-_KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str]] = weakref.WeakKeyDictionary()
+_KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str, int]] = weakref.WeakKeyDictionary()
 
 
 def _install(monkeypatch):
@@ -77,7 +78,7 @@ def _install(monkeypatch):
 
         def render(self, string, antialias, colour, *rest):
             surface = self.real.render(string, antialias, colour, *rest)
-            _KNOWN[surface] = ("text", string)
+            _KNOWN[surface] = ("text", string, self.real.get_height())
             return surface
 
         def __getattr__(self, name):
@@ -86,7 +87,7 @@ def _install(monkeypatch):
     def known_as(kind: str, make, label):
         def made(*args, **kwargs):
             surface = make(*args, **kwargs)
-            _KNOWN[surface] = (kind, label(args))
+            _KNOWN[surface] = (kind, label(args), 0)
             return surface
         return made
 
@@ -144,16 +145,30 @@ def _covered(ops: list[Drawn], after: int, rect: pygame.Rect, kinds=("cover",)) 
     return any(i > after and op.kind in kinds and op.rect.contains(rect) for i, op in enumerate(ops))
 
 
+def readable_height() -> int:
+    """The height of the font of the smallest text a player reads (issue 32: "at 800x500 the name plates' text
+    is about 8 px")."""
+    pygame.font.init()  # (a check on hand-made frames has no window)
+    return assets.typeface(assets.SMALLEST_TEXT).get_height()
+
+
 def layout_faults(ops: list[Drawn], size: tuple[int, int]) -> list[str]:
-    """Text a player cannot read: outside the window, or over a card or over other text where nothing covers
-    the place they meet (a panel or shade drawn later hides both)."""
+    """Text a player cannot read: outside the window, too small (a font smaller than the smallest text's), or over
+    a card or over other text where nothing covers the place they meet (a panel or shade drawn later hides both);
+    and a card that runs out of the window."""
     window = pygame.Rect((0, 0), size)
     faults = []
+    tall = readable_height()
     for i, op in enumerate(ops):
+        if op.kind == "card" and not window.contains(op.rect) and not _covered(ops, i, op.rect):
+            faults.append(f"{op.scene}: card {op.label or '(back)'} at {tuple(op.rect)} runs out of the window")
         if op.kind != "text" or _covered(ops, i, op.rect):
             continue
         if not window.contains(op.rect):
             faults.append(f"{op.scene}: {op.label!r} at {tuple(op.rect)} runs out of the {size[0]}x{size[1]} window")
+        if op.height and op.height < tall:
+            faults.append(f"{op.scene}: {op.label!r} at {tuple(op.rect)} is too small to read (a font {op.height} px "
+                          f"high; the smallest text's is {tall} px)")
         for j, other in enumerate(ops):
             if j == i or other.kind not in ("text", "card") or other.kind == "text" and j < i:
                 continue

@@ -424,6 +424,19 @@ class Hand:
         return next((self.decider_of(seat) for seat in self.play_order[leader][len(self.trick):]
                      if self.decider_of(seat) in seats), None)
 
+    def deciding_at_once(self) -> tuple[int, ...]:
+        """The seats still to decide in a phase where everyone decides at once (a Hearts pass), the seat to move
+        first and then in the order the engine takes their decisions; () in any other phase. A table may take such
+        a seat's decision ahead of its turn (``check_for`` says whether it is legal) and keep it until then."""
+        return ()
+
+    def check_for(self, seat: int, text: str) -> str | None:
+        """Why ``seat``'s action text would be refused now, or None if it is legal: the seat to move's as ``check``
+        says, another seat's only where everyone decides at once and it has still to decide."""
+        if seat == self.to_move:
+            return self.check(text)
+        return "It is not your turn"
+
     # --- the int layer ---
 
     @property

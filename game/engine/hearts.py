@@ -53,6 +53,16 @@ def pass_receiver(direction: str, seat: int, players: int) -> int:
     return -1 if direction == "hold" else (seat + DIRECTION_OFFSET[direction]) % players
 
 
+def pass_giver(direction: str, seat: int, players: int) -> int:
+    """The seat whose passed cards ``seat`` receives (the other way round from ``pass_receiver``; -1 in a hold
+    hand), so a window says who passed a player their cards.
+
+    >>> pass_giver("left", 0, 4), pass_receiver("left", 3, 4), pass_giver("across", 1, 4), pass_giver("trade", 1, 2)
+    (3, 0, 3, 0)
+    """
+    return -1 if direction == "hold" else (seat - DIRECTION_OFFSET[direction]) % players
+
+
 def penalty_points(rules: Rules, taken: C.CardSet) -> int:
     """The points of the cards one player took (book 002 scoring; decision 18 for the Royal queens)."""
     royal = rules.royal_queens
@@ -131,11 +141,12 @@ class HeartsHand(Hand):
     def _pass_choices(self) -> LegalSet:
         return CardSubsets(A.PASS_CARDS, self.held[self.turn], self.rules.pass_count)
 
-    def _pass_refusal(self, action: A.Action) -> str:
+    def _pass_refusal(self, action: A.Action, seat: int | None = None) -> str:
+        """Why a pass is refused: the seat to move's, or ``seat``'s ahead of its turn."""
         count = self.rules.pass_count
         if A.kind_of(action) != A.PASS_CARDS:
             return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
-        stray = A.payload_of(action) & ~self.held[self.turn]
+        stray = A.payload_of(action) & ~self.held[self.turn if seat is None else seat]
         if stray:
             return self._not_held(stray)
         return f"Pass exactly {count} cards"
@@ -156,6 +167,37 @@ class HeartsHand(Hand):
             self.passed[giver] = self.chosen[giver]
         self.chosen = [0] * self.n
         self._begin_play()
+
+    def deciding_at_once(self) -> tuple[int, ...]:
+        """In the pass, the seats still to choose their cards (book 002, "Passing 3 Cards": everyone chooses before
+        the cards change hands, so a seat may choose before the engine takes its turn).
+
+        >>> from game.engine import load_rules
+        >>> hand = Hand.deal(load_rules("hearts-classic"), seed=1, dealer=3)
+        >>> hand.deciding_at_once()
+        (0, 1, 2, 3)
+        >>> hand.apply(hand.view(0).choose_cards(hand.view(0).hand[:3])) and hand.deciding_at_once()
+        (1, 2, 3)
+        """
+        if self.phase != "pass":
+            return ()
+        seats, seat, first = [], self.turn, self.next_seat(self.dealer)
+        while True:
+            seats.append(seat)
+            seat = self.next_seat(seat)
+            if seat == first:
+                return tuple(seats)
+
+    def check_for(self, seat: int, text: str) -> str | None:
+        if seat == self.to_move or seat not in self.deciding_at_once():
+            return super().check_for(seat, text)
+        try:
+            action = self.parse_action(text)
+        except A.ActionTextError as err:
+            return str(err)
+        if action in CardSubsets(A.PASS_CARDS, self.held[seat], self.rules.pass_count):
+            return None
+        return self._pass_refusal(action, seat)
 
     def _cards_pass(self) -> bool:
         """This hand has a pass (not a hold hand, nor rules without passing)."""
@@ -432,7 +474,7 @@ class HeartsHand(Hand):
 
     def view(self, seat: int) -> SeatView:
         names = self.rules.card_names
-        choosing = self.phase == "pass" and self.turn == seat
+        choosing = seat in self.deciding_at_once()  # everyone chooses a pass at once
         return SeatView(
             **self._common_view(seat), points=tuple(self.points()),
             cards_to_choose=self.rules.pass_count if choosing else 0, choosing="pass-cards" if choosing else "",

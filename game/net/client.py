@@ -30,7 +30,7 @@ from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
 from game.runtime import LoopThread
-from game.table.controller import Claimed, Closed, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+from game.table.controller import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 
 from . import messages as M
 from . import protocol as P
@@ -298,6 +298,9 @@ class RemoteTable:
         self.started = False
         self.link = "connected"
         self.pending: list = []  # intents from messages read, not yet shown
+        # cards this seat chose ahead of its turn where everyone chooses at once (a Hearts pass): the server keeps
+        # them until the engine comes to this seat, and the screen shows them gone from the hand meanwhile
+        self.held: tuple[str, ...] = ()
 
     # --- the screen's questions ---
 
@@ -361,6 +364,9 @@ class RemoteTable:
     # --- what the screen does ---
 
     def act(self, action: str) -> None:
+        view = self._view
+        if view is not None and view.to_move != self.viewer and view.cards_to_choose:  # ahead of this seat's turn
+            self.held = choice_of(action, self.rules.deck).cards
         self.client.send(M.Act(action=action))
 
     def take_over(self, seat: int):
@@ -442,7 +448,14 @@ class RemoteTable:
         except ViewError as err:
             return [Closed(f"The server sent a table this game cannot show ({err}). Leave and join again.")]
 
-    def _read(self, message: M.AnyServerMessage | Link) -> list:
+    def _took_view(self, view: M.ViewJson) -> None:
+        """The view after an action: the cards held ahead of this seat's turn are gone once it no longer chooses
+        (the table took them)."""
+        self._view = SeatView.from_json(view)
+        if not self._view.cards_to_choose:
+            self.held = ()
+
+    def _read(self, message: M.AnyServerMessage | Link) -> list[Intent]:
         view: SeatView | None
         match message:
             case Link(state=state, reason=reason):
@@ -460,17 +473,21 @@ class RemoteTable:
                 self.match_over, self.winners, self.started = message.over, message.winners, True
                 return [NewHand(self.hand_number)] if new_hand else []
             case M.Played(seat=seat, events=events):
-                self._view = SeatView.from_json(message.view)
+                self._took_view(message.view)
                 return [Played(seat, "", tuple(events))]
             case M.Claimed(seat=seat, events=events):
-                self._view = SeatView.from_json(message.view)
+                self._took_view(message.view)
                 return [Claimed(seat, tuple(events))]
             case M.Turn(phase=phase):
+                self.held = ()  # asked to choose: nothing is held for this seat any more (a server started again)
                 return [Turn(self.viewer, phase)]
             case M.Refused(reason=reason):
                 view = self._view
-                again = view is not None and view.to_move == self.viewer and view.phase not in ("play", "done")
-                return [Message(reason)] + ([Turn(self.viewer, view.phase)] if view is not None and again else [])
+                again = view is not None and (view.to_move == self.viewer or bool(self.held)) and \
+                    view.phase not in ("play", "done")
+                self.held = ()
+                said: list[Intent] = [Message(reason)]
+                return said + [Turn(self.viewer, view.phase)] if view is not None and again else said
             case M.Hint(action=action):
                 try:
                     return [Hint(self.viewer, choice_of(action, self.rules.deck))]

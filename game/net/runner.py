@@ -17,7 +17,7 @@ from typing import assert_never
 
 from game.ai.worker import Decision
 from game.engine import Match
-from game.table.controller import Claimed, HandOver, Hint, MatchOver, NewHand, Played, TableController, Turn
+from game.table.controller import Claimed, HandOver, Held, Hint, MatchOver, NewHand, Played, TableController, Turn
 from game.table.session import Session
 
 from . import messages as M
@@ -73,8 +73,8 @@ class TableRunner:
         out = [self.lobby.welcome(seat, token), *self.tell_seats()]
         if self.started:
             out.append(self.state(seat))
-            hand = self._under_way()[0].hand
-            if not hand.is_done and hand.to_move == seat:  # their turn, announced to them again (to them only)
+            hand, controller = self._under_way()[0].hand, self._under_way()[1]
+            if controller.decision_due(seat):  # their turn, announced to them again (to them only)
                 out.append(Say(seat, M.Turn(phase=hand.phase)))
         return out
 
@@ -102,12 +102,14 @@ class TableRunner:
         if not self.started:
             raise P.ProtocolError("the match has not begun")
         _, controller = self._under_way()
-        done: Played | Claimed | str
+        done: Played | Held | Claimed | str
         match message:
             case M.Act(action=action):
                 done = controller.act(action, seat)
                 if isinstance(done, str):
                     return [Say(seat, M.Refused(action=action, reason=done))]
+                if isinstance(done, Held):  # decided ahead of its turn: nothing happened yet that anyone sees
+                    return []
                 return self.played(done)
             case M.AskHint():
                 if not controller.request_hint(seat):

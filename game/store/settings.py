@@ -19,6 +19,8 @@ LEVELS = ("easy", "normal", "hard")
 TABLE_COLOURS = ("green", "blue", "wine", "slate")
 CARD_BACKS = ("lattice", "circles", "tartan")
 CARD_FACES = ("classic", "simple")  # the standard deck's faces: printed ones with court figures, or drawn plainly
+NAME_LENGTH = 16  # characters of a player's name
+ADDRESS_LENGTH = 100  # characters of a server's address
 
 
 def config_dir() -> Path:
@@ -90,12 +92,12 @@ def settings_from_dict(data: object) -> Settings:
             if value not in CHOICES[name]:
                 raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(CHOICES[name])}")
         elif name in ("last_address", "last_server"):
-            if not isinstance(value, str) or len(value) > 100:
-                raise SettingsError(f"{name}: use an address of at most 100 characters")
+            if not isinstance(value, str) or len(value) > ADDRESS_LENGTH:
+                raise SettingsError(f"{name}: use an address of at most {ADDRESS_LENGTH} characters")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
-                    not all(isinstance(n, str) and 0 < len(n) <= 16 for n in value):
-                raise SettingsError("names: use a list of 6 names of 1 to 16 characters")
+                    not all(isinstance(n, str) and 0 < len(n) <= NAME_LENGTH for n in value):
+                raise SettingsError(f"names: use a list of 6 names of 1 to {NAME_LENGTH} characters")
         setattr(settings, name, value)
     return settings
 

@@ -51,6 +51,13 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Held:
+    """A person at another computer decided ahead of their turn where everyone decides at once (a Hearts pass):
+    the decision is kept, and applied when the engine comes to their seat."""
+    seat: int
+
+
+@dataclass(frozen=True)
 class Claimed:
     """No play could change the hand's result any more: ``seat`` claimed the rest and it was played out at once."""
     seat: int
@@ -124,6 +131,10 @@ class TableController:
         self.hint_again = False  # asked again once given: poll says it again
         # the last turn, hand-off or score sheet announced (each only once)
         self.announced: Position | tuple[str, Hand] | None = None
+        # where everyone decides at once (a Hearts pass): the decisions made ahead of their turn by players at
+        # other computers, and the seats told so far that they may decide now
+        self.ahead: dict[int, str] = {}
+        self.told_ahead: set[int] = set()
 
     @property
     def hand(self) -> Hand:
@@ -153,6 +164,11 @@ class TableController:
             return intents
         seat = hand.to_move
         session = self.session
+        if ready and seat in self.ahead:  # decided ahead of its turn: taken now
+            intents.append(self._apply(self.ahead.pop(seat)))
+            return intents
+        if ready:
+            intents += self._turns_at_once()
         claim_known = session.settled_check(self.claim_seconds) is not None
         if not session.is_human(seat):
             if ready and session.play_is_settled():
@@ -165,6 +181,29 @@ class TableController:
             at_screen = self.handed_to == seat or session.online(seat)  # an online player needs no hand-off
             intents.append(Turn(seat, hand.phase) if at_screen else HandOff(seat))
         return intents
+
+    def _turns_at_once(self) -> list[Intent]:
+        """Where everyone decides at once, a turn for each player at another computer still to decide, told once,
+        so that nobody waits for the seats the engine takes before theirs (the seat to move is told as always)."""
+        at_once = self.hand.deciding_at_once()
+        if not at_once:
+            self.ahead.clear()
+            self.told_ahead.clear()
+            return []
+        turns: list[Intent] = []
+        for seat in at_once[1:]:
+            if self.session.online(seat) and self.session.is_human(seat) and seat not in self.ahead and \
+                    seat not in self.told_ahead:
+                self.told_ahead.add(seat)
+                turns.append(Turn(seat, self.hand.phase))
+        return turns
+
+    def decision_due(self, seat: int) -> bool:
+        """A decision of ``seat``'s person is awaited now: their turn, or (where everyone decides at once) one they
+        have not made yet."""
+        hand = self.hand
+        return not hand.is_done and self.session.is_human(seat) and (
+            hand.to_move == seat or seat in hand.deciding_at_once() and seat not in self.ahead)
 
     def answer_due_in(self) -> float:
         """Seconds until the computer's answer (once it has come) may be played: its pause since it was asked."""
@@ -244,9 +283,21 @@ class TableController:
         to_move = self.hand.to_move
         return self.session.is_human(to_move) and to_move == (self.handed_to if seat is None else seat)
 
-    def act(self, action: str, seat: int | None = None) -> Played | str:
+    def act(self, action: str, seat: int | None = None) -> Played | Held | str:
         """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged). A
-        network table names the ``seat`` the decision came from; a screen's decision is for the player at it."""
+        network table names the ``seat`` the decision came from; a screen's decision is for the player at it.
+        Where everyone decides at once, a player at another computer may decide ahead of their turn: checked by
+        the engine, kept (Held) and applied at their turn."""
+        hand = self.hand
+        if seat is not None and seat != hand.to_move and seat in hand.deciding_at_once() and \
+                self.session.online(seat) and self.session.is_human(seat):
+            if seat in self.ahead:
+                return "Your choice is made: it counts once the others have chosen"
+            reason = hand.check_for(seat, action)
+            if reason is not None:
+                return reason
+            self.ahead[seat] = action
+            return Held(seat)
         if not self.persons_turn(seat):
             return "It is not your turn"
         reason = self.hand.check(action)
@@ -300,6 +351,7 @@ class TableController:
             self.decision.cancel()
             self.decision = None
         self.cancel_hint()
+        self.ahead.clear()
         if not self.session.undo():
             return "Nothing to undo"
         self.announced = None

@@ -13,7 +13,7 @@ from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-from .controller import Claimed, Intent, MatchOver, NewHand, Played, TableController
+from .controller import Claimed, Held, Intent, MatchOver, NewHand, Played, TableController
 from .session import Session
 
 
@@ -74,6 +74,8 @@ class LocalTable:
     def hot_seat(self) -> bool:
         return self.session.hot_seat
 
+    held: tuple[str, ...] = ()  # cards chosen ahead of the seat's turn: only at a table on another computer
+
     def can_undo(self) -> bool:
         return self.session.can_undo()
 
@@ -132,7 +134,9 @@ class LocalTable:
         return self.controller.poll(ready)
 
     def act(self, action: str) -> Played | str:
-        return self.controller.act(action)
+        done = self.controller.act(action)
+        assert not isinstance(done, Held)  # only a player at another computer decides ahead of their turn
+        return done
 
     def take_over(self, seat: int) -> None:
         self.controller.take_over(seat)

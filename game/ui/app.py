@@ -158,12 +158,13 @@ class App:
     def close(self) -> None:
         runtime.set_waker(None)
         self.final_size = self.size
+        if self.window.resized and self.autoplay is None:  # the next start opens the window at its size now
+            self.services.settings_store.save(self.settings)
         self.stack.clear()
         self.services.stop_hosting()
         if not self.worker.close(timeout=1.0):
             log.warning("the computer players' thread did not stop within 1 s")
-        assets.font.cache_clear()  # fonts die with pygame.quit(); a later App must load them again
-        assets.text.cache_clear()
+        assets.clear()  # fonts die with pygame.quit(); a later App must load them again
         pygame.quit()
 
     def frame_report(self) -> str:

@@ -110,7 +110,7 @@ def cropped_text(string: str, size: int, colour: RGB, outline: RGB | None = None
                     out.blit(ring, (o + dx, o + dy))
         out.blit(inked, (o, o))
         return out
-    glyphs = [assets.text(c, size, colour, True) for c in string]
+    glyphs = [assets.card_text(c, size, colour, True) for c in string]
     boxes = [glyph.get_bounding_rect() for glyph in glyphs]
     top, bottom = min(box.top for box in boxes), max(box.bottom for box in boxes)
     spacing = max(1, round(size * 0.06))

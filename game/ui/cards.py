@@ -316,9 +316,9 @@ def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
     y += w * 0.04
     room = w * 0.84
     for line, size, ink, bold in [(line, round(w * 0.135), colour, True) for line in assets.wrapped(title, round(
-            w * 0.15), room)] + [(line, round(w * 0.115), BLACK, False) for line in assets.wrapped(effect, round(
-            w * 0.12), room)]:
-        label = assets.text(line, size, ink, bold)
+            w * 0.15), room, on_card=True)] + [(line, round(w * 0.115), BLACK, False) for line in assets.wrapped(
+            effect, round(w * 0.12), room, on_card=True)]:
+        label = assets.card_text(line, size, ink, bold)
         if label.get_width() > room:  # a long word at a small size: narrower, never past the frame
             label = pygame.transform.smoothscale(label, (round(room), label.get_height()))
         sketch.label(label, "midtop", (w / 2, y))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
-from .assets import fitted, text
+from .assets import fitted, font, text
 
 # a colour and a marker shape per line, so that the lines tell apart without their colours too
 LINE_COLOURS = [(90, 200, 255), (255, 140, 110), (150, 230, 120), (205, 150, 255), (245, 243, 235), (255, 190, 90)]
@@ -44,7 +44,7 @@ def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]],
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[str, list[int]]], target: int | None,
-               px: int):
+               px: int) -> None:
     area = plot_area(rect, px, [name for name, _ in series])
     lines, y_of = chart_lines(rect, px, series, target)
     pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.topleft, 1)
@@ -62,7 +62,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: list[tuple[st
         if hands <= 12 or i % ((hands + 11) // 12) == 0:
             number = text(str(i), px, theme.INK_DIM)
             surface.blit(number, number.get_rect(midtop=(lines[0][i][0], area.bottom + 4)))
-    label_y = label_heights([points[-1][1] for points in lines], px + 2, rect.top + px // 2, rect.bottom - px // 2)
+    step = font(px, bold=True).get_linesize()  # the names' own height (never under the smallest text's)
+    label_y = label_heights([points[-1][1] for points in lines], step, rect.top + step // 2, rect.bottom - step // 2)
     room = rect.right - area.right - px - 4
     for index, ((name, _), points) in enumerate(zip(series, lines)):
         colour, marker = LINE_COLOURS[index % len(LINE_COLOURS)], MARKERS[index % len(MARKERS)]

@@ -14,15 +14,19 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from game.ai.worker import AIWorker
+from game.net.client import RemoteTable
 from game.net.host import NetHost, unfinished_hosted
 from game.runtime import in_background
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.certificates import CertificateStore
 from game.store.seats import SeatStore
+from game.table.local import LocalTable
 from game.table.session import Session
 
 from .scene import Scene, SceneStack
 from .window import Window
+
+Table = LocalTable | RemoteTable  # the table a scene plays at: a match here, or one on another computer
 
 
 class Director:

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
-from .assets import font, text
+from .assets import SMALLEST_TEXT, font, text
 
 
 def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
@@ -118,7 +118,7 @@ def chart_target(rules) -> int | None:
 
 
 SHEET_ROWS = 12  # the last hands shown; earlier ones scroll off the top
-SMALLEST_SHEET_TEXT = 11  # pixels: the text is not made smaller than this to fit
+SMALLEST_SHEET_TEXT = SMALLEST_TEXT  # pixels: the text is not made smaller than this to fit
 
 
 def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, list[int]]:

@@ -11,7 +11,7 @@ from game.engine.cards import STANDARD_DECK, parse_card, player_card_name
 from game.engine.hearts import SPECIAL_QUEENS
 
 from . import theme
-from .assets import text
+from .assets import text, wrapped
 from .widgets import panel
 
 
@@ -43,18 +43,27 @@ def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, line: str, px: 
     surface.blit(label, label.get_rect(center=back.center))
 
 
-def queen_legend(queens: tuple[str, ...], px: int) -> list[pygame.Surface]:
-    """One line per special queen in play, in the engine's words: "Q♠ Most Evil: 26 points"."""
-    return [text(f"{player_card_name(parse_card(queen, STANDARD_DECK), STANDARD_DECK)} {SPECIAL_QUEENS[queen][0]}: "
-                 f"{SPECIAL_QUEENS[queen][1]}", px, theme.INK) for queen in queens]
+def queen_line(queen: str) -> str:
+    """A special queen in the engine's words: "Q♠ Most Evil: 26 points"."""
+    return f"{player_card_name(parse_card(queen, STANDARD_DECK), STANDARD_DECK)} {SPECIAL_QUEENS[queen][0]}: " \
+        f"{SPECIAL_QUEENS[queen][1]}"
+
+
+def queen_legend(queens: tuple[str, ...], px: int, room: int | None = None) -> list[pygame.Surface]:
+    """The lines of the special queens in play: one each, or as many as each needs to fit ``room`` pixels."""
+    return [text(line, px, theme.INK) for queen in queens
+            for line in ((queen_line(queen),) if room is None else wrapped(queen_line(queen), px, room))]
 
 
 def draw_queen_legend(surface: pygame.Surface, queens: tuple[str, ...], topright: tuple[int, int], px: int,
                       avoid: list[pygame.Rect]) -> pygame.Rect:
     """A small panel listing the special queens in play, its top right corner at ``topright`` or lower, below
-    any of the ``avoid`` areas (the seats) it would cover."""
+    any of the ``avoid`` areas (the seats) it would cover; its lines wrapped to the room right of the seats at the
+    top, so that it stays in the corner."""
     title = text("Special queens", px, theme.GOLD, bold=True)
-    lines = queen_legend(queens, px)
+    top_band = [area.right for area in avoid if area.top < topright[1] + px * 8 and area.right < topright[0]]
+    room = max(title.get_width(), topright[0] - max(top_band, default=0) - 32)
+    lines = queen_legend(queens, px, room)
     rect = pygame.Rect(0, 0, max(s.get_width() for s in [title, *lines]) + 20,
                        title.get_height() + sum(s.get_height() for s in lines) + 14)
     rect.topright = topright

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.hearts import DIRECTION_WORDS
+from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
 from game.engine.view import SeatView
 from game.engine.words import says
 
@@ -18,6 +18,8 @@ from .assets import text
 from .auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from .dealing import draw_deal
 from .widgets import panel
+
+LAST_TRICK_SCALES = (0.8, 0.65, 0.5)  # the last trick's cards, as large as the room beside the table allows
 
 
 class TablePainter:
@@ -33,15 +35,16 @@ class TablePainter:
             place.centre[0] - int(w * 0.31), place.centre[1] - int(h * 0.28)), width=3)
         view = scene.view()
         rules, phase = scene.table.rules, view.phase
-        self.draw_info(surface, view)
+        info = self.draw_info(surface, view)
         seat_areas = [self.draw_seat(surface, seat, view) for seat in range(view.players)]
         if scene.deal is not None:
             bottom = place.hand_rects(1)[0].midtop
             draw_deal(surface, scene.deal, place.centre, scene.art.back(int(place.cw * 0.62)),
                       lambda seat: place.seat_anchor(seat) if seat != scene.viewer else bottom)
+        covered = [info, *seat_areas]  # what the last trick's panel keeps clear of
         if rules.royal_queens:
-            table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8), max(12, place.text_px - 6),
-                                          seat_areas)
+            covered.append(table_marks.draw_queen_legend(surface, rules.royal_queens, (w - 8, 8),
+                                                         max(12, place.text_px - 6), seat_areas))
         if view.rook is not None and (phase == "bid" or view.rook.bids and phase in ("nest", "trump")):
             self.draw_auction(surface, view, seat_areas)
         self.draw_trick(surface)
@@ -50,22 +53,24 @@ class TablePainter:
         drag = scene.drag
         if drag is not None and drag.moved:
             self.blit_card(surface, drag.card, (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1] - 6))
-        if scene.reviewing and view.tricks:
-            self.draw_last_trick(surface, view)
         for button in scene.buttons:
             if button.enabled or button in (scene.menu_button, scene.last_button):
                 button.draw(surface, place.text_px - 2)
         if scene.showing_claim:
             scene.go_on_button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
-        line = scene.claim_words() if scene.showing_claim else scene.message
+        line = scene.claim_words() if scene.showing_claim else \
+            scene.message or self.received_line(view) or self.held_line(view)
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
-            colour, size = theme.WARN if line == scene.message else theme.GOLD, place.text_px + 2
+            colour = theme.GOLD if scene.showing_claim else theme.WARN if line == scene.message else theme.RECEIVED
+            size = place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
             for part in reversed(assets.wrapped(line, size, place.message_room())):
                 label = text(part, size, colour, bold=True)
                 surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
                 y -= label.get_height()
+        if scene.reviewing and view.tricks:
+            self.draw_last_trick(surface, view, covered)
 
     def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
         scene = self.scene
@@ -106,6 +111,25 @@ class TablePainter:
             return set()
         received = view.hearts.received if view.hearts is not None and not self.viewer_has_played(view) else ()
         return set(received) | set(view.rook.from_nest if view.rook is not None else ())
+
+    def received_line(self, view: SeatView) -> str:
+        """Who passed the viewer the cards outlined in violet, and which ("West passed you 3♣, 10♦, Q♥"), said
+        while they are outlined: from the pass until the viewer first plays."""
+        scene = self.scene
+        hearts = view.hearts
+        if hearts is None or not hearts.received or not scene.table.shows_hand() or self.viewer_has_played(view):
+            return ""
+        giver = scene.table.name(pass_giver(hearts.pass_direction, view.seat, view.players))
+        return f"{giver} passed you {scene.table.rules.player_cards_text(hearts.received)}"
+
+    def held_line(self, view: SeatView) -> str:
+        """The cards the viewer passed ahead of their turn, which go to the receiver once everyone has chosen."""
+        scene = self.scene
+        held = scene.table.held
+        if not held or view.hearts is None:
+            return ""
+        receiver = scene.table.name(pass_receiver(view.hearts.pass_direction, view.seat, view.players))
+        return f"{scene.table.rules.player_cards_text(held)} go to {receiver} once everyone has chosen"
 
     def viewer_has_played(self, view: SeatView) -> bool:
         viewer = self.scene.viewer
@@ -182,10 +206,16 @@ class TablePainter:
         tag_text = f" ({', '.join(tags)})" if tags else ""
         to_move = seat == view.to_move
         big, small = place.text_px - 2, place.text_px - 5
+        name = scene.table.name(seat)
         tag_width = assets.font(big, to_move).size(tag_text)[0]
-        first = assets.fitted(scene.table.name(seat), big, max(20, room - tag_width), to_move) + tag_text
+        # the part in the hand after the name, or (a narrow plate, where the name would be cut to nothing) first
+        # on the line below
+        below = tag_width and room - tag_width < assets.font(big, to_move).size(name[:6] + "…")[0]
+        first = assets.fitted(name, big, room if below else max(20, room - tag_width), to_move) + \
+            ("" if below else tag_text)
         status = scene.table.status(seat)
-        parts = [status] if status and status != "thinking" else []  # at a network table: away, dropped out
+        parts = [", ".join(tags)] if below else []
+        parts += [status] if status and status != "thinking" else []  # at a network table: away, dropped out
         if seat < len(view.scores):  # the rook-2p dummy keeps no score
             parts.append(f"score {view.scores[seat]}")
         if seat < len(view.points):
@@ -238,9 +268,10 @@ class TablePainter:
             return back.union(table_marks.draw_turn_marker(surface, marker))
         return back
 
-    def draw_info(self, surface: pygame.Surface, view: SeatView):
+    def draw_info(self, surface: pygame.Surface, view: SeatView) -> pygame.Rect:
         """The lines at the top left: the game and hand, the contract and trump (Rook) or the passing and whether
-        hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates)."""
+        hearts are broken (Hearts), each kept clear of the seat at the top (the scores are on the name plates);
+        the area they take."""
         scene = self.scene
         model = scene.table
         which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
@@ -265,6 +296,7 @@ class TablePainter:
                              bold=colour == theme.GOLD)
                 surface.blit(label, (12, y))
                 y += label.get_height() + 2
+        return pygame.Rect(12, 10, room, y - 10)
 
     def draw_auction(self, surface: pygame.Surface, view: SeatView, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
@@ -300,21 +332,38 @@ class TablePainter:
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += label.get_height() + 4
 
-    def draw_last_trick(self, surface: pygame.Surface, view: SeatView):
+    def draw_last_trick(self, surface: pygame.Surface, view: SeatView, avoid: list[pygame.Rect]) -> None:
+        """The last completed trick in a panel beside the table, clear of the trick being played and of the
+        ``avoid`` areas (issue 32: it covered East's card of the trick in progress): each card with its player's
+        name under it, smaller cards where the window has no room for larger ones."""
         scene = self.scene
         place = scene.place
         last = view.tricks[-1]
-        cards = last.cards
-        scale = 0.8
-        width = round(place.cw * scale)
-        rect = pygame.Rect(0, 0, len(cards) * (width + 10) + 30, round(place.ch * scale) + place.text_px * 3)
-        rect.center = place.centre
-        panel(surface, rect)
-        title = text(f"Last trick, won by {scene.table.name(last.winner)}", place.text_px - 2, theme.GOLD,
-                     bold=True)
-        surface.blit(title, (rect.x + 15, rect.y + 8))
-        for i, (seat, card) in enumerate(cards):
-            x = rect.x + 15 + i * (width + 10)
-            self.blit_card(surface, card, (x, rect.y + 14 + title.get_height()), scale)
-            name = text(scene.table.name(seat), place.text_px - 6, theme.INK)
-            surface.blit(name, name.get_rect(midtop=(x + width // 2, rect.bottom - place.text_px - 4)))
+        title_size, name_size = place.text_px - 2, place.text_px - 6
+        for scale in LAST_TRICK_SCALES:
+            width, height = round(place.cw * scale), round(place.ch * scale)
+            gap = max(6, width // 6)
+            cards_width = len(last.cards) * (width + gap) - gap
+            titles = assets.wrapped(f"Last trick, won by {scene.table.name(last.winner)}", title_size,
+                                    max(cards_width, place.cw * 3))
+            lines = [text(line, title_size, theme.GOLD, bold=True) for line in titles]
+            top = sum(line.get_height() for line in lines)
+            name_height = assets.font(name_size).get_linesize()
+            rect = pygame.Rect(0, 0, max(cards_width, *(line.get_width() for line in lines)) + 24,
+                               top + height + name_height + 22)
+            spot = place.clear_spot(rect.size, avoid)
+            if spot is not None or scale == LAST_TRICK_SCALES[-1]:
+                break
+        if spot is None:  # no room anywhere: over a seat's cards rather than over the trick being played
+            spot = place.clear_spot(rect.size, []) or rect.move(8, 8)
+        panel(surface, spot)
+        y = spot.y + 8
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(spot.centerx, y)))
+            y += line.get_height()
+        x = spot.centerx - cards_width // 2
+        for seat, card in last.cards:
+            self.blit_card(surface, card, (x, y + 4), width / place.cw)
+            name = text(assets.fitted(scene.table.name(seat), name_size, width + gap - 2), name_size, theme.INK)
+            surface.blit(name, name.get_rect(midtop=(x + width // 2, y + 6 + height)))
+            x += width + gap

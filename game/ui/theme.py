@@ -55,6 +55,9 @@ def use(table_colour: str):
 use("green")  # until the settings say otherwise
 
 
+BODY_TEXT = 15  # pixels: the least size of body text (the smallest window's); smaller text is never under 14
+
+
 def card_width(size: tuple[int, int], scale: float = 1.0) -> int:
     """The table's card width: about 72 px at 1280x720."""
     width, height = size
@@ -62,5 +65,5 @@ def card_width(size: tuple[int, int], scale: float = 1.0) -> int:
 
 
 def text_size(size: tuple[int, int], step: int = 0) -> int:
-    """Body text about 20 px at 720 high; ``step`` makes it bigger or smaller."""
-    return max(12, int(size[1] / 36) + 4 * step)
+    """Body text about 20 px at 720 high, and never under BODY_TEXT; ``step`` makes it bigger or smaller."""
+    return max(BODY_TEXT, int(size[1] / 36)) + 4 * step

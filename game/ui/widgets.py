@@ -13,12 +13,16 @@ from .assets import text
 
 class Button:
     def __init__(self, label: str, action: Callable[..., object], enabled: bool = True, key: int | None = None,
-                 when: Callable[[], bool] | None = None, picture: pygame.Surface | None = None):
+                 when: Callable[[], bool] | None = None, picture: pygame.Surface | None = None,
+                 labels: tuple[str, ...] = ()) -> None:
         """``when``: the button is enabled exactly while this says so, asked each time it is drawn or pressed
         (for a state that changes under it, so it can never be drawn enabled and not work, or the reverse);
-        ``picture``: drawn above the label (a tile to choose, such as a trump colour). ``action`` is called with
-        no arguments (typed loosely: a lambda in a loop binds its item as a default argument)."""
+        ``picture``: drawn above the label (a tile to choose, such as a trump colour); ``labels``: every other
+        label it may show, so that it is laid out as wide as the longest and never moves when its label changes.
+        ``action`` is called with no arguments (typed loosely: a lambda in a loop binds its item as a default
+        argument)."""
         self.label = label
+        self.labels = labels
         self.action = action
         self._enabled = enabled
         self.when = when
@@ -48,7 +52,15 @@ class Button:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, size: int):
+    def width_for(self, height: int) -> int:
+        """How wide this button is laid out at this height: as its longest label needs."""
+        return int(max(len(label) for label in (self.label, *self.labels)) * height * 0.42) + height
+
+    def shown_label(self, size: int) -> str:
+        """The label as drawn at this text size."""
+        return self.label
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
         if self.enabled:
             colour = theme.GOLD if self.chosen else theme.BUTTON_HOVER if self.hover else theme.BUTTON
         else:
@@ -56,7 +68,7 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=max(4, self.rect.height // 5))
         pygame.draw.rect(surface, theme.FELT_DARK, self.rect, width=2, border_radius=max(4, self.rect.height // 5))
         ink = theme.FELT_DARK if self.chosen and self.enabled else theme.INK if self.enabled else theme.INK_DIM
-        label = text(self.label, size, ink, bold=True)
+        label = text(self.shown_label(size), size, ink, bold=True)
         if self.picture is None:
             surface.blit(label, label.get_rect(center=self.rect.center))
             return
@@ -72,9 +84,10 @@ def press_any(buttons: list[Button], event: pygame.event.Event) -> bool:
     return any(button.handle_event(event) for button in buttons)
 
 
-def layout_row(buttons: list[Button], center: tuple[int, int], height: int, gap: int, min_width: int = 0):
-    """Place buttons side by side, centred on ``center``, each as wide as its label needs."""
-    widths = [max(min_width, int(len(b.label) * height * 0.42) + height) for b in buttons]
+def layout_row(buttons: list[Button], center: tuple[int, int], height: int, gap: int, min_width: int = 0) -> None:
+    """Place buttons side by side, centred on ``center``, each as wide as it needs (``Button.width_for``) and at
+    least ``min_width``."""
+    widths = [max(min_width, b.width_for(height)) for b in buttons]
     x = center[0] - (sum(widths) + gap * (len(buttons) - 1)) // 2
     for button, width in zip(buttons, widths):
         button.rect = pygame.Rect(x, center[1] - height // 2, width, height)

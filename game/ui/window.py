@@ -11,6 +11,7 @@ from game.store import Settings
 
 from . import theme
 from .cards import CardArt
+from .controls import FULL_SCREEN
 from .icon import draw_icon
 from .sound import Sounds
 
@@ -32,6 +33,7 @@ class Window:
         self.art = CardArt(marks=settings.marks, back=settings.card_back, faces=settings.card_faces)
         self.sounds = Sounds(settings.sound)
         self.relayout: Callable[[], None] = lambda: None  # the app lays its scenes out again through this
+        self.resized = False  # the player changed the window's size by dragging its edge
 
     @property
     def size(self) -> tuple[int, int]:
@@ -63,13 +65,17 @@ class Window:
             width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
             if (width, height) != self.size:
                 self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            # the settings keep the size the window has out of full screen: Settings shows it, and leaving full
+            # screen comes back to it
+            if (width, height) != (self.settings.window_width, self.settings.window_height):
+                self.settings.window_width, self.settings.window_height = width, height
+                self.resized = True
             self.relayout()
             return True
         if event.type == pygame.WINDOWSIZECHANGED:
             self.relayout()
             return False
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or
-                                             (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+        if FULL_SCREEN.pressed(event):
             self.toggle_fullscreen()
             return True
         return False

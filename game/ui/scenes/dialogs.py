@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -19,12 +18,13 @@ from game.engine.hearts import DIRECTION_WORDS, pass_receiver
 from game.engine.view import Choice
 from game.engine.words import counted
 
-from .. import theme
+from .. import controls, theme
 from ..assets import font, text, wrapped
 from ..auction import bid_dialog_rect
 from ..card_sketch import CARD_RATIO
 from ..hand_layout import arranged
 from ..scene import Scene
+from ..services import Services, Table
 from ..widgets import Button, layout_column, layout_row, panel, press_any, shade
 
 Act = Callable[[str], None]
@@ -57,10 +57,12 @@ class Dialog(Scene):
         self.stack.pop(self)
         self.act(action)
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
-        self.rect = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.3))
+        # as wide as the title needs, up to the window's width (then the title takes two lines)
+        width = min(w - 16, max(int(w * 0.46), font(self.px + 4, bold=True).size(self.title)[0] + 2 * self.px))
+        self.rect = pygame.Rect(0, 0, width, int(h * 0.3))
         self.rect.center = (w // 2, int(h * 0.56))  # below the auction panel, above the player's hand
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -68,10 +70,20 @@ class Dialog(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
-    def draw(self, surface: pygame.Surface):
+    def title_lines(self) -> tuple[str, ...]:
+        """The title on as many lines as the panel's width needs."""
+        return wrapped(self.title, self.px + 4, self.rect.width - 2 * self.px, bold=True)
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        y = self.rect.y + 12
+        for line in self.title_lines():
+            title = text(line, self.px + 4, theme.GOLD, bold=True)
+            surface.blit(title, title.get_rect(midtop=(self.rect.centerx, y)))
+            y += title.get_height()
+
+    def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect)
-        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        self.draw_title(surface)
         for button in self.buttons:
             button.draw(surface, self.px)
         self.draw_note(surface, self.note_spot())
@@ -100,15 +112,15 @@ class BidScene(Dialog):
         high = view.rook.high_bid if view.rook is not None else 0
         self.title = f"{table.name(view.to_move)}, your bid" + (f" (high bid {high})" if high else "")
 
-    def layout(self):
+    def layout(self) -> None:
         super().layout()
         # just above the player's hand and below the auction panel, which keeps clear of it (game/ui/auction.py)
         title_width = text(self.title, self.px + 4, theme.GOLD, bold=True).get_width()
         self.rect = bid_dialog_rect(self.size, self.services.settings.card_scale, title_width)
-        self.down = Button("-", lambda: self.step(-1), key=pygame.K_DOWN)
-        self.up = Button("+", lambda: self.step(1), key=pygame.K_UP)
-        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=pygame.K_RETURN)
-        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=pygame.K_p)
+        self.down = Button("-", lambda: self.step(-1), key=controls.BID_DOWN.key)
+        self.up = Button("+", lambda: self.step(1), key=controls.BID_UP.key)
+        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=controls.BID.key)
+        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=controls.PASS.key)
         height = int(self.px * 1.8)
         layout_row([self.down, self.up], (self.rect.centerx, self.value_y()), height, int(self.px * 5),
                    min_width=height)
@@ -149,7 +161,7 @@ class BidScene(Dialog):
     def note_spot(self) -> tuple[int, int]:
         return self.rect.centerx, self.bid.rect.top - 4  # between the bid and the buttons
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.bids:
             value = text(str(self.bids[self.index].value), int(self.px * 1.6), theme.INK, bold=True)
@@ -167,11 +179,11 @@ class ChoiceScene(Dialog):
         self.labels = labels
         self.hinted: Choice | None = None
 
-    def layout(self):
+    def layout(self) -> None:
         super().layout()
         self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text)) for c in self.choices]
-        for i, button in enumerate(self.buttons[:9]):
-            button.key = pygame.K_1 + i
+        for button, key in zip(self.buttons, controls.CHOOSE.keys):
+            button.key = key.code
         self.mark_hinted()
         height = int(self.px * 2)
         rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
@@ -201,22 +213,25 @@ class TrumpScene(ChoiceScene):
     def __init__(self, services, table, act: Act, title: str):
         super().__init__(services, table, act, "trump", title, _trump_label)
 
-    def layout(self):
+    def layout(self) -> None:
         Dialog.layout(self)
         w, h = self.size
         px = self.px
         deck = self.table.rules.deck
         tile = int(px * 3)
-        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=pygame.K_1 + i,
+        self.buttons = [Button(self.labels(c), lambda c=c: self.choose(c.text), key=key.code,
                                picture=self.services.art.swatch(deck, c.word, tile))
-                        for i, c in enumerate(self.choices)]
+                        for c, key in zip(self.choices, controls.CHOOSE.keys)]
         self.mark_hinted()
         width = max(int(tile * 1.3), *(font(px, bold=True).size(b.label)[0] + px for b in self.buttons))
         height, gap = tile + int(px * 2.2), px // 2
         row = len(self.buttons) * width + (len(self.buttons) - 1) * gap
         title = font(px + 4, bold=True).size(self.title)[0]
-        top, note = int(px * 2.6), int(px * 2)  # the title above the tiles, the line for a hint or reason below
-        self.rect = pygame.Rect(0, 0, max(row, title) + 2 * px, top + height + note)
+        self.rect = pygame.Rect(0, 0, min(w - 16, max(row, title) + 2 * px), 0)
+        # the title above the tiles (on two lines in a narrow window), the line for a hint or reason below
+        top = int(px * 2.6) + (len(self.title_lines()) - 1) * font(px + 4, bold=True).get_linesize()
+        note = int(px * 2)
+        self.rect.height = top + height + note
         self.rect.center = (w // 2, int(h * 0.56))
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(self.rect.centerx - row // 2 + i * (width + gap), self.rect.y + top, width,
@@ -243,7 +258,7 @@ class CardPickScene(Dialog):
         self.chosen: list[str] = []
         self.drag: tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]] | None = None
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.cw = theme.card_width(self.size, self.services.settings.card_scale)
@@ -251,8 +266,9 @@ class CardPickScene(Dialog):
         self.rect = pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.84))
         slots = max(self.count, 1)
         self.box = pygame.Rect(0, 0, slots * (self.cw + 8) + 24, self.ch + 24)
-        self.box.center = (w // 2, int(self.rect.y + self.px * 5 + self.ch / 2 + 12))
-        self.done = Button("Done", self.finish, key=pygame.K_RETURN, when=lambda: len(self.chosen) == self.count)
+        below_title = (len(self.title_lines()) - 1) * font(self.px + 4, bold=True).get_linesize()
+        self.box.center = (w // 2, int(self.rect.y + self.px * 5 + below_title + self.ch / 2 + 12))
+        self.done = Button("Done", self.finish, key=controls.DONE.key, when=lambda: len(self.chosen) == self.count)
         height = int(self.px * 2)
         layout_row([self.done], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 3)
         self.buttons = [self.done]
@@ -337,11 +353,10 @@ class CardPickScene(Dialog):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface, self.rect.bottom + 2)  # the table's controls below stay clear: they still work
         panel(surface, self.rect)
-        title = text(self.title, self.px + 4, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 12)))
+        self.draw_title(surface)
         pygame.draw.rect(surface, theme.FELT_DARK, self.box, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, self.box, width=2, border_radius=10)
         label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
@@ -372,7 +387,7 @@ class HandOffScene(Scene):
     screen, which stays beneath it, so that no hand shows."""
     name = "hand-off"
 
-    def __init__(self, services: Any, player: str, ready: Callable[[], None], table: Any) -> None:
+    def __init__(self, services: Services, player: str, ready: Callable[[], None], table: Table) -> None:
         super().__init__(services)
         self.player = player
         self.ready = ready
@@ -383,17 +398,17 @@ class HandOffScene(Scene):
         self.pressed = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == controls.MENU.key:
             self.services.scenes.push("pause", table=self.table)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed or \
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                event.type == pygame.KEYDOWN and event.key in controls.READY.codes:
             self.stack.pop(self)
             self.ready()
         return True
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         px = theme.text_size(surface.get_size())
         w, h = surface.get_size()
@@ -404,33 +419,72 @@ class HandOffScene(Scene):
 
 
 class PauseScene(Scene):
-    """The menu over a game: resume, or leave to the main menu (the match is saved after every action)."""
+    """The menu over a game, in a panel of its own over whatever the table shows (a dialog included): Resume (Esc),
+    How to play (this table's game, under the rules it is played by), Settings, Main menu and Quit. How to play and
+    Settings open over the table and come back to it. The match is saved after every action; a table this game
+    hosts for players elsewhere would end for all of them, so leaving it is asked first."""
     name = "pause"
     transparent = True
 
-    def __init__(self, services, table):
+    def __init__(self, services: Services, table: Table) -> None:
         super().__init__(services)
         self.table = table
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
-        self.px = theme.text_size(self.size)
-        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=pygame.K_ESCAPE),
-                        Button("Main menu", self.to_menu), Button("Quit", self.services.scenes.quit)]
-        layout_column(self.buttons, (w // 2, h // 2), int(self.px * 12), int(self.px * 2.2), 12)
+        self.px = px = theme.text_size(self.size)
+        scenes = self.services.scenes
+        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=controls.MENU.key),
+                        Button("How to play", lambda: scenes.push("how-to-play", rules=self.table.rules)),
+                        Button("Settings", lambda: scenes.push("settings")),
+                        Button("Main menu", lambda: self.leave(self.to_menu, "go to the main menu")),
+                        Button("Quit", lambda: self.leave(self.services.scenes.quit, "quit"))]
+        height, gap = int(px * 2.1), px // 2
+        title = font(px + 6, bold=True)
+        width = min(w - 16, max(px * 14, title.size(self.title)[0] + 2 * px))
+        top = px + title.get_linesize()
+        self.rect = pygame.Rect(0, 0, width, top + len(self.buttons) * (height + gap) + px)
+        self.rect.center = (w // 2, h // 2)
+        layout_column(self.buttons, (w // 2, self.rect.y + top + (len(self.buttons) * (height + gap) - gap) // 2),
+                      width - 2 * px, height, gap)
 
-    def to_menu(self):
+    @property
+    def title(self) -> str:
+        return self.table.rules.title
+
+    def leave(self, go: Callable[[], None], doing: str) -> None:
+        """Leave the table for the main menu or quit: at once, unless this game hosts the table, whose players would
+        all lose it; then only once the host agrees, told what happens."""
+        if self.services.host is None:
+            self.close_table()
+            go()
+            return
+
+        def end() -> None:
+            self.close_table()
+            go()
+
+        self.services.scenes.push("confirm", question=(
+            f"You host this table: if you {doing}, it ends for everyone playing at it. The match is kept, and Host "
+            "again on the main menu opens it again for the same players."), answers=[
+            ("End the table", end), ("Stay at the table", lambda: None)])
+
+    def close_table(self) -> None:
         self.table.close()
         self.services.stop_hosting()
+
+    def to_menu(self) -> None:
         self.services.scenes.restart("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if press_any(self.buttons, event):
-            return True
-        return True
+        press_any(self.buttons, event)
+        return True  # nothing below answers while the menu is open
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
+        panel(surface, self.rect)
+        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + self.px // 2)))
         for button in self.buttons:
             button.draw(surface, self.px)
 
@@ -446,7 +500,7 @@ class ConfirmScene(Scene):
         self.question = question
         self.answers = answers
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         width = min(w - 20, max(int(w * 0.6), px * 30))
@@ -468,7 +522,7 @@ class ConfirmScene(Scene):
         press_any(self.buttons, event)
         return True  # nothing below answers while the question is open
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
         panel(surface, self.rect)
         y = self.rect.y + self.px
@@ -480,10 +534,11 @@ class ConfirmScene(Scene):
             button.draw(surface, self.px)
 
 
-def dialog_for_phase(services, table, act: Act) -> Scene | None:
+def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None:
     """The dialog the person at the screen needs for the hand's current decision (None for a card to play)."""
     view = table.view()
-    who = table.name(view.to_move)
+    # cards to choose are this seat's own, also where everyone chooses at once ahead of their turn (a pass)
+    who = table.name(view.seat if view.cards_to_choose else view.to_move)
     phase = view.phase
     held = arranged(view.hand, table.rules, view.trump)
     count = view.cards_to_choose

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.words import counted, possessive
+from game.engine.words import YOU, counted, possessive
 from game.net import messages as M
 from game.net.client import Link, NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
@@ -24,6 +24,7 @@ from .. import theme
 from ..assets import text, wrapped
 from ..hosting import split_address
 from ..scene import AWAIT_SECONDS, Scene
+from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_column, layout_row, press_any
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 FIELDS = ("address", "code", "name")
 FOUND_SECONDS = 0.25  # how often the tables found are looked at
+FIELD_LENGTH = 60  # characters of an address, a code or a name typed
 
 
 class JoinScene(Scene):
@@ -45,6 +47,7 @@ class JoinScene(Scene):
         settings = services.settings
         self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
         self.editing = "address" if not settings.last_address else "code"
+        self.typing = TextEdit(self.values[self.editing], FIELD_LENGTH)  # the field typed in
         self.client = client
         self.addresses = addresses
         self.where = where  # the address joined, under which the seat's token is kept
@@ -55,10 +58,13 @@ class JoinScene(Scene):
         self.asking: Link | None = None  # a certificate no authority vouches for: is it the one the host gave?
         self.refused: NetClient | None = None  # the connection that showed it (asked again once trusted)
         self.changed = ""  # the address whose certificate is not the one trusted there (it may be forgotten)
+        self.hosted_here: str | None = None  # the code of the table this game hosts, if it does
 
-    def enter(self):
+    def enter(self) -> None:
         if self.browser is not None:
             self.browser.start()
+            # the table this game hosts, if it is found on the network too: the only one that is "your table" here
+            self.hosted_here = self.services.host.saved_table() if self.services.host is not None else None
 
     def exit(self):
         if self.browser is not None:
@@ -68,11 +74,10 @@ class JoinScene(Scene):
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
-        self.fields = {}
+        self.fields: dict[str, Button] = {}
         for i, field in enumerate(FIELDS):
-            button = Button(self.values[field] + ("_" if field == self.editing else ""),
-                            lambda field=field: self.edit(field))
-            button.chosen = field == self.editing
+            button = TextField(self.values[field], lambda field=field: self.edit(field),
+                               self.typing if field == self.editing else None)
             layout_row([button], (int(w * 0.58), self.field_y(i)), height, 0, min_width=self.px * 16)
             self.fields[field] = button
         self.join_button = Button("Join", self.join, key=pygame.K_RETURN,
@@ -89,7 +94,7 @@ class JoinScene(Scene):
         # the tables found, as many as fit between the heading under the fields and the error line
         top, row = self.field_y(3) + self.px * 3, int(height * 0.85) + 8
         fit = max(0, (self.back.rect.top - self.px * 2 - top) // row)
-        self.found_buttons = [Button(found_label(found), lambda found=found: self.choose(found))
+        self.found_buttons = [Button(found_label(found, self.hosted_here), lambda found=found: self.choose(found))
                               for found in self.found[:fit]]
         if self.found_buttons:
             layout_column(self.found_buttons, (w // 2, top + (len(self.found_buttons) * row - 8) // 2),
@@ -98,16 +103,17 @@ class JoinScene(Scene):
     def field_y(self, row: int) -> int:
         return int(self.size[1] * 0.22) + row * int(self.px * 1.9 * 1.5)
 
-    def choose(self, found: Found):
+    def choose(self, found: Found) -> None:
         """A table found: its address and code are filled in (a dedicated server's tables each have their own code,
         still to be typed)."""
         self.values["address"], self.values["code"] = found.address, found.said.code
-        self.editing = "name" if found.said.code else "code"
         self.error = ""
-        self.layout()
+        self.edit("name" if found.said.code else "code")
 
-    def edit(self, field: str):
+    def edit(self, field: str) -> None:
+        """Type into ``field``, what it holds all selected (typing replaces it)."""
         self.editing = field
+        self.typing = TextEdit(self.values[field], FIELD_LENGTH)
         self.layout()
 
     def leave(self):
@@ -196,19 +202,17 @@ class JoinScene(Scene):
             return press_any([self.trust_button, self.distrust_button], event)
         if self.changed and press_any([self.forget_button], event):
             return True
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            self.values[self.editing] = (self.values[self.editing] + event.text)[:60]
+        typing = event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and \
+            event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)  # Join and Back
+        if typing and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.edit(FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)])
+            return True
+        if typing and self.typing.handle(event):
+            self.values[self.editing] = self.typing.text
             self.layout()
             return True
-        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE,
-                                                                                        pygame.K_TAB):
-            if event.key == pygame.K_BACKSPACE:
-                self.values[self.editing] = self.values[self.editing][:-1]
-            else:
-                self.editing = FIELDS[(FIELDS.index(self.editing) + 1) % len(FIELDS)]
-            self.layout()
-            return True
-        return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event)
+        return press_any(list(self.fields.values()) + [self.back, self.join_button] + self.found_buttons, event) \
+            or typing  # no other key is a shortcut while a field is typed in
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
@@ -275,10 +279,18 @@ class JoinScene(Scene):
 
 
 
-def found_label(found: Found) -> str:
+def found_label(found: Found, hosted_here: str | None = None) -> str:
+    """A table found, as the list says it: its game, whose table it is and its free seats. Only the table this
+    game hosts (``hosted_here``: its code) is "your table"; a host elsewhere who kept the name You (the name of the
+    person at their own screen) is someone else here."""
     said = found.said
     if said.server:
         return f"Table server on {said.host or found.address} (ask its players for a join code)"
     free = "no seat free" if not said.free else f"{counted(said.free, 'seat')} free"
-    host = possessive(said.host) if said.host else "someone's"
+    if hosted_here is not None and said.code == hosted_here:
+        host = "your"
+    elif said.host and said.host != YOU:
+        host = possessive(said.host)
+    else:
+        host = "someone's"
     return f"{said.game or 'A table'} · {host} table · {free}"

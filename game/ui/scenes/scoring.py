@@ -5,23 +5,25 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.engine.results import HandResult
 from game.engine.words import counted, says
 
-from .. import theme
+from .. import controls, theme
 from ..assets import text
 from ..card_sketch import star_points
 from ..chart import LINE_COLOURS, draw_chart, score_series
 from ..scene import Scene
+from ..services import Services, Table
 from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
+COPY_NOTES = ("Copy code", "Copied", "Cannot copy")  # the copy button's label before and after a copy
 
-def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
+
+def review_buttons(services: Services, table: Table, label: str = "Review hand") -> list[Button]:
     """Review the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
@@ -30,15 +32,16 @@ def review_buttons(services, table, label: str = "Review hand") -> list[Button]:
     record, seats, names = subject
     number = table.hand_number
     return [Button(label, lambda: services.scenes.push(
-        "review", record=record, seats=seats, names=names, number=number), key=pygame.K_r)]
+        "review", record=record, seats=seats, names=names, number=number), key=controls.REVIEW.key)]
 
 
 class ScoreScene(Scene):
     name = "score-sheet"
     transparent = True
 
-    def __init__(self, services: Any, table: Any, on_next: Callable[[], None], first_time: HandResult | None = None,
-                 play_again: Callable[[], None] | None = None, claim: str = "") -> None:
+    def __init__(self, services: Services, table: Table, on_next: Callable[[], None],
+                 first_time: HandResult | None = None, play_again: Callable[[], None] | None = None,
+                 claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
         ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
         how the hand ended, when a claim ended it ("North claimed the last 2 tricks")."""
@@ -49,7 +52,7 @@ class ScoreScene(Scene):
         self.first_time = first_time
         self.play_again = play_again
         self.code = table.deal_code()  # to share: friends play the same cards with "Play a deal code"
-        self.copy_note = "Copy code"
+        self.copy_note = COPY_NOTES[0]
         self.title = self.heading(table.results()[-1])  # worked out once: results() replays every hand's result
         self.sheet: tuple[list[str], list[list[str]], list[list[str]] | None]
         if first_time is None:
@@ -71,15 +74,15 @@ class ScoreScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
-        self.next = Button(label, self.go_on, key=pygame.K_RETURN)
+        self.next = Button(label, self.go_on, key=controls.NEXT.key)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
         if self.play_again is not None:
             again = "Try again" if self.first_time else "Play again"  # short: four buttons share the row
-            self.buttons.insert(0, Button(again, self.again, key=pygame.K_a))
+            self.buttons.insert(0, Button(again, self.again, key=controls.AGAIN.key))
         if self.code:
-            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=pygame.K_c))
+            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=controls.COPY.key, labels=COPY_NOTES))
         # the way out, as at the table (whose own Menu is shaded under the sheet)
-        self.menu = Button("Menu", self.open_menu, key=pygame.K_ESCAPE)
+        self.menu = Button("Menu", self.open_menu, key=controls.MENU.key)
         self.buttons.insert(0, self.menu)
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
@@ -109,13 +112,14 @@ class ScoreScene(Scene):
         assert self.play_again is not None  # its button is there only then
         self.play_again()
 
-    def copy_code(self):
+    def copy_code(self) -> None:
         """The deal code to the clipboard, to paste into a message to friends."""
+        assert self.code is not None  # its button is there only then
         try:
             pygame.scrap.put_text(self.code)
-            self.copy_note = "Copied"
+            self.copy_note = COPY_NOTES[1]
         except pygame.error:  # a system without a clipboard SDL can reach: the code stays shown to type out
-            self.copy_note = "Cannot copy"
+            self.copy_note = COPY_NOTES[2]
         self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -170,11 +174,11 @@ class GameOverScene(Scene):
         self.confetti = [(rng.random(), rng.uniform(-0.6, 0), rng.uniform(0.18, 0.35), rng.uniform(0, 6.3),
                           rng.choice(LINE_COLOURS + [theme.GOLD])) for _ in range(CONFETTI)]
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        self.buttons = [*([Button("Rematch", self.start_rematch, key=pygame.K_RETURN)] if self.rematch else []),
-                        Button("New game", self.new_game, key=None if self.rematch else pygame.K_RETURN),
+        self.buttons = [*([Button("Rematch", self.start_rematch, key=controls.NEXT.key)] if self.rematch else []),
+                        Button("New game", self.new_game, key=None if self.rematch else controls.NEXT.key),
                         Button("Main menu", self.to_menu),
                         *review_buttons(self.services, self.table, "Review the last hand")]
         height = int(px * 2)

@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import load_rules, preset_names
+from game.engine import load_rules
 from game.engine.rules import Rules, RulesError
-from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, RANGES, TABLE_COLOURS
+from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, NAME_LENGTH, RANGES, TABLE_COLOURS
 
-from .. import theme
-from ..assets import text
+from .. import controls, theme
+from ..assets import fitted, font, text
+from ..game_chooser import GameChooser
 from ..scene import Scene
+from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
 @dataclass
@@ -33,39 +40,53 @@ class Row:
 
 
 class FormScene(Scene):
-    """A title, rows of controls, and buttons along the bottom."""
+    """A title, rows of controls, and buttons along the bottom. Each row has its name and a line saying what it
+    does, at readable sizes: where the window is too small for every row, the rows scroll (the wheel, the Up and
+    Down arrows, Page Up and Page Down), with a bar showing where the rows shown are among all of them."""
     title = ""
 
-    def __init__(self, services):
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.rows: list[Row] = []
         self.error = ""
         self.typing: Row | None = None  # the typed row being edited
-        self.typed = ""  # what has been typed into it so far
+        self.typed: TextEdit | None = None  # what has been typed into it so far
+        self.first = 0  # the first row shown
 
     def make_rows(self) -> list[Row]:
         raise NotImplementedError
 
     def bottom_buttons(self) -> list[Button]:
-        return [Button("Back", self.leave, key=pygame.K_ESCAPE)]
+        return [Button("Back", self.leave, key=controls.BACK.key)]
 
-    def leave(self):
+    def leave(self) -> None:
         self.stack.pop(self)
 
-    def layout(self):
+    def header(self) -> int:
+        """Lay out what goes above the rows (the title); where the rows begin."""
+        self.title_y = 10 + font(self.px + 6, True).get_linesize() // 2
+        return int(self.px * 3.2)
+
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.rows = self.make_rows()
-        self.row_height = min(int(self.px * 2.2), (h - int(self.px * 7)) // max(1, len(self.rows)))
-        self.top = int(self.px * 3.2)
+        self.buttons = self.bottom_buttons()
+        bh = int(self.px * 1.9)
+        layout_row(self.buttons, (w // 2, h - bh // 2 - 10), bh, 14, min_width=self.px * 7)
+        self.top = self.header()
+        bottom = self.buttons[0].rect.top - font(self.px - 4, True).get_linesize() - 8  # above the error line
+        needed = font(self.px - 2, True).get_linesize() + font(self.px - 7).get_linesize() + 6
+        self.row_height = max(needed, min(int(self.px * 2.2), (bottom - self.top) // max(1, len(self.rows))))
+        self.shown = max(1, min(len(self.rows), (bottom - self.top) // self.row_height))
+        self.first = max(0, min(self.first, len(self.rows) - self.shown))
         self.controls: list[Button] = []
         height = int(self.row_height * 0.8)
-        for i, row in enumerate(self.rows):
+        for i, row in enumerate(self.rows[self.first:self.first + self.shown]):
             y = self.top + i * self.row_height + self.row_height // 2
             if row.typed is not None:  # click the value, type, then Enter
                 editing = self.typing is not None and self.typing.label == row.label
-                field = Button((self.typed + "_") if editing else row.value(), lambda row=row: self.edit(row))
-                field.chosen = editing
+                field = TextField(row.value(), lambda row=row: self.edit(row), self.typed if editing else None)
                 layout_row([field], (int(w * 0.78), y), height, 0, min_width=int(w * 0.17) + 2 * height)
                 self.controls.append(field)
                 continue
@@ -73,58 +94,77 @@ class FormScene(Scene):
             plus = Button(">", lambda row=row: self.change(row, 1))
             layout_row([minus, plus], (int(w * 0.78), y), height, int(w * 0.17), min_width=height)
             self.controls += [minus, plus]
-        self.buttons = self.bottom_buttons()
-        bh = int(self.px * 1.9)
-        layout_row(self.buttons, (w // 2, h - bh // 2 - 10), bh, 14, min_width=self.px * 7)
+
+    def scroll(self, rows: int) -> None:
+        """Show the rows ``rows`` further down (up, if negative)."""
+        first = max(0, min(self.first + rows, len(self.rows) - self.shown))
+        if first != self.first:
+            self.first = first
+            self.layout()
 
     def change(self, row: Row, delta: int):
         self.error = ""
         row.step(delta)
 
-    def edit(self, row: Row):
-        """Start typing a row's value (a click on it again, or Enter, sets it)."""
+    def edit(self, row: Row) -> None:
+        """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
+        sets it). A typed row holds a number (a port): digits only."""
         if self.typing is not None:
             self.finish_typing()
             return
-        self.typing, self.typed, self.error = row, "", ""
+        self.typing, self.typed, self.error = row, TextEdit(row.value(), 5, str.isdigit), ""
         self.layout()
 
-    def finish_typing(self, keep: bool = True):
-        """Set what was typed (nothing typed, or Esc, leaves the value as it was)."""
-        row, self.typing = self.typing, None
-        assert row is not None and row.typed is not None  # typing is only ever into a typed row
-        if keep and self.typed:
-            self.error = row.typed(self.typed)
+    def finish_typing(self, keep: bool = True) -> None:
+        """Set what was typed (nothing typed, the value unchanged, or Esc leave it as it was)."""
+        row, typed, self.typing, self.typed = self.typing, self.typed, None, None
+        assert row is not None and row.typed is not None and typed is not None  # only ever into a typed row
+        if keep and typed.text and typed.text != row.value():
+            self.error = row.typed(typed.text)
         self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.typing is not None and event.type == pygame.TEXTINPUT:
-            self.typed = (self.typed + "".join(ch for ch in event.text if ch.isdigit()))[:5]
-            self.layout()
-            return True
-        if self.typing is not None and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.typed = self.typed[:-1]
-                self.layout()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+        if self.typed is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+                                                              pygame.K_ESCAPE):
                 self.finish_typing(keep=event.key != pygame.K_ESCAPE)
+            elif self.typed.handle(event):
+                self.layout()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            rows = SCROLL_KEYS[event.key]
+            self.scroll(rows * max(1, self.shown - 1) if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) else rows)
             return True
         return press_any(self.controls + self.buttons, event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw_header(self, surface: pygame.Surface) -> None:
+        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(center=(surface.get_width() // 2, self.title_y)))
+
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, _ = surface.get_size()
-        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
-        for i, row in enumerate(self.rows):
+        self.draw_header(surface)
+        left = int(w * 0.05)
+        room = min(button.rect.left for button in self.controls) - 12 - left if self.controls else w - 2 * left
+        for i, row in enumerate(self.rows[self.first:self.first + self.shown]):
             y = self.top + i * self.row_height
-            label = text(row.label, self.px - 2, theme.INK, bold=True)
-            surface.blit(label, (int(w * 0.05), y + 2))
-            effect = text(row.effect()[:110], max(11, self.px - 7), theme.INK_DIM)
-            surface.blit(effect, (int(w * 0.05), y + 4 + label.get_height()))
+            label = text(fitted(row.label, self.px - 2, room, bold=True), self.px - 2, theme.INK, bold=True)
+            surface.blit(label, (left, y + 2))
+            effect = text(fitted(row.effect(), self.px - 7, room), self.px - 7, theme.INK_DIM)
+            surface.blit(effect, (left, y + 4 + label.get_height()))
             if row.typed is None:  # a typed row's value is on its field
                 value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
                 surface.blit(value, value.get_rect(center=(int(w * 0.78), y + self.row_height // 2)))
+        if self.shown < len(self.rows):  # where the rows shown are among them all
+            track = pygame.Rect(w - 14, self.top, 6, self.shown * self.row_height)
+            pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=3)
+            thumb = pygame.Rect(track.x, track.y + track.height * self.first // len(self.rows), track.width,
+                                max(12, track.height * self.shown // len(self.rows)))
+            pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=3)
         for button in self.controls + self.buttons:
             button.draw(surface, self.px - 2)
         if self.error:
@@ -163,9 +203,13 @@ class SettingsScene(FormScene):
             return Row(label, lambda: "On" if getattr(s, name) else "Off",
                        lambda: on if getattr(s, name) else off, change)
 
-        def window_size(delta: int):
-            current = (s.window_width, s.window_height)
-            s.window_width, s.window_height = _cycle(sizes, current, delta) if current in sizes else sizes[1]
+        def window_size(delta: int) -> None:
+            """The next listed size larger (or smaller) than the window's own, which may be any size."""
+            area = s.window_width * s.window_height
+            larger, smaller = [size for size in sizes if size[0] * size[1] > area], \
+                [size for size in sizes if size[0] * size[1] < area]
+            chosen = (larger[:1] or sizes[:1]) if delta > 0 else (smaller[-1:] or sizes[-1:])
+            s.window_width, s.window_height = chosen[0]
             self.apply(resize=True)
 
         def fullscreen(_delta: int):
@@ -186,7 +230,7 @@ class SettingsScene(FormScene):
 
         return [
             Row("Window size", lambda: f"{s.window_width} x {s.window_height}",
-                lambda: "The window's size when it is not full screen (drag its edge to resize it too)", window_size),
+                lambda: "Out of full screen; dragging the window's edge changes it too", window_size),
             Row("Full screen", lambda: "On" if s.fullscreen else "Off",
                 lambda: "F11 or Alt+Enter also switches", fullscreen),
             number("card_scale", "Card size", 0.1, "x", "Bigger or smaller cards at the table"),
@@ -237,14 +281,14 @@ class SettingsScene(FormScene):
 class HouseRulesScene(FormScene):
     name = "house-rules"
 
-    def __init__(self, services, preset: str = "rook-classic"):
+    def __init__(self, services: Services, preset: str = "rook-classic") -> None:
         super().__init__(services)
         self.store = services.house_rules
-        self.names = preset_names()
         self.open_preset(preset)
 
-    def open_preset(self, preset: str):
+    def open_preset(self, preset: str) -> None:
         self.preset = preset
+        self.first = 0
         self.book = load_rules(preset)
         self.rules, self.changes, problem = self.store.load(preset)
         self.error = problem
@@ -263,6 +307,7 @@ class HouseRulesScene(FormScene):
 
     def step(self, name: str, meta: dict[str, Any], delta: int) -> None:
         value = getattr(self.rules, name)
+        new: object  # a house rule's value: a number, a word, on or off, or the queens chosen
         if isinstance(value, bool):
             new = not value
         elif isinstance(value, int):
@@ -307,69 +352,91 @@ class HouseRulesScene(FormScene):
         self.try_change({})
         self.error = "The book's rules are back"
 
-    def switch(self, delta: int):
-        self.open_preset(self.names[(self.names.index(self.preset) + delta) % len(self.names)])
+    def switch(self, preset: str) -> None:
+        self.open_preset(preset)
         self.layout()
 
+    def header(self) -> int:
+        """The game, chosen by its family first, then < and > through the family's presets; the title between
+        them."""
+        w, _ = self.size
+        px = self.px
+        height = int(px * 1.9)
+        self.chooser = GameChooser(self.preset, self.switch)
+        title_width = font(px + 6, True).size(self.title)[0]
+        tabs_y = 10 + height // 2
+        self.title_y = tabs_y + height + 6
+        self.chooser.layout(w // 2, tabs_y, self.title_y, height, min(w - 2 * height - 24, title_width + 2 * px),
+                            px * 7)
+        return self.title_y + height // 2 + px // 2
+
     def bottom_buttons(self) -> list[Button]:
-        return [Button("< Preset", lambda: self.switch(-1)), Button("Back", self.leave, key=pygame.K_ESCAPE),
-                Button("Reset to preset", self.reset), Button("Preset >", lambda: self.switch(1))]
+        return [Button("Back", self.leave, key=controls.BACK.key), Button("Reset to preset", self.reset)]
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        super().draw_header(surface)
+        for button in self.chooser.buttons:
+            button.draw(surface, self.px - 2)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return super().handle_event(event) or press_any(self.chooser.buttons, event)
 
 
 class NamesScene(Scene):
     """The names new seats get: click one and type."""
     name = "names"
 
-    def __init__(self, services):
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.editing: int | None = None
+        self.typing: TextEdit | None = None  # the name being typed
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         names = self.services.settings.names
         height = int(self.px * 1.9)
-        self.fields = [Button(name + ("_" if i == self.editing else ""), lambda i=i: self.edit(i))
+        self.fields = [TextField(name, lambda i=i: self.edit(i), self.typing if i == self.editing else None)
                        for i, name in enumerate(names)]
         for i, button in enumerate(self.fields):
-            button.chosen = i == self.editing
             layout_row([button], (w // 2, int(h * 0.2) + i * int(height * 1.3)), height, 0, min_width=self.px * 12)
         self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=self.px * 7)
 
-    def edit(self, index: int):
+    def edit(self, index: int) -> None:
+        """Type a name, the old one all selected so that typing replaces it."""
         self.finish()
         self.editing = index
+        self.typing = TextEdit(self.services.settings.names[index], NAME_LENGTH)
         self.layout()
 
-    def finish(self):
+    def finish(self) -> None:
         names = self.services.settings.names
         if self.editing is not None and not names[self.editing].strip():
             names[self.editing] = f"Player {self.editing + 1}"
-        self.editing = None
+        self.editing, self.typing = None, None
         self.services.settings_store.save(self.services.settings)
 
-    def leave(self):
+    def leave(self) -> None:
         self.finish()
         self.stack.pop(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         names = self.services.settings.names
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            names[self.editing] = (names[self.editing] + event.text)[:16]
-            self.layout()
-            return True
-        if self.editing is not None and event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_TAB):
-            if event.key == pygame.K_BACKSPACE:
-                names[self.editing] = names[self.editing][:-1]
-            else:
+        if self.editing is not None and self.typing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 self.finish()
-            self.layout()
-            return True
+                self.layout()
+                return True
+            if self.typing.handle(event):
+                names[self.editing] = self.typing.text
+                self.layout()
+                return True
+            if event.type == pygame.TEXTINPUT or event.key != pygame.K_ESCAPE:
+                return True  # no other key is a shortcut while a name is typed; Esc leaves (Back)
         return press_any(self.fields + [self.back], event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, _ = surface.get_size()
         title = text("Player names", self.px + 6, theme.GOLD, bold=True)

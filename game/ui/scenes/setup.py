@@ -8,6 +8,7 @@ player agrees to end it, asked with its game, hand and scores; otherwise it is k
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,17 +20,24 @@ from game.engine.words import capitalised
 from game.net import messages as M
 from game.net.database import DatabaseUnusable
 from game.net.messages import clean_name
+from game.store.settings import ADDRESS_LENGTH, NAME_LENGTH
 from game.table.session import SeatPlan, Session
 
 from .. import theme
 from ..assets import fitted, text
+from ..game_chooser import GameChooser, family_presets
 from ..hosting import create_hosted, create_on_server, port_problem, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
 from ..sheet import match_so_far
+from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
 
-FAMILIES = ("rook", "hearts")
+if TYPE_CHECKING:
+    from ..services import Services
+
+FIELD_LENGTH = ADDRESS_LENGTH  # characters of a server's address or a deal code
+PLAY_A_CODE = "Play a deal code"  # the deal code's field before a code is read
 
 
 def seat_kind(plan: SeatPlan) -> str:
@@ -39,14 +47,13 @@ def seat_kind(plan: SeatPlan) -> str:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, services, preset: str = "rook-classic"):
+    def __init__(self, services: Services, preset: str = "rook-classic") -> None:
         super().__init__(services)
-        # each family's list starts with its classic game, the one a new player expects
-        self.presets = {family: sorted((p for p, of in preset_families().items() if of == family),
-                                       key=lambda p: (p != f"{family}-classic", p)) for family in FAMILIES}
+        self.presets = family_presets()  # each family's, its classic game first
         self.preset = preset
         self.seats: list[SeatPlan] = []
         self.editing: int | str | None = None   # the seat whose name is being typed, or "server", or "code"
+        self.typing: TextEdit | None = None  # what is being typed there
         self.server = services.settings.last_server  # where a table with online seats is made ("": here)
         self.code = ""  # a deal code, as typed
         self.deal: Hand | None = None  # the deal code's hand, once the code has been read: the first hand to play
@@ -89,19 +96,14 @@ class SetupScene(Scene):
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
-        self.family_buttons = [Button(f.capitalize(), lambda f=f: self.choose_preset(self.presets[f][0]))
-                               for f in FAMILIES]
-        for button, family in zip(self.family_buttons, FAMILIES):
-            button.chosen = family == self.family
-        layout_row(self.family_buttons, (w // 2, int(h * 0.17)), height, 12, min_width=px * 8)
-        self.previous = Button("<", lambda: self.step_preset(-1), key=pygame.K_LEFT)
-        self.next = Button(">", lambda: self.step_preset(1), key=pygame.K_RIGHT)
-        layout_row([self.previous, self.next], (w // 2, int(h * 0.27)), height, int(w * 0.5), min_width=height)
-        self.seat_buttons = []
+        chooser = GameChooser(self.preset, self.choose_preset, step_keys=True)
+        chooser.layout(w // 2, int(h * 0.17), int(h * 0.27), height, int(w * 0.5), px * 8)
+        self.family_buttons, self.previous, self.next = chooser.tabs, chooser.previous, chooser.next
+        self.seat_buttons: list[Button] = []
         top = int(h * 0.40)
         rows_x = int(w * 0.4)  # the seat rows, and to their right the map of the table
         for seat, plan in enumerate(self.seats):
@@ -109,24 +111,20 @@ class SetupScene(Scene):
             kind = Button(seat_kind(plan), lambda s=seat: self.cycle_kind(s))
             level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s),
                            enabled=not (plan.human or plan.online))
-            name = Button(plan.name + ("_" if self.editing == seat else ""), lambda s=seat: self.edit_name(s))
-            name.chosen = self.editing == seat
+            name = TextField(plan.name, lambda s=seat: self.edit_name(s), self.typing if self.editing == seat else None)
             layout_row([name, kind, level], (rows_x, y), height, 12, min_width=px * 9)
             self.seat_buttons += [name, kind, level]
         self.server_button = None
         if any(plan.online for plan in self.seats):  # where the table is: this computer or a dedicated server
-            shown = self.server or ("" if self.editing == "server" else "This computer")
-            self.server_button = Button(shown + ("_" if self.editing == "server" else ""), self.edit_server)
-            self.server_button.chosen = self.editing == "server"
+            self.server_button = TextField(self.server or "This computer", self.edit_server,
+                                           self.typing if self.editing == "server" else None)
             layout_row([self.server_button], (rows_x + px * 5, top + len(self.seats) * int(height * 1.25)), height,
                        0, min_width=px * 16)
             self.seat_buttons.append(self.server_button)
         self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
-        typing_code = self.editing == "code"
-        shown = self.code + "_" if typing_code else self.code if self.deal is not None else "Play a deal code"
-        self.code_button = Button(shown, self.edit_code)
-        self.code_button.chosen = typing_code
+        self.code_button = TextField(self.code if self.deal is not None else PLAY_A_CODE, self.edit_code,
+                                     self.typing if self.editing == "code" else None, room_for=PLAY_A_CODE)
         layout_row([self.back, self.code_button, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
         self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back,
                                                                                                self.code_button,
@@ -134,10 +132,6 @@ class SetupScene(Scene):
         left = max(button.rect.right for button in self.seat_buttons) + px
         self.map_rect = pygame.Rect(left, top - height // 2, w - 8 - left, min(int(h * 0.42), self.start.rect.top - 8
                                                                                - (top - height // 2)))
-
-    def step_preset(self, delta: int):
-        names = self.presets[self.family]
-        self.choose_preset(names[(names.index(self.preset) + delta) % len(names)])
 
     def cycle_kind(self, seat: int):
         """Human, then Computer, then Online, then Human again."""
@@ -151,25 +145,48 @@ class SetupScene(Scene):
         plan.level = LEVELS[(LEVELS.index(plan.level) + 1) % len(LEVELS)]
         self.layout()
 
-    def edit_name(self, seat: int):
-        self.editing = None if self.editing == seat else seat
+    def edit_name(self, seat: int) -> None:
+        """Type a seat's name (its old name all selected, so typing replaces it); a second click ends it."""
+        if self.editing == seat:
+            self.finish_typing()
+        else:
+            self.start_typing(seat, TextEdit(self.seats[seat].name, NAME_LENGTH))
         self.layout()
 
-    def edit_server(self):
-        self.editing = None if self.editing == "server" else "server"
+    def edit_server(self) -> None:
+        if self.editing == "server":
+            self.finish_typing()
+        else:
+            self.start_typing("server", TextEdit(self.server, FIELD_LENGTH))
         self.layout()
 
-    def edit_code(self):
+    def edit_code(self) -> None:
         if self.editing == "code":
             self.read_code()
         else:
-            self.editing, self.error = "code", ""
+            self.start_typing("code", TextEdit(self.code, FIELD_LENGTH))
+            self.error = ""
         self.layout()
+
+    def start_typing(self, field: int | str, edit: TextEdit) -> None:
+        """Type into a seat's name, the server's address or the deal code, ending the field typed in before."""
+        if self.editing is not None:
+            self.finish_typing()
+        self.editing, self.typing = field, edit
+
+    def finish_typing(self) -> None:
+        """The field typed in is done (Enter, Tab, Esc or a click elsewhere): a name left empty is the seat's
+        default, an address is kept without spaces round it."""
+        field, self.editing, self.typing = self.editing, None, None
+        if isinstance(field, int) and not self.seats[field].name.strip():
+            self.seats[field].name = f"Player {field + 1}"
+        elif field == "server":
+            self.server = self.server.strip()
 
     def read_code(self) -> bool:
         """The typed deal code's hand becomes the first to play, under its preset and house rules (the seats stay as
         set); a code that cannot be read is refused with the reason. True if it was read."""
-        self.editing = None
+        self.editing, self.typing = None, None
         try:
             hand = hand_from_code(self.code)
         except DealCodeError as err:
@@ -181,10 +198,11 @@ class SetupScene(Scene):
         self.choose_preset(hand.rules.name, hand)
         return True
 
-    def start_game(self):
+    def start_game(self) -> None:
         if (self.editing == "code" or self.code.strip() and self.deal is None) and not self.read_code():
             return  # a code typed is played or refused, never passed over for another deal
-        self.editing = None
+        if self.editing is not None:
+            self.finish_typing()
         services = self.services
         if any(plan.online for plan in self.seats):
             if self.deal is not None:
@@ -271,38 +289,27 @@ class SetupScene(Scene):
         create_hosted(services, request)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.editing in ("server", "code") and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
-            field = self.editing
-            value = getattr(self, field)
-            if event.type == pygame.TEXTINPUT:
-                value += event.text
-            elif event.key == pygame.K_BACKSPACE:
-                value = value[:-1]
-            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:  # a code a friend sent, pasted
-                value += (pygame.scrap.get_text() or "").strip()
-            elif event.key in (pygame.K_RETURN, pygame.K_TAB) and field == "code":
-                self.read_code()
-                return True
-            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
-                value, self.editing = value.strip(), None
-            setattr(self, field, value[:100])
+        if self.typing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+                                                              pygame.K_ESCAPE):
+                if self.editing == "code" and event.key != pygame.K_ESCAPE:
+                    self.read_code()
+                else:
+                    self.finish_typing()
+            elif self.typing.handle(event):
+                self.store_typed(self.typing.text)
             self.layout()
-            return True
-        if isinstance(self.editing, int) and event.type == pygame.TEXTINPUT:  # a seat's name
-            plan = self.seats[self.editing]
-            plan.name = (plan.name + event.text)[:16]
-            self.layout()
-            return True
-        if isinstance(self.editing, int) and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.seats[self.editing].name = self.seats[self.editing].name[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
-                if not self.seats[self.editing].name.strip():
-                    self.seats[self.editing].name = f"Player {self.editing + 1}"
-                self.editing = None
-            self.layout()
-            return True
+            return True  # while typing, no key is a button's shortcut
         return press_any(self.buttons, event)
+
+    def store_typed(self, value: str) -> None:
+        """What is typed so far, into the field being typed in."""
+        if isinstance(self.editing, int):
+            self.seats[self.editing].name = value
+        elif self.editing == "server":
+            self.server = value
+        elif self.editing == "code":
+            self.code = value
 
     def draw(self, surface: pygame.Surface):
         surface.fill(theme.FELT)

@@ -36,6 +36,7 @@ from game.table.controller import (
 from game.table.local import LocalTable
 from game.table.session import Session
 
+from .. import controls, theme
 from ..card_motion import FLIGHT_SECONDS, CardMotion, Drag
 from ..dealing import Deal
 from ..hand_layout import arranged
@@ -121,34 +122,39 @@ class TableScene(Scene):
         view = self.view()
         self.art = self.services.art.for_rules(self.table.rules)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
-        self.place = TableLayout(self.size, self.services.settings.card_scale, view.seating)
-        self.note_seating(view)
         w, h = self.size
-        self.hint_button = Button("Hint", self.show_hint, key=pygame.K_h)
-        self.undo_button = Button("Undo", self.undo, key=pygame.K_u)
-        self.last_button = Button("Last trick", self.toggle_review, key=pygame.K_l)
+        self.hint_button = Button("Hint", self.show_hint, key=controls.HINT.key)
+        self.undo_button = Button("Undo", self.undo, key=controls.UNDO.key)
+        self.last_button = Button("Last trick", self.toggle_review, key=controls.LAST_TRICK.key)
         self.claim_button = Button("Claim the rest", self.claim)
         self.menu_button = Button("Menu", lambda: self.services.scenes.push("pause", table=self.table),
-                                  key=pygame.K_ESCAPE)
-        # shown only with a claim, so kept out of the row below (a hidden button must not take clicks)
-        self.go_on_button = Button("Score sheet", self.end_claim, key=pygame.K_RETURN)
-        layout_row([self.go_on_button], self.place.centre, int(self.place.text_px * 1.8), 0,
-                   min_width=self.place.text_px * 8)
+                                  key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
-        # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
-        # still, the viewer's cards first (popped from the end): drawing a card costs milliseconds (a court card of
-        # the classic faces 15 ms), and a whole new hand drawn in one frame would stutter
-        rules = self.table.rules
-        cw = self.place.cw
-        held = [(name, cw) for name in view.hand]
-        self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
-                        for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
-        bh = int(self.place.text_px * 1.8)
+        bh = int(theme.text_size(self.size) * 1.8)
         layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8)
         shift = min(0, w - 8 - self.buttons[-1].rect.right)
         for button in self.buttons:
             button.rect.x += shift
+        rules = self.table.rules
+        # the lines at the top left: the game; the contract, trump and a called card, or the passing and hearts
+        # broken; and one more for a long name that wraps
+        info_lines = 4 + (rules.sides == "called") if rules.family == "rook" else 4
+        self.place = TableLayout(self.size, self.services.settings.card_scale, view.seating,
+                                 buttons_left=self.buttons[0].rect.left, open_seat=view.dummy_seat,
+                                 info_lines=info_lines)
+        self.note_seating(view)
+        # shown only with a claim, so kept out of the row of buttons (a hidden button must not take clicks)
+        self.go_on_button = Button("Score sheet", self.end_claim, key=controls.GO_ON.key)
+        layout_row([self.go_on_button], self.place.centre, int(self.place.text_px * 1.8), 0,
+                   min_width=self.place.text_px * 8)
+        # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
+        # still, the viewer's cards first (popped from the end): drawing a card costs milliseconds (a court card of
+        # the classic faces 15 ms), and a whole new hand drawn in one frame would stutter
+        cw = self.place.cw
+        held = [(name, cw) for name in view.hand]
+        self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
+                        for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
 
     def note_seating(self, view: SeatView):
         """Players who changed chairs since the hand before (rotating partners) are told so, with who now plays
@@ -208,7 +214,8 @@ class TableScene(Scene):
         if seat == self.viewer and not self.table.shows_hand():  # hot-seat: hidden until handed over
             return []
         if seat == self.viewer or seat == view.dummy_seat:
-            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c)]
+            held = self.table.held if seat == self.viewer else ()  # passed ahead of the seat's turn: gone
+            return [c for c in self._shown_order.get(seat, []) if not self.in_flight(c) and c not in held]
         return []
 
     def trick_on_table(self) -> list[tuple[int, str]]:
@@ -536,12 +543,12 @@ class TableScene(Scene):
         cards = self.draggable_cards()
         if not cards:
             return False
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if key in controls.PICK.codes:
             index = cards.index(self.selected) if self.selected in cards else -1
             index = (index + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
             self.selected = cards[index]
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.selected in cards:
+        if key in controls.PLAY.codes and self.selected in cards:
             self.play(self.selected)
             return True
         return False
