@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -11,8 +12,11 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
-from tests.ui_helpers import FAST, open_table, post, step
-from tests.ui_record import Recorder
+from game.table.session import Session
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+from tests.support.ui_helpers import FAST, open_table, post, step
+from tests.support.ui_record import Recorder
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -74,7 +78,7 @@ def quiet_app():
 
 @pytest.fixture
 def screen(monkeypatch, quiet_app):
-    """Open a scene by name in a game window of a size, its frames recorded (tests/ui_record.py): ``(app, scene,
+    """Open a scene by name in a game window of a size, its frames recorded (tests/support/ui_record.py): ``(app, scene,
     recorder)``; closed afterwards."""
 
     def open_screen(name: str, size: tuple[int, int] = (1280, 720), **options):
@@ -103,3 +107,27 @@ def protocol_checked(monkeypatch):
     monkeypatch.setattr(net_server.Client, "send", send)
     yield
     assert not wrong, f"{len(wrong)} problems with messages against the protocol, such as {wrong[:5]}"
+
+
+@pytest.fixture
+def window(monkeypatch):
+    """Open a window on a session at a size, its frames recorded: one window at a time, as in the game (a second
+    closes the first), and the last is closed afterwards."""
+    apps = []
+
+    def open_window(session: Session, size=(1280, 720), **settings) -> tuple[App, TableScene, Recorder]:
+        if apps:
+            apps.pop().close()
+        app = App(replace(FAST, **settings), search_process=False)
+        apps.append(app)
+        app.services.keep_matches = False
+        recorder = Recorder(monkeypatch, app)
+        table = app.open("table", session=session)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        assert app.size == size
+        return app, table, recorder
+
+    yield open_window
+    for app in apps:
+        app.close()

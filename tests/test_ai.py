@@ -3,7 +3,6 @@ its seat may see, and the worker thread cancels, survives failures and always an
 
 import logging
 import random
-import threading
 import time
 
 import pytest
@@ -16,6 +15,7 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.knowledge import SeenHand
 from game.runtime import ChildJob
+from tests.support.players import Hangs, Illegal, Raises
 
 PRESETS = preset_names()
 
@@ -205,15 +205,6 @@ def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next
     search.stop()
 
 
-class Raises:
-    def decide(self, hand):
-        raise RuntimeError("bug in an AI")
-
-
-class Illegal:
-    def decide(self, hand):
-        return C.card_list(hand.rules.deck_mask & ~hand.legal_mask())[0]
-
 
 @pytest.mark.parametrize("player", [Raises(), Illegal()], ids=["raises", "illegal"])
 def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog):
@@ -260,16 +251,6 @@ def test_halving_is_reproducible_and_legal():
             assert hand.refusal(action) is None
             assert small_halving(2).decide(hand.copy()) == action
 
-
-class Hangs:
-    """An AI stuck in a loop that never looks at cancelling (issue 8: an AI that hangs past its budget)."""
-
-    def __init__(self):
-        self.release = threading.Event()
-
-    def decide(self, hand):
-        self.release.wait(60)
-        return hand.legal_ids()[0]
 
 
 def test_an_ai_that_hangs_gets_a_fallback_and_later_decisions_do_not_wait_behind_it(caplog):

@@ -9,8 +9,7 @@ import pytest
 
 from game.engine import Hand, claim, load_rules
 from game.engine.claim import settled
-from tests.deals import playout_action
-from tests.test_hearts import ALL_HEARTS
+from tests.support.deals import ALL_HEARTS, playout_action
 
 
 def advance_to_cards_left(hand: Hand, cards_left: int, rng: random.Random) -> Hand:

@@ -13,7 +13,7 @@ from game.ai.rules_play import RulePlayer
 from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
 from game.engine import cards as C
-from tests.deals import position_where
+from tests.support.deals import position_where
 
 NORMAL = RulePlayer(counting=True)
 
@@ -158,7 +158,7 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
     ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
 ])
 def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, held, distinct):
-    from tests.deals import build_deal
+    from tests.support.deals import build_deal
 
     rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
     hand = Hand.from_deal(rules, build_deal(rules, {0: held, 1: "5C 8C", 3: "2C"}))

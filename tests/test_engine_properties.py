@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.engine import Hand, IllegalAction, Match, load_rules, preset_names
 from game.engine import cards as C
 from game.engine.hearts import HEARTS_MASK, QUEEN_OF
-from tests.deals import playout_action
+from tests.support.deals import playout_action
 
 PRESETS = preset_names()
 

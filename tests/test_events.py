@@ -7,8 +7,8 @@ import pytest
 
 from game.ai import make_player
 from game.engine import Event, Hand, load_rules, preset_names
-from tests.deals import hand_with
-from tests.notation import notation_faults
+from tests.support.deals import hand_with
+from tests.support.notation import notation_faults
 
 HOLD = load_rules("hearts-classic").changed({"hold_hand": True})
 

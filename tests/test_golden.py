@@ -14,18 +14,16 @@ commit c0f942d, when new partners kept their chairs and sat side by side (decisi
 """
 
 import json
-from pathlib import Path
 
 import pytest
 
 from game.ai import make_player
 from game.engine import Hand, load_rules
 from game.table.session import Session
+from tests.support.golden import GOLDEN, SAVES
 
-GOLDEN = Path(__file__).parent / "golden"
 PERFT = json.loads((GOLDEN / "perft.json").read_text())
 RECORDS = json.loads((GOLDEN / "records.json").read_text())
-SAVES = json.loads((GOLDEN / "saves.json").read_text())
 ROTATING = {moment: pinned for moment, pinned in json.loads((GOLDEN / "rotating_saves.json").read_text()).items()
             if moment != "made_with"}
 

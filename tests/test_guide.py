@@ -11,8 +11,8 @@ import pytest
 from game.engine import Hand, load_rules, preset_names
 from game.engine.guide import how_to_play, summary
 from game.engine.rules import Rules, RulesError
-from tests.notation import notation_faults
-from tests.test_rules import every_value
+from tests.support.notation import notation_faults
+from tests.support.rules import every_value
 
 # house rules the house-rules screen offers for a game whose engine never reads them (so the page rightly says
 # nothing of them): two players lead their lowest clubs (decision 19), Beginner has no bidding, and a deck without

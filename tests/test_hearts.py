@@ -8,7 +8,7 @@ import pytest
 from game.engine import Hand, IllegalAction, Match, load_rules
 from game.engine.hearts import pass_direction, pass_receiver
 from game.engine.results import HandResult
-from tests.deals import build_deal, hand_with, play_all
+from tests.support.deals import ALL_HEARTS, build_deal, hand_with, play_all
 
 CLASSIC = load_rules("hearts-classic")
 ROYAL = load_rules("hearts-royal")
@@ -18,8 +18,6 @@ HOLD = CLASSIC.changed({"pass_cycle": ["hold"]})
 HOLD_ROYAL = ROYAL.changed({"pass_cycle": ["hold"]})
 # Seat 0 (left of dealer 3) leads whatever it likes.
 FREE_LEAD = HOLD.changed({"two_clubs_leads": False})
-
-ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 
 
 def play_to_end(hand, pick=lambda legal: legal[0]):

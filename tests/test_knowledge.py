@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Hand, load_rules, preset_names
-from tests.deals import hand_with
+from tests.support.deals import hand_with
 
 PRESETS = preset_names()
 

@@ -9,8 +9,6 @@ import logging
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from contextlib import ExitStack
 
@@ -27,7 +25,18 @@ from game.net.database import saved_codes
 from game.net.server import Limits
 from game.review import hint_player
 from game.table.controller import HandOver, Hint, Turn
-from tests.net_helpers import LOOPBACK, Player, ServerThread, free_port, play_until, wait_for_port, wire
+from tests.support.net_helpers import (
+    LOOPBACK,
+    Player,
+    ServerThread,
+    answer,
+    free_port,
+    play_until,
+    raw,
+    server_process,
+    wait_for_port,
+    wire,
+)
 
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
 
@@ -264,14 +273,6 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
     other.close()
 
 
-def server_process(port: int, folder, *extra, announce: bool = False):
-    """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
-    a test is about that)."""
-    return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
-                             "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
-                             "--no-search-process", *([] if announce else ["--no-announce"]), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
 
 def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
     """Issue 17: the server is killed (SIGKILL) and restarted: tables come back from their saves and the clients
@@ -309,13 +310,6 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
 
 
 # --- hostile clients ---
-
-def raw(port: int, **options):
-    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
-
-
-def answer(ws) -> dict:
-    return json.loads(ws.recv(timeout=5))
 
 
 def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):

@@ -15,8 +15,16 @@ from game.net import discovery
 from game.net import protocol as P
 from game.net.discovery import Announcement, Browser, Found
 from game.net.host import NetHost
-from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, play_until
-from tests.test_net import free_port, server_process, wait_for_port
+from tests.support.net_helpers import (
+    LOOPBACK,
+    FakeInfo,
+    FakeZeroconf,
+    Player,
+    free_port,
+    play_until,
+    server_process,
+    wait_for_port,
+)
 
 
 def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same():

@@ -30,7 +30,7 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from tests.net_helpers import LOOPBACK, free_port, wait_for_port
+from tests.support.net_helpers import LOOPBACK, free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[1]
 HONEST, ATTACKER = "127.0.0.2", "127.0.0.3"

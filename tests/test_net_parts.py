@@ -23,7 +23,7 @@ from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import HandOver
-from tests.net_helpers import wire
+from tests.support.net_helpers import wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
 

@@ -28,7 +28,7 @@ from game.net import runner as net_runner
 from game.net import schema
 from game.net import server as net_server
 from game.table.controller import Hint
-from tests.net_helpers import Player, ServerThread, play_until
+from tests.support.net_helpers import Player, ServerThread, play_until
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))
 SCHEMA = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.net import messages as M
-from tests.net_helpers import Player, ServerThread, play_until
+from tests.support.net_helpers import Player, ServerThread, play_until
 
 
 def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_change_chairs():

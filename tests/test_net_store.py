@@ -24,8 +24,19 @@ from game.net.lobby import token_hash
 from game.net.server import TableServer
 from game.net.tables import TABLE_FORMAT, Tables
 from game.table.session import SeatPlan, Session
-from tests.net_helpers import FAST, LOOPBACK, Player, ServerThread, play_until, wire
-from tests.test_net import answer, free_port, raw, server_process, wait_for_port
+from tests.support.net_helpers import (
+    FAST,
+    LOOPBACK,
+    Player,
+    ServerThread,
+    answer,
+    free_port,
+    play_until,
+    raw,
+    server_process,
+    wait_for_port,
+    wire,
+)
 
 KILLS = 10
 

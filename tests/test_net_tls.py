@@ -13,7 +13,7 @@ import trustme
 from game.net import messages as M
 from game.net.client import Link, NetClient
 from game.store.certificates import CertificateStore
-from tests.net_helpers import LOOPBACK, Player, ServerThread, first_message, play_until, tls_server_context
+from tests.support.net_helpers import LOOPBACK, Player, ServerThread, first_message, play_until, tls_server_context
 
 CREATE = M.Create(name="Ann", preset="hearts-classic", seats=["me", "online", "computer", "computer"])
 

@@ -20,19 +20,11 @@ from game.review.__main__ import main
 from game.store import HistoryStore, ReviewCache, SaveStore
 from game.table.controller import Hint, TableController, Turn
 from game.table.session import SeatPlan, Session
-from tests.deals import hand_with, play_all
-from tests.notation import notation_faults
+from tests.support.deals import hand_with, normal_hand, play_all
+from tests.support.notation import notation_faults
 
 SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
 
-
-def normal_hand(preset: str, seed=1) -> Hand:
-    rules = load_rules(preset)
-    hand = Hand.deal(rules, seed=f"review:{seed}", dealer=seed % rules.players, number=seed)
-    normal = make_player("normal")
-    while not hand.is_done:
-        hand.push(normal.decide(hand))
-    return hand
 
 
 def moments(hand: Hand, count: int, rng: random.Random):
@@ -364,7 +356,7 @@ def test_the_review_speaks_of_your_side_when_the_engine_says_the_seat_plays_with
     """001 3-player: "the other two players play as partners against the bidder" (from the auction on); 000 Classic
     partners are partners from the deal; Hearts has no sides."""
     from game.review.analysis import partnered
-    from tests.deals import ready_to_play
+    from tests.support.deals import ready_to_play
 
     three = ready_to_play(hand_with("rook-3p", {}, dealer=2), 0, "red")
     assert not partnered(three, 0) and partnered(three, 1) and partnered(three, 2)

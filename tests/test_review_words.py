@@ -24,8 +24,8 @@ from game.review.words import (
     hindsight_words,
     mistake_line,
 )
-from tests.notation import notation_faults
-from tests.test_review import normal_hand
+from tests.support.deals import normal_hand
+from tests.support.notation import notation_faults
 
 WORLDS, MEASURED = 3, 6  # few deals: more of the uncertain verdicts, and quick
 HANDS = [("hearts-classic", 1), ("hearts-classic", 2), ("rook-classic", 1), ("rook-classic", 2), ("rook-500-5p", 1)]

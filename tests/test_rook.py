@@ -10,7 +10,7 @@ from game.engine import Hand, IllegalAction, Match, load_rules, rook
 from game.engine import cards as C
 from game.engine.hand import DONE
 from game.engine.results import HandResult
-from tests.deals import build_deal, hand_with, play_all, ready_to_play, win_auction
+from tests.support.deals import build_deal, hand_with, play_all, ready_to_play, win_auction
 
 PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
 ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # ... where everyone played alone

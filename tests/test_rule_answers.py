@@ -14,7 +14,7 @@ from game.engine import cards as C
 from game.engine.hand import family_class
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
-from tests.deals import hand_with, play_all, playout_action, ready_to_play
+from tests.support.deals import hand_with, play_all, playout_action, ready_to_play
 
 
 def cards(hand: Hand, mask: int) -> str:

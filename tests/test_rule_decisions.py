@@ -21,7 +21,7 @@ import pytest
 
 from game.ai import RulePlayer
 from game.engine import Hand, load_rules, preset_names
-from tests.deals import hand_with, play_all
+from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
 HANDS = 12  # hands a preset

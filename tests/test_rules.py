@@ -6,7 +6,8 @@ import pytest
 
 from game.engine import Hand, Match, RulesError, load_rules, preset_names
 from game.engine.rules import Rules, rules_from_dict
-from tests.notation import notation_faults
+from tests.support.notation import notation_faults
+from tests.support.rules import every_value
 
 
 def write(tmp_path, name, text):
@@ -139,19 +140,6 @@ def test_every_field_is_documented():
     assert all(entry["doc"] for entry in docs.values())
     assert docs["moon"]["house"] and docs["moon"]["choices"] == ("choice", "add", "subtract")
 
-
-def every_value(rules, name):
-    """Each value a house rule can take that reads differently: both of a toggle, each choice, each subset of
-    queens, a number and 0."""
-    meta = Rules.field_docs()[name]
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return [True, False]
-    if isinstance(value, tuple):
-        return [(), tuple(meta["choices"][:2]), tuple(meta["choices"])]
-    if meta["choices"]:
-        return list(meta["choices"])
-    return [value, meta["low"]] if meta["low"] is not None else [value]
 
 
 def test_every_house_rule_and_every_choice_says_what_it_does():

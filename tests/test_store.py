@@ -22,7 +22,7 @@ from game.store import (
 from game.store.files import UnfinishedMatch, write_atomic
 from game.store.seats import SeatStore
 from game.table.session import SeatPlan, Session
-from tests.deals import finished_session, playout_action
+from tests.support.deals import finished_session, playout_action
 
 
 def session_for(preset: str = "hearts-classic") -> Session:

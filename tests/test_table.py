@@ -21,7 +21,7 @@ from game.engine.rules import DUMMY_SEAT
 from game.store import HistoryStore, StatsStore
 from game.table import SeatPlan, Session, TableController
 from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
-from tests.deals import position_where, table_session
+from tests.support.deals import position_where, table_session
 
 
 @pytest.fixture(scope="module")
@@ -323,7 +323,7 @@ worker.close()
 
 def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
     """A match.json of the earlier format (tests/golden/saves.json) resumes and plays to its next hand."""
-    from tests.test_golden import SAVES
+    from tests.support.golden import SAVES
     for pinned in SAVES.values():
         session = Session.from_json(json.loads(json.dumps(pinned["save"])))
         for plan in session.seats:

@@ -20,8 +20,8 @@ from game.ui import sound
 from game.ui.app import App
 from game.ui.scenes.dialogs import Dialog
 from game.ui.scenes.table import MARKER_SECONDS
-from tests.deals import position_where, table_session
-from tests.ui_helpers import FAST, frames, post, step
+from tests.support.deals import position_where, table_session
+from tests.support.ui_helpers import FAST, frames, post, step
 
 ROOT = Path(__file__).resolve().parents[1]
 

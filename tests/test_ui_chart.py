@@ -11,8 +11,7 @@ from game.ui.assets import text
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
-from tests.test_ui_scoring import played_table
-from tests.ui_helpers import FAST, post, step
+from tests.support.ui_helpers import FAST, played_table, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])

@@ -15,10 +15,9 @@ from game.ui.app import App
 from game.ui.game_chooser import family_presets
 from game.ui.scenes.how_to_play import CONTROLS, HowToPlayScene
 from game.ui.scenes.scoring import ScoreScene
-from tests.deals import table_session
-from tests.test_ui_trust import SIZES, play_hand, settled, window  # noqa: F401  (its fixture)
-from tests.ui_helpers import FAST, click, post, step
-from tests.ui_record import layout_faults
+from tests.support.deals import table_session
+from tests.support.ui_helpers import FAST, SIZES, click, play_hand, post, settled, step
+from tests.support.ui_record import layout_faults
 
 
 def page_text(page: HowToPlayScene) -> str:

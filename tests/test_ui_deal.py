@@ -10,7 +10,7 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.dealing import Deal
 from game.ui.scenes.table import TableScene
-from tests.ui_helpers import step
+from tests.support.ui_helpers import step
 
 
 def open_rook(speed: float) -> tuple[App, Session, TableScene]:

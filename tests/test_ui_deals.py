@@ -20,18 +20,14 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
-from tests.deals import finished_session
-from tests.ui_helpers import FAST, click, frames, post, step, to_game_over
+from tests.support.deals import finished_session
+from tests.support.ui_helpers import FAST, click, frames, post, step, to_game_over, type_text
 
 
 def press(app: App, key: int, mod: int = 0):
     post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
     step(app)
 
-
-def type_text(app: App, typed: str):
-    post(pygame.TEXTINPUT, text=typed)
-    step(app)
 
 
 def button(scene, label: str):

@@ -30,10 +30,19 @@ from game.ui.autoplay import Autoplay
 from game.ui.scenes.history import PastMatchScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.deals import finished_session, playout_action
-from tests.net_helpers import Player, ServerThread
-from tests.test_ui_net import join_by_address, run_until
-from tests.ui_helpers import FAST, click, frames, from_menu, post, step, to_game_over
+from tests.support.deals import finished_session, playout_action
+from tests.support.net_helpers import Player, ServerThread
+from tests.support.ui_helpers import (
+    FAST,
+    click,
+    frames,
+    from_menu,
+    join_by_address,
+    post,
+    run_until,
+    step,
+    to_game_over,
+)
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 NAMES = ["Ann", "Bo", "Cy", "Di"]

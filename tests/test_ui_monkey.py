@@ -19,7 +19,7 @@ from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.ui_helpers import click, drag, frames, go_on_from_claim, post, step
+from tests.support.ui_helpers import click, drag, frames, go_on_from_claim, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
         pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,

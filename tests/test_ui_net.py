@@ -20,8 +20,28 @@ from game.store.certificates import CertificateStore
 from game.store.files import data_dir
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
-from tests.net_helpers import LOOPBACK, FakeInfo, FakeZeroconf, Player, ServerThread, play_until, tls_server_context
-from tests.ui_helpers import choose_cards, click, drag, frames, from_menu, post, step
+from tests.support.net_helpers import (
+    LOOPBACK,
+    FakeInfo,
+    FakeZeroconf,
+    Player,
+    ServerThread,
+    play_until,
+    tls_server_context,
+)
+from tests.support.ui_helpers import (
+    choose_cards,
+    click,
+    drag,
+    frames,
+    join_by_address,
+    open_join,
+    post,
+    press_join,
+    run_until,
+    step,
+    type_text,
+)
 
 
 @pytest.fixture
@@ -32,25 +52,10 @@ def app():
     app.close()
 
 
-def type_text(app: App, words: str):
-    for ch in words:
-        post(pygame.TEXTINPUT, text=ch)
-    step(app)
-
 
 def button(scene, label: str):
     return next(b for b in scene.buttons if b.label == label)
 
-
-def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0):
-    """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
-    asserts what it waited for)."""
-    for _ in frames(seconds):
-        for other in others:
-            other.step()
-        step(app)
-        if ready():
-            return
 
 
 def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3):
@@ -179,32 +184,6 @@ def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypat
     assert sorted(table.view().hearts.passed) == sorted(chosen) and table.table.held == ()
     assert len(table.cards_of(0)) == 13
 
-
-def open_join(app: App):
-    """From the menu, Join game."""
-    from_menu(app, "Join game")
-    join = app.stack.top
-    assert join.name == "join"
-    return join
-
-
-def join_by_address(app: App, port: int, owner: Player):
-    """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
-    join = open_join(app)
-    click(app, join.fields["address"].rect.center)
-    type_text(app, f"{LOOPBACK}:{port}")
-    click(app, join.fields["code"].rect.center)
-    type_text(app, owner.table.code.lower())
-    return press_join(app, join, owner)
-
-
-def press_join(app: App, join, owner: Player):
-    """Join pressed: the lobby it opens."""
-    click(app, join.join_button.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
-    lobby = app.stack.top
-    assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
-    return lobby
 
 
 def test_a_window_joins_a_table_by_address_and_code():

@@ -10,82 +10,20 @@ from game.engine import Hand, Match, load_rules, preset_names
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene, PauseScene
-from game.ui.scenes.scoring import ScoreScene
-from game.ui.scenes.table import TableScene
-from tests.deals import position_where
-from tests.test_ui_review import key
-from tests.ui_helpers import FAST, choose_cards, click, drag, frames, go_on_from_claim, settle, step, to_game_over
-
-
-class FaceWatch:
-    """Checks every card face as it is drawn: never behind the hand-off screen, and only a card the seat shown at
-    the table may see at that moment (its hand, the dummy's face-up cards, cards played, cards it passed, received
-    or laid back, or the cards a dialog offers it, such as the called-card list)."""
-
-    def __init__(self, app: App, table: TableScene):
-        self.faults: list[str] = []
-        art_face = app.services.art.face
-
-        def face(name, width):
-            top = app.stack.top
-            if isinstance(top, HandOffScene):
-                self.faults.append(f"{name} drawn while the hand-off screen was up")
-            else:
-                view = table.view()
-                hand = table.table.session.hand
-                allowed = set(hand.rules.card_names(hand.played))
-                for key in ("hand", "dummy", "received", "passed", "discarded"):
-                    allowed.update(view.get(key) or [])
-                if isinstance(top, CardPickScene):
-                    allowed.update(top.cards)
-                if name not in allowed:
-                    self.faults.append(f"{name} drawn face up for seat {table.viewer}")
-            return art_face(name, width)
-
-        app.services.art.face = face
-
-    def check(self):
-        assert not self.faults, self.faults[:3]
-
-
-def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> dict:
-    """Answer every scene with the mouse until the hand's score sheet appears; count what was done, and check
-    after every step that no hidden card was drawn for the wrong person."""
-    done = {"drags": 0, "handoffs": 0, "dialogs": 0}
-    watch = FaceWatch(app, table)
-    for _ in frames():
-        watch.check()
-        top = app.stack.top
-        if isinstance(top, ScoreScene):
-            return done
-        if isinstance(top, HandOffScene):
-            click(app, (640, 360))
-            done["handoffs"] += 1
-        elif go_on_from_claim(app):
-            pass
-        elif isinstance(top, BidScene):
-            button = top.bid if pick_bid(session.hand) else top.pass_
-            click(app, button.rect.center)
-            done["dialogs"] += 1
-        elif isinstance(top, CardPickScene):
-            choose_cards(app, top, top.cards[: top.count])
-            done["dialogs"] += 1
-        elif isinstance(top, ChoiceScene):
-            click(app, top.buttons[0].rect.center)
-            done["dialogs"] += 1
-        elif table.viewer_controls_play():
-            legal = [a.split()[1] for a in session.hand.legal_actions()]
-            rects = dict(table.card_rects(table.playing_seat()))
-            before = len(session.hand.actions)
-            drag(app, rects[legal[0]].center, table.place.centre)
-            # the card dragged was played (a computer may already have played after it within the same frame)
-            played = session.hand.actions[before:before + 1]
-            assert played == [session.hand.parse_action(f"play {legal[0]}")], table.message
-            done["drags"] += 1
-        else:
-            step(app)
-    raise AssertionError("the hand did not finish")
+from game.ui.scenes.dialogs import CardPickScene, HandOffScene, PauseScene
+from tests.support.deals import position_where
+from tests.support.ui_helpers import (
+    FAST,
+    choose_cards,
+    click,
+    drag,
+    frames,
+    key,
+    play_by_mouse,
+    settle,
+    step,
+    to_game_over,
+)
 
 
 def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):

@@ -6,7 +6,6 @@ opening comes from the cache without any analysis."""
 from __future__ import annotations
 
 import multiprocessing
-import random
 import re
 import threading
 import time
@@ -15,11 +14,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.engine import Hand, Match, load_rules
+from game.engine import Hand
 from game.review import HandReview, Review, words
 from game.table.controller import TableController
 from game.table.local import LocalTable
-from game.table.session import SeatPlan, Session
 from game.ui import review_work
 from game.ui.app import App
 from game.ui.assets import font
@@ -27,10 +25,10 @@ from game.ui.review_work import ReviewWork
 from game.ui.scene import AWAIT_SECONDS
 from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
-from tests.notation import notation_faults
-from tests.test_review import normal_hand
-from tests.ui_helpers import FAST, click, frames, post, step
-from tests.ui_record import Recorder
+from tests.support.deals import first_hand_over, normal_hand
+from tests.support.notation import notation_faults
+from tests.support.ui_helpers import FAST, click, frames, key, post, step
+from tests.support.ui_record import Recorder
 
 NAMES = ["You", "West", "North", "East"]
 
@@ -40,20 +38,6 @@ def app(quiet_app):
     return quiet_app
 
 
-def key(app: App, name: int):
-    post(pygame.KEYDOWN, key=name, mod=0, unicode="")
-    step(app)
-
-
-def finished_session(preset: str = "hearts-classic") -> Session:
-    """A match whose first hand is over (played at random; seat 0 is the person)."""
-    rules = load_rules(preset)
-    session = Session(Match(rules, seed=4), [SeatPlan(name, i == 0) for i, name in enumerate(NAMES)])
-    rng = random.Random(4)
-    hand = session.match.hand
-    while not hand.is_done:
-        hand.push(hand.random_action(rng))
-    return session
 
 
 def open_review(app: App, hand: Hand) -> ReviewScene:
@@ -99,7 +83,7 @@ def test_a_review_process_that_fails_is_said_with_its_exit_code():
 
 
 def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app):
-    session = finished_session()
+    session = first_hand_over()
     app.open("table", session=session)
     for _ in frames(60):
         if isinstance(app.stack.top, ScoreScene):
@@ -234,7 +218,7 @@ def test_a_review_opened_again_comes_from_the_cache_at_once(app):
 
 
 def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_offers_the_last_hand():
-    session = finished_session("rook-classic")
+    session = first_hand_over("rook-classic")
     for plan in session.seats:
         plan.human = False
     table = LocalTable(TableController(session, worker=None))

@@ -3,37 +3,19 @@ and no text running into the next column (seen: rook-3p's cells overlapped, "10 
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.engine import Match, load_rules
-from game.table.controller import TableController
 from game.table.local import LocalTable
-from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.assets import font
 from game.ui.scenes.dialogs import PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
-from tests.test_ui_review import finished_session, key
-from tests.ui_helpers import FAST, click, frames, step
-
-
-def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
-    """A table whose match has ``hands`` finished hands, played at random (no computer asked, so no worker)."""
-    rules = load_rules(preset)
-    session = Session(Match(rules, seed=3), [SeatPlan(name, True) for name in names])
-    rng = random.Random(3)
-    for number in range(hands):
-        hand = session.match.hand
-        while not hand.is_done:
-            hand.push(hand.random_action(rng))
-        if number < hands - 1:
-            session.match.next_hand()
-    return LocalTable(TableController(session, worker=None))
+from tests.support.deals import first_hand_over
+from tests.support.ui_helpers import FAST, click, frames, key, played_table, step
 
 
 def sheet_width(table: LocalTable, window_width: int) -> int:
@@ -106,7 +88,7 @@ def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button():
     app = App(FAST, search_process=False)
     app.services.keep_matches = False
     try:
-        table = app.open("table", session=finished_session())
+        table = app.open("table", session=first_hand_over())
         for _ in frames(60):
             if isinstance(app.stack.top, ScoreScene):
                 break

@@ -19,14 +19,22 @@ from game.ui.scenes.scoring import CELEBRATION_SECONDS, GameOverScene, ScoreScen
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import CHART_GAP, sheet_height
-from tests import test_ui_trust
-from tests.deals import finished_session, position_where, table_session
-from tests.test_ui_scoring import played_table
-from tests.test_ui_trust import LONG_NAMES, SIZES, open_dialog, waiting_for_seat_0
-from tests.ui_helpers import FAST, choose_cards, click, frames, post, step, to_game_over
-from tests.ui_record import Recorder, layout_faults
-
-window = test_ui_trust.window  # its fixture: a window on a session at a size, its frames recorded
+from tests.support.deals import finished_session, position_where, table_session
+from tests.support.ui_helpers import (
+    FAST,
+    LONG_NAMES,
+    SIZES,
+    choose_cards,
+    click,
+    frames,
+    open_dialog,
+    played_table,
+    post,
+    step,
+    to_game_over,
+    waiting_for_seat_0,
+)
+from tests.support.ui_record import Recorder, layout_faults
 
 
 def test_the_pass_dialog_names_the_player_the_cards_go_to(window):

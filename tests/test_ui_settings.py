@@ -10,7 +10,7 @@ from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
 from game.ui.scenes.settings import SettingsScene
-from tests.ui_helpers import click, frames, post, settle, step
+from tests.support.ui_helpers import click, frames, post, settle, step
 
 
 @pytest.fixture
@@ -171,7 +171,7 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
 
 def test_a_finished_hand_counts_in_the_statistics(make_app):
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
-    from tests.test_ui_play import play_by_mouse
+    from tests.support.ui_helpers import play_by_mouse
     play_by_mouse(app, session, table, pick_bid=lambda hand: False)
     table_counts = StatsStore().load()[0]["hearts-classic"]["P0"]
     assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
@@ -183,7 +183,7 @@ def test_a_finished_hand_counts_in_the_statistics(make_app):
 def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
     """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
     from game.ui.scenes.scoring import ScoreScene
-    from tests.test_ui_play import play_by_mouse
+    from tests.support.ui_helpers import play_by_mouse
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     app.services.keep_matches = True
     play_by_mouse(app, session, table, pick_bid=lambda hand: False)

@@ -8,7 +8,7 @@ import pytest
 from game.ui.app import App
 from game.ui.chart import LINE_COLOURS
 from game.ui.seat_map import seat_points
-from tests.ui_helpers import FAST, post, step
+from tests.support.ui_helpers import FAST, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])

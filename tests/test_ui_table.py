@@ -22,8 +22,8 @@ from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOff
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
-from tests.deals import playout_action, position_where, table_session
-from tests.ui_helpers import (
+from tests.support.deals import playout_action, position_where, table_session
+from tests.support.ui_helpers import (
     FAST,
     FRAME,
     choose_cards,
@@ -160,7 +160,7 @@ def test_quit_while_a_hard_computer_thinks_stops_its_search():
 def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
     """Issue 8, faults: seats whose AI raises, hangs past its budget or returns an illegal action get logged legal
     fallback moves, and the hand is played to its score sheet."""
-    from tests.test_ai import Hangs, Illegal, Raises
+    from tests.support.players import Hangs, Illegal, Raises
     app, session, table = open_table("hearts-classic", humans=0, seed=6)
     hung = Hangs()
     session.players[1], session.players[2], session.players[3] = Raises(), hung, Illegal()

@@ -15,7 +15,7 @@ from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
 from game.ui.table_marks import queen_legend
-from tests.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
+from tests.support.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
 
 SIZES = [(1280, 720), (800, 500)]
 

@@ -10,8 +10,8 @@ import pytest
 
 from game.ui.app import App
 from game.ui.text_field import TextEdit
-from tests.ui_helpers import click, post, step
-from tests.ui_record import layout_faults
+from tests.support.ui_helpers import click, post, step
+from tests.support.ui_record import layout_faults
 
 CTRL = pygame.KMOD_CTRL
 

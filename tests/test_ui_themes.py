@@ -12,7 +12,7 @@ from game.store import Settings, SettingsStore
 from game.store.settings import TABLE_COLOURS
 from game.ui import icon, theme
 from game.ui.app import App
-from tests.ui_helpers import click, step
+from tests.support.ui_helpers import click, step
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Trust at the table (issue 22), checked on what the window draws (tests/ui_record.py) rather than on pixels:
+"""Trust at the table (issue 22), checked on what the window draws (tests/support/ui_record.py) rather than on pixels:
 
 - a table opened again from its save draws exactly what the uninterrupted table drew (the trick in progress);
 - hot-seat, no hand is face up on any frame while a hand-off is due, the deal included;
@@ -10,9 +10,7 @@
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -23,88 +21,24 @@ from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, PauseScene
+from game.ui.scenes.dialogs import CardPickScene, ChoiceScene, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.deals import finished_session, hand_with, position_where, table_session
-from tests.ui_helpers import FAST, click, frames, go_on_from_claim, post, step
-from tests.ui_record import Recorder, layout_faults
-
-SIZES = [(800, 500), (1280, 720), (1920, 1080)]
-LONG_NAMES = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",
-              "Wilhelmina Longname", "Konstantinos Long"]
-
-
-@pytest.fixture
-def window(monkeypatch):
-    """Open a window on a session at a size, its frames recorded: one window at a time, as in the game (a second
-    closes the first), and the last is closed afterwards."""
-    apps = []
-
-    def open_window(session: Session, size=(1280, 720), **settings) -> tuple[App, TableScene, Recorder]:
-        if apps:
-            apps.pop().close()
-        app = App(replace(FAST, **settings), search_process=False)
-        apps.append(app)
-        app.services.keep_matches = False
-        recorder = Recorder(monkeypatch, app)
-        table = app.open("table", session=session)
-        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        step(app)
-        assert app.size == size
-        return app, table, recorder
-
-    yield open_window
-    for app in apps:
-        app.close()
-
-
-def settled(table: TableScene) -> bool:
-    """Nothing moves on the table: what is drawn is what a player looks at."""
-    motion = table.motion
-    return not motion.flights and not motion.collecting and table.deal is None and table.drag is None
-
-
-def answer_dialog(app: App) -> bool:
-    """The dialog on top answered as a quick player would (the first cards or choice offered, the lowest bid, the
-    hand-off taken, a claim gone on from); False if no dialog is on top."""
-    top = app.stack.top
-    if isinstance(top, CardPickScene):
-        top.chosen = top.cards[: top.count]
-        click(app, top.done.rect.center)
-    elif isinstance(top, BidScene):
-        click(app, (top.bid if top.bid.enabled else top.pass_).rect.center)
-    elif isinstance(top, ChoiceScene):
-        click(app, top.buttons[0].rect.center)
-    elif top.name == "hand-off":
-        click(app, (5, 5))
-    else:
-        return go_on_from_claim(app)
-    return True
-
-
-def decide(app: App, table: TableScene):
-    """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
-    if answer_dialog(app):
-        return
-    if table.viewer_controls_play():
-        card = next(choice.card for choice in table.view().legal)
-        table.act(f"play {card}")
-        step(app)
-    else:
-        step(app)
-
-
-def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
-    """Play the hand at the screen to its score sheet, calling ``on_frame()`` after each frame."""
-    for _ in frames(seconds):
-        if isinstance(app.stack.top, ScoreScene):
-            on_frame()
-            return
-        decide(app, table)
-        on_frame()
-    raise AssertionError("the hand did not reach its score sheet")
-
+from tests.support.deals import finished_session, position_where, table_session
+from tests.support.ui_helpers import (
+    DIALOGS,
+    FAST,
+    LONG_NAMES,
+    SIZES,
+    click,
+    frames,
+    open_dialog,
+    play_hand,
+    post,
+    settled,
+    step,
+)
+from tests.support.ui_record import Recorder, layout_faults
 
 # --- 1. a resumed table draws what the uninterrupted one drew ---
 
@@ -217,43 +151,6 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
             problems.append(f"{pygame.key.name(key)} is the key of {[b.label for b in keyed]}, but does nothing")
     return problems
 
-
-def moon_position() -> Hand:
-    """Hearts without passing, seat 0 holding every club: it leads clubs and takes every trick, so it shoots the
-    moon and chooses its reward (RULES.md decision 17)."""
-    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]})
-    hand = hand_with(rules, {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"})
-    rng = random.Random(1)
-    while hand.phase == "play":
-        hand.push(hand.random_action(rng))
-    assert hand.phase == "moon" and hand.to_move == 0
-    return hand
-
-
-def waiting_for_seat_0(phase: str):
-    return lambda hand: hand.phase == phase and hand.to_move == 0
-
-
-DIALOGS = {
-    "bid": lambda: position_where("rook-classic", waiting_for_seat_0("bid")),
-    "nest": lambda: position_where("rook-classic", waiting_for_seat_0("nest")),
-    "trump": lambda: position_where("rook-classic", waiting_for_seat_0("trump")),
-    "order": lambda: position_where("rook-500", waiting_for_seat_0("order")),
-    "call": lambda: position_where("rook-500-5p", waiting_for_seat_0("call")),
-    "lay-aside": lambda: position_where("rook-original-3p", waiting_for_seat_0("lay-aside"), dealer=2),
-    "pass": lambda: position_where("hearts-classic", waiting_for_seat_0("pass")),
-    "choose": lambda: position_where("hearts-2p", waiting_for_seat_0("choose")),
-    "moon": moon_position,
-}
-
-
-def open_dialog(window, phase: str, size=(1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
-    app, table, recorder = window(table_session(DIALOGS[phase](), names=LONG_NAMES), size)
-    for _ in frames(30):
-        step(app)
-        if isinstance(app.stack.top, Dialog):
-            return app, table, recorder, app.stack.top
-    raise AssertionError(f"no dialog for {phase}")
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
@@ -421,7 +318,7 @@ def test_the_grammar_check_finds_what_the_issue_saw():
 
 def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
     """The check itself, on hand-made frames."""
-    from tests.ui_record import Drawn
+    from tests.support.ui_record import Drawn
     card = Drawn("card", "QS", pygame.Rect(100, 100, 50, 70), "table")
     over = Drawn("text", "East takes the trick", pygame.Rect(90, 160, 120, 14), "table")
     out = Drawn("text", "West · 3 tricks", pygame.Rect(700, 10, 200, 14), "table")
@@ -434,7 +331,7 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
 def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
     """Issue 32, item 14: the name plates' "score 0 · 0 pts" at 8 px, and at card size 1.5 North's cards at the top
     edge. A line as high as a digit at the smallest size passes; a smaller one, and a card past the edge, do not."""
-    from tests.ui_record import Drawn, readable_height
+    from tests.support.ui_record import Drawn, readable_height
     tall = readable_height()
     small = Drawn("text", "score 0 · 0 pts", pygame.Rect(10, 10, 90, 8), "table", height=tall - 4)
     fine = Drawn("text", "score 0 · 0 pts", pygame.Rect(10, 40, 120, 12), "table", height=tall)

@@ -1,7 +1,8 @@
 """Words a player reads (issue 25, item 1): every text the window draws, on every screen, speaks in a player's words:
 10♥, Q♠, Red 14, the Rook Bird, "pass 2♣, A♥, Q♠", "Lowest first bid", "Classic partnership Rook", never the engine's
 notation (R10, QS, ROOK, pass-cards, min_bid, dealer_left, rook-classic), which stays for files, logs, the protocol
-and tests. The patterns are tests/notation.py's; the text is what tests/ui_record.py records each frame draws.
+and tests. The patterns are tests/support/notation.py's; the text is what tests/support/ui_record.py records each
+frame draws.
 
 Driven through the window with posted events: a hand of each family to its score sheet, the person at the screen
 asking for a Hint and trying a card the rules refuse; every other dialog with its Hint; the game-over screen, the
@@ -34,12 +35,10 @@ from game.ui.app import App
 from game.ui.autoplay import Autoplay
 from game.ui.scenes.dialogs import Dialog
 from game.ui.scenes.scoring import ScoreScene
-from tests.deals import finished_session, table_session
-from tests.notation import notation_faults
-from tests.test_review import normal_hand
-from tests.test_ui_trust import DIALOGS, answer_dialog, settled
-from tests.ui_helpers import FAST, click, frames, post, step
-from tests.ui_record import Recorder
+from tests.support.deals import finished_session, normal_hand, table_session
+from tests.support.notation import notation_faults
+from tests.support.ui_helpers import DIALOGS, FAST, answer_dialog, click, frames, post, settled, step
+from tests.support.ui_record import Recorder
 
 
 class Reader:

@@ -11,7 +11,7 @@ from game.engine import Hand, Match, load_rules, preset_names
 from game.engine.results import running_totals
 from game.engine.rules import preset_families
 from game.engine.view import Choice, SeatView, ViewError, choice_of
-from tests.deals import playout_action
+from tests.support.deals import playout_action
 
 
 def random_positions(preset: str, seed: int):

@@ -8,9 +8,12 @@ import json
 import random
 import socket
 import ssl
+import subprocess
+import sys
 import time
 
 import trustme
+from websockets.sync.client import connect
 
 from game.ai.worker import AIWorker
 from game.net import messages as M
@@ -205,3 +208,20 @@ class FakeZeroconf:
         elif change == "Removed":
             self.services.pop(name, None)
         browser.noticed(zeroconf=self, service_type=SERVICE, name=name, state_change=ServiceStateChange[change])
+
+
+def server_process(port: int, folder, *extra, announce: bool = False):
+    """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
+    a test is about that)."""
+    return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
+                             "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
+                             "--no-search-process", *([] if announce else ["--no-announce"]), *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def raw(port: int, **options):
+    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+
+
+def answer(ws) -> dict:
+    return json.loads(ws.recv(timeout=5))

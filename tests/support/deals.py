@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai import make_player
 from game.engine import Hand, Match, load_rules
 from game.engine import cards as C
 from game.table.session import SeatPlan, Session
@@ -138,3 +139,27 @@ def table_session(hand: Hand, humans: int = 1, level: str = "easy", names=None) 
     for action in record["actions"]:
         match.hand.apply(action)
     return Session(match, seats)
+
+
+ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+
+
+def normal_hand(preset: str, seed=1) -> Hand:
+    rules = load_rules(preset)
+    hand = Hand.deal(rules, seed=f"review:{seed}", dealer=seed % rules.players, number=seed)
+    normal = make_player("normal")
+    while not hand.is_done:
+        hand.push(normal.decide(hand))
+    return hand
+
+
+def first_hand_over(preset: str = "hearts-classic",
+                    names: tuple[str, ...] = ("You", "West", "North", "East")) -> Session:
+    """A match whose first hand is over (played at random; seat 0 is the person)."""
+    rules = load_rules(preset)
+    session = Session(Match(rules, seed=4), [SeatPlan(name, i == 0) for i, name in enumerate(names)])
+    rng = random.Random(4)
+    hand = session.match.hand
+    while not hand.is_done:
+        hand.push(hand.random_action(rng))
+    return session
