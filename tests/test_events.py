@@ -1,14 +1,12 @@
 """Engine events: applying an action reports what happened in the game's words, on hand-built deals; secret
-cards reach only their own seat; every action of random play of every preset reports itself."""
+cards reach only their own seat. That every action of random play of every preset reports itself:
+test_conformance.py."""
 
 import random
 
-import pytest
-
 from game.ai import make_player
-from game.engine import Event, Hand, load_rules, preset_names
+from game.engine import Event, Hand, load_rules
 from tests.support.deals import hand_with
-from tests.support.notation import notation_faults
 
 HOLD = load_rules("hearts-classic").changed({"hold_hand": True})
 
@@ -109,21 +107,3 @@ def test_the_contract_is_made_or_set_at_the_end_of_the_hand():
     assert seen == {"contract-made", "contract-set"}
 
 
-@pytest.mark.parametrize("preset", preset_names())
-def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset):
-    rules = load_rules(preset)
-    rng = random.Random(preset)
-    hand = Hand.deal(rules, seed=preset, dealer=0)
-    tricks_won = 0
-    while not hand.is_done:
-        seat = hand.turn
-        text = hand.action_text(hand.random_action(rng))
-        events = hand.apply(text)
-        assert events[0].seat == seat and events[0].kind != "hand-over"
-        if text.startswith("play "):
-            assert events[0] == Event("card-played", seat, (text.split()[1],))
-        tricks_won += kinds(events).count("trick-won")
-    assert events[-1].kind == "hand-over"
-    assert tricks_won == len(hand.tricks)
-    said = [event.describe([f"P{i}" for i in range(rules.players)], rules.deck) for event in events]
-    assert all(said) and not notation_faults(said), said

@@ -1,41 +1,17 @@
 """What a seat knows, in the engine (OpenSpiel's ``ResampleFromInfostate``): a hand resampled for a seat shows that
 seat exactly the view it had, moves only cards the seat cannot see, keeps every place's size and every revealed
-void; the information set names the seat's cards, the face-up ones and the hidden places."""
+void; the information set names the seat's cards, the face-up ones and the hidden places. Over random play of every
+preset: test_conformance.py."""
 
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from game.engine import Hand, load_rules, preset_names
+from game.engine import preset_names
 from tests.support.deals import hand_with
 
 PRESETS = preset_names()
 
-
-@pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
-    rng = random.Random(seed)
-    rules = load_rules(preset)
-    hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
-    moved = 0
-    while not hand.is_done:
-        seat = rng.randrange(rules.players)
-        info = hand.information(seat)
-        world = hand.resample(seat, rng)
-        assert world.view(seat) == hand.view(seat), f"seat {seat} can tell the world apart at {hand.phase}"
-        assert world.held[seat] == hand.held[seat] and world.record()["actions"] == hand.record()["actions"]
-        for other in range(hand.n):
-            changed = world.held[other] ^ hand.held[other]
-            assert not changed & ~info.unseen, "only cards hidden from the seat may move"
-            if other != seat:
-                assert not world.held[other] & info.voids[other] & info.unseen, "a revealed void was broken"
-            moved |= changed
-        hand.push(hand.random_action(rng))
-    assert moved or rules.players == 2, "the resamples must actually move hidden cards"
 
 
 def test_the_information_set_names_hidden_places_and_their_sizes():
@@ -118,36 +94,3 @@ def test_a_seen_hand_knows_where_the_seats_passed_cards_went():
     assert seen.held[0] == hand.held[0] and seen.held[1] == sent and seen.held[2] == seen.held[3] == 0
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
-    """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
-    take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
-    the hand answers."""
-    rng = random.Random(seed)
-    rules = load_rules(preset)
-    hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
-    left_behind = []  # positions copied from, with their voids then
-    while not hand.is_done:
-        if not left_behind or rng.random() < 0.3:  # the first position always: a hand may be thrown in at once
-            left_behind.append((hand, hand.voids()))
-            hand = hand.copy()
-        hand.apply_id(hand.random_action(rng))
-        if len(hand.actions) > 2 and rng.random() < 0.1:
-            hand.pop()
-        hand.voids()  # kept with the position, then checked against a look at every trick
-        afresh = hand.copy()
-        afresh._voids_memo = None
-        assert hand.voids() == afresh.voids(), f"{preset} after {len(hand.actions)} actions"
-        world = hand.resample(rng.randrange(rules.players), rng)
-        if not world.is_done:
-            world.push(world.random_action(rng))
-        afresh = world.copy()
-        afresh._voids_memo = None
-        assert world.voids() == afresh.voids(), f"{preset}: a world dealt after {len(hand.actions)} actions"
-    assert left_behind
-    for earlier, voids in left_behind:  # positions left behind are not changed by the play of their copies
-        afresh = earlier.copy()
-        afresh._voids_memo = None
-        assert earlier.voids() == voids == afresh.voids()

@@ -1,5 +1,6 @@
 """The seat's view as one typed engine value (issue 24): its JSON pairs with it, a malformed view is refused with the
-field named, each legal action comes structured, the hand's result is whole, and a hand takes actions back."""
+field named, each legal action comes structured, the hand's result is whole, and a hand takes actions back (the view
+of every seat at every moment of random play reading back from its JSON: test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -11,29 +12,7 @@ from game.engine import Hand, Match, load_rules, preset_names
 from game.engine.results import running_totals
 from game.engine.rules import preset_families
 from game.engine.view import Choice, SeatView, ViewError, choice_of
-from tests.support.deals import playout_action
-
-
-def random_positions(preset: str, seed: int):
-    """Every position of one hand of random legal play."""
-    hand = Hand.deal(load_rules(preset), seed=seed)
-    rng = random.Random(seed)
-    while True:
-        yield hand
-        if hand.is_done:
-            return
-        hand.push(playout_action(hand, rng))
-
-
-@pytest.mark.parametrize("preset", preset_names())
-def test_every_view_reads_back_from_its_json_as_itself(preset):
-    """SeatView.to_json is the protocol's form of the view; from_json reads it back to the same value, for every
-    seat at every moment of a hand of every preset."""
-    for hand in random_positions(preset, 3):
-        for seat in range(hand.n):
-            view = hand.view(seat)
-            assert SeatView.from_json(view.to_json()) == view
-            assert (view.rook is None) == (view.family == "hearts") and (view.hearts is None) == (view.family == "rook")
+from tests.support.deals import playout_action, random_positions
 
 
 @pytest.mark.parametrize("broken, problem", [

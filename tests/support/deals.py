@@ -163,3 +163,14 @@ def first_hand_over(preset: str = "hearts-classic",
     while not hand.is_done:
         hand.push(hand.random_action(rng))
     return session
+
+
+def random_positions(preset: str, seed: int):
+    """Every position of one hand of random legal play."""
+    hand = Hand.deal(load_rules(preset), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        yield hand
+        if hand.is_done:
+            return
+        hand.push(playout_action(hand, rng))
