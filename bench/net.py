@@ -149,12 +149,21 @@ def figures(latencies: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def started_server(folder: str, source: Path | None = None) -> tuple[subprocess.Popen, int]:
-    """A dedicated server in a process of its own, with no limit in the way of the load (run from the source tree
-    ``source``, such as an earlier commit's, if given)."""
+def no_limits(source: Path | None) -> list[str]:
+    """The flags that lift a server's limits out of the way of a load from one address (an earlier commit's server,
+    run from ``source``, has only some of them)."""
+    flags = ["--tables", "100000", "--per-address", "100000"]
+    if source is None:
+        flags += ["--tables-per-address", "100000", "--tables-per-hour", "100000", "--connections", "100000"]
+    return flags
+
+
+def started_server(folder: str, source: Path | None = None, limited: bool = False) -> tuple[subprocess.Popen, int]:
+    """A dedicated server in a process of its own, with no limit in the way of the load unless ``limited`` (then
+    with its default limits), run from the source tree ``source``, such as an earlier commit's, if given."""
     port = 47000 + random.randrange(2000)
     server = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
-                               "--data", folder, "--pause", "0", "--tables", "10000", "--per-address", "100000",
+                               "--data", folder, "--pause", "0", *([] if limited else no_limits(source)),
                                "--no-search-process", "--no-announce"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=source)
     time.sleep(2.0)

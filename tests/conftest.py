@@ -7,10 +7,12 @@ import dataclasses
 import pygame
 import pytest
 
+from game.net import database as database_module
 from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
+from tests.net_helpers import FailingConnection
 from tests.ui_helpers import FAST, open_table, post, step
 from tests.ui_record import Recorder
 
@@ -103,3 +105,12 @@ def protocol_checked(monkeypatch):
     monkeypatch.setattr(net_server.Client, "send", send)
     yield
     assert not wrong, f"{len(wrong)} problems with messages against the protocol, such as {wrong[:5]}"
+
+
+@pytest.fixture
+def failing_writes(monkeypatch) -> dict:
+    """The servers' databases fail their writes from the n-th on (``fail_from``), until it is set to None."""
+    counts: dict = {"writes": 0, "fail_from": None, "failed": 0}
+    real_connect = database_module.connect
+    monkeypatch.setattr(database_module, "connect", lambda path: FailingConnection(real_connect(path), counts))
+    return counts

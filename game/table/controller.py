@@ -171,8 +171,9 @@ class TableController:
             return intents
         seat = hand.to_move
         session = self.session
-        if ready and seat in self.ahead:  # decided ahead of its turn: taken now
-            intents.append(self._apply(self.ahead.pop(seat)))
+        if ready and seat in self.ahead:  # decided ahead of its turn: taken now (kept until then: NotKept)
+            intents.append(self._apply(self.ahead[seat]))
+            del self.ahead[seat]
             return intents
         if ready:
             intents += self._turns_at_once()
