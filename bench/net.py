@@ -62,6 +62,8 @@ class Seat:
             kind = message["type"]
             if kind == "welcome":
                 self.seat = message["seat"]
+            elif kind in ("error", "closed", "refused"):  # never to an honest person acting on their own view
+                self.bench.refusals.append(message)
             elif kind in ("state", "played", "claimed", "hand-over"):
                 self.view = message.get("view", self.view)
                 if kind == "played":
@@ -81,8 +83,12 @@ class Seat:
 
 
 class Bench:
-    def __init__(self, port: int):
+    def __init__(self, port: int, source: str | None = None):
+        """Tables of the server at ``port`` on the loopback address, connecting from ``source`` (a loopback
+        address such as 127.0.0.2; None: the system's choice)."""
         self.port = port
+        self.source = source
+        self.refusals: list[dict] = []  # errors, refusals and closes any person was sent
         self.sent_at: dict[tuple, float] = {}
         self.arrivals: dict[tuple, list[float]] = {}
         self.people: dict[int, int] = {}  # per table: its clients
@@ -103,18 +109,23 @@ class Bench:
                 self.latencies.append((arrivals[-1] - started) * 1000)
             del self.arrivals[key], self.sent_at[key]
 
-    async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event):
+    def connect(self) -> connect:
+        return connect(f"ws://127.0.0.1:{self.port}", max_size=2**22, compression=None,
+                       local_addr=(self.source, 0) if self.source is not None else None)
+
+    async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event,
+                    house_rules: dict[str, M.HouseRuleValue] | None = None):
         kinds: list[M.SeatKind] = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online",
                                                                                           "online"]
         self.people[number] = kinds.count("me") + kinds.count("online")
-        uri = f"ws://127.0.0.1:{self.port}"
-        async with connect(uri, max_size=2**22, compression=None) as owner_ws:
+        async with self.connect() as owner_ws:
             owner = Seat(self, number, seed=number * 10)
-            await owner_ws.send(P.encode(M.Create(name=f"T{number}", preset=preset, seats=kinds)))
+            await owner_ws.send(P.encode(M.Create(name=f"T{number}", preset=preset, seats=kinds,
+                                                  house_rules=house_rules or {})))
             code = json.loads(await owner_ws.recv())["code"]
             others = []
             for i in range(self.people[number] - 1):
-                ws = await connect(uri, max_size=2**22, compression=None)
+                ws = await self.connect()
                 await ws.send(P.encode(M.Hello(name=f"P{i}", code=code)))
                 others.append((ws, Seat(self, number, seed=number * 10 + i + 1)))
             for ws, seat in others:
