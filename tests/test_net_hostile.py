@@ -53,7 +53,7 @@ from game.net.server import Limits
 from game.server import __main__ as server_module
 from game.server.__main__ import LIMIT_FLAGS
 from game.server.__main__ import main as server_main
-from tests.net_helpers import LOOPBACK, ServerThread, free_port, wait_for_port
+from tests.net_helpers import LOOPBACK, ServerThread, free_port, tls_server_context, wait_for_port
 from tests.test_net import server_process
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -431,6 +431,34 @@ def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door
             sockets.append(sock)
         assert len(closed_by_server(sockets, until=7)) == 7
         assert server.call(lambda: server.server.door.connections(ATTACKER)) == 3
+
+
+def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_fails(served):
+    """With a certificate (wss://) the TLS handshake comes first: sockets that never begin it are counted against
+    their address as they are accepted (past the limit, cut at once), and handshakes that fail leave the count
+    when their sockets close, so that connections long gone never shut an address out."""
+    context, _ = tls_server_context(trustme.CA())
+    server = served(limits=Limits(pause=0.0, per_address=3, handshake_seconds=60.0), tls=context)
+
+    def counted() -> int:
+        return server.call(lambda: server.server.door.connections(ATTACKER))
+
+    with ExitStack() as stack:
+        sockets = []
+        for _ in range(10):
+            sock = stack.enter_context(socket.socket())
+            sock.bind((ATTACKER, 0))
+            sock.connect((LOOPBACK, server.port))
+            sockets.append(sock)
+        assert len(closed_by_server(sockets, until=7)) == 7 and counted() == 3
+    for _ in range(10):  # not TLS at all: each handshake fails
+        with socket.create_connection((LOOPBACK, server.port), source_address=(ATTACKER, 0)) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\n\r\n")
+            assert closed_by_server([sock], until=1) == {sock}
+    deadline = time.monotonic() + 20
+    while counted():
+        assert time.monotonic() < deadline, f"{counted()} connections long gone still counted"
+        time.sleep(0.02)
 
 
 def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served):

@@ -183,7 +183,8 @@ class Client:
         self.outbox.put_nowait(None)
 
 
-ACCEPT_BURST = 1000  # connections cut in one call of DoorSocket.accept before the loop has its turn again
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, for no time: a close resets the connection
+ACCEPT_BURST = 32  # connections cut in one call of DoorSocket.accept before the loop's other work has its turn
 
 
 class CountedSocket(socket.socket):
@@ -211,13 +212,14 @@ class DoorSocket(socket.socket):
         for _ in range(ACCEPT_BURST):
             # socket.accept's own steps, the connection made a CountedSocket (BlockingIOError once none waits)
             fd, peer = self._accept()  # type: ignore[attr-defined]
-            connection = CountedSocket(self.family, self.type, self.proto, fileno=fd)
             address = address_key(str(peer[0]))
             if self.door.enter(address):
+                connection = CountedSocket(self.family, self.type, self.proto, fileno=fd)
                 connection.door, connection.address = self.door, address
                 return connection, peer
-            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            connection.close()
+            cut = socket.socket(self.family, self.type, self.proto, fileno=fd)
+            cut.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)  # reset: nothing left waiting here
+            cut.close()
         raise BlockingIOError("more connections wait: after the loop's other work")
 
 
