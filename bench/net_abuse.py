@@ -136,6 +136,23 @@ async def squat(port: int, seconds: float, tally: Tally) -> None:
     await asyncio.gather(*(until(deadline, make_and_leave, tally) for _ in range(4)))
 
 
+async def paths(port: int, seconds: float, tally: Tally) -> None:
+    """Issue 31, items 1 and 8: creates whose preset names a file (``/dev/zero``, which a server that opened it
+    would read for ever) and whose name carries a forged log line, 4 at a time, as fast as they are answered."""
+    deadline = time.monotonic() + seconds
+
+    async def name_a_file() -> None:
+        async with open_stranger(port) as ws:
+            await ws.send(written("create", name="Eve\n2026-01-01 INFO trickhouse.server: forged", preset="/dev/zero",
+                                  seats=["me", "computer", "computer", "computer"]))
+            tally.tried += 1
+            text = await ws.recv()
+            tally.heard(text)
+            tally.answered += json.loads(text)["type"] == "welcome"
+
+    await asyncio.gather(*(until(deadline, name_a_file, tally) for _ in range(4)))
+
+
 async def guess(port: int, seconds: float, tally: Tally) -> None:
     """Issue 31, item 6: hellos with random codes on 16 connections at once, as fast as they are answered."""
     deadline = time.monotonic() + seconds
@@ -199,6 +216,7 @@ async def abandon(port: int, seconds: float, tally: Tally) -> None:
 ATTACKS: dict[str, tuple[str, Attack]] = {
     "half-open": ("300 sockets at once sending only `GET / HTTP/1.1`, each opened again when cut", half_open),
     "silent": ("300 WebSocket connections at once that never say hello, each opened again when closed", silent),
+    "paths": ("creates whose preset is /dev/zero and whose name forges a log line, 4 at a time", paths),
     "squat": ("tables made with keep 3600 and left at once, 4 at a time", squat),
     "guess": ("hellos with random codes, 16 connections at a time", guess),
     "flood": ("junk, hints and 10 kB messages as fast as one connection takes them, never read", flood),
