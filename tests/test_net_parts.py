@@ -262,6 +262,18 @@ def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
     assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
 
 
+def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory():
+    """Issue 31: each address's tables of the last hour are counted (``tables_per_hour``); addresses that made a
+    table and never came back are forgotten once an hour has passed, however many there were."""
+    tables = Tables(P.Limits(tables=2), Kept())
+    for number in range(20):
+        table, _ = tables.create(create(), f"198.51.100.{number}", now=float(number))
+        tables.end(table)
+    assert len(tables.made_at) == 20
+    tables.create(create(), "203.0.113.1", now=3600.0 + 20)
+    assert list(tables.made_at) == ["203.0.113.1"]
+
+
 # --- the table runner ---
 
 class People:

@@ -117,6 +117,9 @@ class Tables(Mapping[str, TableRunner]):
     def within_address_limits(self, address: str, now: float) -> None:
         """ValueError if ``address`` has as many tables as it may at once, or has made as many as it may in the
         last hour (issue 31: one address's empty tables filled the server)."""
+        if len(self.made_at) > 4 * self.limits.tables:  # many addresses, each gone: forget those of an hour ago
+            for each in [each for each, times in self.made_at.items() if now - times[-1] >= HOUR]:
+                del self.made_at[each]
         made = self.made_at.get(address)
         while made and now - made[0] >= HOUR:
             made.popleft()
