@@ -591,3 +591,29 @@ def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_li
     lines.flush()
     said = [record.getMessage() for record in caplog.records][5:]
     assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]
+
+
+def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it():
+    """Issue 31, item 3, with everyone passing at once (a Hearts pass): a pass decided ahead of its turn is taken at
+    its turn; if the store cannot keep it then, it is taken back and still held, and taken once the store writes
+    again (it was dropped from the held ones before it was kept, and the player's pass was lost)."""
+    keeper = Kept()
+    runner = runner_of(["online", "online", "computer", "computer"], keeper, preset="hearts-classic")
+    runner.receive(0, typed({"type": "start"}))
+    hand = runner.session.hand
+    while not runner.session.is_human(hand.to_move):  # the computers' passes, as the worker would choose
+        hand.apply(hand.legal_actions()[0])
+    first, later = hand.to_move, 1 - hand.to_move
+    ahead = f"pass-cards {' '.join(hand.view(later).hand[:3])}"
+    assert runner.receive(later, typed({"type": "act", "action": ahead})) == [], "held: nothing to tell yet"
+    runner.receive(first, typed({"type": "act", "action": f"pass-cards {' '.join(hand.view(first).hand[:3])}"}))
+    while hand.to_move != later:
+        hand.apply(hand.legal_actions()[0])
+    keeper.failing.add("play")
+    told, _ = runner.step(1.0)
+    assert [say.kind for say in told if say.kind == "paused"] == ["paused", "paused"]
+    assert hand.to_move == later and runner.controller.ahead == {later: ahead}, "taken back, and still held"
+    keeper.failing.discard("play")
+    actions = len(hand.actions)
+    runner.step(2.0)
+    assert later not in runner.controller.ahead and len(hand.actions) == actions + 1, "kept, and played"
