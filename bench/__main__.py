@@ -74,6 +74,9 @@ def main(argv=None) -> int:
     net.add_argument("--kills", type=int, metavar="N",
                      help="instead: SIGKILL the server N times during play; nothing a client was told may be lost")
     net.add_argument("--seed", type=int, default=1, help="seed of the kill moments and the players (--kills)")
+    net.add_argument("--abuse", nargs="*", metavar="ATTACK",
+                     help="instead: each attack (default: all) beside an honest table on a server with its default "
+                          "limits; the honest p99 against its quiet figure (--seconds each)")
     net.add_argument("--server-from", type=Path, metavar="DIR",
                      help="run the server from this source tree (an earlier commit's, unpacked), to compare")
     args = parser.parse_args(argv)
@@ -83,6 +86,13 @@ def main(argv=None) -> int:
     if args.bench == "review":
         from bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)
+    if args.bench == "net" and args.abuse is not None:
+        from bench.net_abuse import ATTACKS
+        from bench.net_abuse import run as run_net_abuse
+        unknown = sorted(set(args.abuse) - set(ATTACKS))
+        if unknown:
+            parser.error(f"no attack called {unknown[0]}: the attacks are {', '.join(ATTACKS)}")
+        return run_net_abuse(args.seconds, args.abuse or list(ATTACKS))
     if args.bench == "net" and args.kills:
         from bench.net_kills import run as run_net_kills
         return run_net_kills(args.kills, args.seed, args.server_from)

@@ -62,6 +62,8 @@ class Seat:
             kind = message["type"]
             if kind == "welcome":
                 self.seat = message["seat"]
+            elif kind in ("error", "closed", "refused"):  # never to an honest person acting on their own view
+                self.bench.refusals.append(message)
             elif kind in ("state", "played", "claimed", "hand-over"):
                 self.view = message.get("view", self.view)
                 if kind == "played":
@@ -81,8 +83,12 @@ class Seat:
 
 
 class Bench:
-    def __init__(self, port: int):
+    def __init__(self, port: int, source: str | None = None):
+        """Tables of the server at ``port`` on the loopback address, connecting from ``source`` (a loopback
+        address such as 127.0.0.2; None: the system's choice)."""
         self.port = port
+        self.source = source
+        self.refusals: list[dict] = []  # errors, refusals and closes any person was sent
         self.sent_at: dict[tuple, float] = {}
         self.arrivals: dict[tuple, list[float]] = {}
         self.people: dict[int, int] = {}  # per table: its clients
@@ -103,18 +109,23 @@ class Bench:
                 self.latencies.append((arrivals[-1] - started) * 1000)
             del self.arrivals[key], self.sent_at[key]
 
-    async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event):
+    def connect(self) -> connect:
+        return connect(f"ws://127.0.0.1:{self.port}", max_size=2**22, compression=None,
+                       local_addr=(self.source, 0) if self.source is not None else None)
+
+    async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event,
+                    house_rules: dict[str, M.HouseRuleValue] | None = None):
         kinds: list[M.SeatKind] = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online",
                                                                                           "online"]
         self.people[number] = kinds.count("me") + kinds.count("online")
-        uri = f"ws://127.0.0.1:{self.port}"
-        async with connect(uri, max_size=2**22, compression=None) as owner_ws:
+        async with self.connect() as owner_ws:
             owner = Seat(self, number, seed=number * 10)
-            await owner_ws.send(P.encode(M.Create(name=f"T{number}", preset=preset, seats=kinds)))
+            await owner_ws.send(P.encode(M.Create(name=f"T{number}", preset=preset, seats=kinds,
+                                                  house_rules=house_rules or {})))
             code = json.loads(await owner_ws.recv())["code"]
             others = []
             for i in range(self.people[number] - 1):
-                ws = await connect(uri, max_size=2**22, compression=None)
+                ws = await self.connect()
                 await ws.send(P.encode(M.Hello(name=f"P{i}", code=code)))
                 others.append((ws, Seat(self, number, seed=number * 10 + i + 1)))
             for ws, seat in others:
@@ -149,12 +160,21 @@ def figures(latencies: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def started_server(folder: str, source: Path | None = None) -> tuple[subprocess.Popen, int]:
-    """A dedicated server in a process of its own, with no limit in the way of the load (run from the source tree
-    ``source``, such as an earlier commit's, if given)."""
+def no_limits(source: Path | None) -> list[str]:
+    """The flags that lift a server's limits out of the way of a load from one address (an earlier commit's server,
+    run from ``source``, has only some of them)."""
+    flags = ["--tables", "100000", "--per-address", "100000"]
+    if source is None:
+        flags += ["--tables-per-address", "100000", "--tables-per-hour", "100000", "--connections", "100000"]
+    return flags
+
+
+def started_server(folder: str, source: Path | None = None, limited: bool = False) -> tuple[subprocess.Popen, int]:
+    """A dedicated server in a process of its own, with no limit in the way of the load unless ``limited`` (then
+    with its default limits), run from the source tree ``source``, such as an earlier commit's, if given."""
     port = 47000 + random.randrange(2000)
     server = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
-                               "--data", folder, "--pause", "0", "--tables", "10000", "--per-address", "100000",
+                               "--data", folder, "--pause", "0", *([] if limited else no_limits(source)),
                                "--no-search-process", "--no-announce"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=source)
     time.sleep(2.0)

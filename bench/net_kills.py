@@ -41,7 +41,7 @@ from game.net.lobby import token_hash
 from game.net.runner import restore
 
 from .crash import Tally
-from .net import random_decision
+from .net import no_limits, random_decision
 
 PRESETS = ("hearts-classic", "rook-classic")
 SEATS: list[M.SeatKind] = ["me", "online", "computer", "computer"]
@@ -161,8 +161,8 @@ def start_server(folder: Path, port: int, source: Path | None = None) -> subproc
     log = open(folder.parent / "server.log", "ab")  # noqa: SIM115  (the child writes it; closed with the child)
     try:
         return subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
-                                 "--data", str(folder), "--pause", "0", "--keep", "30", "--tables", "1000",
-                                 "--per-address", "1000", "--no-search-process", "--no-announce"],
+                                 "--data", str(folder), "--pause", "0", "--keep", "30", *no_limits(source),
+                                 "--no-search-process", "--no-announce"],
                                 stdout=log, stderr=subprocess.STDOUT, cwd=source)
     finally:
         log.close()

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.net import database as database_module
 from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
@@ -15,6 +16,7 @@ from game.net import server as net_server
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
+from tests.support.net_helpers import FailingConnection
 from tests.support.ui_helpers import FAST, open_table, post, step
 from tests.support.ui_record import Recorder
 
@@ -131,3 +133,12 @@ def window(monkeypatch):
     yield open_window
     for app in apps:
         app.close()
+
+
+@pytest.fixture
+def failing_writes(monkeypatch) -> dict:
+    """The servers' databases fail their writes from the n-th on (``fail_from``), until it is set to None."""
+    counts: dict = {"writes": 0, "fail_from": None, "failed": 0}
+    real_connect = database_module.connect
+    monkeypatch.setattr(database_module, "connect", lambda path: FailingConnection(real_connect(path), counts))
+    return counts

@@ -18,7 +18,7 @@ def local_links(page: Path) -> list[str]:
 
 
 def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository():
-    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md")),
+    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "SECURITY.md", *sorted((ROOT / "docs").glob("*.md")),
              ROOT / "assets" / "cards" / "README.md"]
     checked = 0
     for page in pages:
@@ -51,3 +51,19 @@ def test_the_engine_example_in_the_architecture_page_runs():
     failed, tried = doctest.testfile(str(ROOT / "docs" / "architecture.md"), module_relative=False,
                                      optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried >= 8 and failed == 0
+
+
+def test_every_test_security_md_names_is_there():
+    """SECURITY.md names the test that checks each promise: each must exist, in the file its row links (or the
+    hostile-client module), so that the page never vouches with a test that is gone."""
+    text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    named = 0
+    for row in (line for line in text.splitlines() if line.startswith("| ") and "`test_" in line):
+        for cell in row.split("; "):  # a file's link names the file of the tests after it
+            linked = re.search(r"\]\((tests/test_\w+\.py)\)", cell)
+            where = ROOT / linked.group(1) if linked else ROOT / "tests" / "test_net_hostile.py"
+            for name in re.findall(r"`(test_\w+)`", cell):
+                assert re.search(rf"^def {name}\(", where.read_text(encoding="utf-8"), re.MULTILINE), \
+                    f"SECURITY.md names {name}, which {where.name} does not have"
+                named += 1
+    assert named >= 30

@@ -47,6 +47,25 @@ def test_next_hand_needs_a_finished_hand():
         match.next_hand()
 
 
+def test_a_deal_taken_back_leaves_the_finished_hand_in_play_and_comes_again_the_same():
+    """A network table whose store cannot keep the next deal takes it back (issue 31: stored, then told): the hand
+    that ended is the hand in play again, and dealt again the same cards come; a hand with plays in it, or the
+    first, cannot be taken back."""
+    rng = random.Random(2)
+    match = Match(CLASSIC, seed=3)
+    with pytest.raises(ValueError, match="only a hand just dealt"):
+        match.take_back_deal()
+    finish_hand(match, rng)
+    finished = match.hand
+    dealt = match.next_hand().deal_text()
+    match.take_back_deal()
+    assert match.hand is finished and match.history == []
+    assert match.next_hand().deal_text() == dealt
+    match.hand.push(match.hand.random_action(rng))
+    with pytest.raises(ValueError, match="only a hand just dealt"):
+        match.take_back_deal()
+
+
 def test_a_finished_hands_result_is_asked_for_only_once_it_is_done():
     hand = Match(load_rules("hearts-classic"), seed=3).hand
     assert hand.result() is None

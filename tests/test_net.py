@@ -13,6 +13,7 @@ import time
 from contextlib import ExitStack
 
 import pytest
+from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from bench.soak import Checker
@@ -189,7 +190,7 @@ def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
     play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken, 60)
     owner.client.send(M.Computer(seat=1))
     play_until([owner, guest], lambda: "The owner gave your seat to a computer" in guest.shown, 60)
-    play_until([owner], lambda: server.call(lambda: server.server.connections.get(LOOPBACK)) == 1, 60)
+    play_until([owner], lambda: server.call(lambda: server.server.door.connections(LOOPBACK)) == 1, 60)
     seat, connection = server.call(lambda: (server.server.tables[code].record.seats[1],
                                             server.server.seated[code].get(1)))
     assert (seat.kind, connection, seat.level) == ("computer", None, "hard")
@@ -313,6 +314,8 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
 
 
 def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):
+    """Each is refused in the same words (issue 31: other words told a guesser which codes exist); the log says
+    which it was."""
     caplog.set_level(logging.INFO)
     server = served()
     owner, guest = start_two(server)
@@ -322,8 +325,8 @@ def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):
         with raw(server.port) as ws:
             ws.send(wire("hello", **hello))
             reply = answer(ws)
-            assert reply["type"] == "error" and reply["reason"], reply
-    assert "No table has that code" in caplog.text and "That token is not for a seat" in caplog.text
+            assert reply["type"] == "error" and reply["reason"].startswith("There is no table to join"), reply
+    assert "no table has the code ZZZZZZ" in caplog.text and "a token of no seat there" in caplog.text
     play_until([owner, guest], lambda: len(owner.table.results()) >= 1, 60)  # the table goes on
 
 
@@ -414,7 +417,7 @@ def test_a_client_that_never_says_hello_is_closed(served, caplog):
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))
     with raw(server.port) as ws:
         assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": "Say hello first"}
-    assert "said nothing: closed" in caplog.text
+    play_until([], lambda: "1 closed for saying nothing" in caplog.text, 60)  # said once the connection is gone
 
 
 def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
@@ -448,11 +451,11 @@ def test_too_many_connections_from_one_address_are_refused(served, caplog):
     server = served(limits=Limits(pause=0.0, per_address=3, hello_seconds=5))
     with ExitStack() as stack:
         held = [stack.enter_context(raw(server.port)) for _ in range(3)]
-        with pytest.raises(Exception, match="429"), raw(server.port):
+        with pytest.raises((OSError, WebSocketException)), raw(server.port):  # cut before its handshake
             pass
-        assert "refused: 3 connections already" in caplog.text
+        assert "connections past 3 at once from one address are cut" in caplog.text
         held[0].close()
-        time.sleep(0.2)
+        play_until([], lambda: server.call(lambda: server.server.door.connections(LOOPBACK)) == 2, 60)
         with raw(server.port):  # one left: room for another
             pass
 
@@ -642,22 +645,32 @@ def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served, caplog):
 def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served, caplog):
     """Issue 23: a client flooding the server is answered "slow down" a few times and named in the log once when
     its flood begins; the rest are counted, and one summary line gives the count when the flood ends (each
-    message past the rate had a reply and a log line: 74,000 lines in 90 s from one client)."""
+    message past the rate had a reply and a log line: 74,000 lines in 90 s from one client). Issue 31: after each
+    message past the rate the server reads nothing more from it for a while, so that the flood waits in the
+    network instead of taking the server's time (bench net --abuse: flood): of 2,000 sent at once, it reads only
+    what its pace allows before the client goes."""
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, messages_per_second=5, burst=5))
+    replies = []
     with raw(server.port, max_queue=None) as ws:
         create_table(ws)
         send_at_once(ws, [wire("hint")] * 2000)
-        replies = replies_until_quiet(ws)
-    play_until([], lambda: "disconnected" in caplog.text, 60)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            try:
+                replies.append(answer(ws))
+            except TimeoutError:
+                break
+    play_until([], lambda: "dropped out" in caplog.text, 60)
     slow_down = [r for r in replies if r.get("reason") == "Too many messages: slow down"]
     flood_lines = [r.getMessage() for r in caplog.records if "flood" in r.getMessage()]
     assert len(flood_lines) == 2, flood_lines  # the flood begins; it is over (here: the client left)
     assert "floods: messages past 5 a second are dropped" in flood_lines[0]
     summary = flood_lines[1]
     assert "a flood is over" in summary, summary
-    dropped = int(summary.split(" past the rate dropped")[0].split(", ")[-1].replace(",", ""))
-    assert dropped > 1000 and len(slow_down) == net_server.FLOOD_REPLIES
+    counts = summary.split(" past the rate dropped")[0].split(": ")[-1]
+    read, dropped = (int(part.split()[0].replace(",", "")) for part in counts.split(", "))
+    assert 1 <= dropped <= read < 2000 and len(slow_down) == net_server.FLOOD_REPLIES
     assert f'({net_server.FLOOD_REPLIES} answered "slow down")' in summary
     server_lines = [r for r in caplog.records if r.name.startswith("trickhouse.")]
     assert len(server_lines) < 40, "the log stays short"

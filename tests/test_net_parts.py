@@ -17,12 +17,12 @@ from game.engine import Match, load_rules
 from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
-from game.net.database import FILE_NAME, Keeper, TableDatabase
-from game.net.lobby import LetGo, Lobby, Moved, Say, SeatRecord, TableRecord, token_hash
+from game.net.database import FILE_NAME, Keeper, TableDatabase, connect
+from game.net.lobby import CANNOT_SAVE_NOW, LetGo, Lobby, Moved, NoSuchTable, Say, SeatRecord, TableRecord, token_hash
 from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
-from game.table.controller import HandOver
+from game.table.controller import NotKept
 from tests.support.net_helpers import wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
@@ -57,9 +57,14 @@ class Kept(Keeper):
         return "seats" not in self.failing
 
     def play(self, code, seats, match, saved):
+        if "play" in self.failing:
+            raise NotKept("a full disk")
         hands = match.history + [match.hand]
         self.writes.append(("play", code, len(hands), len(hands[-1].actions)))
         return len(hands), len(hands[-1].actions)
+
+    def writable(self):
+        return "play" not in self.failing
 
     def end(self, code):
         self.writes.append(("end", code))
@@ -140,8 +145,9 @@ def test_too_late_once_the_match_has_begun():
     for asker, message in ((1, typed({"type": "sit", "seat": 2})), (0, typed({"type": "computer", "seat": 1}))):
         with pytest.raises(P.ProtocolError, match="the match has begun"):
             lobby.receive(asker, message)
-    with pytest.raises(ValueError, match="The match has begun: only its players"):
+    with pytest.raises(NoSuchTable, match="There is no table to join with that code") as refused:
         lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
+    assert refused.value.why == "table K7QX2M: the match has begun, and no seat's token"
 
 
 def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go():
@@ -164,7 +170,7 @@ def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
     """Issue 23: a seat is kept before its player is given its token; if the database cannot keep it (a full
     disk) the hello is refused in a player's words and the seat stays free."""
     lobby = lobby_of(["online", "online", "computer", "computer"], Kept(failing={"seats"}))
-    with pytest.raises(ValueError, match="The server could not keep your seat; try again later"):
+    with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
         lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code}))
     assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
 
@@ -174,7 +180,7 @@ def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused
     _, token = lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2}))
     assert lobby.record.seats[2].name == "Bo"
     assert lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "token": token})) == (2, None)
-    for hello, reason in (({"token": "A" * 22}, "That token is not for a seat at this table"),
+    for hello, reason in (({"token": "A" * 22}, "There is no table to join with that code"),
                           ({"seat": 2}, "That seat is not free"), ({"seat": 3}, "That seat is not free")):
         with pytest.raises(ValueError, match=reason):
             lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code, **hello}))
@@ -238,7 +244,7 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
     assert record.seats[0].token == token_hash(token) and record.owner == 0 and record.keep == 5
     found, seat, bo = tables.join(typed({"type": "hello", "name": "Bo", "code": table.code.lower()}))
     assert found is table and seat == 1 and bo is not None
-    with pytest.raises(ValueError, match="No table has that code"):
+    with pytest.raises(NoSuchTable, match="There is no table to join with that code"):
         tables.join(typed({"type": "hello", "name": "Bo", "code": "ZZZZZZ"}))
     tables.end(table)
     assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
@@ -246,7 +252,7 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
 
 def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
     tables = Tables(LIMITS, Kept(failing={"create"}))
-    with pytest.raises(ValueError, match="The server could not keep the table; try again later"):
+    with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
         tables.create(create())
     assert len(tables) == 0
     tables = Tables(P.Limits(tables=1), Kept())
@@ -254,6 +260,18 @@ def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
     with pytest.raises(ValueError, match="This server holds at most 1 tables"):
         tables.create(create())
     assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
+
+
+def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory():
+    """Issue 31: each address's tables of the last hour are counted (``tables_per_hour``); addresses that made a
+    table and never came back are forgotten once an hour has passed, however many there were."""
+    tables = Tables(P.Limits(tables=2), Kept())
+    for number in range(20):
+        table, _ = tables.create(create(), f"198.51.100.{number}", now=float(number))
+        tables.end(table)
+    assert len(tables.made_at) == 20
+    tables.create(create(), "203.0.113.1", now=3600.0 + 20)
+    assert list(tables.made_at) == ["203.0.113.1"]
 
 
 # --- the table runner ---
@@ -390,8 +408,9 @@ def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_compu
 
 
 def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
-    """A lobby left empty for the table's ``keep`` is done; a match under way is not (its players may come
-    back), and once it is over it is."""
+    """A lobby left empty for the table's ``keep`` is done, and so is a match under way (issue 31: a stranger's
+    abandoned tables must not hold the server; the computers rest meanwhile); a finished match is done once a
+    player was told so and has left."""
     runner = runner_of(["online", "online", "computer", "computer"], Kept())
     assert not runner.is_done(0.0)
     runner.left(1, now=0.0)
@@ -400,14 +419,54 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
     runner.arrive(0, None)
     runner.receive(0, typed({"type": "start"}))
     runner.left(0, now=2.0)
-    assert not runner.is_done(10_000.0), "a match under way waits for its players"
+    assert not runner.is_done(2.0 + LIMITS.keep - 0.1) and runner.is_done(2.0 + LIMITS.keep)
+    runner.arrive(0, None)
     match, rng = runner.session.match, random.Random(1)
-    while not match.is_over:  # played to its end (as the computers would, in the players' seats)
+    while not match.is_over:  # played to its end
         if match.hand.is_done:
             match.next_hand()
         else:
             match.hand.apply_id(match.hand.legal.random(rng))
-    assert runner.is_done(10_000.0)
+    runner.state(0)  # the final score, told
+    runner.left(0, now=3.0)
+    assert runner.is_done(3.0)
+
+
+def test_the_computers_rest_while_nobody_is_at_the_table():
+    """Issue 31, item 7: 45 tables of computers left by their creators played on for hours, slowing an honest
+    table. With no person connected, a computer's decision under way is called off and none is asked for; once
+    someone is back, they play on."""
+    keeper = Kept()
+    worker = AIWorker(search_process=False)
+    try:
+        runner = runner_of(["online", "computer", "computer", "computer"], keeper, worker)
+        people = People(runner, keeper)
+        people.hear(runner.receive(0, typed({"type": "start"})))
+        for _ in range(100):  # on to a computer's turn, its decision asked for
+            told, _ = runner.step(0.0)
+            people.answer_turns(people.hear(told))
+            if runner.controller.decision is not None:
+                break
+            runner.controller.wait(10)
+        else:
+            raise AssertionError("no computer's turn came")
+        actions = len(runner.session.hand.actions)
+        runner.left(0, now=1.0)
+        for moment in (1.0, 2.0, 1.0 + LIMITS.keep - 0.1):
+            runner.controller.wait(1)
+            told, wait = runner.step(moment)
+            assert told == [] and runner.controller.decision is None, "nobody is there: no computer thinks"
+            assert wait == pytest.approx(1.0 + LIMITS.keep - moment), "stepped again when the table is done"
+        assert len(runner.session.hand.actions) == actions
+        runner.arrive(0, None)
+        for _ in range(100):
+            runner.controller.wait(10)
+            people.answer_turns(people.hear(runner.step(200.0)[0]))
+            if len(runner.session.hand.actions) > actions:
+                break
+        assert len(runner.session.hand.actions) > actions, "back at the table, the computers play on"
+    finally:
+        worker.close()
 
 
 def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score():
@@ -439,29 +498,11 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     assert not unseen.is_done(200.0) and unseen.is_done(200.0 + LIMITS.keep)
 
 
-def test_a_match_the_computers_finish_after_everyone_left_waits_for_them_from_its_end():
-    """The reader's finding: with everyone gone, computers take the seats after the table's ``keep`` and may end
-    the match much later; the wait for the players to come back to the final score counts from that end, not from
-    when the last one left."""
-    keeper = Kept()
-    runner = runner_of(["online", "online", "computer", "computer"], keeper)
-    runner.receive(0, typed({"type": "start"}))
-    for seat in runner.lobby.here():
-        runner.left(seat, now=0.0)
-    match, rng = runner.session.match, random.Random(6)
-    while not match.is_over:
-        if match.hand.is_done:
-            match.next_hand()
-        else:
-            match.hand.apply_id(match.hand.legal.random(rng))
-    runner.route(HandOver(match.hand.final_result()), now=5_000.0)  # the computers' last card, long after
-    assert not runner.is_done(5_000.0 + LIMITS.keep - 0.1) and runner.is_done(5_000.0 + LIMITS.keep)
-
-
-def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, caplog):
-    """Issue 23: a database that cannot write (here, closed under the keeper) never stops a table: each part is
-    answered (the seats not kept, the play's mark as it was, so the next action keeps what was missed) and one
-    log line names the table and the file."""
+def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog):
+    """Issue 31, item 3: a database that cannot write (here, closed under the keeper; a full disk alike) had each
+    failure logged (204 lines in one match) while play went on. Each part is answered with what was not kept (False
+    for the seats, the table's end and its empty time; NotKept for the match's actions, which its caller takes
+    back); the log has one line for the whole outage, naming the file, and one when it writes again."""
     caplog.set_level(logging.INFO)
     database = TableDatabase(tmp_path)
     keeper = Keeper(database)
@@ -469,13 +510,48 @@ def test_a_write_that_fails_is_named_in_one_line_and_play_goes_on(tmp_path, capl
     seats = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
     assert keeper.create("K7QX2M", "hearts-classic", {}, 30.0, 0, seats) and keeper.has("K7QX2M")
     assert keeper.play("K7QX2M", seats, match, (0, 0)) == (1, 0)
-    database.close()
+    database.connection.close()
     match.hand.apply(match.hand.legal_actions()[0])
-    assert keeper.play("K7QX2M", seats, match, (1, 0)) == (1, 0)
+    with pytest.raises(NotKept):
+        keeper.play("K7QX2M", seats, match, (1, 0))
     assert keeper.seats("K7QX2M", seats) is False and keeper.end("K7QX2M") is False
+    assert keeper.empty_since("K7QX2M", 5.0) is False and keeper.writable() is False
+    database.connection = connect(tmp_path / FILE_NAME)
+    assert keeper.writable() and keeper.play("K7QX2M", seats, match, (1, 0)) == (1, 1)
     lines = [record.getMessage() for record in caplog.records if record.name == "trickhouse.server"]
-    assert len(lines) == 3 and all("table K7QX2M" in line and FILE_NAME in line for line in lines), lines
+    assert len(lines) == 2 and all(str(tmp_path / FILE_NAME) in line for line in lines), lines
+    assert "cannot write" in lines[0] and "writes again" in lines[1]
     assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)
+
+
+def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_until_it_can():
+    """Issue 31, item 3 (stored, then told), at the runner alone: the action is refused and taken back, every
+    player is told the table is paused (nobody is told of the action), an action meanwhile is refused, nothing is
+    played; once the store writes again everyone is told play resumes and the player to move is told again."""
+    keeper = Kept()
+    runner = runner_of(["online", "online", "computer", "computer"], keeper, preset="rook-classic")
+    people = People(runner, keeper)
+    people.hear(runner.receive(0, typed({"type": "start"})))
+    session = runner.session
+    while not session.is_human(session.hand.to_move):  # the computers' bids, as the worker would choose
+        session.hand.apply(session.hand.legal_actions()[-1])
+    seat, before = session.hand.to_move, session.hand.record()
+    keeper.failing.add("play")
+    told = people.hear(runner.receive(seat, typed({"type": "act", "action": "pass"})))
+    paused = [say for say in told if say.kind == "paused"]
+    assert [say.seat for say in paused] == [0, 1] and "cannot save" in paused[0].message.reason
+    assert [(say.seat, say.kind) for say in told if say.kind != "paused"] == [(seat, "refused")]
+    assert session.hand.record() == before, "taken back"
+    told = runner.receive(seat, typed({"type": "act", "action": "pass"}))
+    assert [(say.seat, say.kind, say.message.reason) for say in told] == \
+        [(seat, "refused", paused[0].message.reason)]
+    assert runner.step(10.0) == ([], LIMITS.store_retry_seconds) and session.hand.record() == before
+    keeper.failing.discard("play")
+    told, _ = runner.step(11.0)
+    assert [(say.seat, say.kind) for say in told if say.kind in ("resumed", "turn")] == \
+        [(0, "resumed"), (1, "resumed"), (seat, "turn")]
+    people.hear(runner.receive(seat, typed({"type": "act", "action": "pass"})))
+    assert len(session.hand.actions) == len(before["actions"]) + 1
 
 
 # --- what the log says of strangers ---
@@ -515,3 +591,29 @@ def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_li
     lines.flush()
     said = [record.getMessage() for record in caplog.records][5:]
     assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]
+
+
+def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it():
+    """Issue 31, item 3, with everyone passing at once (a Hearts pass): a pass decided ahead of its turn is taken at
+    its turn; if the store cannot keep it then, it is taken back and still held, and taken once the store writes
+    again (it was dropped from the held ones before it was kept, and the player's pass was lost)."""
+    keeper = Kept()
+    runner = runner_of(["online", "online", "computer", "computer"], keeper, preset="hearts-classic")
+    runner.receive(0, typed({"type": "start"}))
+    hand = runner.session.hand
+    while not runner.session.is_human(hand.to_move):  # the computers' passes, as the worker would choose
+        hand.apply(hand.legal_actions()[0])
+    first, later = hand.to_move, 1 - hand.to_move
+    ahead = f"pass-cards {' '.join(hand.view(later).hand[:3])}"
+    assert runner.receive(later, typed({"type": "act", "action": ahead})) == [], "held: nothing to tell yet"
+    runner.receive(first, typed({"type": "act", "action": f"pass-cards {' '.join(hand.view(first).hand[:3])}"}))
+    while hand.to_move != later:
+        hand.apply(hand.legal_actions()[0])
+    keeper.failing.add("play")
+    told, _ = runner.step(1.0)
+    assert [say.kind for say in told if say.kind == "paused"] == ["paused", "paused"]
+    assert hand.to_move == later and runner.controller.ahead == {later: ahead}, "taken back, and still held"
+    keeper.failing.discard("play")
+    actions = len(hand.actions)
+    runner.step(2.0)
+    assert later not in runner.controller.ahead and len(hand.actions) == actions + 1, "kept, and played"

@@ -27,7 +27,8 @@ from game.net import protocol as P
 from game.net import runner as net_runner
 from game.net import schema
 from game.net import server as net_server
-from game.table.controller import Hint
+from game.net.database import Keeper
+from game.table.controller import Hint, NotKept
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))
@@ -78,7 +79,7 @@ def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
 def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SERVER_TYPES == sorted(["welcome", "seats", "seated", "state", "turn", "played", "claimed", "refused",
-                                   "hint", "hand-over", "match-over", "error", "closed"])
+                                   "hint", "hand-over", "match-over", "error", "closed", "paused", "resumed"])
     assert CLIENT_TYPES == sorted(["hello", "create", "start", "computer", "sit", "act", "hint", "claim", "next",
                                    "bye"])
     for kind in CLIENT_TYPES:
@@ -157,6 +158,7 @@ def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages():
         M.Refused(action="play G14", reason="You must follow green"), M.Hint(action="pass"),
         M.HandOver(result=result, trump="green", view=rook.hand.view(1).to_json(), over=False),
         M.MatchOver(winners=[0, 2]), M.Error(reason="not JSON"), M.Closed(reason="Bye"),
+        M.Paused(reason="The server cannot save the game: play is paused until it can"), M.Resumed(),
     ]
     as_sent = [json.loads(P.encode(message)) for message in messages]
     assert sorted({m["type"] for m in as_sent}) == SERVER_TYPES
@@ -192,8 +194,9 @@ class Curious(Player):
 
 def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_schema_says(monkeypatch):
     """A short match played through a server (seats taken, moved, given to a computer; a bad message; a hint; a
-    refused play; claims; the score sheet; game over; the server stopping): every kind of message the protocol
-    has is sent, and each matches the schema (checked by tests/conftest.py, as everywhere in the suite)."""
+    refused play; claims; the score sheet; a write the store cannot make, and play paused until it can; game over;
+    the server stopping): every kind of message the protocol has is sent, and each matches the schema (checked by
+    tests/conftest.py, as everywhere in the suite)."""
     kinds: set[str] = set()
     original = net_server.Client.send
 
@@ -204,6 +207,16 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     monkeypatch.setattr(net_server.Client, "send", send)
     # a fixed deal, so that a computer claims the last tricks of some hand (the suite must see "claimed")
     monkeypatch.setattr(net_runner, "Match", lambda rules: Match(rules, seed=4))
+    writes = []
+    keep_play = Keeper.play
+
+    def play(keeper, *args):  # the store cannot keep the 10th write of play (once): the table pauses, then resumes
+        writes.append(args)
+        if len(writes) == 10:
+            raise NotKept("a full disk")
+        return keep_play(keeper, *args)
+
+    monkeypatch.setattr(Keeper, "play", play)
     server = ServerThread()
     try:
         owner = Curious(server.port, "create", {"name": "Ann", "preset": "hearts-classic",

@@ -5,6 +5,7 @@ plays cards by dragging them; and a window joins a table by its address and code
 from __future__ import annotations
 
 import sqlite3
+import time
 
 import pygame
 import pytest
@@ -18,8 +19,9 @@ from game.net.host import NetHost
 from game.store import Settings
 from game.store.certificates import CertificateStore
 from game.store.files import data_dir
+from game.ui import table_painter
 from game.ui.app import App
-from game.ui.scenes.table import TableScene
+from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
 from tests.support.net_helpers import (
     LOOPBACK,
     FakeInfo,
@@ -58,14 +60,28 @@ def button(scene, label: str):
 
 
 
-def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3):
-    """Frames until ``tricks`` tricks were played, the window's player playing by dragging a legal card, choosing
-    cards in dialogs and passing in auctions; the others answer as they come."""
+def run_for(app: App, seconds: float, others: tuple[Player, ...] = ()):
+    """Frames for ``seconds`` (at least), the other players answering as they come."""
+    later = time.monotonic() + seconds
+    run_until(app, lambda: time.monotonic() > later, others)
+
+
+def shows(drawn: list[str], sentence: str) -> bool:
+    """The window drew ``sentence``, in one line or wrapped over several (its lines are drawn bottom first)."""
+    lines = [line for line in drawn if line and line in sentence]
+    return any(" ".join(reversed(lines[start:start + count])) == sentence
+               for count in range(1, 4) for start in range(len(lines)))
+
+
+def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3,
+                  until=None):
+    """Frames until ``tricks`` tricks were played (or ``until()``), the window's player playing by dragging a legal
+    card, choosing cards in dialogs and passing in auctions; the others answer as they come."""
     for _ in frames(seconds):
         for other in others:
             other.step()
         view = table.view()
-        if len(view.tricks) >= tricks:
+        if (until() if until is not None else len(view.tricks) >= tricks):
             return
         top = app.stack.top
         if top.name == "score-sheet":  # everyone passed: the hand was thrown in
@@ -442,5 +458,48 @@ def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_
         click(app, join.distrust_button.rect.center)
         assert join.asking is None and "not trusted" in join.error and store.fingerprint(where) is None
     finally:
+        owner.close()
+        server.stop()
+
+
+def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_it_can(tmp_path, failing_writes,
+                                                                                       monkeypatch):
+    """Issue 31, item 3: when the server cannot save, a player in the window is told so in a sentence, above
+    their hand, for as long as play is paused (not a line that goes after a few seconds); once it can, the window
+    says play goes on and the line goes."""
+    drawn: list[str] = []
+    draw_text = table_painter.text
+
+    def text(words, *args, **kwargs):
+        drawn.append(words)
+        return draw_text(words, *args, **kwargs)
+
+    monkeypatch.setattr(table_painter, "text", text)
+    server = ServerThread(tmp_path)
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    try:
+        join_by_address(app, server.port, owner)
+        owner.client.send(M.Start())
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        play_my_turns(app, table, [owner], tricks=1)
+        failing_writes["fail_from"] = failing_writes["writes"] + 1
+        play_my_turns(app, table, [owner], until=lambda: table.table.paused != "")
+        assert table.table.paused == "The server cannot save the game: play is paused until it can"
+        for _ in range(3):  # shown frame after frame, well past the few seconds a message is shown
+            drawn.clear()
+            run_for(app, MESSAGE_SECONDS / 2, (owner,))
+            assert shows(drawn, table.table.paused), drawn[-5:]
+        failing_writes["fail_from"] = None
+        run_until(app, lambda: shows(drawn, "The server can save again: play goes on"), (owner,), 60)
+        assert table.table.paused == "" and shows(drawn, "The server can save again: play goes on")
+        drawn.clear()
+        run_for(app, MESSAGE_SECONDS + 0.5, (owner,))
+        assert drawn and not shows(drawn, "The server cannot save the game")
+        play_my_turns(app, table, [owner], tricks=2)  # play goes on
+    finally:
+        app.close()
         owner.close()
         server.stop()

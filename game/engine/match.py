@@ -135,6 +135,14 @@ class Match:
         self.hand = self._deal(dealer)
         return self.hand
 
+    def take_back_deal(self) -> None:
+        """Undo ``next_hand`` before anything is played in the new hand (a deal that could not be kept): the hand
+        that ended is the hand in play again. Dealt again, the same cards come (the deal is drawn from the seed
+        and the hand's place in the match)."""
+        if self.hand.actions or not self.history:
+            raise ValueError("only a hand just dealt, with nothing played in it, can be taken back")
+        self.hand = self.history.pop()
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data; ``Match.from_json`` restores the match exactly."""
         return {

@@ -39,6 +39,7 @@ from .protocol import fingerprint
 log = logging.getLogger("trickhouse.client")
 RETRY_SECONDS = 2.0  # between two tries to reconnect
 RETRY_FOR = 300.0  # a dropped connection is tried again this long before giving up
+RESUMED = "The server can save again: play goes on"
 REFUSED = {errno.ECONNREFUSED, 10061}  # nothing listens at the port (10061: Windows' WSAECONNREFUSED)
 UNREACHABLE = {errno.ENETUNREACH, errno.EHOSTUNREACH, 10051, 10065}  # no way to that computer (and Windows')
 
@@ -297,6 +298,7 @@ class RemoteTable:
         self.winners: list[int] = []
         self.started = False
         self.link = "connected"
+        self.paused = ""  # the server cannot save: why play waits, in its words, shown while it lasts
         self.pending: list = []  # intents from messages read, not yet shown
         # cards this seat chose ahead of its turn where everyone chooses at once (a Hearts pass): the server keeps
         # them until the engine comes to this seat, and the screen shows them gone from the hand meanwhile
@@ -503,6 +505,11 @@ class RemoteTable:
                 return [MatchOver(Outcome(tuple(self.winners), len(self._results)))]
             case M.Error(reason=reason) | M.Closed(reason=reason):
                 return [Message(reason)]
+            case M.Paused(reason=reason):
+                self.paused = reason
+            case M.Resumed():
+                self.paused = ""
+                return [Message(RESUMED)]
             case M.Welcome():
                 pass
             case _:

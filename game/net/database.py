@@ -27,6 +27,7 @@ from pathlib import Path
 from game.engine import Match
 from game.engine.match import MATCH_FORMAT
 from game.store.files import first_line
+from game.table.controller import NotKept
 
 log = logging.getLogger("trickhouse.server")
 FILE_NAME = "tables.sqlite3"
@@ -35,6 +36,8 @@ FILE_NAME = "tables.sqlite3"
 # its lobby (the seats as JSON: kind, name, the hash of the seat's token, level); ``seed`` is set once its match
 # has begun. ``hands`` holds each hand's deal as the engine's hand record without its actions, ``actions`` each
 # action's text in order. ``problem`` says why a table could not be brought back: it is kept aside, not loaded.
+# ``empty_since`` (version 2) is the wall-clock time since which nobody has been at the table (null while someone
+# is), so that a restart does not start an empty table's time again.
 MIGRATIONS = [
     """
     CREATE TABLE tables (
@@ -62,6 +65,7 @@ MIGRATIONS = [
         PRIMARY KEY (code, hand, number)
     ) WITHOUT ROWID;
     """,
+    "ALTER TABLE tables ADD COLUMN empty_since REAL;",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -85,6 +89,7 @@ class SavedTable:
     owner: int
     seats: str
     seed: str | None
+    empty_since: float | None = None  # the wall-clock time since which nobody has been at the table, if known
     deals: list[str] = field(default_factory=list)  # each hand's deal, in order
     actions: list[list[str]] = field(default_factory=list)  # each hand's actions, in order
     gap: str = ""  # a hand or an action missing from the rows: the table is damaged
@@ -109,8 +114,8 @@ class TableDatabase:
 
     def __init__(self, folder: Path):
         """Open (or make) ``folder``/tables.sqlite3 and bring its schema up to date. A file that is not a database
-        or is damaged is kept aside as ``tables.sqlite3.bad`` (named in one log line) and a new one started; a
-        newer server's raises NewerDatabase."""
+        or is damaged (SQLite's ``quick_check``) is kept aside as ``tables.sqlite3.bad-TIME`` (named in one log
+        line) and a new one started; a newer server's raises NewerDatabase."""
         self.path = folder / FILE_NAME
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -119,11 +124,16 @@ class TableDatabase:
             except sqlite3.OperationalError:
                 raise  # not the file's fault (no right to write, a full disk): nothing is set aside
             except sqlite3.DatabaseError as err:  # not a database, or a damaged one
-                bad = set_database_aside(self.path)
-                log.error("%s: %s; kept as %s and a new one started", self.path, first_line(err), bad.name)
-                self.connection = connect(self.path)
+                self.connection = self.start_again(err)
         except (OSError, sqlite3.OperationalError) as err:
             raise DatabaseUnusable(f"{self.path} cannot be used: {first_line(err)}") from None
+
+    def start_again(self, problem: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """The file is damaged: it is kept aside (named in one log line) and a new database started; its
+        connection."""
+        bad = set_database_aside(self.path)
+        log.error("%s: %s; kept as %s and a new one started", self.path, first_line(problem), bad.name)
+        return connect(self.path)
 
     def close(self):
         self.connection.close()
@@ -139,6 +149,17 @@ class TableDatabase:
     def save_seats(self, code: str, seats: list[dict]):
         with self.connection:
             self.connection.execute("UPDATE tables SET seats = ? WHERE code = ?", (_json(seats), code))
+
+    def save_empty_since(self, code: str, since: float | None) -> None:
+        with self.connection:
+            self.connection.execute("UPDATE tables SET empty_since = ? WHERE code = ?", (since, code))
+
+    def try_write(self) -> None:
+        """A write that leaves nothing behind (a row put in and taken out in one transaction, which SQLite writes
+        all the same), to learn whether the file can be written again; raises sqlite3.Error if not."""
+        with self.connection:
+            self.connection.execute("INSERT INTO actions (code, hand, number, action) VALUES ('', -1, -1, '')")
+            self.connection.execute("DELETE FROM actions WHERE code = ''")
 
     def save_play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
         """Everything the match did since ``saved`` (hands saved, actions saved of the last of them), in one
@@ -191,7 +212,8 @@ class TableDatabase:
     def saved_tables(self) -> Iterator[SavedTable]:
         """Every table not set aside, with its hands and actions in order."""
         tables = {row[0]: SavedTable(*row) for row in self.connection.execute(
-            "SELECT code, preset, changes, keep, owner, seats, seed FROM tables WHERE problem IS NULL ORDER BY code")}
+            "SELECT code, preset, changes, keep, owner, seats, seed, empty_since FROM tables WHERE problem IS NULL "
+            "ORDER BY code")}
         for code, hand, deal in self.connection.execute("SELECT code, hand, deal FROM hands ORDER BY code, hand"):
             if code in tables:
                 saved = tables[code]
@@ -211,55 +233,75 @@ class TableDatabase:
 
 
 class Keeper:
-    """What a server's tables call to be kept (the lobby its seats, the directory a table's creation and end, the
-    table runner its match's actions), each committed before anyone is told. A failure (a full disk) is logged in
-    one line naming the table and the file and answered with False or the mark as it was, so that play goes on and
-    what was missed is kept with the next action. With no database (a server that keeps nothing, or a test of one
+    """What a server's tables call to be kept (the lobby its seats and its empty time, the directory a table's
+    creation and end, the table runner its match's actions), each committed before anyone is told. A write that
+    fails (a full disk) is answered with False, or for the match's actions with NotKept, so that the caller
+    takes back what it did and tells nobody of it; the log has one line when the file stops taking writes and one
+    when it takes them again (``writable`` asks). With no database (a server that keeps nothing, or a test of one
     part alone) nothing is kept and every call succeeds."""
 
     def __init__(self, database: TableDatabase | None = None):
         self.database = database
+        self.failing = False  # a write failed, and none has succeeded since
 
     def has(self, code: str) -> bool:
         return self.database is not None and self.database.has(code)
 
     def create(self, code: str, preset: str, changes: dict, keep: float, owner: int, seats: list[dict]) -> bool:
-        return self._kept(lambda database: database.create(code, preset, changes, keep, owner, seats), code,
-                          "table %s could not be kept in %s: %s")
+        return self._kept(lambda database: database.create(code, preset, changes, keep, owner, seats))
 
     def seats(self, code: str, seats: list[dict]) -> bool:
-        return self._kept(lambda database: database.save_seats(code, seats), code,
-                          "table %s: its seats could not be kept in %s: %s")
+        return self._kept(lambda database: database.save_seats(code, seats))
+
+    def empty_since(self, code: str, since: float | None) -> bool:
+        """Since when (the wall clock) nobody has been at the table; None: someone is."""
+        return self._kept(lambda database: database.save_empty_since(code, since))
 
     def play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
-        """What the match did since ``saved`` (see ``TableDatabase.save_play``); the new mark, or ``saved`` again if
-        it was not kept."""
+        """What the match did since ``saved`` (see ``TableDatabase.save_play``); the new mark. Raises NotKept if it
+        could not be kept."""
         if self.database is None:
             return saved
         try:
-            return self.database.save_play(code, seats, match, saved)
+            mark = self.database.save_play(code, seats, match, saved)
         except sqlite3.Error as err:
-            self._failed("table %s: its play could not be kept in %s: %s", code, err)
-            return saved
+            self._failed(err)
+            raise NotKept(f"table {code}: its play could not be kept") from None
+        self._wrote()
+        return mark
 
     def end(self, code: str) -> bool:
         """A table done with goes (if that fails it is left in the database, and comes back to end again at a
         restart)."""
-        return self._kept(lambda database: database.end(code), code, "table %s could not be taken out of %s: %s")
+        return self._kept(lambda database: database.end(code))
 
-    def _kept(self, write: Callable[[TableDatabase], object], code: str, problem: str) -> bool:
+    def writable(self) -> bool:
+        """Whether the database takes writes (again): a paused table asks before play goes on."""
+        return self._kept(lambda database: database.try_write())
+
+    def _kept(self, write: Callable[[TableDatabase], object]) -> bool:
         if self.database is None:
             return True
         try:
             write(self.database)
-            return True
         except sqlite3.Error as err:
-            self._failed(problem, code, err)
+            self._failed(err)
             return False
+        self._wrote()
+        return True
 
-    def _failed(self, problem: str, code: str, err: sqlite3.Error) -> None:
+    def _failed(self, err: sqlite3.Error) -> None:
         assert self.database is not None  # only a database's write fails
-        log.error(problem, code, self.database.path, first_line(err))
+        if not self.failing:
+            self.failing = True
+            log.error("%s cannot write (%s): every table that needs to keep something waits until it can",
+                      self.database.path, first_line(err))
+
+    def _wrote(self) -> None:
+        if self.failing:
+            self.failing = False
+            assert self.database is not None  # only a database's write succeeds after failing
+            log.warning("%s writes again: the tables go on", self.database.path)
 
 
 def _json(value) -> str:
@@ -270,10 +312,16 @@ def connect(path: Path) -> sqlite3.Connection:
     """A connection with the journal and sync mode above, its schema brought up to date (raises NewerDatabase, or
     sqlite3.DatabaseError for a file that is not a database)."""
     connection = sqlite3.connect(path, isolation_level=None)
+    # text that is not UTF-8 (damaged bytes inside a row) reads as replacement characters: the table whose row it
+    # is fails its checks and is kept aside, rather than the read failing for every table
+    connection.text_factory = lambda data: data.decode("utf-8", "replace")
     try:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = NORMAL")
         connection.execute("PRAGMA busy_timeout = 5000")  # a game's menu may be reading the hosted table's codes
+        damage = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if damage != "ok":
+            raise sqlite3.DatabaseError(f"the database is damaged ({damage})")
         migrate(connection, path)
     except BaseException:
         connection.close()
@@ -290,14 +338,21 @@ def migrate(connection: sqlite3.Connection, path: Path):
     for number in range(version, SCHEMA_VERSION):
         # one transaction each: a migration is either done whole, version number and all, or not at all
         connection.executescript(f"BEGIN; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;")
-        if number:
+        if version:  # an earlier server's database (a new one is made at the current version silently)
             log.info("%s: brought up to database version %d", path, number + 1)
 
 
 def set_database_aside(path: Path) -> Path:
-    """Keep a database that cannot be used as ``NAME.bad`` (its write-ahead log beside it as ``NAME.bad-wal``,
-    where SQLite looks for it)."""
-    bad = path.with_name(path.name + ".bad")
+    """Keep a database that cannot be used as ``NAME.bad-TIME`` (the time in UTC; ``-2``, ``-3``... after it if
+    that name is taken, so that an earlier one is never replaced), its write-ahead log beside it as
+    ``NAME.bad-TIME-wal``, where SQLite looks for it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    number = 1
+    while True:
+        bad = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{number}" if number > 1 else ""))
+        if not any(bad.with_name(bad.name + suffix).exists() for suffix in ("", "-wal", "-shm")):
+            break
+        number += 1
     for suffix in ("-wal", "-shm", ""):
         part = path.with_name(path.name + suffix)
         if part.exists():

@@ -35,7 +35,9 @@ class NetHost:
         if not again:
             end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
-        self.server = TableServer(folder, Limits(keep=keep, tables=1), self.worker)
+        # one table, the host's: its seat-keeping time is the host's own (Settings), longer than a server's most
+        limits = Limits(keep=keep, keep_most=max(keep, Limits.keep_most), tables=1)
+        self.server = TableServer(folder, limits, self.worker)
         self.server.tables.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None

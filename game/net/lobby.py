@@ -14,10 +14,12 @@ runs (``Presence``: connected, dropped since when, done with the score sheet).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import assert_never
@@ -31,6 +33,17 @@ from . import protocol as P
 from .database import Keeper
 
 log = logging.getLogger("trickhouse.server")
+CANNOT_SAVE_NOW = "The server cannot save just now: try again in a moment"
+
+
+class NoSuchTable(ValueError):
+    """A hello that names no table open to its sender: an unknown code, a match begun and no seat's token, a token
+    of no seat there. Each gets the same words, so that a guesser cannot tell which codes exist; ``why`` says which,
+    for the log only."""
+
+    def __init__(self, why: str):
+        super().__init__("There is no table to join with that code: check it with the table's host")
+        self.why = why
 
 
 def computer_name(seat: int) -> str:
@@ -161,6 +174,8 @@ class Lobby:
         """The seat's player is connected (new, back, or from another connection): they are told everything again."""
         presence = self.presence[seat]
         presence.here, presence.dropped_at = True, None
+        if self.empty_since is not None:
+            self.keeper.empty_since(self.code, None)
         self.empty_since = None
         self.told = None
 
@@ -169,14 +184,17 @@ class Lobby:
         presence.here, presence.dropped_at = False, now
         if not self.here():
             self.empty_since = now
+            # kept with the table (as the wall clock), so that a restart goes on with the time it has stood empty
+            self.keeper.empty_since(self.code, time.time())
         log.info("%s at table %s seat %d dropped out", self.record.seats[seat].name, self.code, seat)
 
-    def brought_back(self, now: float):
-        """A table brought back from the database: everyone must come back, and each seat is kept for its player as
-        for a drop-out (a computer plays it only once the table's ``keep`` has passed)."""
+    def brought_back(self, now: float, empty_for: float = 0.0):
+        """A table brought back from the database, empty for ``empty_for`` seconds before ``now`` (as it was kept):
+        everyone must come back, and each seat is kept for its player as for a drop-out (a computer plays it only
+        once the table's ``keep`` has passed)."""
         for presence in self.presence:
             presence.dropped_at = now
-        self.empty_since = now
+        self.empty_since = now - empty_for
 
     def dropped_too_long(self, now: float, away) -> list[int]:
         """Online seats whose player has been gone for the table's ``keep`` and that no computer plays yet."""
@@ -205,7 +223,7 @@ class Lobby:
         token = self.give_token(seat, name)
         if not self.keeper.seats(self.code, self.record.seats_json()):
             place.token, place.name = before
-            raise ValueError("The server could not keep your seat; try again later")
+            raise ValueError(CANNOT_SAVE_NOW)
         return token
 
     def seat_for(self, hello: M.Hello) -> tuple[int, str | None]:
@@ -217,9 +235,9 @@ class Lobby:
             for seat, place in enumerate(self.record.seats):
                 if place.token is not None and secrets.compare_digest(place.token, hashed):
                     return seat, None
-            raise ValueError("That token is not for a seat at this table")
+            raise NoSuchTable(f"table {self.code}: a token of no seat there")
         if self.record.started:
-            raise ValueError("The match has begun: only its players can take their seats back")
+            raise NoSuchTable(f"table {self.code}: the match has begun, and no seat's token")
         free = self.record.free_seats()
         wanted = hello.seat
         if wanted is not None and wanted not in free:
@@ -261,12 +279,14 @@ class Lobby:
         place = self.seat_at(wanted)
         if wanted == self.record.owner or place.kind != "online":
             raise P.ProtocolError("only another online seat can be given to a computer")
+        self.record.seats[wanted] = SeatRecord("computer", name=computer_name(wanted), level=place.level)
+        if not self.keeper.seats(self.code, self.record.seats_json()):
+            self.record.seats[wanted] = place
+            return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
         out: list[Out] = []
         if self.presence[wanted].here:
             out += [Say(wanted, M.Closed(reason="The owner gave your seat to a computer")), LetGo(wanted)]
-        self.record.seats[wanted] = SeatRecord("computer", name=computer_name(wanted), level=place.level)
         self.presence[wanted] = Presence()
-        self.keeper.seats(self.code, self.record.seats_json())
         return out
 
     def sit(self, seat: int, wanted: int) -> list[Out]:
@@ -281,12 +301,14 @@ class Lobby:
         if wanted not in record.free_seats():
             raise P.ProtocolError("that seat is not free")
         left = record.seats[seat]
-        place.name, place.token = left.name, left.token
-        self.presence[wanted].here = True  # the player who asked
+        record.seats[wanted] = dataclasses.replace(place, name=left.name, token=left.token)
         record.seats[seat] = SeatRecord("online", level=left.level)  # the level belongs to the seat
+        if not self.keeper.seats(self.code, record.seats_json()):
+            record.seats[wanted], record.seats[seat] = place, left
+            return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
+        self.presence[wanted].here = True  # the player who asked
         self.presence[seat] = Presence()
-        log.info("%s at table %s moves from seat %d to seat %d", place.name, self.code, seat, wanted)
-        self.keeper.seats(self.code, record.seats_json())
+        log.info("%s at table %s moves from seat %d to seat %d", left.name, self.code, seat, wanted)
         return [Moved(seat, wanted), Say(wanted, M.Seated(seat=wanted))]
 
     def seat_for_the_match(self, seat: int):

@@ -141,7 +141,8 @@ class Create(ClientMessage, tag="create"):
                           description="the computers' level: one for all, or one per seat")] = "normal"
     names: Annotated[list[Name], Meta(max_length=6, description="one per seat: the computers' names")] = []
     keep: Annotated[Annotated[float, Meta(ge=0, le=3600)] | None,
-                    Meta(description="seconds a dropped player's seat waits (null: the server's --keep)")] = None
+                    Meta(description="seconds a dropped player's seat waits, and the table once nobody is at it "
+                                     "(null: the server's --keep; more than its --keep-most is cut to it)")] = None
 
     def __post_init__(self) -> None:
         if self.seats.count("me") != 1:
@@ -337,5 +338,18 @@ class Closed(ServerMessage, tag="closed"):
     reason: Reason
 
 
+class Paused(ServerMessage, tag="paused"):
+    """The server cannot save (a full disk): the action that could not be kept was taken back (its sender was
+    ``refused``, nobody was told of it), and nothing is played at the table until it can. An ``act`` or ``claim``
+    meanwhile is ``refused`` with the same reason."""
+    when = "the server cannot save; and to a player who comes back to a paused table"
+    reason: Reason
+
+
+class Resumed(ServerMessage, tag="resumed"):
+    """The server can save again: play goes on (the player to move gets ``turn`` again)."""
+    when = "after ``paused``, once the server can save"
+
+
 AnyServerMessage = (Welcome | Seats | Seated | State | Turn | Played | Claimed | Refused | Hint | HandOver | MatchOver
-                    | Error | Closed)
+                    | Error | Closed | Paused | Resumed)

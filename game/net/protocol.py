@@ -47,20 +47,29 @@ TOKEN_BYTES = 16  # 128 random bits
 
 @dataclass
 class Limits:
-    """What one server allows (PROTOCOL.md, "Limits"); tests shorten the times. The transport keeps the limits of
-    connections, the directory of tables the number of tables and the default seat-keeping time, each table its
-    pace."""
+    """What one server allows (PROTOCOL.md, "Limits"; each is a flag of ``python -m game.server``); tests shorten
+    the times. The transport keeps the limits of connections and first messages (game/net/door.py), the directory
+    of tables the number of tables and the seat-keeping time, each table its pace."""
     hello_seconds: float = 10.0  # a connection that has not said hello (or create) by then is closed
+    handshake_seconds: float = 5.0  # a connection that has not finished its WebSocket handshake by then is closed
     messages_per_second: float = 20.0
     burst: int = 40
-    per_address: int = 16  # connections at once from one address
+    per_address: int = 16  # connections at once from one address, counted from the TCP accept
+    connections: int = 1000  # connections at once on the whole server
     send_queue: int = 512  # messages waiting for a client that does not read; past it, it is disconnected
     ping_interval: float | None = 10.0  # a connection that stops answering pings is closed (half-open)
     ping_timeout: float | None = 10.0
-    keep: float = 120.0  # default seconds a dropped player's seat waits for them before a computer plays it
+    keep: float = 120.0  # default seconds a dropped player's seat waits (and an empty table lives)
+    keep_most: float = 300.0  # the longest keep a create may ask for
     pause: float = 0.6  # seconds a computer's decision waits, so that people can follow it
     next_seconds: float = 60.0  # the score sheet waits this long for everyone before the next hand
     tables: int = 50
+    tables_per_address: int = 5  # tables one address made that are still open
+    tables_per_hour: int = 20  # tables one address may make in an hour
+    wrong_codes: int = 5  # wrong codes an address may name (in 10 minutes) before its first messages wait
+    wrong_code_first_wait: float = 1.0  # the first such wait; each further wrong code doubles it ...
+    wrong_code_wait: float = 30.0  # ... up to this
+    store_retry_seconds: float = 2.0  # a table paused because the store cannot write asks it again this often
 
 
 class ProtocolError(ValueError):

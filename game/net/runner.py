@@ -2,7 +2,10 @@
 the seats kept for dropped players and handed to a computer after the table's ``keep``, the computers' pace, the
 score sheet's wait for everyone before the next hand, and what each seat is told: only its own view and the events
 it may see. Messages in, messages out (``Say``, ``Moved``, ``LetGo``: game/net/lobby.py); every action is kept
-(``keeper``, game/net/database.py) before it is handed back to be told.
+(``keeper``, game/net/database.py) before it is handed back to be told. An action the store cannot keep is taken
+back, and the table pauses: every player is told, nothing is played, and the store is asked again every little
+while until it writes, when play resumes. While nobody is connected the computers rest, and once the table has
+stood empty for its ``keep`` it is done.
 
 Whoever drives the table (the transport, or a test) calls ``step(now)`` and waits at most the time it answers, or
 until ``wake`` is called: from any thread, when a computer's decision or a hint has come.
@@ -10,6 +13,7 @@ until ``wake`` is called: from any thread, when a computer's decision or a hint 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Callable, Collection
@@ -17,16 +21,28 @@ from typing import assert_never
 
 from game.ai.worker import Decision
 from game.engine import Match
-from game.table.controller import Claimed, HandOver, Held, Hint, MatchOver, NewHand, Played, TableController, Turn
+from game.table.controller import (
+    Claimed,
+    HandOver,
+    Held,
+    Hint,
+    MatchOver,
+    NewHand,
+    NotKept,
+    Played,
+    TableController,
+    Turn,
+)
 from game.table.session import Session
 
 from . import messages as M
 from . import protocol as P
 from .database import Keeper, SavedTable
-from .lobby import Lobby, Out, Say, TableRecord, seats_from_json
+from .lobby import CANNOT_SAVE_NOW, Lobby, Out, Say, TableRecord, seats_from_json
 
 log = logging.getLogger("trickhouse.server")
 AFTER_THE_MATCH = 60.0  # seconds between steps once the match is over (nothing more happens there)
+CANNOT_SAVE = "The server cannot save the game: play is paused until it can"
 
 
 class TableRunner:
@@ -44,8 +60,8 @@ class TableRunner:
         self.saved = saved
         self.over_since: float | None = None  # the score sheet is up
         self.end_told = False  # a player has been told that the match is over (a table brought back: not known)
-        self.ended_at: float | None = None  # when the match's last hand ended here
         self.watching: Decision | None = None  # the computer decision whose answer wakes the table
+        self.paused = False  # the store could not keep an action: nothing is played until it can
         self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
             self.make_controller()
@@ -74,7 +90,9 @@ class TableRunner:
         if self.started:
             out.append(self.state(seat))
             hand, controller = self._under_way()[0].hand, self._under_way()[1]
-            if controller.decision_due(seat):  # their turn, announced to them again (to them only)
+            if self.paused:
+                out.append(Say(seat, M.Paused(reason=CANNOT_SAVE)))
+            elif controller.decision_due(seat):  # their turn, announced to them again (to them only)
                 out.append(Say(seat, M.Turn(phase=hand.phase)))
         return out
 
@@ -89,7 +107,10 @@ class TableRunner:
         is not theirs to send now, changing nothing."""
         match message:
             case M.Start():
-                self.start(seat)
+                try:
+                    self.start(seat)
+                except NotKept:
+                    return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
                 return [self.state(number) for number in self.lobby.here()] + self.tell_seats()
             case M.Computer() | M.Sit():
                 return self.lobby.receive(seat, message) + self.tell_seats()
@@ -105,7 +126,12 @@ class TableRunner:
         done: Played | Held | Claimed | str
         match message:
             case M.Act(action=action):
-                done = controller.act(action, seat)
+                if self.paused:
+                    return [Say(seat, M.Refused(action=action, reason=CANNOT_SAVE))]
+                try:
+                    done = controller.act(action, seat)
+                except NotKept:
+                    return [Say(seat, M.Refused(action=action, reason=CANNOT_SAVE)), *self.pause()]
                 if isinstance(done, str):
                     return [Say(seat, M.Refused(action=action, reason=done))]
                 if isinstance(done, Held):  # decided ahead of its turn: nothing happened yet that anyone sees
@@ -118,7 +144,12 @@ class TableRunner:
                     controller.hint_decision.then(lambda: self.wake())
                 return []
             case M.Claim():
-                done = controller.claim(seat)
+                if self.paused:
+                    return [Say(seat, M.Refused(action="claim", reason=CANNOT_SAVE))]
+                try:
+                    done = controller.claim(seat)
+                except NotKept:
+                    return [Say(seat, M.Refused(action="claim", reason=CANNOT_SAVE)), *self.pause()]
                 if isinstance(done, str):
                     return [Say(seat, M.Refused(action="claim", reason=done))]
                 return self.played(done)
@@ -131,13 +162,19 @@ class TableRunner:
     # --- the match ---
 
     def start(self, seat: int):
-        """The owner deals: computers take the seats nobody took, and the match is kept before anyone is told."""
-        self.lobby.seat_for_the_match(seat)
+        """The owner deals: computers take the seats nobody took, and the match is kept before anyone is told
+        (NotKept, with the table as it was, if it cannot be)."""
         record = self.record
+        seats = [dataclasses.replace(place) for place in record.seats]
+        self.lobby.seat_for_the_match(seat)
         self.session = Session(Match(record.rules), record.plans())
         self.make_controller()
         record.started = True
-        self.save_play()
+        try:
+            self.save_play()
+        except NotKept:
+            record.seats, record.started, self.session, self.controller = seats, False, None, None
+            raise
         log.info("table %s started", self.code)
 
     def make_controller(self) -> None:
@@ -148,8 +185,18 @@ class TableRunner:
                                           save=lambda session: self.save_play())
 
     def save_play(self) -> None:
-        """What the match did since it was last kept, in one transaction, before anyone is told of it."""
+        """What the match did since it was last kept, in one transaction, before anyone is told of it (NotKept if
+        it cannot be: the controller takes it back)."""
         self.saved = self.keeper.play(self.code, self.record.seats_json(), self._under_way()[0].match, self.saved)
+
+    def pause(self) -> list[Out]:
+        """The store could not keep what was just done (taken back already): every player here is told that play
+        is paused; ``step`` asks the store again until it writes."""
+        if self.paused:
+            return []
+        self.paused = True
+        log.warning("table %s pauses: the server cannot save", self.code)
+        return [Say(seat, M.Paused(reason=CANNOT_SAVE)) for seat in self.lobby.here()]
 
     def _under_way(self) -> tuple[Session, TableController]:
         """The match's session and flow, asked for only once it has begun (``started``: both are made then)."""
@@ -159,21 +206,38 @@ class TableRunner:
     def step(self, now: float) -> tuple[list[Out], float]:
         """Poll the table once: what to tell, and how long it may wait for news before it is stepped again."""
         session, controller = self._under_way()
+        lobby = self.lobby
+        if not lobby.here():  # nobody to play for: the computers rest until someone is back, or the table ends
+            controller.cancel_decision()
+            since = lobby.empty_since if lobby.empty_since is not None else now
+            return [], max(0.05, since + self.record.keep - now)
         out: list[Out] = []
-        for seat in self.lobby.dropped_too_long(now, session.away):  # kept long enough: a computer plays it
+        if self.paused:
+            if not self.keeper.writable():
+                return [], self.limits.store_retry_seconds
+            self.paused = False
+            log.info("table %s goes on: the server can save again", self.code)
+            out += [Say(seat, M.Resumed()) for seat in lobby.here()]
+        for seat in lobby.dropped_too_long(now, session.away):  # kept long enough: a computer plays it
             session.away.add(seat)
             log.info("table %s seat %d: a computer plays for %s until they are back", self.code, seat,
                      self.record.seats[seat].name)
             out += self.tell_seats()
-        intents = controller.poll(ready=True)
-        for intent in intents:
-            out += self.route(intent, now)
+        try:
+            intents = controller.poll(ready=True)
+            for intent in intents:
+                out += self.route(intent, now)
+        except NotKept:  # a computer's action, or the next deal: taken back, and nothing more is played
+            return out + self.pause() + self.tell_seats(), self.limits.store_retry_seconds
         out += self.tell_seats()  # a computer began or ended thinking, a player's turn came
         if intents:
             return out, 0
         hand = session.hand
         if hand.is_done:
-            more, wait = self.after_hand(now)
+            try:
+                more, wait = self.after_hand(now)
+            except NotKept:
+                return out + self.pause(), self.limits.store_retry_seconds
             return out + more, wait
         if session.is_human(hand.to_move):  # wait for the player, or for a kept seat's time to run out
             waiting = [wait for _, wait in self.lobby.keeping(now, session.away)]
@@ -205,8 +269,6 @@ class TableRunner:
                 presence.ready = False
             self.over_since = now
             self.end_told |= over and bool(here)
-            if over:
-                self.ended_at = now
             return out
         return []
 
@@ -221,8 +283,8 @@ class TableRunner:
         since = self.over_since if self.over_since is not None else now
         if waiting_for and now - since < self.limits.next_seconds:
             return [], max(0.05, since + self.limits.next_seconds - now)
+        following = controller.next_hand()  # NotKept: the score sheet stays up, and this is tried again
         self.over_since = None
-        following = controller.next_hand()
         if isinstance(following, MatchOver):
             self.end_told |= bool(lobby.here())
             return [Say(seat, M.MatchOver(winners=list(following.outcome.winners))) for seat in lobby.here()], \
@@ -231,20 +293,17 @@ class TableRunner:
         return [self.state(seat) for seat in lobby.here()], 0
 
     def is_done(self, now: float) -> bool:
-        """Nobody is at the table and nothing more will happen there: its match is over and a player was told so,
-        or its lobby has stood empty for as long as a seat is kept. (A match under way is kept: its players may
-        come back, and after the seat-keeping time the computers play it to its end. A match that ended unseen, its
-        last action kept but the server killed before anyone was told, or with everyone gone, waits as long for its
-        players to come back to the final score.)"""
+        """Nobody is at the table, and either its match is over and a player was told so, or it has stood empty
+        for its ``keep`` (issue 31: a stranger's empty tables must not hold the server; the computers rest while
+        nobody is there, so a match under way waits as long for its players, and no longer). A match that ended
+        unseen (its last action kept, the server killed before anyone was told) waits as long for its players to
+        come back to the final score."""
         lobby = self.lobby
         if lobby.here() or lobby.empty_since is None:
             return False
-        # a match the computers finished for players long gone still waits for them from its end
-        since = max(lobby.empty_since, self.ended_at) if self.ended_at is not None else lobby.empty_since
-        kept_long_enough = now - since >= self.record.keep
-        if self.started:
-            return self._under_way()[0].match.is_over and (self.end_told or kept_long_enough)
-        return kept_long_enough
+        if self.started and self.end_told and self._under_way()[0].match.is_over:
+            return True
+        return now - lobby.empty_since >= self.record.keep
 
     # --- what each seat is told ---
 

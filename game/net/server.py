@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 import ssl
+import struct
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from http import HTTPStatus
 from pathlib import Path
-from typing import assert_never
+from typing import Any, assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
 from game.ai.worker import AIWorker
@@ -42,7 +43,8 @@ from game.ai.worker import AIWorker
 from . import messages as M
 from . import protocol as P
 from .database import Keeper, TableDatabase
-from .lobby import LetGo, Moved, Out, Say
+from .door import Door, address_key
+from .lobby import LetGo, Moved, NoSuchTable, Out, Say
 from .logs import AddressLines, escape_lines
 from .protocol import Limits
 from .runner import TableRunner
@@ -52,6 +54,7 @@ log = logging.getLogger("trickhouse.server")
 escape_lines(log)  # every value in a line may be a client's text: shown escaped, never obeyed
 FLOOD_REPLIES = 3  # messages past the rate answered "slow down" in one flood; the rest are only counted
 FLOOD_SUMMARY_EVERY = 60.0  # seconds between the summary lines of a flood that goes on
+FLOOD_PAUSE = 0.1  # seconds a connection is not read after a message past its rate (bench net --abuse: flood)
 BAD_MESSAGES_LOGGED = 10  # a client's bad messages named in the log one by one; the rest are counted
 CLOSE_SECONDS = 2.0  # a connection that has not closed by then is cut
 
@@ -180,6 +183,99 @@ class Client:
         self.outbox.put_nowait(None)
 
 
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, for no time: a close resets the connection
+ACCEPT_BURST = 32  # connections cut in one call of DoorSocket.accept before the loop's other work has its turn
+
+
+class CountedSocket(socket.socket):
+    """A connection the door let in: it leaves the door's count when it is closed, however its connection ended
+    (a TLS handshake that fails never reaches the websockets connection)."""
+    door: Door
+    address: str | None
+
+    def close(self) -> None:
+        if getattr(self, "address", None) is not None:
+            assert self.address is not None  # counted out once
+            self.door.leave(self.address)
+            self.address = None
+        super().close()
+
+
+class DoorSocket(socket.socket):
+    """The listening socket. Each connection the door does not let in (``door``, game/net/door.py) is reset as it
+    is accepted, before asyncio, TLS or websockets spend anything on it: a flood of sockets costs the server a
+    system call or two each (issue 31: 300 half-open sockets were held for the opening timeout). The event loop
+    calls ``accept``; Windows' proactor loop accepts by other means, and there ``DoorConnection`` is the door."""
+    door: Door
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        for _ in range(ACCEPT_BURST):
+            # socket.accept's own steps, the connection made a CountedSocket (BlockingIOError once none waits)
+            fd, peer = self._accept()  # type: ignore[attr-defined]
+            address = address_key(str(peer[0]))
+            if self.door.enter(address):
+                connection = CountedSocket(self.family, self.type, self.proto, fileno=fd)
+                connection.door, connection.address = self.door, address
+                return connection, peer
+            cut = socket.socket(self.family, self.type, self.proto, fileno=fd)
+            cut.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)  # reset: nothing left waiting here
+            cut.close()
+        raise BlockingIOError("more connections wait: after the loop's other work")
+
+
+def listening_socket(host: str, port: int, door: Door) -> DoorSocket:
+    """A socket listening on ``host`` (its first address) and ``port``, whose connections the door counts."""
+    family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                         flags=socket.AI_PASSIVE)[0]
+    listener = DoorSocket(family, kind, proto)
+    try:
+        listener.door = door
+        if os.name == "posix":  # as asyncio does: a restarted server takes its port back at once
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        listener.bind(address)
+        listener.listen(100)
+        listener.setblocking(False)
+    except BaseException:
+        listener.close()
+        raise
+    return listener
+
+
+def accepts_through_socket(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether ``loop`` accepts connections by calling the listening socket's ``accept`` (the selector loops of
+    Linux and macOS; not Windows' proactor loop), so that DoorSocket counts them."""
+    return isinstance(loop, asyncio.SelectorEventLoop)
+
+
+class DoorConnection(ServerConnection):
+    """Where the listening socket did not count a connection as it was accepted (``counted`` False: Windows'
+    proactor loop), the connection counts itself as it is made and leaves when it is lost, and one past the limits
+    is cut before websockets starts anything for it (``door``: set on a class made for each server)."""
+    door: Door
+    counted: bool
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.admitted = False
+        if not self.counted:
+            peer = transport.get_extra_info("peername")
+            self.address = address_key(str(peer[0])) if peer else "?"
+            if not self.door.enter(self.address):
+                assert isinstance(transport, asyncio.Transport)  # a stream's (TCP, TLS)
+                transport.abort()
+                return
+            self.admitted = True
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted or self.admitted:
+            super().connection_lost(exc)
+        if self.admitted:
+            self.admitted = False
+            self.door.leave(self.address)
+
+
 class TableServer:
     def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker: AIWorker | None = None,
                  tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()) -> None:
@@ -196,8 +292,8 @@ class TableServer:
         self.tables = Tables(self.limits, self.keeper, worker)
         self.seated: dict[str, dict[int, Client]] = {}  # per table, the connection at each seat
         self.waking: dict[str, asyncio.Event] = {}  # per table: something may have changed
-        self.connections: dict[str, int] = {}  # per address
         self.lines = AddressLines(log)  # the log's lines about each address
+        self.door = Door(self.limits, self.lines)
         self.server: Server | None = None
         self.tasks: set[asyncio.Task] = set()
         self.closing = False
@@ -221,13 +317,16 @@ class TableServer:
             assert self.folder is not None  # the database is the folder's
             self.tables.load(self.database, self.folder)
         limits = self.limits
+        counted = accepts_through_socket(asyncio.get_running_loop())
+        connection = type("Connection", (DoorConnection,), {"door": self.door, "counted": counted})
         # No permessage-deflate: the messages are small, and compressing them costs more time than it saves.
         # origins: None is a client that sends no Origin header (not a browser), the only kind allowed by default
-        self.server = await serve(self.handle, host, port, process_request=self.admit, compression=None,
+        self.server = await serve(self.handle, sock=listening_socket(host, port, self.door), compression=None,
                                   max_size=2 * P.MAX_MESSAGE_BYTES, ping_interval=limits.ping_interval,
                                   ping_timeout=limits.ping_timeout, close_timeout=CLOSE_SECONDS,
-                                  open_timeout=limits.hello_seconds, ssl=self.tls,
-                                  origins=[None, *(Origin(each) for each in self.origins)])
+                                  open_timeout=limits.handshake_seconds, ssl=self.tls,
+                                  origins=[None, *(Origin(each) for each in self.origins)],
+                                  create_connection=connection)
         self.port = self.server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self.run(table)
@@ -262,46 +361,47 @@ class TableServer:
 
     # --- connections ---
 
-    async def admit(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse a connection from an address that already has too many open."""
-        address = connection.remote_address[0] if connection.remote_address else "?"
-        if self.connections.get(address, 0) >= self.limits.per_address:
-            self.lines.log(address, logging.WARNING, "%s refused: %d connections already", address,
-                           self.limits.per_address)
-            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
-        return None
-
     async def handle(self, ws: ServerConnection) -> None:
         client = Client(ws, self.limits, self.lines)
-        self.connections[client.address] = self.connections.get(client.address, 0) + 1
-        client.log(logging.INFO, "%s connected", client.address)
+        address = address_key(client.address)
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
             except TimeoutError:
                 client.send(M.Error(reason="Say hello first"))
-                client.log(logging.WARNING, "%s said nothing: closed", client.address)
+                self.door.silent(address)
                 return
+            # an address that named wrong codes waits before anything it says first is looked at (a connection
+            # closed meanwhile, or by the server stopping, waits no more)
+            wait = self.door.wait_before_looking(address, time.monotonic())
+            if wait > 0:
+                try:
+                    await asyncio.wait_for(ws.wait_closed(), wait)
+                    return
+                except TimeoutError:
+                    pass
             if not self.guarded(client, self.welcome, first):
                 return
             async for text in ws:
                 if client.within_rate():
                     self.guarded(client, self.receive, text)
-                # The replies go out, and the other tables have their turn, before the next message is read: a
-                # burst read in one go held every reply back until its end (600 hints filled the send queue, and
-                # an honest client was let go as one that does not read).
-                await asyncio.sleep(0)
+                    # The replies go out, and the other tables have their turn, before the next message is read: a
+                    # burst read in one go held every reply back until its end (600 hints filled the send queue,
+                    # and an honest client was let go as one that does not read).
+                    await asyncio.sleep(0)
+                else:  # past the rate: nothing more is read from it for a while, so a flood waits in the network
+                    try:  # (websockets stops reading once a few messages wait)
+                        await asyncio.wait_for(ws.wait_closed(), FLOOD_PAUSE)
+                        break  # gone: the rest of its flood goes with it
+                    except TimeoutError:
+                        pass
         except ConnectionClosed:
             pass
         finally:
-            self.connections[client.address] -= 1
-            if not self.connections[client.address]:
-                del self.connections[client.address]
             self.left(client)
             client.gone()
             client.stop()
             await asyncio.wait([client.sender], timeout=1)
-            client.log(logging.INFO, "%s disconnected", client.address)
 
     @staticmethod
     def guarded(client: Client, handler: Callable[[Client, str | bytes], bool | None], text: str | bytes
@@ -323,7 +423,7 @@ class TableServer:
             token: str | None
             match message:
                 case M.Create():
-                    table, token = self.tables.create(message)
+                    table, token = self.tables.create(message, address_key(client.address), time.monotonic())
                     seat = table.record.owner
                     self.run(table)
                 case M.Hello():
@@ -332,6 +432,11 @@ class TableServer:
                     raise P.ProtocolError("say hello (or create) first")
                 case _:
                     assert_never(message)
+        except NoSuchTable as err:
+            self.door.wrong_code(address_key(client.address), time.monotonic())
+            client.send(M.Error(reason=str(err)))
+            client.log(logging.WARNING, "%s refused: %s", client, err.why)
+            return False
         except (P.ProtocolError, ValueError) as err:
             client.send(M.Error(reason=str(err)))
             client.log(logging.WARNING, "%s refused: %s", client, err)
@@ -353,6 +458,8 @@ class TableServer:
     def left(self, client: Client):
         table = client.table
         if table is None or self.seated.get(table.code, {}).get(client.seat) is not client:
+            return
+        if self.closing:  # sent away by the server stopping: the table is kept as it was, not as left by them
             return
         del self.seated[table.code][client.seat]
         self.tell(table, table.left(client.seat, time.monotonic()))
@@ -424,8 +531,10 @@ class TableServer:
         """The table's flow: stepped whenever something may have changed (a client's message, a computer's answer,
         a timer), until nothing more will happen there."""
         while not self.closing:
-            if table.is_done(time.monotonic()):
-                self.tables.end(table)
+            ended = self.tables.get(table.code) is not table  # ended to make room for a new table
+            if ended or table.is_done(time.monotonic()):
+                if not ended:
+                    self.tables.end(table)
                 self.seated.pop(table.code, None)
                 self.waking.pop(table.code, None)
                 return

@@ -12,6 +12,7 @@ import logging
 import secrets
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -23,12 +24,13 @@ from game.table.session import Session
 
 from . import messages as M
 from . import protocol as P
-from .database import Keeper, SavedTable, TableDatabase
-from .lobby import Lobby, SeatRecord, TableRecord, computer_name, seats_from_json
+from .database import DatabaseUnusable, Keeper, SavedTable, TableDatabase
+from .lobby import CANNOT_SAVE_NOW, Lobby, NoSuchTable, SeatRecord, TableRecord, computer_name, seats_from_json
 from .runner import TableRunner, restore
 
 log = logging.getLogger("trickhouse.server")
 TABLE_FORMAT = "trickhouse-net-table/1"  # the one-file-a-table saves of earlier servers, imported once
+HOUR = 3600.0
 
 
 class Tables(Mapping[str, TableRunner]):
@@ -42,6 +44,8 @@ class Tables(Mapping[str, TableRunner]):
         self.worker = worker
         self.seats_told: Callable[[Lobby], None] | None = None
         self._tables: dict[str, TableRunner] = {}
+        self.made_by: dict[str, str] = {}  # the address that made each table made here (not those brought back)
+        self.made_at: dict[str, deque[float]] = {}  # per address, when it made tables in the last hour
 
     def __getitem__(self, code: str) -> TableRunner:
         return self._tables[code]
@@ -54,12 +58,14 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- a new table ---
 
-    def create(self, request: M.Create) -> tuple[TableRunner, str]:
-        """A new table for a ``create`` message: the creator sits in the seat marked "me" and owns it; the computers
-        play at ``level`` (one for all, or one per seat) and are called by ``names`` (one per seat; "Computer 2" and
-        so on if none). It is kept before anyone is told of it. Returns it and the creator's token. Raises ValueError
-        saying what is wrong with the request."""
-        if len(self._tables) >= self.limits.tables:
+    def create(self, request: M.Create, address: str = "", now: float = 0.0) -> tuple[TableRunner, str]:
+        """A new table for a ``create`` message from ``address`` at ``now`` (the monotonic clock): the creator sits
+        in the seat marked "me" and owns it; the computers play at ``level`` (one for all, or one per seat) and are
+        called by ``names`` (one per seat; "Computer 2" and so on if none); its ``keep`` is at most the server's
+        ``keep_most``. It is kept before anyone is told of it. Returns it and the creator's token. Raises ValueError
+        saying what is wrong with the request, or which limit it passes."""
+        self.within_address_limits(address, now)
+        if len(self._tables) >= self.limits.tables and not self.make_room(now):
             raise ValueError(f"This server holds at most {self.limits.tables} tables")
         preset, changes, kinds = request.preset, request.house_rules, request.seats
         try:
@@ -81,18 +87,51 @@ class Tables(Mapping[str, TableRunner]):
         for seat, computer in enumerate(seats):
             if computer.kind == "computer":
                 computer.name = (names[seat] if names else "") or computer_name(seat)
-        keep = request.keep
-        record = TableRecord(self.new_code(), preset, dict(changes), seats, self.limits.keep if keep is None else keep,
-                             owner=kinds.index("me"))
+        keep = min(self.limits.keep if request.keep is None else request.keep, self.limits.keep_most)
+        record = TableRecord(self.new_code(), preset, dict(changes), seats, keep, owner=kinds.index("me"))
         runner = self.runner(record)
         token = runner.lobby.give_token(record.owner, request.name)
         # kept before its creator is told of it: a server killed at once still has it
         if not self.keeper.create(record.code, preset, record.changes, record.keep, record.owner,
                                   record.seats_json()):
-            raise ValueError("The server could not keep the table; try again later")
+            raise ValueError(CANNOT_SAVE_NOW)
         self._tables[record.code] = runner
+        self.made_by[record.code] = address
+        self.made_at.setdefault(address, deque()).append(now)
         log.info("table %s created: %s, %s", record.code, preset, "/".join(kinds))  # a preset's name: known text
         return runner, token
+
+    def make_room(self, now: float) -> bool:
+        """The server holds its most tables: the one nobody has been at for longest ends, if there is one, so that
+        tables left empty (waiting out their keep) never keep out a table someone is at. False if every table has
+        someone at it."""
+        empty = [(runner.lobby.empty_since, runner) for runner in self._tables.values()
+                 if not runner.lobby.here() and runner.lobby.empty_since is not None]
+        if not empty:
+            return False
+        since, oldest = min(empty, key=lambda pair: pair[0])
+        log.info("table %s ends early, nobody at it for %.0f s: the server is full", oldest.code, now - since)
+        self.end(oldest)
+        return True
+
+    def within_address_limits(self, address: str, now: float) -> None:
+        """ValueError if ``address`` has as many tables as it may at once, or has made as many as it may in the
+        last hour (issue 31: one address's empty tables filled the server)."""
+        if len(self.made_at) > 4 * self.limits.tables:  # many addresses, each gone: forget those of an hour ago
+            for each in [each for each, times in self.made_at.items() if now - times[-1] >= HOUR]:
+                del self.made_at[each]
+        made = self.made_at.get(address)
+        while made and now - made[0] >= HOUR:
+            made.popleft()
+        if made is not None and not made:
+            del self.made_at[address]
+        live = sum(1 for maker in self.made_by.values() if maker == address)
+        if live >= self.limits.tables_per_address:
+            raise ValueError(f"Your address may have at most {self.limits.tables_per_address} tables at once on "
+                             "this server: a table ends once nobody is at it")
+        if made and len(made) >= self.limits.tables_per_hour:
+            raise ValueError(f"Your address may make at most {self.limits.tables_per_hour} tables an hour on this "
+                             "server: try again later")
 
     def new_code(self) -> str:
         while True:
@@ -116,7 +155,7 @@ class Tables(Mapping[str, TableRunner]):
         Raises ValueError saying why not."""
         runner = self._tables.get(hello.code.upper())
         if runner is None:
-            raise ValueError("No table has that code")
+            raise NoSuchTable(f"no table has the code {hello.code}")
         seat, token = runner.lobby.seat_for(hello)
         return runner, seat, token
 
@@ -126,6 +165,7 @@ class Tables(Mapping[str, TableRunner]):
         """A table done with leaves the server and its rows go, so that finished and abandoned tables never fill the
         server's limit."""
         del self._tables[runner.code]
+        self.made_by.pop(runner.code, None)
         self.keeper.end(runner.code)
         log.info("table %s ended", runner.code)
 
@@ -134,9 +174,18 @@ class Tables(Mapping[str, TableRunner]):
     def load(self, database: TableDatabase, folder: Path):
         """Bring back the kept tables: those of the database, and once, those an earlier server saved as one JSON
         file each in ``folder``. A table that cannot be built again is kept aside (in the database; a JSON file as
-        NAME.bad) and named in one log line."""
+        NAME.bad) and named in one log line; a database whose rows cannot be read is kept aside whole and a new one
+        started (DatabaseUnusable if it cannot be read now, such as a disk error)."""
         self.import_json_tables(database, folder)
-        for saved in database.saved_tables():
+        try:
+            kept = list(database.saved_tables())
+        except sqlite3.OperationalError as err:  # not the file's fault (it cannot be read now): nothing is set aside
+            raise DatabaseUnusable(f"{database.path} cannot be used: {first_line(err)}") from None
+        except sqlite3.DatabaseError as err:  # damaged where the check at opening did not look
+            database.connection.close()
+            database.connection = database.start_again(err)
+            kept = []
+        for saved in kept:
             try:
                 runner = self.bring_back(saved)
             except (ValueError, sqlite3.DatabaseError) as err:  # damaged rows, or an action the engine refuses
@@ -151,9 +200,12 @@ class Tables(Mapping[str, TableRunner]):
         """A table built again from its rows (ValueError naming what is wrong if they do not make one), its match run
         here again, and its seats kept for their players."""
         record, session = restore(saved)
+        record.keep = min(record.keep, self.limits.keep_most)
         kept = (len(saved.deals), len(session.hand.actions)) if session is not None else (0, 0)
         runner = self.runner(record, session, kept)
-        runner.lobby.brought_back(time.monotonic())
+        # an empty table's time goes on from when it was last left, not from now
+        empty_for = max(0.0, time.time() - saved.empty_since) if saved.empty_since is not None else 0.0
+        runner.lobby.brought_back(time.monotonic(), empty_for)
         return runner
 
     @staticmethod

@@ -29,6 +29,11 @@ log = logging.getLogger(__name__)
 CLAIM_SECONDS = 0.003  # the claim check works this long a poll, so that it never costs a window a frame
 
 
+class NotKept(Exception):
+    """Raised by a controller's ``save`` when the store could not keep what was just done (a full disk): the
+    controller takes it back, so that nothing unsaved is ever told, and passes this on to its caller."""
+
+
 @dataclass(frozen=True)
 class Turn:
     """A person at this table decides now for ``seat`` in ``phase`` (a dialog, or a card to play)."""
@@ -105,8 +110,10 @@ Position = tuple[Hand, tuple[int, int]]  # a hand and the moment of it (``Hand.p
 
 class TableController:
     """One match at one table. ``pause`` says how long a computer's decision waits before it is played (so that
-    people can follow it); ``save`` is called with the session after every action; ``stats`` counts the humans'
-    hands and matches (None: nothing is counted, as in autoplay); ``history`` keeps the match once it is over."""
+    people can follow it); ``save`` is called with the session after every action, and may raise NotKept (then
+    the action, a claim's play-out or a new deal is taken back and NotKept is raised on: stored, then told);
+    ``stats`` counts the humans' hands and matches (None: nothing is counted, as in autoplay); ``history`` keeps
+    the match once it is over."""
 
     def __init__(self, session: Session, worker: AIWorker, *, pause: Callable[[], float] = lambda: 0.0,
                  save: Callable[[Session], None] | None = None, stats: StatsStore | None = None,
@@ -164,8 +171,9 @@ class TableController:
             return intents
         seat = hand.to_move
         session = self.session
-        if ready and seat in self.ahead:  # decided ahead of its turn: taken now
-            intents.append(self._apply(self.ahead.pop(seat)))
+        if ready and seat in self.ahead:  # decided ahead of its turn: taken now (kept until then: NotKept)
+            intents.append(self._apply(self.ahead[seat]))
+            del self.ahead[seat]
             return intents
         if ready:
             intents += self._turns_at_once()
@@ -212,8 +220,7 @@ class TableController:
     def _computer_turn(self, may_play: bool) -> Played | None:
         if self.decision is not None and self.decision_for != self.position():
             # asked for another position (a player came back to their seat, or went away): ask again
-            self.decision.cancel()
-            self.decision = None
+            self.cancel_decision()
         if self.decision is None:
             player = self.session.players[self.hand.to_move]
             self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
@@ -222,17 +229,28 @@ class TableController:
         if not may_play or not self.decision.done or self.answer_due_in() > 0:
             return None
         action = self.decision.wait(0)
-        self.decision = None
         # no answer, or one for another position (never expected): play on
         if action is None or self.hand.check(action) is not None:
             action = fallback_action(self.hand)
-        return self._apply(action)
+        played = self._apply(action)
+        self.decision = None
+        return played
 
     def _apply(self, action: str) -> Played:
         seat = self.hand.turn
         events = self.hand.apply(action)
-        self._save()
+        self._kept(1)
         return Played(seat, action, tuple(events))
+
+    def _kept(self, actions: int) -> None:
+        """Save what was just done (the last ``actions`` actions of the hand); if the store cannot keep it, they
+        are taken back and NotKept goes on to the caller."""
+        try:
+            self._save()
+        except NotKept:
+            for _ in range(actions):
+                self.hand.pop()
+            raise
 
     def _count_finished_hand(self) -> list[Intent]:
         """Each human's finished hand (and at the end, the match) into the statistics, once, then saved."""
@@ -333,23 +351,20 @@ class TableController:
         return self._play_out(hand.to_move)
 
     def _play_out(self, seat: int) -> Claimed:
-        if self.decision is not None:
-            self.decision.cancel()
-            self.decision = None
+        self.cancel_decision()
         self.cancel_hint()
         events: list[Event] = []
+        before = len(self.hand.actions)
         while self.hand.phase == "play":
             events += self.hand.apply(fallback_action(self.hand))
-        self._save()
+        self._kept(len(self.hand.actions) - before)
         return Claimed(seat, tuple(events))
 
     def undo(self) -> str:
         """Take back the human's last play in a game against the computer; a line saying what happened."""
         if self.session.hot_seat:
             return "Undo is for games against the computer"
-        if self.decision is not None:
-            self.decision.cancel()
-            self.decision = None
+        self.cancel_decision()
         self.cancel_hint()
         self.ahead.clear()
         if not self.session.undo():
@@ -365,10 +380,14 @@ class TableController:
         if outcome is not None:
             return MatchOver(outcome)
         match.next_hand()
+        try:
+            self._save()
+        except NotKept:
+            match.take_back_deal()
+            raise
         if self.session.hot_seat:
             self.handed_to = None
         self.announced = None
-        self._save()
         return NewHand(len(match.history) + 1)
 
     # --- hints ---
@@ -389,6 +408,13 @@ class TableController:
         elif self.hint_decision is None:  # answered already: the same answer again, without searching again
             self.hint_again = True
         return True
+
+    def cancel_decision(self) -> None:
+        """Call off the computer's decision under way (the position changed, or nobody is at a network table to
+        see it played); ``poll`` asks again."""
+        if self.decision is not None:
+            self.decision.cancel()
+            self.decision = None
 
     def cancel_hint(self) -> None:
         if self.hint_decision is not None:

@@ -64,6 +64,9 @@ class LocalTable:
         """The viewer's own cards may be face up on this screen now (hot-seat: not while a hand-off is due)."""
         return self.controller.may_show_hand(self.viewer)
 
+    # why play waits for the table's store, shown while it lasts (a network table's server that cannot save)
+    paused = ""
+
     def status(self, seat: int) -> str:
         """What the seat's name plate adds: a computer thinking."""
         controller = self.controller

@@ -59,10 +59,11 @@ class TablePainter:
         if scene.showing_claim:
             scene.go_on_button.draw(surface, place.text_px - 2)
         self.draw_seating_notice(surface, scene.seating_lines())
-        line = scene.claim_words() if scene.showing_claim else \
-            scene.message or self.received_line(view) or self.held_line(view)
+        line = scene.table.paused or (scene.claim_words() if scene.showing_claim else  # a pause: while it lasts
+                                      scene.message or self.received_line(view) or self.held_line(view))
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
-            colour = theme.GOLD if scene.showing_claim else theme.WARN if line == scene.message else theme.RECEIVED
+            colour = theme.GOLD if scene.showing_claim and not scene.table.paused else \
+                theme.WARN if line in (scene.message, scene.table.paused) else theme.RECEIVED
             size = place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
             for part in reversed(assets.wrapped(line, size, place.message_room())):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import socket
+import sqlite3
 import ssl
 import subprocess
 import sys
@@ -225,3 +226,35 @@ def raw(port: int, **options):
 
 def answer(ws) -> dict:
     return json.loads(ws.recv(timeout=5))
+
+
+class FailingConnection:
+    """An SQLite connection whose writes fail, as on a full disk, from the ``fail_from``-th write on (counted by
+    ``writes``) until ``fail_from`` is None again; reads work."""
+
+    def __init__(self, real: sqlite3.Connection, counts: dict):
+        self.real, self.counts = real, counts
+
+    def _write(self, sql: str) -> None:
+        if sql.lstrip().split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            self.counts["writes"] += 1
+            if self.counts["fail_from"] is not None and self.counts["writes"] >= self.counts["fail_from"]:
+                self.counts["failed"] += 1
+                raise sqlite3.OperationalError("database or disk is full")
+
+    def execute(self, sql: str, *args):
+        self._write(sql)
+        return self.real.execute(sql, *args)
+
+    def executemany(self, sql: str, *args):
+        self._write(sql)
+        return self.real.executemany(sql, *args)
+
+    def __enter__(self):
+        return self.real.__enter__()
+
+    def __exit__(self, *exc):
+        return self.real.__exit__(*exc)
+
+    def __getattr__(self, name: str):
+        return getattr(self.real, name)
