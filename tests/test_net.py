@@ -25,7 +25,7 @@ from game.net.client import Link
 from game.net.database import saved_codes
 from game.net.server import Limits
 from game.review import hint_player
-from game.table.controller import HandOver, Hint, Turn
+from game.table.intents import HandOver, Hint, Turn
 from tests.support.net_helpers import (
     LOOPBACK,
     Player,

@@ -28,7 +28,8 @@ from game.net import runner as net_runner
 from game.net import schema
 from game.net import server as net_server
 from game.net.database import Keeper
-from game.table.controller import Hint, NotKept
+from game.table.controller import NotKept
+from game.table.intents import Hint
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))

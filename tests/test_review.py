@@ -18,7 +18,8 @@ from game.engine.results import HandResult
 from game.review import HandReview, Judge, Review, hindsight, review_key
 from game.review.__main__ import main
 from game.store import HistoryStore, ReviewCache, SaveStore
-from game.table.controller import Hint, TableController, Turn
+from game.table.controller import TableController
+from game.table.intents import Hint, Turn
 from game.table.session import SeatPlan, Session
 from tests.support.deals import hand_with, normal_hand, play_all
 from tests.support.notation import notation_faults

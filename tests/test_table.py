@@ -20,7 +20,7 @@ from game.engine.claim import settled
 from game.engine.rules import DUMMY_SEAT
 from game.store import HistoryStore, StatsStore
 from game.table import SeatPlan, Session, TableController
-from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+from game.table.intents import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 from tests.support.deals import position_where, table_session
 
 
@@ -344,7 +344,7 @@ def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(work
     at other computers, both are told at once; the one the engine takes second may choose first: the engine checks
     it, the table keeps it (Held), refuses a second choice, and applies it at that seat's turn, so the hand's
     record is the one the engine's own order makes."""
-    from game.table.controller import Held
+    from game.table.intents import Held
     match = Match(load_rules("hearts-classic"), seed=5)
     hand = match.hand
     first = hand.to_move

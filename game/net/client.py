@@ -30,7 +30,7 @@ from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
 from game.runtime import LoopThread
-from game.table.controller import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
+from game.table.intents import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 
 from . import messages as M
 from . import protocol as P

@@ -21,16 +21,19 @@ from typing import assert_never
 
 from game.ai.worker import Decision
 from game.engine import Match
-from game.table.controller import (
+from game.table.controller import NotKept, TableController
+from game.table.intents import (
     Claimed,
+    Closed,
+    HandOff,
     HandOver,
     Held,
     Hint,
+    Intent,
     MatchOver,
+    Message,
     NewHand,
-    NotKept,
     Played,
-    TableController,
     Turn,
 )
 from game.table.session import Session
@@ -251,26 +254,32 @@ class TableRunner:
             return out, 5.0
         return out, max(0.001, controller.answer_due_in())
 
-    def route(self, intent: object, now: float) -> list[Out]:
+    def route(self, intent: Intent, now: float) -> list[Out]:
         here = self.lobby.here()
-        if isinstance(intent, Turn):
-            return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
-        if isinstance(intent, (Played, Claimed)):
-            return self.played(intent)
-        if isinstance(intent, Hint):
-            return [Say(intent.seat, M.Hint(action=intent.choice.text))] if intent.seat in here else []
-        if isinstance(intent, HandOver):
-            session = self._under_way()[0]
-            hand, over = session.hand, session.match.is_over
-            out: list[Out] = [Say(seat, M.HandOver(result=intent.result, trump=intent.result.trump,
-                                                   view=hand.view(seat).to_json(), over=over))
-                              for seat in here]
-            for presence in self.lobby.presence:
-                presence.ready = False
-            self.over_since = now
-            self.end_told |= over and bool(here)
-            return out
-        return []
+        match intent:
+            case Turn():
+                return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
+            case Played() | Claimed():
+                return self.played(intent)
+            case Hint():
+                return [Say(intent.seat, M.Hint(action=intent.choice.text))] if intent.seat in here else []
+            case HandOver():
+                session = self._under_way()[0]
+                hand, over = session.hand, session.match.is_over
+                out: list[Out] = [Say(seat, M.HandOver(result=intent.result, trump=intent.result.trump,
+                                                       view=hand.view(seat).to_json(), over=over))
+                                  for seat in here]
+                for presence in self.lobby.presence:
+                    presence.ready = False
+                self.over_since = now
+                self.end_told |= over and bool(here)
+                return out
+            # no hot-seat at a server; the match's end and the next hand are told after the score sheet
+            # (after_hand); the controller's lines (a statistics file, a failed hint search) stay here
+            case HandOff() | MatchOver() | NewHand() | Message() | Closed():
+                return []
+            case _:
+                assert_never(intent)
 
     def after_hand(self, now: float) -> tuple[list[Out], float]:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a

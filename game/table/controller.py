@@ -4,7 +4,7 @@ worker and their pace, the hot-seat hand-off, claims, statistics and saving, the
 A window, a test or a network server drives it the same way: ``poll()`` for what comes next, ``act(text)`` for
 the decision of a person at the table, ``take_over(seat)`` once a hand-off is done, ``next_hand()`` after the
 score sheet. It answers with plain intents (a person's turn, a hand-off, what an action did as engine events, the
-score sheet, game over, a line to show) and draws nothing: the window only draws them and takes input.
+score sheet, game over, a line to show: intents.py) and draws nothing: the window only draws them and takes input.
 """
 
 from __future__ import annotations
@@ -13,16 +13,15 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 
 from game.ai.worker import AIWorker, Decision, fallback_action
 from game.engine import Event, Hand
-from game.engine.results import HandResult, Outcome
-from game.engine.view import Choice, choice_of
+from game.engine.view import choice_of
 from game.review import hint_player
 from game.runtime import in_background
 from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
+from .intents import Claimed, HandOff, HandOver, Held, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -34,77 +33,6 @@ class NotKept(Exception):
     controller takes it back, so that nothing unsaved is ever told, and passes this on to its caller."""
 
 
-@dataclass(frozen=True)
-class Turn:
-    """A person at this table decides now for ``seat`` in ``phase`` (a dialog, or a card to play)."""
-    seat: int
-    phase: str
-
-
-@dataclass(frozen=True)
-class HandOff:
-    """Hot-seat: the next decision is ``seat``'s; every hand stays hidden until that player takes over."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class Played:
-    """An action was applied: ``seat`` is whose cards or decision it was (the rook-2p dummy's own seat)."""
-    seat: int
-    action: str
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class Held:
-    """A person at another computer decided ahead of their turn where everyone decides at once (a Hearts pass):
-    the decision is kept, and applied when the engine comes to their seat."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class Claimed:
-    """No play could change the hand's result any more: ``seat`` claimed the rest and it was played out at once."""
-    seat: int
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class HandOver:
-    """The hand is over: the score sheet shows ``result``; ``next_hand()`` goes on."""
-    result: HandResult
-
-
-@dataclass(frozen=True)
-class MatchOver:
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class NewHand:
-    number: int  # hands dealt in the match so far, this one included
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What the hand review's search would do for ``seat`` (so the review never faults a hinted play), asked by
-    ``request_hint``."""
-    seat: int
-    choice: Choice
-
-
-@dataclass(frozen=True)
-class Message:
-    text: str
-
-
-@dataclass(frozen=True)
-class Closed:
-    """The table is gone for this screen (a network table whose host left, or a server stopping)."""
-    reason: str
-
-
-Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message | Closed
 Position = tuple[Hand, tuple[int, int]]  # a hand and the moment of it (``Hand.position_key``)
 
 

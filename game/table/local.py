@@ -13,7 +13,8 @@ from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-from .controller import Claimed, Held, Intent, MatchOver, NewHand, Played, TableController
+from .controller import TableController
+from .intents import Claimed, Held, Intent, MatchOver, NewHand, Played
 from .session import Session
 
 

@@ -24,7 +24,7 @@ from game.net.discovery import SERVICE, Browser
 from game.net.protocol import fingerprint
 from game.net.server import Limits, TableServer
 from game.runtime import LoopThread
-from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
+from game.table.intents import Closed, HandOver, MatchOver, Message, Turn
 
 LOOPBACK = "127.0.0.1"
 # computers play at once, the test's players may act quickly, and a connection that stops answering is noticed

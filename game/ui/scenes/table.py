@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, assert_never
 
 import pygame
 
@@ -19,7 +19,8 @@ from game.engine.results import HandResult
 from game.engine.view import SeatView
 from game.engine.words import says
 from game.store.settings import RANGES
-from game.table.controller import (
+from game.table.controller import TableController
+from game.table.intents import (
     Claimed,
     Closed,
     HandOff,
@@ -30,7 +31,6 @@ from game.table.controller import (
     Message,
     NewHand,
     Played,
-    TableController,
     Turn,
 )
 from game.table.local import LocalTable
@@ -327,43 +327,46 @@ class TableScene(Scene):
     def show(self, intent: Intent) -> None:
         """What the table says comes next, shown."""
         scenes = self.services.scenes
-        if isinstance(intent, Turn):
-            if intent.phase != "play" and self.open_dialog() is None:
-                self.dialog = scenes.push("dialog", table=self.table, act=self.act)
-        elif isinstance(intent, HandOff):
-            scenes.push("hand-off", player=self.table.name(intent.seat),
-                        ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
-        elif isinstance(intent, Played):
-            self.animate(intent)
-        elif isinstance(intent, Claimed):
-            self.claim_made, self.showing_claim, self.claim_since = intent, True, time.monotonic()
-            self.motion.clear()
-        elif isinstance(intent, HandOver):
-            scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
-                        first_time=self.first_time,
-                        play_again=self.play_again if isinstance(self.table, LocalTable) else None,
-                        claim=self.claim_words(past=True))
-        elif isinstance(intent, MatchOver):
-            scenes.replace("game-over", table=self.table,
-                           rematch=self.rematch if isinstance(self.table, LocalTable) else None)
-        elif isinstance(intent, NewHand):
-            self.motion.clear()
-            self.claim_made, self.showing_claim = None, False
-            self.services.sounds.play("shuffle")
-        elif isinstance(intent, Hint):
-            dialog = self.open_dialog()
-            if dialog is not None:  # a decision in a dialog: the hint is shown there
-                dialog.show_hint(intent.choice)
-                return
-            if intent.choice.kind == "play":
-                self.selected = intent.choice.card
-            self.say(f"Hint: {intent.choice.label}")
-        elif isinstance(intent, Message):
-            self.say(intent.text)
-        elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
-            self.services.notice = intent.reason
-            self.services.stop_hosting()
-            scenes.restart("menu")
+        match intent:
+            case Turn():
+                if intent.phase != "play" and self.open_dialog() is None:
+                    self.dialog = scenes.push("dialog", table=self.table, act=self.act)
+            case HandOff():
+                scenes.push("hand-off", player=self.table.name(intent.seat),
+                            ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
+            case Played():
+                self.animate(intent)
+            case Claimed():
+                self.claim_made, self.showing_claim, self.claim_since = intent, True, time.monotonic()
+                self.motion.clear()
+            case HandOver():
+                scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
+                            first_time=self.first_time,
+                            play_again=self.play_again if isinstance(self.table, LocalTable) else None,
+                            claim=self.claim_words(past=True))
+            case MatchOver():
+                scenes.replace("game-over", table=self.table,
+                               rematch=self.rematch if isinstance(self.table, LocalTable) else None)
+            case NewHand():
+                self.motion.clear()
+                self.claim_made, self.showing_claim = None, False
+                self.services.sounds.play("shuffle")
+            case Hint():
+                dialog = self.open_dialog()
+                if dialog is not None:  # a decision in a dialog: the hint is shown there
+                    dialog.show_hint(intent.choice)
+                    return
+                if intent.choice.kind == "play":
+                    self.selected = intent.choice.card
+                self.say(f"Hint: {intent.choice.label}")
+            case Message():
+                self.say(intent.text)
+            case Closed():  # the host left, or the server stopped: back to the menu, saying so
+                self.services.notice = intent.reason
+                self.services.stop_hosting()
+                scenes.restart("menu")
+            case _:
+                assert_never(intent)
 
     def animate(self, played: Played, drop: tuple[int, int] | None = None):
         """Sounds and card flights for what an action did, from its events."""
@@ -436,8 +439,11 @@ class TableScene(Scene):
         self.layout()
 
     def next_hand(self):
-        """From the score sheet: deal the next hand, or end the match."""
-        self.show(self.table.next_hand())
+        """From the score sheet: deal the next hand, or end the match (a server's table says which through
+        ``poll``)."""
+        following = self.table.next_hand()
+        if following is not None:
+            self.show(following)
 
     def play_again(self):
         """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
