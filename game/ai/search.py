@@ -52,6 +52,8 @@ from game.engine.results import HandResult
 from .endgame import Endgame, distinct_cards, two_sided
 from .rules_play import RulePlayer
 
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes
+SearchSpec = tuple[int, float, int, int, int, int]
 HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
 
 # cards played out a decision, by family: no longer a decision than the best outside program of the family takes on
@@ -66,8 +68,8 @@ EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's st
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES):
-        self.spec = (seed, budget, worlds, work, most_worlds, exact_nodes)  # the same player in a search process
+                 exact_nodes: int = EXACT_NODES) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
