@@ -15,7 +15,7 @@ from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, IllegalAction, Match, load_rules
 from game.engine.results import HandResult
-from game.review import HandReview, Judge, Review, hindsight, review_key
+from game.review import HandReview, Judge, Review, hindsight, hint_player, review_key
 from game.review.__main__ import main
 from game.store import HistoryStore, ReviewCache, SaveStore
 from game.table.controller import TableController
@@ -325,7 +325,7 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
                       [SeatPlan("You", True)] + [SeatPlan(f"C{seat}", False, "normal") for seat in (1, 2, 3)])
     worker = AIWorker(search_process=False)
     try:
-        controller = TableController(session, worker)
+        controller = TableController(session, worker, hint=hint_player)
         assert controller.request_hint()
         for _ in range(300):
             hints = [intent for intent in controller.poll() if isinstance(intent, Hint)]

@@ -18,7 +18,8 @@ from game.ai.worker import AIWorker
 from game.engine import Match, load_rules, preset_names
 from game.engine.claim import settled
 from game.engine.rules import DUMMY_SEAT
-from game.store import HistoryStore, StatsStore
+from game.review import hint_player
+from game.store import HistoryStore, StatsAndHistory, StatsStore
 from game.table import SeatPlan, Session, TableController
 from game.table.intents import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
 from tests.support.deals import position_where, table_session
@@ -32,9 +33,16 @@ def worker():
 
 
 def table(preset: str, humans: list[int], worker, level: str = "easy", seed: int = 1, **options):
+    """A table of ``preset`` whose ``humans`` are people, its Hint the hand review's (as the window's and the
+    server's are)."""
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i in humans, level) for i in range(rules.players)]
-    return TableController(Session(Match(rules, seed=seed), seats), worker, **options)
+    return TableController(Session(Match(rules, seed=seed), seats), worker, **{"hint": hint_player, **options})
+
+
+def kept_in(folder) -> StatsAndHistory:
+    """Statistics and match history kept in ``folder``, as the window keeps them in the user's data folder."""
+    return StatsAndHistory(StatsStore(folder), HistoryStore(folder))
 
 
 class Players:
@@ -109,9 +117,10 @@ def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
 
 
 def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker, tmp_path):
-    stats = StatsStore(tmp_path)
+    stats = StatsStore(tmp_path)  # the one kept_in(tmp_path) writes
     saves = []
-    controller = table("hearts-classic", [0], worker, stats=stats, save=lambda s: saves.append(s.finished_hands()))
+    controller = table("hearts-classic", [0], worker, records=kept_in(tmp_path),
+                       save=lambda s: saves.append(s.finished_hands()))
     players = Players(controller)
     run_match(controller, players)
     assert not any(isinstance(i, HandOff) for i in players.log)
@@ -129,7 +138,7 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     """Issue 18: the finished match goes into the match history (off the caller's thread), with its seats, and
     polling the finished table again does not add it twice."""
     history = HistoryStore(tmp_path)
-    controller = table("hearts-classic", [0], worker, history=history, seed=4)
+    controller = table("hearts-classic", [0], worker, records=kept_in(tmp_path), seed=4)
     assert isinstance(run_match(controller, Players(controller)), MatchOver)
     writing = controller.history_writing
     writing.result(60)
@@ -145,7 +154,7 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
 
 def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path):
     history = HistoryStore(tmp_path)
-    controller = table("hearts-classic", [], worker, history=history)
+    controller = table("hearts-classic", [], worker, records=kept_in(tmp_path))
     while not controller.hand.is_done:
         if not controller.poll():
             controller.wait(1.0)
@@ -206,6 +215,17 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
     assert isinstance(controller.act(hints[0].choice.text), Played)
     assert controller.undo() == "Your last play was taken back"
     assert controller.hand.record() == before
+
+
+def test_a_table_handed_no_hint_gives_none(worker):
+    """The hint is what the table's maker hands it (the hand review's search): without one, asking for a hint on the
+    person's turn is refused and nothing is searched."""
+    controller = table("hearts-classic", [0], worker, hint=None, seed=4)
+    while not controller.decision_due(0):
+        controller.poll()
+        controller.wait(1.0)
+    assert controller.persons_turn() and not controller.request_hint()
+    assert controller.hint_decision is None and not any(isinstance(i, Hint) for i in controller.poll())
 
 
 def test_a_hint_is_a_legal_action_for_every_decision(worker):
@@ -285,7 +305,7 @@ def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
 
 def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp_path):
     (tmp_path / "statistics.json").write_text("{not json")
-    controller = table("rook-beginner", [0], worker, stats=StatsStore(tmp_path))
+    controller = table("rook-beginner", [0], worker, records=kept_in(tmp_path))
     players = Players(controller)
     while not controller.hand.is_done:
         for intent in controller.poll():

@@ -147,7 +147,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
         assert replay.number == first.number and not replay.actions
         assert [plan.name for plan in again.table.session.seats] == [plan.name for plan in session.seats]
         controller = again.table.controller
-        assert controller.save is None and controller.stats is None and controller.history is None, \
+        assert controller.save is None and controller.records is None, \
             "a deal played again is neither saved, counted nor kept in the history"
         compared = until(app, lambda: isinstance(app.stack.top, ScoreScene) and app.stack.top.first_time)
         header, rows, _ = compared.sheet

@@ -8,8 +8,9 @@ network (game/net/discovery.py) with its free seats kept current, and withdrawn 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 from game.runtime import LoopThread
 from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
@@ -25,19 +26,19 @@ from .server import TableServer
 
 class NetHost:
     def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0",
-                 ending: bool = False):
+                 ending: bool = False, hint: Callable[[], ComputerPlayer] | None = None):
         """Start listening (raises OSError, such as the port being in use, with its reason, or DatabaseUnusable
         if the hosted tables' database cannot be used: a newer game's, a folder that cannot be written).
         ``again``: host the table kept last time; otherwise it ends for good and a new one is made, which for a
         table whose match is unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names
-        it) and raises UnfinishedMatch without it."""
+        it) and raises UnfinishedMatch without it. ``hint``: what makes the player whose decision is a Hint."""
         folder = folder or data_dir() / "hosted"
         if not again:
             end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         # one table, the host's: its seat-keeping time is the host's own (Settings), longer than a server's most
         limits = Limits(keep=keep, keep_most=max(keep, Limits.keep_most), tables=1)
-        self.server = TableServer(folder, limits, self.worker)
+        self.server = TableServer(folder, limits, self.worker, hint=hint)
         self.server.tables.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None

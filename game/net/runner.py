@@ -19,6 +19,7 @@ import logging
 from collections.abc import Callable, Collection
 from typing import assert_never
 
+from game.ai import ComputerPlayer
 from game.ai.worker import Decision
 from game.engine import Match
 from game.table.controller import NotKept, TableController
@@ -50,14 +51,16 @@ CANNOT_SAVE = "The server cannot save the game: play is paused until it can"
 
 class TableRunner:
     def __init__(self, lobby: Lobby, keeper: Keeper, worker, limits: P.Limits, session: Session | None = None,
-                 saved: tuple[int, int] = (0, 0)):
+                 saved: tuple[int, int] = (0, 0), hint: Callable[[], ComputerPlayer] | None = None):
         """``lobby``: the table's seats; ``worker``: the AI worker its computers think on; ``limits``: the server's,
         for the computers' ``pause`` and the score sheet's ``next_seconds``; ``session``: a match under way (a table
-        brought back), kept in the database as far as ``saved`` (hands, actions of the last of them)."""
+        brought back), kept in the database as far as ``saved`` (hands, actions of the last of them); ``hint``: what
+        makes the player whose decision is a Hint (None: no hints at this table)."""
         self.lobby = lobby
         self.keeper = keeper
         self.worker = worker
         self.limits = limits
+        self.hint = hint
         self.session = session
         self.controller: TableController | None = None
         self.saved = saved
@@ -185,7 +188,7 @@ class TableRunner:
         seat whose player is not connected waits for them as a dropped seat does (``step``)."""
         assert self.session is not None  # made with the match
         self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
-                                          save=lambda session: self.save_play())
+                                          save=lambda session: self.save_play(), hint=self.hint)
 
     def save_play(self) -> None:
         """What the match did since it was last kept, in one transaction, before anyone is told of it (NotKept if

@@ -38,6 +38,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 
 from . import messages as M
@@ -278,9 +279,11 @@ class DoorConnection(ServerConnection):
 
 class TableServer:
     def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker: AIWorker | None = None,
-                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()) -> None:
+                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = (),
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
-        worker the tables' computers think on; ``tls``: its certificate, to serve wss:// (None: ws://);
+        worker the tables' computers think on; ``hint``: what makes the player whose decision is a Hint (the hand
+        review's search; None: no hints); ``tls``: its certificate, to serve wss:// (None: ws://);
         ``origins``: the web pages (their Origin header) allowed to connect; none by default, so that a page from
         any site cannot open a table on this server, and clients that are not browsers send none."""
         self.folder = folder
@@ -289,7 +292,7 @@ class TableServer:
         self.database: TableDatabase | None = None
         self.limits = limits or Limits()
         self.keeper = Keeper()
-        self.tables = Tables(self.limits, self.keeper, worker)
+        self.tables = Tables(self.limits, self.keeper, worker, hint)
         self.seated: dict[str, dict[int, Client]] = {}  # per table, the connection at each seat
         self.waking: dict[str, asyncio.Event] = {}  # per table: something may have changed
         self.lines = AddressLines(log)  # the log's lines about each address

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 from game.engine import RulesError, preset_rules
 from game.engine.rules import presets
@@ -35,13 +36,16 @@ HOUR = 3600.0
 
 class Tables(Mapping[str, TableRunner]):
     """The tables of one server, a mapping of code to table. ``seats_told`` is called with a table's lobby whenever
-    its seats as told to its players change (a hosting game's announcement on the local network)."""
+    its seats as told to its players change (a hosting game's announcement on the local network). ``hint`` makes
+    the player whose decision is a Hint at any of its tables (None: no hints)."""
 
-    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None) -> None:
+    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None,
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         presets()  # every game a client may ask for, read now: no request makes the server read a file
         self.limits = limits
         self.keeper = keeper
         self.worker = worker
+        self.hint = hint
         self.seats_told: Callable[[Lobby], None] | None = None
         self._tables: dict[str, TableRunner] = {}
         self.made_by: dict[str, str] = {}  # the address that made each table made here (not those brought back)
@@ -142,7 +146,7 @@ class Tables(Mapping[str, TableRunner]):
     def runner(self, record: TableRecord, session: Session | None = None,
                saved: tuple[int, int] = (0, 0)) -> TableRunner:
         return TableRunner(Lobby(record, self.keeper, self._seats_told), self.keeper, self.worker, self.limits,
-                           session, saved)
+                           session, saved, self.hint)
 
     def _seats_told(self, lobby: Lobby):
         if self.seats_told is not None:

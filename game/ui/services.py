@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from game.ai.worker import AIWorker
 from game.net.client import RemoteTable
 from game.net.host import NetHost, unfinished_hosted
+from game.review import hint_player
 from game.runtime import in_background
 from game.store import HistoryStore, HouseRulesStore, ReviewCache, SaveStore, Settings, SettingsStore, StatsStore
 from game.store.certificates import CertificateStore
@@ -111,7 +112,8 @@ class Services:
         table hosted last ``again``, or a new one, which ends the one hosted last (an unfinished match there only
         with ``ending``: the player agreed, see ``hosted_match``)."""
         self._no_table_hosted()
-        self.host = NetHost(self.settings.online_port, self.settings.keep_seat, again=again, ending=ending)
+        self.host = NetHost(self.settings.online_port, self.settings.keep_seat, again=again, ending=ending,
+                            hint=hint_player)
         return self.host
 
     def saved_match(self) -> tuple[Session | None, str]:

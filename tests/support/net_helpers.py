@@ -23,6 +23,7 @@ from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
 from game.net.protocol import fingerprint
 from game.net.server import Limits, TableServer
+from game.review import hint_player
 from game.runtime import LoopThread
 from game.table.intents import Closed, HandOver, MatchOver, Message, Turn
 
@@ -64,7 +65,7 @@ class ServerThread:
 
     def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None):
         self.worker = AIWorker(search_process=False)
-        self.server = TableServer(folder, limits or FAST, self.worker, tls=tls)
+        self.server = TableServer(folder, limits or FAST, self.worker, tls=tls, hint=hint_player)
         self.runner = LoopThread("test-server")
         self.runner.start(lambda: self.server.start(LOOPBACK, 0))
         self.port = self.server.port

@@ -18,6 +18,8 @@ import pygame
 from game.engine.results import HandResult
 from game.engine.view import SeatView
 from game.engine.words import says
+from game.review import hint_player
+from game.store import StatsAndHistory
 from game.store.settings import RANGES
 from game.table.controller import TableController
 from game.table.intents import (
@@ -68,8 +70,8 @@ class TableScene(Scene):
             keep = services.count_statistics and first_time is None
             table = LocalTable(TableController(
                 session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
-                save=self.save if first_time is None else None, stats=services.stats if keep else None,
-                history=services.history if keep else None))
+                save=self.save if first_time is None else None,
+                records=StatsAndHistory(services.stats, services.history) if keep else None, hint=hint_player))
         self.table = table
         self.first_time = first_time
         self.motion = CardMotion()
