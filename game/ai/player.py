@@ -8,6 +8,14 @@ from typing import Protocol
 
 from game.engine.actions import Action
 from game.engine.hand import Hand
+from game.engine.hearts import HeartsHand
+from game.engine.knowledge import SeenHand, SeenHeartsHand, SeenRookHand
+from game.engine.rook import RookHand
+
+# what a decision is made from: the seat's SeenHand, or a whole hand (a world a search dealt itself, its play-outs)
+HandSeen = Hand | SeenHand
+HeartsSeen = HeartsHand | SeenHeartsHand
+RookSeen = RookHand | SeenRookHand
 
 
 class ComputerPlayer(Protocol):
