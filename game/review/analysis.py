@@ -36,6 +36,7 @@ import json
 import math
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from game.ai.search import OmniscientPlayer, SearchPlayer, ranked, tally
 from game.engine import Hand
@@ -104,11 +105,11 @@ class Review:
         """What a seat's judged decisions cost together."""
         return sum(decision.cost for decision in self.decisions if decision.seat == seat)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": REVIEW_FORMAT, **asdict(self)}
 
     @classmethod
-    def from_json(cls, data: dict) -> Review:
+    def from_json(cls, data: object) -> Review:
         """A review from its JSON; raises ValueError naming the problem if it is not one (a cache may be damaged)."""
         if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT:
             raise ValueError(f"not a hand review (expected format {REVIEW_FORMAT})")
@@ -134,14 +135,14 @@ DECISION_FIELDS = {"index": int, "seat": int, "phase": str, "trick": int, "actio
                    "best": str, "cost": float, "error": float, "threshold": float, "mistake": bool, "choices": list}
 
 
-def _all(values, kind) -> bool:
+def _all(values: object, kind: type) -> bool:
     """Whether ``values`` is a list of values of one JSON kind (a whole number counts as a number; true does not)."""
     kinds = (int, float) if kind is float else kind
     return isinstance(values, list) and all(
         isinstance(v, kinds) and (kind is bool or not isinstance(v, bool)) for v in values)
 
 
-def review_key(record: dict, seats: Iterable[int], worlds, seed: int) -> str:
+def review_key(record: dict[str, Any], seats: Iterable[int], worlds: tuple[int, int], seed: int) -> str:
     """What a review is cached under: the hand and everything the review depends on."""
     text = json.dumps({"format": REVIEW_FORMAT, "record": record, "seats": sorted(seats), "worlds": worlds,
                        "seed": seed}, sort_keys=True, separators=(",", ":"))
@@ -200,7 +201,8 @@ class Judge:
             try:
                 next(steps)
             except StopIteration as done:
-                return done.value
+                decision: Decision = done.value  # the generator's return value
+                return decision
 
 
 class HandReview:
@@ -208,7 +210,7 @@ class HandReview:
     steps are done (of ``total``); ``run(progress, cancelled)`` does them all, or stops when ``cancelled()``;
     once every step is done, ``review`` holds the result. Raises ValueError for a record that does not replay."""
 
-    def __init__(self, record: dict, seats: Iterable[int] | None = None, worlds: int = WORLDS,
+    def __init__(self, record: dict[str, Any], seats: Iterable[int] | None = None, worlds: int = WORLDS,
                  measure_worlds: int = MEASURE_WORLDS, seed: int = HINT_SEED):
         self.hand = Hand.from_record(record)  # checks the whole record
         self.seats = sorted(set(range(self.hand.n) if seats is None else seats))
@@ -254,7 +256,7 @@ def partnered(hand: Hand, seat: int) -> bool:
     return len(hand.side_known_to(seat)) > 1
 
 
-def hindsight(record: dict, index: int, action: str | None = None, seed: int = 0) -> Hand:
+def hindsight(record: dict[str, Any], index: int, action: str | None = None, seed: int = 0) -> Hand:
     """The hand as it would have ended had ``action`` (default: the one made) been taken at decision ``index``,
     every seat then playing with all the cards known (Hard's search on the real deal): hindsight, which no seat
     had when it decided. Raises ValueError for a record that does not replay or an action not legal there."""
@@ -313,9 +315,9 @@ def _judged(index: int, hand: Hand, action: A.Action, best: A.Action, measured: 
     return decision
 
 
-def _mean(values) -> float:
-    values = list(values)
-    return sum(values) / len(values)
+def _mean(values: Iterable[float]) -> float:
+    listed = list(values)
+    return sum(listed) / len(listed)
 
 
 def _standard_error(values: list[float]) -> float:
@@ -329,11 +331,11 @@ def _breakdown(seat: int, worlds: list[dict[A.Action, HandResult]], action: A.Ac
     """Where the difference came from, in the engine's results over the measuring worlds."""
     sample: HandResult = worlds[0][action]
 
-    def mean_of(read) -> tuple[float, float]:
+    def mean_of(read: Callable[[HandResult], float]) -> tuple[float, float]:
         made, best_made = (_tenth(_mean(read(w[a]) for w in worlds)) for a in (action, best))
         return made, best_made
 
-    def count_of(happened) -> tuple[int, int]:
+    def count_of(happened: Callable[[HandResult], bool | None]) -> tuple[int, int]:
         made, best_made = (sum(1 for w in worlds if happened(w[a])) for a in (action, best))
         return made, best_made
 
