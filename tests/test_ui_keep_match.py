@@ -384,10 +384,10 @@ def saves_a_match(call: ast.Call, made: set[str]) -> bool:
 def test_every_caller_that_can_replace_a_saved_match_is_walked_by_a_test():
     """The store refuses to put a new match over an unfinished one unless the caller says the player agreed
     (``ending``), and so does hosting a new table over the one hosted last. These are all the places in the game
-    that save a match, make a save store, start hosting or say ``ending``, each walked above (the table scene's
-    save keeps the match it plays, Continue's or New game's; the benchmarks are not the game and never touch a
+    that save a match, make a save store, start hosting or say ``ending``, each walked above (the services' save
+    of a table played here keeps the match it plays, Continue's or New game's; the benchmarks are not the game and never touch a
     player's folders). A new one fails here until a test walks it."""
-    assert callers(saves_a_match) == {"game/ui/scenes/setup.py:play", "game/ui/scenes/table.py:save"}
+    assert callers(saves_a_match) == {"game/ui/scenes/setup.py:play", "game/ui/services.py:save_match"}
     assert callers(lambda call, made: named(call) == "SaveStore") == {"game/ui/app.py:__init__"}
     assert callers(lambda call, made: named(call) in ("start_hosting", "NetHost", "end_hosted_tables")) == {
         "game/ui/scenes/setup.py:host_here", "game/ui/scenes/menu.py:host_again",

@@ -66,7 +66,7 @@ class MenuScene(Scene):
         """The table this game hosted last, open again: its players take their seats back with their tokens."""
         services, settings = self.services, self.services.settings
         try:
-            services.start_hosting(again=True)
+            host = services.start_hosting(again=True)
         except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
             services.notice = str(err)
             self.layout()
@@ -75,9 +75,9 @@ class MenuScene(Scene):
             services.notice = port_problem(err, settings.online_port)
             self.layout()
             return
-        code = services.host.saved_table()
+        code = host.saved_table()
         token = services.seats.token("hosted", code) if code else None
-        if token is None:
+        if code is None or token is None:
             services.stop_hosting()
             services.notice = "The hosted table could not be found again"
             self.layout()

@@ -1,7 +1,7 @@
 """The table: every seat, the trick, the contract and the scores; cards are played by dragging them to the centre.
 
-The scene shows one seat's view of a table, whose match runs here (game/table/local.py: LocalTable, on the table
-controller) or on another computer (game/net/client.py: RemoteTable); it never holds an engine hand. When no card
+The scene shows one seat's view of a ``Table`` (game/table/surface.py), whose match runs here (LocalTable, on the
+table controller) or on another computer (game/net/client.py: RemoteTable); it never holds an engine hand. When no card
 is moving it asks what comes next, shows it (a dialog for a person's decision, the hot-seat hand-off, a card
 played, the score sheet) and hands on the players' decisions. Drawing is table_painter.py's; where things go,
 table_layout.py's.
@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
 from game.engine.results import HandResult
 from game.engine.view import SeatView
 from game.engine.words import says
-from game.review import hint_player
-from game.store import StatsAndHistory
 from game.store.settings import RANGES
-from game.table.controller import TableController
 from game.table.intents import (
     Claimed,
     Closed,
@@ -35,7 +32,6 @@ from game.table.intents import (
     Played,
     Turn,
 )
-from game.table.local import LocalTable
 from game.table.session import Session
 
 from .. import controls, theme
@@ -47,6 +43,9 @@ from ..table_layout import TableLayout
 from ..table_painter import TablePainter
 from ..widgets import Button, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services, Table
+
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
 MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
@@ -56,22 +55,24 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
                 "passed": "bid"}
 
 
+def table_scene(services: Services, session: Session | None = None, table: Table | None = None,
+                first_time: HandResult | None = None) -> TableScene:
+    """The table scene (the scene registry's "table"): at ``table``, whose match runs on another computer, or at
+    a table made here for ``session``'s match; with ``first_time`` (how the hand went then), a deal played again."""
+    if table is None:
+        if session is None:
+            raise TypeError("a table scene needs a table, or a session to play here")
+        table = services.table_here(session, again=first_time is not None)
+    return TableScene(services, table, first_time)
+
+
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services: Any, session: Session | None = None, table: Any = None,
-                 first_time: HandResult | None = None) -> None:
-        """A match played here (``session``), or a ``table`` whose match runs elsewhere. With ``first_time`` (how
-        the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
+    def __init__(self, services: Services, table: Table, first_time: HandResult | None = None) -> None:
+        """The scene at ``table``. With ``first_time`` (how the hand went then) the table plays a deal again: one
+        hand, not saved, counted or kept in the history."""
         super().__init__(services)
-        if table is None:
-            assert session is not None  # a match played here, or a table's elsewhere
-            settings = services.settings
-            keep = services.count_statistics and first_time is None
-            table = LocalTable(TableController(
-                session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
-                save=self.save if first_time is None else None,
-                records=StatsAndHistory(services.stats, services.history) if keep else None, hint=hint_player))
         self.table = table
         self.first_time = first_time
         self.motion = CardMotion()
@@ -93,7 +94,7 @@ class TableScene(Scene):
         self._order_for: tuple | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
-        self.dialog = None  # the dialog open for a person's decision here, if any (it closes itself)
+        self.dialog: Scene | None = None  # the dialog open for a person's decision here, if any (it closes itself)
         self.deal: Deal | None = None  # the deal being shown
         self.dealt_for: tuple | None = None  # the hand whose deal was shown (or skipped)
         self.painter = TablePainter(self)
@@ -112,11 +113,6 @@ class TableScene(Scene):
     def view(self) -> SeatView:
         """The viewer's view of the hand (the engine's, for this seat)."""
         return self.table.view()
-
-    def save(self, session: Session):
-        """After every action, so that Continue resumes the match exactly (unless matches are not kept)."""
-        if self.services.keep_matches:
-            self.services.saves.save(session.to_json(), session)
 
     # --- geometry (all from the window size) ---
 
@@ -344,11 +340,11 @@ class TableScene(Scene):
             case HandOver():
                 scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
                             first_time=self.first_time,
-                            play_again=self.play_again if isinstance(self.table, LocalTable) else None,
+                            play_again=self.play_again if self.table.replays is not None else None,
                             claim=self.claim_words(past=True))
             case MatchOver():
                 scenes.replace("game-over", table=self.table,
-                               rematch=self.rematch if isinstance(self.table, LocalTable) else None)
+                               rematch=self.rematch if self.table.replays is not None else None)
             case NewHand():
                 self.motion.clear()
                 self.claim_made, self.showing_claim = None, False
@@ -449,7 +445,9 @@ class TableScene(Scene):
 
     def play_again(self):
         """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
-        session, first = self.table.deal_again(), self.first_time or self.table.results()[-1]
+        replays = self.table.replays
+        assert replays is not None  # offered only at a table played here
+        session, first = replays.deal_again(), self.first_time or self.table.results()[-1]
         if self.first_time is not None:
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
@@ -457,7 +455,9 @@ class TableScene(Scene):
     def rematch(self):
         """From the game-over screen: the same players in the same seats, under the same rules, play a new match (the
         one finished is over, so there is nothing to ask)."""
-        self.services.scenes.restart("table", session=self.table.rematch(self.services.new_seed()))
+        replays = self.table.replays
+        assert replays is not None  # offered only at a table played here
+        self.services.scenes.restart("table", session=replays.rematch(self.services.new_seed()))
 
     def leave(self):
         """A deal played again is over: back to the score sheet or history it was opened from."""
