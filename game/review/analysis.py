@@ -15,9 +15,10 @@ best, the best's lead would be flattered by the choosing itself (with ten choice
 often not the best; a Rook hand's costs came out several times what Hard gains over Normal). A fresh cost may come
 out at nought or below, when the search's choice was not better after all, and the review then says so.
 
-The Hint (game/table/controller.py) asks the same search, ``hint_player()``, the one the review chooses with, so
-the Hint's choice and the review's are the same choice of the same position: a hinted play is never the review's
-mistake. What the figures are called in words, and from which figures a cost is a mistake, is game/review/words.py.
+The Hint (game/table/controller.py, handed ``hint_player`` by the window and the server) asks the same search, the
+one the review chooses with, so the Hint's choice and the review's are the same choice of the same position: a
+hinted play is never the review's mistake. What the figures are called in words, and from which figures a cost is
+a mistake, is game/review/words.py.
 
 Bids, the nest and trump are not judged: searched versions did no better than the Normal rules (game/ai/search.py),
 so the search cannot say what they cost, and this review says so rather than guess; nor are the rank order, the
