@@ -16,8 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Generic
 
-from .files import UNUSABLE, DamagedFile, data_dir, first_line, keep_aside, read_json, set_aside, write_atomic
+from .files import (
+    UNUSABLE,
+    DamagedFile,
+    Restored,
+    data_dir,
+    first_line,
+    keep_aside,
+    read_json,
+    set_aside,
+    write_atomic,
+)
 
 HISTORY_FORMAT = "trickhouse-history/1"
 KEEP_MATCHES = 50
@@ -29,11 +40,11 @@ _ONE_AT_A_TIME = threading.Lock()
 
 
 @dataclass(frozen=True)
-class PastMatch:
+class PastMatch(Generic[Restored]):
     """A finished match of the history: when it finished, what ``restore`` made of its saved form (the table's
     Session: its match with every hand, the seats' names and who was human), and the saved form."""
     finished: str
-    session: object
+    session: Restored
     saved: dict
 
 
@@ -41,7 +52,7 @@ class HistoryStore:
     def __init__(self, folder: Path | None = None):
         self.path = (folder or data_dir()) / "history.json"
 
-    def load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
+    def load(self, restore: Callable[[dict], Restored]) -> tuple[list[PastMatch[Restored]], str]:
         """(the past matches, newest first, "") or, when not all of it can be used, with one line naming the file
         and the problem: a file that cannot be read as a history is kept aside whole and the history starts again; a
         match in it that ``restore`` refuses (raising ValueError, as for SaveStore) is kept aside alone, in a .bad
@@ -49,14 +60,15 @@ class HistoryStore:
         with _ONE_AT_A_TIME:
             return self._load(restore)
 
-    def _load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
+    def _load(self, restore: Callable[[dict], Restored]) -> tuple[list[PastMatch[Restored]], str]:
         if not self.path.is_file():
             return [], ""
         try:
             entries = history_entries(read_json(self.path))
         except UNUSABLE as err:  # an unreadable history is set aside; it must never stop the game
             return [], self._set_aside(first_line(err))
-        past, refused = [], []
+        past: list[PastMatch[Restored]] = []
+        refused = []
         for entry in entries:
             try:
                 usable = history_entry(entry)
@@ -152,7 +164,7 @@ class ReviewCache:
             raise ValueError(f"{key!r} is not a review key")
         return self.folder / f"{key}.json"
 
-    def get(self, key: str, restore: Callable[[dict], object]) -> tuple[object | None, str]:
+    def get(self, key: str, restore: Callable[[dict], Restored]) -> tuple[Restored | None, str]:
         """(what ``restore`` makes of the review kept under ``key``, "") — or (None, "") when there is none, or (None,
         one line naming the file and the problem) when it cannot be used: it is kept aside and worked out again."""
         path = self.path(key)
