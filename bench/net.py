@@ -29,6 +29,7 @@ from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import TableDatabase
+from game.net.lobby import SeatRecord
 from game.net.tables import TABLE_FORMAT
 from game.store.files import write_atomic
 from game.table.session import SeatPlan, Session
@@ -188,7 +189,7 @@ def keeping_costs(preset: str, tables: int = 200, actions: int = 20_000, seed: i
     with an fsync, each changed table once a second, on a thread of their own), once for each table at the end."""
     rules = load_rules(preset)
     rng = random.Random(seed)
-    seats = [{"kind": "online", "name": f"P{n}", "token": "0" * 64, "level": "normal"} for n in range(rules.players)]
+    seats = [SeatRecord("online", f"P{n}", token="0" * 64).to_json() for n in range(rules.players)]
     plans = [SeatPlan(seat["name"], False, online=True) for seat in seats]
     costs: dict[str, list[float]] = {"commit": [], "json": []}
     with tempfile.TemporaryDirectory() as folder:

@@ -105,7 +105,7 @@ class NetClient:
     its fingerprint."""
 
     def __init__(self, address: str, port: int, first: M.Hello | M.Create, retry_for: float = RETRY_FOR,
-                 secure: bool = False, pinned: str | None = None):
+                 secure: bool = False, pinned: str | None = None) -> None:
         self.address, self.port = address, port
         self.secure, self.pinned = secure or pinned is not None, pinned
         self.uri = f"{'wss' if self.secure else 'ws'}://{address}:{port}"
@@ -152,7 +152,7 @@ class NetClient:
             pass
         self.runner.stop(timeout=2)
 
-    async def _connection(self):
+    async def _connection(self) -> None:
         """The connection, tried again after a drop, until the table is over for this client; then its loop stops
         (``close`` closes it)."""
         try:

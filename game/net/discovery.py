@@ -21,8 +21,12 @@ import secrets
 import socket
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import protocol as P
+
+if TYPE_CHECKING:  # imported where used, on a thread of its own (see start_zeroconf)
+    from zeroconf import ServiceStateChange, Zeroconf
 
 log = logging.getLogger("trickhouse.discovery")
 SERVICE = "_trickhouse._tcp.local."
@@ -70,7 +74,7 @@ class Found:
     said: Announcement
 
 
-def start_zeroconf():
+def start_zeroconf() -> Zeroconf:
     """A running Zeroconf on IPv4 (the table server listens on IPv4); raises whatever stops it (ImportError,
     OSError and the library's own errors). Imported here, on a thread of its own: the import alone takes 0.1 s."""
     from zeroconf import IPVersion, Zeroconf
@@ -109,21 +113,21 @@ class Announcer:
                                         name="trickhouse-announce", daemon=True)
         self._thread.start()
 
-    def update(self, said: Announcement):
+    def update(self, said: Announcement) -> None:
         """Say something new, such as fewer seats free (the same again is not sent). From one thread only."""
         if said != self.said:
             self.said = said
             self._asks.put(said)
 
-    def withdraw(self):
+    def withdraw(self) -> None:
         """Say goodbye, so that others' lists drop the table at once (without waiting: ``join`` waits)."""
         self._asks.put(None)
 
-    def join(self, seconds: float):
+    def join(self, seconds: float) -> None:
         """Wait up to ``seconds`` for the goodbye to be sent (before the program ends)."""
         self._thread.join(seconds)
 
-    def _run(self, name: str, port: int, listening_on: str):
+    def _run(self, name: str, port: int, listening_on: str) -> None:
         zeroconf = None
         try:
             from zeroconf import ServiceInfo
@@ -163,16 +167,16 @@ class Browser:
     """The tables announced on the local network, as found so far: ``start`` looks on a thread of its own,
     ``found`` is a snapshot any thread may take, ``stop`` ends the looking (without waiting)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._found: dict[str, Found] = {}  # by service name
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self.unavailable = ""  # why nothing can be found, once zeroconf could not start
 
-    def start(self):
+    def start(self) -> None:
         threading.Thread(target=self._run, name="trickhouse-browse", daemon=True).start()
 
-    def stop(self):
+    def stop(self) -> None:
         self._stopping.set()
 
     def found(self) -> list[Found]:
@@ -180,7 +184,7 @@ class Browser:
             return sorted(self._found.values(),  # tables with a seat free first, then full ones, then servers
                           key=lambda f: (f.said.server, f.said.free == 0, f.said.game, f.said.host, f.address))
 
-    def _run(self):
+    def _run(self) -> None:
         zeroconf = None
         try:
             from zeroconf import ServiceBrowser
@@ -196,7 +200,7 @@ class Browser:
             if zeroconf is not None:
                 zeroconf.close()
 
-    def noticed(self, zeroconf, service_type: str, name: str, state_change):
+    def noticed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         """Zeroconf's news (on its thread, by keyword): a service came, changed or went. What it says is asked
         for and checked; one that cannot be used is left out."""
         from zeroconf import ServiceStateChange
@@ -206,7 +210,7 @@ class Browser:
             try:
                 info = zeroconf.get_service_info(service_type, name, timeout=int(LOOK_SECONDS * 1000))
                 addresses = info.parsed_addresses() if info is not None else []
-                if addresses and info.port:
+                if info is not None and addresses and info.port:
                     found = Found(f"{addresses[0]}:{info.port}", Announcement.from_txt(info.properties))
             except Exception as err:  # noqa: BLE001  (what comes from the network must not stop the looking)
                 log.info("%r on the local network is not a table we can join: %s", name[:80], err)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection
 from typing import assert_never
 
 from game.ai import ComputerPlayer
-from game.ai.worker import Decision
+from game.ai.worker import AIWorker, Decision
 from game.engine import Match
 from game.table.controller import NotKept, TableController
 from game.table.intents import (
@@ -50,8 +50,9 @@ CANNOT_SAVE = "The server cannot save the game: play is paused until it can"
 
 
 class TableRunner:
-    def __init__(self, lobby: Lobby, keeper: Keeper, worker, limits: P.Limits, session: Session | None = None,
-                 saved: tuple[int, int] = (0, 0), hint: Callable[[], ComputerPlayer] | None = None):
+    def __init__(self, lobby: Lobby, keeper: Keeper, worker: AIWorker | None, limits: P.Limits,
+                 session: Session | None = None, saved: tuple[int, int] = (0, 0),
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         """``lobby``: the table's seats; ``worker``: the AI worker its computers think on; ``limits``: the server's,
         for the computers' ``pause`` and the score sheet's ``next_seconds``; ``session``: a match under way (a table
         brought back), kept in the database as far as ``saved`` (hands, actions of the last of them); ``hint``: what
@@ -167,7 +168,7 @@ class TableRunner:
 
     # --- the match ---
 
-    def start(self, seat: int):
+    def start(self, seat: int) -> None:
         """The owner deals: computers take the seats nobody took, and the match is kept before anyone is told
         (NotKept, with the table as it was, if it cannot be)."""
         record = self.record
@@ -187,7 +188,9 @@ class TableRunner:
         """The match's flow; every action it applies is kept (``save_play``) before it hands it back to be told. A
         seat whose player is not connected waits for them as a dropped seat does (``step``)."""
         assert self.session is not None  # made with the match
-        self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
+        # without a worker (tests of the server's parts, where no computer is asked) the controller is handed None
+        self.controller = TableController(self.session, self.worker,  # type: ignore[arg-type]
+                                          pause=lambda: self.limits.pause,
                                           save=lambda session: self.save_play(), hint=self.hint)
 
     def save_play(self) -> None:

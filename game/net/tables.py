@@ -148,7 +148,7 @@ class Tables(Mapping[str, TableRunner]):
         return TableRunner(Lobby(record, self.keeper, self._seats_told), self.keeper, self.worker, self.limits,
                            session, saved, self.hint)
 
-    def _seats_told(self, lobby: Lobby):
+    def _seats_told(self, lobby: Lobby) -> None:
         if self.seats_told is not None:
             self.seats_told(lobby)
 
@@ -165,7 +165,7 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- a table done with ---
 
-    def end(self, runner: TableRunner):
+    def end(self, runner: TableRunner) -> None:
         """A table done with leaves the server and its rows go, so that finished and abandoned tables never fill the
         server's limit."""
         del self._tables[runner.code]
@@ -175,7 +175,7 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- tables brought back ---
 
-    def load(self, database: TableDatabase, folder: Path):
+    def load(self, database: TableDatabase, folder: Path) -> None:
         """Bring back the kept tables: those of the database, and once, those an earlier server saved as one JSON
         file each in ``folder``. A table that cannot be built again is kept aside (in the database; a JSON file as
         NAME.bad) and named in one log line; a database whose rows cannot be read is kept aside whole and a new one
@@ -213,7 +213,7 @@ class Tables(Mapping[str, TableRunner]):
         return runner
 
     @staticmethod
-    def import_json_tables(database: TableDatabase, folder: Path):
+    def import_json_tables(database: TableDatabase, folder: Path) -> None:
         """Tables an earlier server saved as ``CODE.json``: each is put in the database, then its file goes."""
         for path in sorted(folder.glob("*.json")):
             try:
@@ -232,7 +232,7 @@ class Tables(Mapping[str, TableRunner]):
             log.info("%s: imported into %s", path, database.path)
 
 
-def table_from_json(data: dict) -> tuple[TableRecord, Session | None]:
+def table_from_json(data: object) -> tuple[TableRecord, Session | None]:
     """A table an earlier server saved as JSON, and its match if it had begun (ValueError naming what is wrong)."""
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         raise ValueError(f"not a Trickhouse table (expected format {TABLE_FORMAT})")

@@ -24,8 +24,8 @@ from pathlib import Path
 from game.ai.worker import AIWorker
 from game.net.database import DatabaseUnusable
 from game.net.discovery import Announcement, Announcer
-from game.net.protocol import DEFAULT_PORT, clean_name, fingerprint
-from game.net.server import Limits, TableServer
+from game.net.protocol import DEFAULT_PORT, Limits, clean_name, fingerprint
+from game.net.server import TableServer
 from game.review import hint_player
 from game.store.files import data_dir
 

@@ -53,7 +53,7 @@ class MenuScene(Scene):
         column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
         layout_column(self.buttons, (w // 2, top + column // 2), int(self.px * 12), height, gap)
 
-    def continue_match(self):
+    def continue_match(self) -> None:
         services = self.services
         session, problem = services.saved_match()
         if session is None:
@@ -62,7 +62,7 @@ class MenuScene(Scene):
             return
         services.scenes.push("table", session=session)
 
-    def host_again(self):
+    def host_again(self) -> None:
         """The table this game hosted last, open again: its players take their seats back with their tokens."""
         services, settings = self.services, self.services.settings
         try:
@@ -84,7 +84,7 @@ class MenuScene(Scene):
             return
         join_hosted(services, code, token, settings.names[0])
 
-    def resume(self):
+    def resume(self) -> None:
         """Back from a scene above: a game may have been saved since (Continue)."""
         self.layout()
 

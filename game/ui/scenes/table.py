@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
 from game.engine.results import HandResult
-from game.engine.view import SeatView
+from game.engine.view import Choice, SeatView
 from game.engine.words import says
 from game.store.settings import RANGES
 from game.table.intents import (
@@ -66,6 +66,14 @@ def table_scene(services: Services, session: Session | None = None, table: Table
     return TableScene(services, table, first_time)
 
 
+@runtime_checkable
+class DecisionDialog(Protocol):
+    """The dialog this table opens for a person's decision (scenes/dialogs.py: ``Dialog``), as the table speaks
+    to it: a hint asked for meanwhile is shown there."""
+
+    def show_hint(self, hint: Choice) -> None: ...
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -84,19 +92,20 @@ class TableScene(Scene):
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
         self.showing_claim = False  # its cards lie face up on the table until the player goes on
         self.claim_since = 0.0
-        self.seated: tuple | None = None  # (hand number, the players round the table) as last laid out
+        # (hand number, the players round the table) as last laid out
+        self.seated: tuple[int, tuple[int, ...]] | None = None
         self.seating_notice: tuple[int, list[str]] | None = None  # (hand number, its lines) when players moved
         self.thinking_dots = 0.0
-        self.turn_for: tuple | None = None  # (hand, seat) whose turn the marker shows, and since when
+        self.turn_for: tuple[int, int] | None = None  # (hand, seat) whose turn the marker shows, and since when
         self.turn_since = 0.0
         self.buttons: list[Button] = []
-        self.buttons_for: tuple | None = None
-        self._order_for: tuple | None = None
+        self.buttons_for: tuple[int, int, int, bool, bool, bool] | None = None
+        self._order_for: tuple[int, int, int, str] | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
         self.dialog: Scene | None = None  # the dialog open for a person's decision here, if any (it closes itself)
         self.deal: Deal | None = None  # the deal being shown
-        self.dealt_for: tuple | None = None  # the hand whose deal was shown (or skipped)
+        self.dealt_for: tuple[int, int, int] | None = None  # the hand whose deal was shown (or skipped)
         self.painter = TablePainter(self)
 
     @property
@@ -154,7 +163,7 @@ class TableScene(Scene):
         self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
                         for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
 
-    def note_seating(self, view: SeatView):
+    def note_seating(self, view: SeatView) -> None:
         """Players who changed chairs since the hand before (rotating partners) are told so, with who now plays
         with whom, until the hand's first card is played. The rook-2p dummy, who moves with the deal, is no player;
         a hot-seat hand-off only turns the same table round."""
@@ -302,12 +311,12 @@ class TableScene(Scene):
             return max(0.0, self.message_time + MESSAGE_SECONDS - time.monotonic())
         return None
 
-    def open_dialog(self):
+    def open_dialog(self) -> Scene | None:
         """The decision dialog this table opened, while it is still open (a hint or a message still reaches the
         table under it)."""
         return self.dialog if self.dialog is not None and self.dialog in self.stack.scenes else None
 
-    def update_deal(self, dt: float):
+    def update_deal(self, dt: float) -> None:
         """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
         view = self.view()
         hand = (view.number, view.dealer, self.table.hand_number)
@@ -351,7 +360,7 @@ class TableScene(Scene):
                 self.services.sounds.play("shuffle")
             case Hint():
                 dialog = self.open_dialog()
-                if dialog is not None:  # a decision in a dialog: the hint is shown there
+                if isinstance(dialog, DecisionDialog):  # a decision in a dialog: the hint is shown there
                     dialog.show_hint(intent.choice)
                     return
                 if intent.choice.kind == "play":
@@ -366,7 +375,7 @@ class TableScene(Scene):
             case _:
                 assert_never(intent)
 
-    def animate(self, played: Played, drop: tuple[int, int] | None = None):
+    def animate(self, played: Played, drop: tuple[int, int] | None = None) -> None:
         """Sounds and card flights for what an action did, from its events."""
         self.selected = None
         self.message = ""
@@ -383,7 +392,7 @@ class TableScene(Scene):
                 finished = list(self.view().tricks[-1].cards)
                 self.motion.trick_won(event.seat, finished, self.services.settings.trick_pause)
 
-    def act(self, action: str, drop: tuple[int, int] | None = None):
+    def act(self, action: str, drop: tuple[int, int] | None = None) -> None:
         """A person's decision (from a dialog): what it did, or the reason it was refused. A table elsewhere answers
         later, through ``poll``."""
         done = self.table.act(action)
@@ -392,7 +401,7 @@ class TableScene(Scene):
         elif done is not None:
             self.animate(done, drop)
 
-    def play(self, card: str, drop: tuple[int, int] | None = None):
+    def play(self, card: str, drop: tuple[int, int] | None = None) -> None:
         """The viewer plays a card (dropped at ``drop``, or clicked): refused, a dropped card glides back."""
         done = self.table.act(self.view().play(card))
         if isinstance(done, str):
@@ -431,19 +440,18 @@ class TableScene(Scene):
         """The claim has been seen: the table goes on to the score sheet, which names it."""
         self.showing_claim = False
 
-    def take_over(self, seat: int):
+    def take_over(self, seat: int) -> None:
         self.table.take_over(seat)
         self.selected = None
         self.layout()
 
-    def next_hand(self):
-        """From the score sheet: deal the next hand, or end the match (a server's table says which through
-        ``poll``)."""
-        following = self.table.next_hand()
-        if following is not None:
-            self.show(following)
+    def next_hand(self) -> None:
+        """From the score sheet: deal the next hand, or end the match (a table elsewhere answers through ``poll``)."""
+        shown = self.table.next_hand()
+        if shown is not None:
+            self.show(shown)
 
-    def play_again(self):
+    def play_again(self) -> None:
         """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
         replays = self.table.replays
         assert replays is not None  # offered only at a table played here
@@ -452,25 +460,25 @@ class TableScene(Scene):
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
 
-    def rematch(self):
+    def rematch(self) -> None:
         """From the game-over screen: the same players in the same seats, under the same rules, play a new match (the
         one finished is over, so there is nothing to ask)."""
         replays = self.table.replays
         assert replays is not None  # offered only at a table played here
         self.services.scenes.restart("table", session=replays.rematch(self.services.new_seed()))
 
-    def leave(self):
+    def leave(self) -> None:
         """A deal played again is over: back to the score sheet or history it was opened from."""
         self.table.close()
         self.stack.pop(self)
 
     # --- player commands ---
 
-    def say(self, message: str):
+    def say(self, message: str) -> None:
         self.message = message
         self.message_time = time.monotonic()
 
-    def show_hint(self):
+    def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
             self.say("Working out a hint...")
 
@@ -482,11 +490,11 @@ class TableScene(Scene):
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
 
-    def toggle_review(self):
+    def toggle_review(self) -> None:
         if self.view().tricks:
             self.reviewing = not self.reviewing
 
-    def claim(self):
+    def claim(self) -> None:
         done = self.table.claim()
         if isinstance(done, str):
             self.say(done)
@@ -495,7 +503,7 @@ class TableScene(Scene):
 
     # --- input ---
 
-    def refresh_buttons(self):
+    def refresh_buttons(self) -> None:
         """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
         (worked out again only when the position changes: undo replays the hand)."""
         view, table = self.view(), self.table
@@ -561,5 +569,5 @@ class TableScene(Scene):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
