@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -35,7 +36,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
+def user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own empty user folders: nothing a test saves reaches the real ones."""
     monkeypatch.setenv("TRICKHOUSE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("TRICKHOUSE_DATA_DIR", str(tmp_path / "user-data"))
@@ -79,7 +80,7 @@ def quiet_app():
 
 
 @pytest.fixture
-def screen(monkeypatch, quiet_app):
+def screen(monkeypatch: pytest.MonkeyPatch, quiet_app):
     """Open a scene by name in a game window of a size, its frames recorded (tests/support/ui_record.py): ``(app, scene,
     recorder)``; closed afterwards."""
 
@@ -94,7 +95,7 @@ def screen(monkeypatch, quiet_app):
 
 
 @pytest.fixture(autouse=True)
-def protocol_checked(monkeypatch):
+def protocol_checked(monkeypatch: pytest.MonkeyPatch):
     """Issue 23: every message a server sends in any test of the suite is checked, as it is written, against the
     protocol's strict form (game/net/schema.py: the message classes, the schema's source); one that does not match
     it fails the test during which it was sent."""
@@ -112,7 +113,7 @@ def protocol_checked(monkeypatch):
 
 
 @pytest.fixture
-def window(monkeypatch):
+def window(monkeypatch: pytest.MonkeyPatch):
     """Open a window on a session at a size, its frames recorded: one window at a time, as in the game (a second
     closes the first), and the last is closed afterwards."""
     apps = []

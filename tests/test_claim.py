@@ -39,7 +39,7 @@ def playout_results(hand: Hand, rng: random.Random) -> tuple:
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal-3p", "rook-classic", "rook-500", "rook-2p"])
-def test_last_trick_is_always_settled(preset):
+def test_last_trick_is_always_settled(preset) -> None:
     """With one card each the last trick is forced: its outcome cannot change."""
     rules = load_rules(preset)
     checked = 0
@@ -53,7 +53,7 @@ def test_last_trick_is_always_settled(preset):
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal", "hearts-5p", "rook-classic", "rook-500",
                                     "rook-6p", "rook-500-5p"])
-def test_settled_means_every_playout_gives_the_same_result(preset):
+def test_settled_means_every_playout_gives_the_same_result(preset) -> None:
     """Property: whenever a position is called settled, random playouts from it all end with the same result (the
     points, and everything else the score depends on: score changes, the contract made or set, the moon shooter,
     each moon reward); and some positions are not settled (the check is not trivially true)."""
@@ -72,7 +72,7 @@ def test_settled_means_every_playout_gives_the_same_result(preset):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
-def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch):
+def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch: pytest.MonkeyPatch) -> None:
     """The random play-outs tried first only find "not settled" sooner: at every trick start of whole hands the
     answer is the one the full search gives alone (and both answers occur)."""
     rules = load_rules(preset)
@@ -91,7 +91,7 @@ def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch):
     assert answers[True] and answers[False]
 
 
-def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled():
+def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled() -> None:
     """Points still out that different plays can give to different seats: not settled."""
     rules = load_rules("hearts-classic")
     rng = random.Random(3)
@@ -104,7 +104,7 @@ def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled():
     assert found
 
 
-def test_settled_gives_up_within_its_node_limit():
+def test_settled_gives_up_within_its_node_limit() -> None:
     """At the first lead of a whole hand nothing can be told cheaply: the answer is False, not a guess."""
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     while hand.phase != "play":
@@ -112,7 +112,7 @@ def test_settled_gives_up_within_its_node_limit():
     assert not settled(hand, node_limit=200)
 
 
-def test_only_trick_play_is_claimed():
+def test_only_trick_play_is_claimed() -> None:
     hand = Hand.deal(load_rules("rook-classic"), seed=1)
     assert hand.phase == "bid"
     assert not settled(hand)
@@ -132,7 +132,7 @@ def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leade
     return hand
 
 
-def test_a_claim_cannot_take_a_royal_moon_away():
+def test_a_claim_cannot_take_a_royal_moon_away() -> None:
     """002 Royal Hearts: taking every heart and the Queen of spades shoots the moon, whose reward is "16" with the
     Queens of diamonds and clubs (RULES.md decisions 17 and 18). Seat 0 has taken all 13 hearts and the Queen of
     diamonds and holds A and 2 of diamonds: leading the ace it takes the Queens of spades and clubs too and shoots

@@ -37,7 +37,7 @@ def words_in(value) -> set[str]:
     return set()
 
 
-def check_conservation(hand: Hand):
+def check_conservation(hand: Hand) -> None:
     seen = 0
     for name, mask in hand.piles().items():
         assert not seen & mask, f"{hand.rules.cards_text(seen & mask)} is in two piles (one is {name})"
@@ -75,7 +75,7 @@ def hidden_from(hand: Hand, seat: int) -> C.CardSet:
     return hidden & ~known_to(hand, seat)
 
 
-def check_views_hide_hidden_cards(hand: Hand):
+def check_views_hide_hidden_cards(hand: Hand) -> None:
     for seat in range(hand.rules.players):
         view = hand.view(seat).to_json()  # every card the seat is shown, as the protocol carries it
         # the legal list may name any card of the deck (500's call): it is checked to be the engine's own list
@@ -90,7 +90,7 @@ def check_views_hide_hidden_cards(hand: Hand):
             assert view["partner"] == (hand.partner if seat == hand.partner or played else -1)
 
 
-def check_hand_sizes(hand: Hand):
+def check_hand_sizes(hand: Hand) -> None:
     rules = hand.rules
     if rules.family == "hearts" and hand.phase == "play" and not hand.trick:
         played = hand.tricks_in_sub_hand
@@ -99,7 +99,7 @@ def check_hand_sizes(hand: Hand):
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - len(hand.tricks)] * hand.n
 
 
-def check_points_total(hand: Hand):
+def check_points_total(hand: Hand) -> None:
     rules = hand.rules
     points = hand.points()
     if rules.family == "rook" and hand.thrown_in:
@@ -122,7 +122,7 @@ def check_points_total(hand: Hand):
     assert sum(points) == expected
 
 
-def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random):
+def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random) -> None:
     legal = set(hand.legal_ids())
     if hand.phase == "play":
         for card in C.card_list(hand.rules.deck_mask):
@@ -135,7 +135,7 @@ def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random):
         assert hand.record() == before
 
 
-def check_replay(hand: Hand):
+def check_replay(hand: Hand) -> None:
     record = json.loads(json.dumps(hand.record()))
     twin = Hand.from_record(record)
     assert twin.record() == record
@@ -171,12 +171,12 @@ def random_playout(preset: str, seed: int):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_every_invariant(preset, seed):
+def test_random_playouts_keep_every_invariant(preset, seed) -> None:
     random_playout(preset, seed)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_plays_full_matches_through_the_public_surface(preset):
+def test_every_preset_plays_full_matches_through_the_public_surface(preset) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     match = Match(rules, seed=preset)
@@ -210,7 +210,7 @@ def probes(hand: Hand, rng: random.Random) -> list[A.Action]:
     return out
 
 
-def check_the_legal_set(hand: Hand, rng: random.Random):
+def check_the_legal_set(hand: Hand, rng: random.Random) -> None:
     legal = hand.legal
     listed = list(itertools.islice(legal, 400))  # a pass from 17 cards has 2,380 members: a sample of them will do
     assert len(listed) == len(set(listed)) and len(listed) == min(400, len(legal)), "iteration and count disagree"
@@ -236,7 +236,7 @@ def check_the_legal_set(hand: Hand, rng: random.Random):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset, seed):
+def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset, seed) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -246,7 +246,7 @@ def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset,
     assert len(hand.legal) == 0 and hand.refusal(A.PASS_ACTION) == "The hand is over"
 
 
-def test_house_rules_change_the_legal_sets_too():
+def test_house_rules_change_the_legal_sets_too() -> None:
     """The house options that shape legality (a bid step, the first bidder bound to bid, the extra card kept, no
     nest scoring) keep every query agreeing."""
     rng = random.Random(5)
@@ -264,7 +264,7 @@ def test_house_rules_change_the_legal_sets_too():
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
+def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -288,7 +288,7 @@ def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
+def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed) -> None:
     """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
     take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
     the hand answers."""
@@ -322,7 +322,7 @@ def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_view_reads_back_from_its_json_as_itself(preset):
+def test_every_view_reads_back_from_its_json_as_itself(preset) -> None:
     """SeatView.to_json is the protocol's form of the view; from_json reads it back to the same value, for every
     seat at every moment of a hand of every preset."""
     for hand in random_positions(preset, 3):
@@ -333,7 +333,7 @@ def test_every_view_reads_back_from_its_json_as_itself(preset):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset):
+def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset) -> None:
     """At every moment of random play, the engine's winner of the trick on the table is beaten by none of the
     trick's other cards, and beats each of them."""
     for seed in range(3):
@@ -350,7 +350,7 @@ def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset):
+def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     hand = Hand.deal(rules, seed=preset, dealer=0)

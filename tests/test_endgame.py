@@ -42,7 +42,7 @@ def minimax(position: Hand, seat: int, mine: frozenset[int]) -> float:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500", "rook-3p"])
-def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset):
+def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset) -> None:
     checked = 0
     for seed in range(12):
         hand = near_the_end(preset, seed, 3)
@@ -59,7 +59,7 @@ def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset):
     assert checked >= 12, "enough endings were two-sided to check"
 
 
-def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
+def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big() -> None:
     """Hearts (every player alone) is not two-sided; rook-classic partners are. A search past its limit answers
     None, and Hard then decides by its play-outs, legally."""
     hearts = Hand.deal(load_rules("hearts-classic"), seed=1)
@@ -75,7 +75,7 @@ def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
     assert rook.refusal(player.decide(rook)) is None
 
 
-def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick_play():
+def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick_play() -> None:
     """The reader's finding: 2-player Hearts is two-sided, but its first half ends in a trade and a moon ends in a
     choice; the search raised ValueError there. Such an ending is too big (None) and Hard decides by its
     play-outs; where the hand does end in the tricks, the values are plain minimax's."""
@@ -103,7 +103,7 @@ def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick
     assert checked and given_up, (checked, given_up)
 
 
-def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():
+def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card() -> None:
     """The reader's finding: with the deadline passed during the first world, every total was 0 and the tie went to
     the lowest card. With no world whole, Normal's choice stands."""
     for seed in range(6):
@@ -114,7 +114,7 @@ def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500"])
-def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset):
+def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset) -> None:
     for seed in range(4):
         hand = near_the_end(preset, seed, 3)
         if len(hand.legal_ids()) < 2:
@@ -126,7 +126,7 @@ def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(prese
         assert SearchPlayer(seed=seed, exact_nodes=12000, budget=60).decide(hand) == chosen
 
 
-def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
+def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best() -> None:
     """``python -m bench endgame``: at a position near the end, what each of Hard's two ways gives up is the
     real deal's best value less its choice's (here by plain minimax), and each decision is timed."""
     from bench.endgame import _measure, position
@@ -157,7 +157,8 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
     # heart is worth a point and stays apart, as does the Queen of spades
     ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
 ])
-def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, held, distinct):
+def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, held,
+                                                                 distinct) -> None:
     from tests.support.deals import build_deal
 
     rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
@@ -174,7 +175,8 @@ def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, he
     assert played_out == set(distinct_plays(hand.seen_by(0)))
 
 
-def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own(monkeypatch):
+def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES.md decision 13: the called card's play shows the secret partner, so no card beside it of the same
     worth stands in for it (the search would never try hiding the partnership); decision 1: a Rook Bird that may be
     played at any time leaves other choices than the trump beside it, so that trump is not merged into the Bird.

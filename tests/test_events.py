@@ -15,7 +15,7 @@ def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def test_a_card_played_and_the_trick_won_with_its_points():
+def test_a_card_played_and_the_trick_won_with_its_points() -> None:
     """002: "players are penalized 1 point for every heart they take and 13 points for taking the Queen of
     spades": the trick's points are what its taker gains."""
     hand = hand_with(HOLD, {0: "2C", 1: "QS", 2: "AC", 3: "3C"}, dealer=3, number=3, void={1: "C"})
@@ -30,7 +30,7 @@ def test_a_card_played_and_the_trick_won_with_its_points():
     assert events[2] == Event("queen-taken", 2, ("QS",))
 
 
-def test_passed_cards_are_secret_and_the_exchange_says_who_received_what():
+def test_passed_cards_are_secret_and_the_exchange_says_who_received_what() -> None:
     """002 "Passing 3 Cards": each player sees only the cards passed to them."""
     hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)
     assert hand.to_move == 0
@@ -46,7 +46,7 @@ def test_passed_cards_are_secret_and_the_exchange_says_who_received_what():
     assert received[1].cards == ("2S", "3S", "4S") and all(event.secret for event in received)
 
 
-def test_the_auction_the_nest_and_trump_are_reported():
+def test_the_auction_the_nest_and_trump_are_reported() -> None:
     """001: the highest bidder "takes the bid", takes up the nest and lays back five cards, then names trump."""
     hand = hand_with("rook-classic", {}, dealer=3)
     assert kinds(hand.apply("bid 70")) == ["bid"]
@@ -61,7 +61,7 @@ def test_the_auction_the_nest_and_trump_are_reported():
     assert hand.apply("trump green") == [Event("trump-named", 0, word="green")]
 
 
-def test_everyone_passing_throws_the_hand_in():
+def test_everyone_passing_throws_the_hand_in() -> None:
     """RULES.md decision 5: "Everyone passes: the hand is thrown in"."""
     hand = hand_with("rook-classic", {}, dealer=3)
     for _ in range(3):
@@ -69,7 +69,7 @@ def test_everyone_passing_throws_the_hand_in():
     assert kinds(hand.apply("pass")) == ["passed", "thrown-in", "hand-over"]
 
 
-def test_the_called_partner_is_revealed_when_the_called_card_is_played():
+def test_the_called_partner_is_revealed_when_the_called_card_is_played() -> None:
     """004 5 players: the partner "does not reveal themselves, except through playing the called card"."""
     hand = hand_with("rook-500-5p", {3: "Y1 Y2"}, dealer=0, void={2: "Y"})
     while hand.phase == "bid":
@@ -87,7 +87,7 @@ def test_the_called_partner_is_revealed_when_the_called_card_is_played():
     assert revealed == [Event("partner-revealed", 3)]
 
 
-def test_the_contract_is_made_or_set_at_the_end_of_the_hand():
+def test_the_contract_is_made_or_set_at_the_end_of_the_hand() -> None:
     """001 "If the bidding partnership makes their bid ... If they do not, the bid amount is subtracted": the last
     play reports the contract, the hand over, and the last trick."""
     player = make_player("normal")  # bids what its hand is worth: contracts are made and set

@@ -44,7 +44,7 @@ def perft(hand: Hand, depth: int) -> int:
 
 
 @pytest.mark.parametrize("preset", sorted(PERFT))
-def test_perft_counts_from_fixed_positions(preset):
+def test_perft_counts_from_fixed_positions(preset) -> None:
     rules = load_rules(preset)
     for game in PERFT[preset]:
         for done, depth, count in game["positions"]:
@@ -55,7 +55,7 @@ def test_perft_counts_from_fixed_positions(preset):
 
 
 @pytest.mark.parametrize("preset", sorted(RECORDS))
-def test_hand_records_of_the_old_format_replay_to_the_same_results(preset):
+def test_hand_records_of_the_old_format_replay_to_the_same_results(preset) -> None:
     pinned = RECORDS[preset]
     hand = Hand.from_record(pinned["record"])
     assert hand.is_done
@@ -68,7 +68,7 @@ def test_hand_records_of_the_old_format_replay_to_the_same_results(preset):
 
 
 @pytest.mark.parametrize("preset", sorted(SAVES))
-def test_saved_matches_of_the_old_format_load_and_continue(preset):
+def test_saved_matches_of_the_old_format_load_and_continue(preset) -> None:
     pinned = SAVES[preset]
     session = Session.from_json(pinned["save"])
     match = session.match
@@ -83,7 +83,8 @@ def test_saved_matches_of_the_old_format_load_and_continue(preset):
 
 
 @pytest.mark.parametrize("moment", sorted(ROTATING))
-def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_on_with_partners_opposite(moment):
+def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_on_with_partners_opposite(
+        moment) -> None:
     """RULES.md decision 9 and 000 "Partners sit opposite each other": a match saved while new partners still sat
     side by side loads with its scores and dealers, the hands played then replay at the table they were played at
     (the hand in play goes on there), and every hand dealt after it seats partners opposite; saved again, it loads

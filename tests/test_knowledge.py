@@ -14,7 +14,7 @@ PRESETS = preset_names()
 
 
 
-def test_the_information_set_names_hidden_places_and_their_sizes():
+def test_the_information_set_names_hidden_places_and_their_sizes() -> None:
     """Rook 2 players: the seat sees its cards and the dummy's face-up half; the other player's hand, the dummy's
     face-down half, the nest and the three cards aside are hidden, each with its size (001)."""
     hand = hand_with("rook-2p", {}, dealer=0)
@@ -26,7 +26,7 @@ def test_the_information_set_names_hidden_places_and_their_sizes():
     assert info.unseen == hand.rules.deck_mask & ~hand.held[0] & ~hand.public_cards()
 
 
-def test_cards_the_seat_passed_stay_where_it_sent_them():
+def test_cards_the_seat_passed_stay_where_it_sent_them() -> None:
     """Hearts (002 "Passing 3 Cards"): the cards a player passed are known to be in the receiver's hand."""
     hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)
     rng = random.Random(1)
@@ -39,7 +39,7 @@ def test_cards_the_seat_passed_stay_where_it_sent_them():
         assert hand.resample(0, rng).held[1] & sent == sent
 
 
-def test_the_secret_partner_moves_with_the_called_card():
+def test_the_secret_partner_moves_with_the_called_card() -> None:
     """004 5 players: "the player who holds the card is their partner ... This player does not reveal themselves,
     except through playing the called card." A world for a defender puts the partner wherever the called card lies
     in it (in the declarer's discards, the declarer plays alone: decision 13); the partner itself knows."""
@@ -62,7 +62,7 @@ def test_the_secret_partner_moves_with_the_called_card():
     assert len(partners) > 1
 
 
-def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest():
+def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest() -> None:
     """Issue 24: computer players receive the seat's information, never the live hand. Rook 2 players (001): the
     seat sees its own cards and the dummy's face-up half, nothing of the other player's hand; the deal, the
     record, the nest and another seat's view are refused by name."""
@@ -82,7 +82,7 @@ def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest():
     assert world.view(0) == hand.view(0) and world.held[1] | world.nest != hand.held[1] | hand.nest
 
 
-def test_a_seen_hand_knows_where_the_seats_passed_cards_went():
+def test_a_seen_hand_knows_where_the_seats_passed_cards_went() -> None:
     """Hearts (002 "Passing 3 Cards"): after the pass the seat knows its three cards are in the receiver's hand,
     and nothing else of the others' hands."""
     hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)

@@ -126,7 +126,7 @@ class Served:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory: pytest.TempPathFactory):
     served = Served(tmp_path_factory.mktemp("hostile"))
     yield served
     served.stop()
@@ -160,7 +160,7 @@ def still_serving(port: int, **options: object) -> None:
 
 # --- nothing from the network is a path ---
 
-def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server, tmp_path):
+def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server, tmp_path: Path) -> None:
     """Issue 31, item 1: {"preset": "/dev/zero"} as the very first message made the server read the file whole on
     its event loop (1 GB in 2 s, every table frozen); "/dev/stdin" froze it; any text with / or \\ or ending in .yaml
     was read as a file (a UNC path would be fetched over the network on Windows). Each is refused with an error
@@ -181,7 +181,7 @@ def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server, tmp_p
     still_serving(server.port)
 
 
-def test_every_field_is_bounded_where_the_message_is_read(server):
+def test_every_field_is_bounded_where_the_message_is_read(server) -> None:
     """PROTOCOL.md's client messages: a house rule's value is true, false, a number or a word, or a list of at most
     10 words (2,000 queens were taken as a rule of the table); a name has no control characters; a house rule is
     named in lower-case letters, digits and _. Each is refused with an error naming the field, and no table is
@@ -202,7 +202,7 @@ def test_every_field_is_bounded_where_the_message_is_read(server):
 
 # --- the log ---
 
-def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_line(server):
+def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_line(server) -> None:
     """Issue 31, item 8: a newline in a preset name or a house-rule key was written to the log as it came, so a
     stranger could add a line that looks like the server's own. Whatever a client sends is shown escaped: no line
     of the log begins with the forged one."""
@@ -227,7 +227,7 @@ def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_li
     assert replies == ["error"] * 6, "and each is refused where the message is read"
 
 
-def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path):
+def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path: Path) -> None:
     """Issue 31, item 5: every connection wrote its lines (3 each: connected, refused, disconnected), so an address
     could fill the disk. Now a connection that gets no seat writes one line (why it was refused), and PROTOCOL.md:
     30 lines at once about one address, then 1 a second; the rest are counted and said in one line (when the
@@ -256,7 +256,7 @@ def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path)
 
 # --- TLS and Origin ---
 
-def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(tmp_path):
+def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(tmp_path: Path) -> None:
     """Issue 31, item 9: seat tokens crossed the internet in plain text. ``--certfile``/``--keyfile`` (PEM) serve
     wss://: a client that trusts the certificate's authority gets its table over TLS; the server prints the
     certificate's SHA-256 fingerprint for players to compare; a plain ws:// connection gets nothing, and the server
@@ -282,7 +282,7 @@ def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(t
     assert f"wss://{LOOPBACK}:{served.port}" in served.text() and seen in served.text()
 
 
-def test_a_web_page_is_refused_unless_its_origin_is_allowed(server, tmp_path):
+def test_a_web_page_is_refused_unless_its_origin_is_allowed(server, tmp_path: Path) -> None:
     """Issue 31, item 9: a web page from any site could open a table (a browser sends its page's Origin; clients
     that are not browsers send none). Refused (HTTP 403) unless allowed with --allow-origin; a client with no
     Origin is served as always."""
@@ -300,7 +300,7 @@ def test_a_web_page_is_refused_unless_its_origin_is_allowed(server, tmp_path):
         served.stop()
 
 
-def test_a_game_hosting_a_table_refuses_a_web_page_too(tmp_path, monkeypatch):
+def test_a_game_hosting_a_table_refuses_a_web_page_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table a player's own game hosts (New game with an Online seat) is the one a web page could reach on
     that player's machine: the same refusal."""
     from game.net import discovery

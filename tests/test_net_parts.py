@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+from pathlib import Path
 
 import pytest
 
@@ -37,7 +38,7 @@ class Kept(Keeper):
     """Stands in for the database: every write asked for, in order (what it kept); ``failing`` makes those kinds of
     write fail as a full disk would."""
 
-    def __init__(self, failing=(), codes_taken=0):
+    def __init__(self, failing=(), codes_taken: int = 0) -> None:
         super().__init__()
         self.writes: list[tuple] = []
         self.failing = set(failing)
@@ -48,11 +49,11 @@ class Kept(Keeper):
         self.codes_asked.append(code)
         return len(self.codes_asked) <= self.codes_taken
 
-    def create(self, code, preset, changes, keep, owner, seats):
+    def create(self, code, preset, changes, keep, owner, seats) -> bool:
         self.writes.append(("create", code, seats))
         return "create" not in self.failing
 
-    def seats(self, code, seats):
+    def seats(self, code, seats) -> bool:
         self.writes.append(("seats", code, seats))
         return "seats" not in self.failing
 
@@ -63,10 +64,10 @@ class Kept(Keeper):
         self.writes.append(("play", code, len(hands), len(hands[-1].actions)))
         return len(hands), len(hands[-1].actions)
 
-    def writable(self):
+    def writable(self) -> bool:
         return "play" not in self.failing
 
-    def end(self, code):
+    def end(self, code) -> bool:
         self.writes.append(("end", code))
         return True
 
@@ -94,7 +95,7 @@ def kinds_and_names(lobby: Lobby) -> list[tuple]:
 
 # --- the lobby ---
 
-def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told():
+def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told() -> None:
     """Issue 17 ("Pick a free seat"): ``sit`` moves the player, name, token and connection, to a waiting seat; the
     seat they left waits again; the move is kept before the "seated" answer; everyone connected is told the seats."""
     keeper = Kept()
@@ -124,7 +125,7 @@ def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told()
     (0, typed({"type": "computer", "seat": 3}), "only another online seat can be given to a computer"),
     (0, typed({"type": "computer", "seat": 4}), "this table has 4 seats"),
 ])
-def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker, message, reason):
+def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker, message, reason) -> None:
     """PROTOCOL.md: a seat the table does not have, something that is not the sender's to ask (``computer`` from
     anyone but the owner, ``sit`` from the owner) or a seat that is not free: an error, nothing changed or kept."""
     keeper = Kept()
@@ -137,7 +138,7 @@ def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker,
     assert kinds_and_names(lobby) == before and keeper.writes == writes
 
 
-def test_too_late_once_the_match_has_begun():
+def test_too_late_once_the_match_has_begun() -> None:
     lobby = lobby_of(["online", "online", "computer", "computer"])
     joined(lobby, "Bo")
     lobby.seat_for_the_match(0)
@@ -150,7 +151,7 @@ def test_too_late_once_the_match_has_begun():
     assert refused.value.why == "table K7QX2M: the match has begun, and no seat's token"
 
 
-def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go():
+def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go() -> None:
     """The owner's ``computer``: the seat's player is told and let go (their connection closes, so it cannot act
     here again); the computer plays at the seat's level and is named for the seat; the seats are kept."""
     keeper = Kept()
@@ -166,7 +167,7 @@ def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go()
         lobby.receive(0, typed({"type": "computer", "seat": 1}))
 
 
-def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
+def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why() -> None:
     """Issue 23: a seat is kept before its player is given its token; if the database cannot keep it (a full
     disk) the hello is refused in a player's words and the seat stays free."""
     lobby = lobby_of(["online", "online", "computer", "computer"], Kept(failing={"seats"}))
@@ -175,7 +176,7 @@ def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
     assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
 
 
-def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused():
+def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused() -> None:
     lobby = lobby_of(["online", "online", "online", "computer"])
     _, token = lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2}))
     assert lobby.record.seats[2].name == "Bo"
@@ -189,7 +190,7 @@ def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused
         lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
 
 
-def test_the_seats_are_told_to_those_connected_once_each_change():
+def test_the_seats_are_told_to_those_connected_once_each_change() -> None:
     """Each "seats" goes to every connected player only when something in it changed (the server told every seat
     every poll before); a player who connects is told them again; the hook (a hosting game's announcement) hears
     each change once."""
@@ -208,7 +209,7 @@ def test_the_seats_are_told_to_those_connected_once_each_change():
                                                    thinking=False)
 
 
-def test_a_dropped_seat_waits_the_tables_keep():
+def test_a_dropped_seat_waits_the_tables_keep() -> None:
     lobby = lobby_of(["online", "online", "computer", "computer"])
     joined(lobby, "Bo")
     lobby.left(1, now=100.0)
@@ -229,7 +230,7 @@ def create(**fields: object) -> M.Create:
                                        "seats": ["me", "online", "computer", "computer"], **fields}))
 
 
-def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_creator_is_told():
+def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_creator_is_told() -> None:
     """Issue 23: a table is kept before its creator is welcomed; its code is one the database does not hold
     either (a table kept aside, or one not brought back, keeps its code)."""
     keeper = Kept(codes_taken=2)
@@ -250,7 +251,7 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
     assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
 
 
-def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
+def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made() -> None:
     tables = Tables(LIMITS, Kept(failing={"create"}))
     with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
         tables.create(create())
@@ -262,7 +263,7 @@ def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
     assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
 
 
-def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory():
+def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory() -> None:
     """Issue 31: each address's tables of the last hour are counted (``tables_per_hour``); addresses that made a
     table and never came back are forgotten once an hour has passed, however many there were."""
     tables = Tables(P.Limits(tables=2), Kept())
@@ -280,7 +281,7 @@ class People:
     """Every person at a runner's table, played by the test from what they are told only: each answers their turn
     with a random legal action from the last view they were sent, and keeps every message."""
 
-    def __init__(self, runner: TableRunner, keeper: Kept, seed: int = 0):
+    def __init__(self, runner: TableRunner, keeper: Kept, seed: int = 0) -> None:
         self.runner, self.keeper = runner, keeper
         self.rng = random.Random(seed)
         self.told: dict[int, list[Say]] = {}
@@ -299,7 +300,7 @@ class People:
                 assert self.keeper.writes[-1][2:] == (len(match.history) + 1, view["moves"])
         return told
 
-    def answer_turns(self, told: list[Say]):
+    def answer_turns(self, told: list[Say]) -> None:
         for say in told:
             if say.kind == "turn":
                 action = random_decision(SeatView.from_json(self.views[say.seat]), self.rng)
@@ -359,7 +360,7 @@ def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kep
     assert keeper.writes[-1] == ("play", "K7QX2M", 2, 0), "the new hand is kept before it is told"
 
 
-def test_the_score_sheet_does_not_wait_for_ever_for_one_player():
+def test_the_score_sheet_does_not_wait_for_ever_for_one_player() -> None:
     """``next``: the next hand is dealt when every connected player is done with the score sheet, or after 60 s."""
     keeper = Kept()
     runner = runner_of(["online"] * 4, keeper)
@@ -375,7 +376,7 @@ def test_the_score_sheet_does_not_wait_for_ever_for_one_player():
     assert [say.kind for say in told] == ["state"] * 4 and wait == 0
 
 
-def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_computer():
+def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_computer() -> None:
     """Issue 17: the table waits for a dropped player for its ``keep`` (the runner says how long it may sleep
     until then), then a computer plays the seat, and everyone is told the seat is "away"; back, the player is told
     the table as it is and it is theirs again."""
@@ -407,7 +408,7 @@ def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_compu
         worker.close()
 
 
-def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
+def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there() -> None:
     """A lobby left empty for the table's ``keep`` is done, and so is a match under way (issue 31: a stranger's
     abandoned tables must not hold the server; the computers rest meanwhile); a finished match is done once a
     player was told so and has left."""
@@ -469,7 +470,7 @@ def test_the_computers_rest_while_nobody_is_at_the_table():
         worker.close()
 
 
-def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score():
+def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score() -> None:
     """CI's kill test (issue 23: nothing a client was told is lost): the server was killed after a match's last
     action was kept and before anyone was told; started again, it ended the finished table at once, and its players
     coming back were refused "No table has that code", never to see the end. Such a table waits the table's
@@ -498,7 +499,8 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     assert not unseen.is_done(200.0) and unseen.is_done(200.0 + LIMITS.keep)
 
 
-def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog):
+def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 3: a database that cannot write (here, closed under the keeper; a full disk alike) had each
     failure logged (204 lines in one match) while play went on. Each part is answered with what was not kept (False
     for the seats, the table's end and its empty time; NotKept for the match's actions, which its caller takes
@@ -524,7 +526,7 @@ def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog
     assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)
 
 
-def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_until_it_can():
+def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_until_it_can() -> None:
     """Issue 31, item 3 (stored, then told), at the runner alone: the action is refused and taken back, every
     player is told the table is paused (nobody is told of the action), an action meanwhile is refused, nothing is
     played; once the store writes again everyone is told play resumes and the player to move is told again."""
@@ -556,7 +558,7 @@ def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_unti
 
 # --- what the log says of strangers ---
 
-def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
+def test_every_value_in_a_server_log_line_is_shown_escaped(caplog: pytest.LogCaptureFixture):
     """Issue 31, item 8: a client's text in a line (here a preset name and an exception's message) is written with
     its newlines and escape sequences shown, so that it cannot forge a line of its own or drive the terminal."""
     caplog.set_level(logging.INFO)
@@ -572,7 +574,8 @@ def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
     assert not [line for line in said.splitlines() if line.startswith(("1999", "forged"))]
 
 
-def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(caplog):
+def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(
+        caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31 ("Logs: lines per address rate-limited with one summary line"), with a clock the test sets."""
     caplog.set_level(logging.INFO)
     now = [0.0]
@@ -593,7 +596,7 @@ def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_li
     assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]
 
 
-def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it():
+def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it() -> None:
     """Issue 31, item 3, with everyone passing at once (a Hearts pass): a pass decided ahead of its turn is taken at
     its turn; if the store cannot keep it then, it is taken back and still held, and taken once the store writes
     again (it was dropped from the held ones before it was kept, and the player's pass was lost)."""

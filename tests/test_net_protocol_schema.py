@@ -55,14 +55,14 @@ def views_of_a_hand(preset: str, seed: int) -> list[dict]:
     return views
 
 
-def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(capsys):
+def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(capsys) -> None:
     """A message class changed without running ``python -m game.net.schema`` fails here, naming the file."""
     assert schema.main(["--check"]) == 0, capsys.readouterr().out
     assert schema.protocol_text(PROTOCOL_MD) == PROTOCOL_MD and schema.schema_text() == \
         schema.SCHEMA_PATH.read_text(encoding="utf-8")
 
 
-def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
+def test_a_stale_protocol_page_is_noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     """The check is real: a table edited by hand (here a field dropped from PROTOCOL.md) is named as stale, and
     writing the files again mends it."""
     page = tmp_path / "PROTOCOL.md"
@@ -76,7 +76,7 @@ def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
     assert schema.main(["--check"]) == 0
 
 
-def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
+def test_the_schema_is_json_schema_and_names_every_server_and_client_message() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SERVER_TYPES == sorted(["welcome", "seats", "seated", "state", "turn", "played", "claimed", "refused",
                                    "hint", "hand-over", "match-over", "error", "closed", "paused", "resumed"])
@@ -87,11 +87,11 @@ def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
     assert "RULES.md" not in PROTOCOL_MD, "the notation is written out here: the repository stands alone"
 
 
-def test_the_levels_a_create_names_are_the_computers_levels():
+def test_the_levels_a_create_names_are_the_computers_levels() -> None:
     assert get_args(M.Level) == LEVELS
 
 
-def test_the_rules_in_the_schema_are_every_rule_field():
+def test_the_rules_in_the_schema_are_every_rule_field() -> None:
     """A rule field added to the engine is documented (and checked) with it."""
     assert list(SCHEMA["$defs"]["rules"]["properties"]) == [f.name for f in dataclasses.fields(Rules)]
     for preset in PRESETS:
@@ -101,7 +101,7 @@ def test_the_rules_in_the_schema_are_every_rule_field():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_view_of_a_hand_matches_the_schema(preset):
+def test_every_view_of_a_hand_matches_the_schema(preset) -> None:
     """Every preset's views, every seat, from the deal to the end of a hand of random play (the dummy, the
     called partner, 2-player Hearts' halves, the nest once the hand is done): each has exactly the fields of its
     family's strict view (none missing, none more)."""
@@ -139,7 +139,7 @@ def spoiled(message: dict) -> list[dict]:
     return out
 
 
-def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages():
+def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages() -> None:
     """The check the suite runs on every message (game/net/schema.py's strict form of the message classes, decoded
     by msgspec) gives jsonschema's verdict on the generated schema for every kind of server message, as sent and
     spoiled."""
@@ -177,7 +177,7 @@ class Curious(Player):
     call the question off)."""
     asked = answered = False
 
-    def decide(self):
+    def decide(self) -> None:
         if not self.asked:
             self.asked = True
             self.table.request_hint()
@@ -192,7 +192,8 @@ class Curious(Player):
         return stepped
 
 
-def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_schema_says(monkeypatch):
+def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_schema_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A short match played through a server (seats taken, moved, given to a computer; a bad message; a hint; a
     refused play; claims; the score sheet; a write the store cannot make, and play paused until it can; game over;
     the server stopping): every kind of message the protocol has is sent, and each matches the schema (checked by

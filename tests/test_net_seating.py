@@ -6,7 +6,7 @@ from game.net import messages as M
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 
-def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_change_chairs():
+def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_change_chairs() -> None:
     """000 "Partners sit opposite each other"; 001 "change partners after every four hands" (RULES.md decision 9):
     at hand 5 each client is still its player's seat, with its own cards, name and score column, shown at the new
     table: its new partner across from it."""

@@ -12,6 +12,7 @@ import logging
 import signal
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 
@@ -41,7 +42,7 @@ from tests.support.net_helpers import (
 KILLS = 10
 
 
-def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path):
+def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path: Path) -> None:
     """Issue 23: kill -9 the server at 10 random moments while tables of hearts-classic and rook-classic play
     (two people, two computers each), start it again on the same data each time: every view any person was told
     is the view of the hand rebuilt from the database cut to that many actions (every action they were told of is
@@ -56,7 +57,7 @@ def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path):
     assert tally.fresh_tables == KILLS - 1, "each table made just before a kill took its owner back"
 
 
-def test_the_kill_check_catches_an_action_lost_or_changed():
+def test_the_kill_check_catches_an_action_lost_or_changed() -> None:
     """The check of the kills can fail: a view told after more actions than the database holds, or after other
     actions, is named."""
     match = Match(load_rules("hearts-classic"), seed=5)
@@ -81,7 +82,7 @@ def test_the_kill_check_catches_an_action_lost_or_changed():
     assert "back at hand 1 after 4 actions, but had been told of hand 1 after 6" in person.behind
 
 
-def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back(tmp_path):
+def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back(tmp_path: Path) -> None:
     """Issue 23: a table is kept before its creator is welcomed, so a kill right after the welcome (well within
     0.1 s) loses nothing: the owner's token takes the seat back (a table killed in its first second was gone)."""
     port = free_port()
@@ -116,7 +117,7 @@ def wait_for(server: ServerThread, question, seconds: float = 20.0):
     raise AssertionError("the server did not get there in time")
 
 
-def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(tmp_path):
+def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(tmp_path: Path) -> None:
     """Issue 23: a table brought back keeps each seat for its player for the table's seat-keeping time, as for
     a drop-out (PROTOCOL.md, "Dropping out and coming back"); only then does a computer play it. Loading a table
     put every seat with no connection 'away' at once: computers played for people who had not had time to come
@@ -183,7 +184,8 @@ def old_json_table(code: str, actions: int) -> dict:
             "owner": 0, "started": True, "seats": seats, "session": session.to_json()}
 
 
-def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path, caplog):
+def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: "tables saved in today's JSON format are imported once": each file goes into the database (then
     the file goes), the table plays on from where it was, and a restart finds it in the database; a file that
     is not a table is kept aside as .bad, named in one line."""
@@ -216,7 +218,8 @@ def keep_table_with_rows(folder, code: str, actions: list[str]):
     return match
 
 
-def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path, caplog):
+def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path: Path,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
     """Issue 22/23: a table whose rows the engine does not accept (an action it refuses) is kept aside in the
     database with its problem, named in one log line, and not loaded again; the other tables come back."""
     caplog.set_level(logging.INFO)
@@ -233,7 +236,8 @@ def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path, 
     assert "cannot be replayed" in problem
 
 
-def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path, monkeypatch):
+def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: only what damaged data raises keeps a table aside; a bug (here a TypeError) stops the start
     with its traceback, and the table is not marked as damaged."""
     keep_table_with_rows(tmp_path, "GOOD22", [])
@@ -249,7 +253,8 @@ def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path, monkey
     assert saved_codes(tmp_path) == ["GOOD22"]
 
 
-def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path, caplog):
+def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     (tmp_path / FILE_NAME).write_bytes(b"this is not a database" * 100)
     server = ServerThread(tmp_path)
@@ -265,7 +270,7 @@ def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path
     assert len(lines) == 1 and "a new one started" in lines[0]
 
 
-def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_path):
+def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
     """A data folder from a newer server: the server does not start (one line naming the file), a game does not
     host there, and the file is untouched."""
     keep_table_with_rows(tmp_path, "GOOD22", [])
@@ -284,7 +289,7 @@ def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_p
     assert saved_codes(tmp_path) == [] and (tmp_path / FILE_NAME).read_bytes() == before
 
 
-def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_forgets_it(tmp_path):
+def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_forgets_it(tmp_path: Path) -> None:
     """The hosting window keeps its table in the same database: Host again brings it back with its seats; a new
     hosted table ends the last one for good."""
     host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
@@ -312,7 +317,8 @@ def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_
     assert saved_codes(tmp_path) == []
 
 
-def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monkeypatch):
+def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 23's design: whenever a client is sent news of an action, the database (read from another
     connection, as a restart would) already holds it."""
     import game.net.server as net_server
@@ -347,7 +353,7 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monk
     assert told and not behind, behind[:3]  # every action told was kept first (and some were told)
 
 
-def test_a_data_folder_that_cannot_be_used_is_named_in_one_line(tmp_path):
+def test_a_data_folder_that_cannot_be_used_is_named_in_one_line(tmp_path: Path) -> None:
     """A --data folder that cannot be made or written (here a file stands where it should be): the server does
     not start, with one line naming the database; a game does not host there; nothing is set aside."""
     (tmp_path / "taken").write_text("a file, not a folder")

@@ -7,6 +7,8 @@ nothing from the internet); every server listens on the loopback address."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import trustme
 
@@ -44,7 +46,7 @@ def answer(client: NetClient) -> M.Welcome | M.Error | M.Closed | Link:
         client.close()
 
 
-def test_a_certificate_no_authority_vouches_for_ends_the_connection_with_its_fingerprint(tls_server):
+def test_a_certificate_no_authority_vouches_for_ends_the_connection_with_its_fingerprint(tls_server) -> None:
     server, seen = tls_server
     said = answer(NetClient(LOOPBACK, server.port, CREATE, secure=True))
     assert isinstance(said, Link) and said.state == "untrusted" and said.fingerprint == seen, said
@@ -52,7 +54,7 @@ def test_a_certificate_no_authority_vouches_for_ends_the_connection_with_its_fin
     assert tables(server) == [], "nothing was sent: no table was asked for"
 
 
-def test_a_trusted_fingerprint_joins_and_plays(tls_server):
+def test_a_trusted_fingerprint_joins_and_plays(tls_server) -> None:
     server, seen = tls_server
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-2p", "seats": ["me", "computer"]},
                    pinned=seen)
@@ -64,7 +66,7 @@ def test_a_trusted_fingerprint_joins_and_plays(tls_server):
         owner.close()
 
 
-def test_a_certificate_that_is_not_the_one_trusted_is_refused_before_anything_is_sent(tls_server):
+def test_a_certificate_that_is_not_the_one_trusted_is_refused_before_anything_is_sent(tls_server) -> None:
     """A server at the address that shows another certificate may not be the one the player trusted: the client
     says so and sends nothing there (its hello carries the seat's token)."""
     server, seen = tls_server
@@ -75,8 +77,8 @@ def test_a_certificate_that_is_not_the_one_trusted_is_refused_before_anything_is
     assert tables(server) == []
 
 
-def test_a_certificate_an_authority_the_system_trusts_vouches_for_is_joined_without_asking(tls_server, authority,
-                                                                                             tmp_path, monkeypatch):
+def test_a_certificate_an_authority_the_system_trusts_vouches_for_is_joined_without_asking(
+        tls_server, authority, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     server, _ = tls_server
     trusted = tmp_path / "authorities.pem"
     authority.cert_pem.write_to_path(str(trusted))
@@ -86,13 +88,13 @@ def test_a_certificate_an_authority_the_system_trusts_vouches_for_is_joined_with
     assert tables(server) == [said.code]
 
 
-def test_plain_ws_to_a_server_that_serves_tls_says_to_type_wss(tls_server):
+def test_plain_ws_to_a_server_that_serves_tls_says_to_type_wss(tls_server) -> None:
     server, _ = tls_server
     said = answer(NetClient(LOOPBACK, server.port, CREATE))
     assert isinstance(said, Link) and said.state == "closed" and "wss://" in said.reason, said
 
 
-def test_a_damaged_certificates_file_is_kept_aside_and_the_player_is_asked_again(tmp_path):
+def test_a_damaged_certificates_file_is_kept_aside_and_the_player_is_asked_again(tmp_path: Path) -> None:
     store = CertificateStore(tmp_path)
     store.path.write_text('{"format": "trickhouse-certificates/1", "trusted": {"x:1": "not a fingerprint"}}')
     assert store.fingerprint("x:1") is None and (tmp_path / "certificates.json.bad").exists()

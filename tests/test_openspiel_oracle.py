@@ -174,7 +174,7 @@ def check_result(hand, state, tally, direction) -> bool:
     return True
 
 
-def test_openspiel_params_and_card_ids_match_ours():
+def test_openspiel_params_and_card_ids_match_ours() -> None:
     """The oracle is hearts-classic: ``spiel_params`` of the preset is the spelled-out ``CLASSIC_PARAMS``; rules
     OpenSpiel cannot express are refused rather than mapped to something else; and every OpenSpiel card id names
     the card of the same rank and suit as our card text."""
@@ -200,7 +200,7 @@ def test_openspiel_params_and_card_ids_match_ours():
     assert names == set(CLASSIC.card_names(CLASSIC.deck_mask))
 
 
-def test_same_moves_legal_cards_and_points_as_openspiel_on_random_deals():
+def test_same_moves_legal_cards_and_points_as_openspiel_on_random_deals() -> None:
     """Issue 2: "on at least 300 random deals, drive both engines with the same actions and require the same legal
     actions at every decision and the same penalty points at the end." Hand numbers 0, 1, 2 pass left, across and
     right (RULES.md decision 15), so each direction gets a third of the deals."""
@@ -255,7 +255,7 @@ def moon_policy(rng, shooter, passer):
     return choose
 
 
-def test_shooting_the_moon_scores_alike_in_both_engines_in_every_direction():
+def test_shooting_the_moon_scores_alike_in_both_engines_in_every_direction() -> None:
     """RULES.md decision 17: the shooter choosing "moon add" matches OpenSpiel's fixed moon (the shooter 0, the
     others 26). Each passing direction, and the house hold hand, gets deals steered so that a seat (each seat in
     turn) shoots the moon; the other seats pass and play at random."""
@@ -280,7 +280,7 @@ LEADER_HEARTS = [f"{rank}H" for rank in spiel.RANKS]
     (["AC", "QS"] + LEADER_HEARTS[:11], ["QS"]),  # not "a hand of all hearts": the Queen must be led
     (["AC"] + LEADER_HEARTS[:12], LEADER_HEARTS[:12]),  # all hearts: any of them
 ], ids=["QS and hearts", "hearts only"])
-def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, second_lead):
+def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, second_lead) -> None:
     """Book 002: "You can only lead with a heart providing ... You have a hand of all hearts and you have the lead"
     and "You can lead the Queen of spades before hearts have been broken". Seat 0 takes the first trick with the ace
     of clubs while everyone follows clubs, so it leads the second trick with hearts unbroken; both engines must
@@ -313,7 +313,7 @@ def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, se
     {"hearts_must_be_broken": False},
     {"hold_hand": True, "moon": "add"},
 ], ids=lambda changes: ",".join(changes))
-def test_house_rules_openspiel_can_express_agree_too(changes):
+def test_house_rules_openspiel_can_express_agree_too(changes) -> None:
     """RULES.md decisions 15-17 (house): every house rule with an OpenSpiel parameter is compared the same way,
     on fewer deals."""
     rules = CLASSIC.changed(changes)
@@ -327,5 +327,5 @@ def test_house_rules_openspiel_can_express_agree_too(changes):
         assert tally["penalty card allowed on the first trick"] == 0
 
 
-def test_the_benchmark_peer_plays_whole_hands():
+def test_the_benchmark_peer_plays_whole_hands() -> None:
     assert spiel.random_playout_hands_per_second(0.05, seed=1) > 0

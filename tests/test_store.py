@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -34,7 +35,7 @@ def restore(data):
     return Session.from_json(data)
 
 
-def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path):
+def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path: Path) -> None:
     session = session_for("rook-classic")
     hand = session.hand
     for _ in range(3):
@@ -48,7 +49,7 @@ def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path):
     assert [s.name for s in resumed.seats] == ["P0", "P1", "P2", "P3"] and resumed.humans == [0]
 
 
-def test_atomic_write_leaves_no_temporary_files(tmp_path):
+def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     write_atomic(tmp_path / "match.json", {"a": 1})
     write_atomic(tmp_path / "match.json", {"a": 2})
     assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
@@ -62,7 +63,7 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path):
     (b'["a list"]', "not a Trickhouse save"),
     (b'{"format": "trickhouse-save/1", "match": null, "seats": [{"name": 5}]}', "not a match"),
 ])
-def test_a_bad_save_is_kept_aside_and_named_in_one_line(tmp_path, content, words):
+def test_a_bad_save_is_kept_aside_and_named_in_one_line(tmp_path: Path, content, words) -> None:
     """Standards: a bad file gets one clear line naming the file and the problem, is kept aside, defaults used."""
     store = SaveStore(tmp_path)
     store.path.write_bytes(content)
@@ -73,7 +74,7 @@ def test_a_bad_save_is_kept_aside_and_named_in_one_line(tmp_path, content, words
     assert (tmp_path / "match.json.bad").read_bytes() == content
 
 
-def test_a_save_with_an_illegal_action_is_refused(tmp_path):
+def test_a_save_with_an_illegal_action_is_refused(tmp_path: Path) -> None:
     session = session_for()
     data = session.to_json()
     data["match"]["hands"][0]["actions"] = ["play QS"]  # hearts starts with passing, and QS may not be held
@@ -83,7 +84,7 @@ def test_a_save_with_an_illegal_action_is_refused(tmp_path):
     assert resumed is None and "match.json" in problem
 
 
-def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(tmp_path):
+def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(tmp_path: Path) -> None:
     """Issue 22: nothing a player has not chosen to end is deleted. The file takes the saves of the match it holds
     (saved or resumed here); another match is saved over an unfinished one only with ``ending=True``."""
     store = SaveStore(tmp_path)
@@ -105,7 +106,7 @@ def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(t
     assert list(tmp_path.iterdir()) == [store.path], "an ended match is not kept aside: the player chose to end it"
 
 
-def test_the_match_resumed_saves_on_and_another_does_not(tmp_path):
+def test_the_match_resumed_saves_on_and_another_does_not(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     first = session_for()
     SaveStore(tmp_path).save(first.to_json(), first)  # saved by the game run before
@@ -117,7 +118,7 @@ def test_the_match_resumed_saves_on_and_another_does_not(tmp_path):
         store.save(resumed.to_json(), resumed)
 
 
-def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_aside_first(tmp_path):
+def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_aside_first(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     over = finished_session(2)
     SaveStore(tmp_path).save(over.to_json(), over)
@@ -131,13 +132,13 @@ def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_asid
     assert store.load(restore)[0].rules.name == "rook-classic"
 
 
-def test_the_store_has_no_way_to_delete_a_save():
+def test_the_store_has_no_way_to_delete_a_save() -> None:
     assert not any(name in dir(SaveStore) for name in ("clear", "delete", "remove", "unlink"))
 
 
 # --- settings ---
 
-def test_settings_round_trip(tmp_path):
+def test_settings_round_trip(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path)
     settings = Settings(card_scale=1.2, sound=False, names=["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], default_level="hard",
                         table_colour="wine", card_back="tartan")
@@ -157,7 +158,7 @@ def test_settings_round_trip(tmp_path):
     ("!!python/object/apply:os.system ['echo unsafe']\n", "could not determine a constructor"),
     ("- just\n- a list\n", "expected a mapping of settings"),
 ])
-def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path, content, words):
+def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path: Path, content, words) -> None:
     """Issue 6: not valid YAML, unknown fields, wrong types, impossible values, object-constructing tags."""
     store = SettingsStore(tmp_path)
     store.path.write_text(content)
@@ -169,7 +170,7 @@ def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path, content, wo
 
 # --- house rules ---
 
-def test_house_rules_are_saved_per_preset_and_loaded_through_the_engine(tmp_path):
+def test_house_rules_are_saved_per_preset_and_loaded_through_the_engine(tmp_path: Path) -> None:
     store = HouseRulesStore(tmp_path)
     store.save("rook-classic", {"min_bid": 80, "bird_rank": "low", "target": 300})  # 300 is the book's: dropped
     text = store.path("rook-classic").read_text()
@@ -180,14 +181,14 @@ def test_house_rules_are_saved_per_preset_and_loaded_through_the_engine(tmp_path
     assert store.load("rook-500")[1] == {}  # other presets keep the book's rules
 
 
-def test_royal_queens_house_rule_round_trips_as_a_list(tmp_path):
+def test_royal_queens_house_rule_round_trips_as_a_list(tmp_path: Path) -> None:
     store = HouseRulesStore(tmp_path)
     store.save("hearts-royal", {"royal_queens": ("QS", "QD")})
     rules, changes, problem = store.load("hearts-royal")
     assert problem == "" and rules.royal_queens == ("QS", "QD")
 
 
-def test_a_house_rule_that_changes_nothing_in_the_game_is_let_go_and_the_others_kept(tmp_path):
+def test_a_house_rule_that_changes_nothing_in_the_game_is_let_go_and_the_others_kept(tmp_path: Path) -> None:
     """An earlier version offered the Rook Bird's rank on Original Rook, which has no Bird: such a file still gives
     its other house rules, and the Bird's rank, which changes nothing there, is no longer among the changes."""
     store = HouseRulesStore(tmp_path)
@@ -199,7 +200,7 @@ def test_a_house_rule_that_changes_nothing_in_the_game_is_let_go_and_the_others_
     assert store.path("rook-original-4p").exists()
 
 
-def test_reset_to_preset_removes_the_file(tmp_path):
+def test_reset_to_preset_removes_the_file(tmp_path: Path) -> None:
     store = HouseRulesStore(tmp_path)
     store.save("hearts-classic", {"hold_hand": True})
     store.save("hearts-classic", {})
@@ -217,7 +218,7 @@ def test_reset_to_preset_removes_the_file(tmp_path):
      "must start with"),
     ("\x00\x01\x02", "special characters"),
 ])
-def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path, content, words):
+def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path: Path, content, words) -> None:
     store = HouseRulesStore(tmp_path)
     store.folder.mkdir(parents=True)
     store.path("rook-classic").write_text(content)
@@ -229,7 +230,7 @@ def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path, content
 
 # --- statistics ---
 
-def test_statistics_add_up_per_preset_and_name(tmp_path):
+def test_statistics_add_up_per_preset_and_name(tmp_path: Path) -> None:
     store = StatsStore(tmp_path)
     store.add("hearts-classic", "Ann", {"hands": 1, "points": 5})
     store.add("hearts-classic", "Ann", {"hands": 1, "points": 3, "moons": 1})
@@ -240,7 +241,7 @@ def test_statistics_add_up_per_preset_and_name(tmp_path):
     assert table["rook-classic"]["Ann"] == {"hands": 1, "contracts_made": 1}
 
 
-def test_hand_counts_name_contracts_and_moons():
+def test_hand_counts_name_contracts_and_moons() -> None:
     rules = load_rules("rook-classic")
     hand = Match(rules, seed=2).hand
     rng = random.Random(1)
@@ -253,7 +254,7 @@ def test_hand_counts_name_contracts_and_moons():
     assert hand_counts(hand, 0)["hands"] == 1
 
 
-def test_bad_statistics_are_kept_aside(tmp_path):
+def test_bad_statistics_are_kept_aside(tmp_path: Path) -> None:
     store = StatsStore(tmp_path)
     store.path.write_text('{"format": "trickhouse-statistics/1", "presets": {"x": {"Ann": {"wins": "lots"}}}}')
     table, problem = store.load()
@@ -263,7 +264,7 @@ def test_bad_statistics_are_kept_aside(tmp_path):
 # --- the match history and the review cache (issue 18) ---
 
 
-def test_the_history_keeps_the_last_50_matches_newest_first_with_their_scores(tmp_path):
+def test_the_history_keeps_the_last_50_matches_newest_first_with_their_scores(tmp_path: Path) -> None:
     store = HistoryStore(tmp_path)
     assert store.load(restore) == ([], "")
     sessions = [finished_session(seed) for seed in range(3)]
@@ -284,7 +285,7 @@ def test_the_history_keeps_the_last_50_matches_newest_first_with_their_scores(tm
     assert len(past) == 50 and past[0].finished == "match 51" and past[-1].finished == "2026-11-22T10:00"
 
 
-def test_the_history_refuses_a_match_that_does_not_restore(tmp_path):
+def test_the_history_refuses_a_match_that_does_not_restore(tmp_path: Path) -> None:
     store = HistoryStore(tmp_path)
     with pytest.raises(ValueError):
         store.add({"match": {}, "seats": []}, restore)
@@ -297,7 +298,7 @@ def test_the_history_refuses_a_match_that_does_not_restore(tmp_path):
     (b'{"format": "trickhouse-history/1", "matches": [{"finished": "x", "saved": {}}]}', "cannot be used"),
     (b'{"format": "trickhouse-save/1", "matches": []}', "not a Trickhouse match history"),
 ])
-def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path, content, words):
+def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path: Path, content, words) -> None:
     store = HistoryStore(tmp_path)
     store.path.write_bytes(content)
     past, problem = store.load(restore)
@@ -308,7 +309,7 @@ def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path, content, wor
     assert len(store.load(restore)[0]) == 1
 
 
-def test_the_review_cache_keeps_reviews_by_key_and_sets_a_damaged_one_aside(tmp_path):
+def test_the_review_cache_keeps_reviews_by_key_and_sets_a_damaged_one_aside(tmp_path: Path) -> None:
     cache = ReviewCache(tmp_path)
     key = "0123456789abcdef0123456789abcdef"
     cache.put(key, {"key": key, "n": 1})
@@ -362,7 +363,8 @@ STORE_KINDS = ["save", "history", "review", "settings", "house rules", "statisti
 
 
 @pytest.mark.parametrize("kind", STORE_KINDS)
-def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path, kind, monkeypatch):
+def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path: Path, kind,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: only what a damaged file raises (the system's refusal, text that is not JSON or YAML, the checks'
     ValueError) sets a file aside; a bug in the game (here a TypeError while reading) is raised as itself, and the
     good file stays where it is."""
@@ -389,7 +391,7 @@ def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path, kind, mon
 
 
 @pytest.mark.parametrize("kind", STORE_KINDS)
-def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path, kind):
+def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path: Path, kind) -> None:
     """Issue 22: a .bad file never overwrites an earlier one: the first is <name>.bad, the next <name>.1.bad."""
     path, load = written_store(kind, tmp_path)
     for n, damage in enumerate([b"{first damage", b"{second damage", b"{third damage"]):
@@ -400,7 +402,7 @@ def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path, kind):
     assert path.with_name(path.name + ".bad").read_bytes() == b"{first damage"
 
 
-def test_one_bad_match_in_the_history_is_set_aside_alone_and_the_others_kept(tmp_path):
+def test_one_bad_match_in_the_history_is_set_aside_alone_and_the_others_kept(tmp_path: Path) -> None:
     """Issue 22: a match of the history that no longer restores is kept in a .bad file of its own (nothing is lost),
     the player is told in one line naming the file and the problem, and every other match stays in the history."""
     store = HistoryStore(tmp_path)

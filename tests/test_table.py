@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -40,14 +41,14 @@ def table(preset: str, humans: list[int], worker, level: str = "easy", seed: int
 class Players:
     """The people at the table, played by the test: each decides with the Normal rules from its own view."""
 
-    def __init__(self, controller: TableController):
+    def __init__(self, controller: TableController) -> None:
         self.controller = controller
         self.player = make_player("normal")
         self.at_screen: int | None = controller.handed_to
         self.log: list = []
         self.computer_plays = 0
 
-    def answer(self, intent):
+    def answer(self, intent) -> None:
         controller = self.controller
         self.log.append(intent)
         if isinstance(intent, HandOff):
@@ -85,7 +86,7 @@ def run_match(controller: TableController, players: Players, most_hands: int = 6
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
+def test_every_preset_is_played_to_game_over_without_a_window(preset, worker) -> None:
     """Computers in every seat but two hot-seat humans: the match ends with winners and every hand's points."""
     rules = load_rules(preset)
     humans = [0, 1]
@@ -108,7 +109,7 @@ def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
     assert players.computer_plays or rules.players == 2, "the computer seats played through the worker"
 
 
-def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker, tmp_path):
+def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker, tmp_path: Path) -> None:
     stats = StatsStore(tmp_path)
     saves = []
     controller = table("hearts-classic", [0], worker, stats=stats, save=lambda s: saves.append(s.finished_hands()))
@@ -125,7 +126,7 @@ def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_ever
 
 
 
-def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
+def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path: Path) -> None:
     """Issue 18: the finished match goes into the match history (off the caller's thread), with its seats, and
     polling the finished table again does not add it twice."""
     history = HistoryStore(tmp_path)
@@ -143,7 +144,7 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     assert kept.hand.record() == controller.session.hand.record()
 
 
-def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path):
+def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path: Path) -> None:
     history = HistoryStore(tmp_path)
     controller = table("hearts-classic", [], worker, history=history)
     while not controller.hand.is_done:
@@ -152,7 +153,7 @@ def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path):
     controller.poll()
     assert controller.history_writing is None and history.load(Session.from_json) == ([], "")
 
-def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
+def test_computers_are_paced_and_a_refused_action_changes_nothing(worker) -> None:
     """A computer's answer waits out the pause (so people can follow it); a person's illegal action is refused
     with the engine's reason."""
     now = [0.0]
@@ -178,7 +179,7 @@ def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
     assert controller.hand.record() == before
 
 
-def test_not_ready_asks_the_computer_but_plays_nothing(worker):
+def test_not_ready_asks_the_computer_but_plays_nothing(worker) -> None:
     """While the window's cards still move, the computer is asked at once, but its answer waits."""
     controller = table("hearts-classic", [], worker, seed=2)
     assert controller.poll(ready=False) == [] and controller.decision is not None
@@ -187,7 +188,7 @@ def test_not_ready_asks_the_computer_but_plays_nothing(worker):
     assert isinstance(controller.poll(ready=True)[0], Played)
 
 
-def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
+def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker) -> None:
     controller = table("hearts-classic", [0], worker, seed=4)
     players = Players(controller)
     while controller.hand.phase != "play" or controller.hand.to_move != 0 or not controller.hand.tricks:
@@ -208,7 +209,7 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
     assert controller.hand.record() == before
 
 
-def test_a_hint_is_a_legal_action_for_every_decision(worker):
+def test_a_hint_is_a_legal_action_for_every_decision(worker) -> None:
     """Hint (H) at every kind of decision of rook-500-5p (bid, nest, trump, order, call, play): the worker's answer
     is one the engine accepts. (Hints for the first plays only: each is a whole search.)"""
     controller = table("rook-500-5p", [0, 1, 2, 3, 4], worker)
@@ -234,7 +235,7 @@ def test_a_hint_is_a_legal_action_for_every_decision(worker):
     assert {"bid", "nest", "trump", "order", "call", "play"} <= phases
 
 
-def test_the_engine_says_which_person_decides_first_when_that_is_certain():
+def test_the_engine_says_which_person_decides_first_when_that_is_certain() -> None:
     """Issue 32, item 6: hot-seat hides a hand as soon as another person is next (the engine says who, from the
     order of play); while that depends on cards not yet played (who takes the trick) it cannot say."""
     led = position_where("hearts-classic", lambda h: h.phase == "play" and len(h.trick) == 1 and h.leader == 0)
@@ -254,7 +255,7 @@ def test_the_engine_says_which_person_decides_first_when_that_is_certain():
     assert ahead.first_to_decide([1 - ahead.declarer]) == 1 - ahead.declarer
 
 
-def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(worker):
+def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(worker) -> None:
     """Issue 32, item 6, at the table: people in seats 0 and 2, computers between them. Seat 0's hand shows on its
     turn, and is hidden once it has led (seat 2 plays in this trick before seat 0 decides again)."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0)
@@ -267,7 +268,7 @@ def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(work
     assert session.hand.to_move == 1 and not controller.may_show_hand(0) and not controller.may_show_hand(2)
 
 
-def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
+def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker) -> None:
     """Computers claim by themselves once no play can change the result; the claim reports every card played. The
     position, a computer on lead with the rest settled, comes from random legal play, not from a computer's
     choices."""
@@ -283,7 +284,7 @@ def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
     assert len(played) == sum(held.bit_count() for held in hand.held) and claims[0].events[-1].kind == "hand-over"
 
 
-def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp_path):
+def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp_path: Path) -> None:
     (tmp_path / "statistics.json").write_text("{not json")
     controller = table("rook-beginner", [0], worker, stats=StatsStore(tmp_path))
     players = Players(controller)
@@ -295,7 +296,7 @@ def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp
     assert messages and "statistics.json" in messages[0].text and ".bad" in messages[0].text
 
 
-def test_the_table_package_runs_without_pygame():
+def test_the_table_package_runs_without_pygame() -> None:
     """game/table is plain Python: it imports and plays a hand with pygame made unimportable."""
     script = """
 import sys
@@ -321,7 +322,7 @@ worker.close()
     assert result.stdout.strip() == "ok False"
 
 
-def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
+def test_saved_matches_from_before_the_controller_load_and_play_on(worker) -> None:
     """A match.json of the earlier format (tests/golden/saves.json) resumes and plays to its next hand."""
     from tests.support.golden import SAVES
     for pinned in SAVES.values():
@@ -338,7 +339,7 @@ def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
         assert controller.hand.phase != "done" and not controller.hand.actions
 
 
-def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(worker):
+def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(worker) -> None:
     """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
     table everyone passes at once)". Book 002: each player chooses before any cards change hands. With two players
     at other computers, both are told at once; the one the engine takes second may choose first: the engine checks

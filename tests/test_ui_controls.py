@@ -25,7 +25,7 @@ def page_text(page: HowToPlayScene) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_controls_page_says_every_control_in_a_players_words(screen, size):
+def test_the_controls_page_says_every_control_in_a_players_words(screen, size) -> None:
     """The Controls tab of How to play: each control of the game's list, what to press or do and what it does
     (drag, click twice, the arrow keys and Enter, H, U, L, Esc, the bid keys, F11 and Alt+Enter), readable and
     clear of other text at every size."""
@@ -52,7 +52,7 @@ KEYS_ON_THE_PAGE = {key.code for _, group in controls.SECTIONS for control in gr
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-500-5p"])
-def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window, preset):  # noqa: F811
+def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window, preset) -> None:  # noqa: F811
     """No second list that can drift: through a whole hand (the auction, the nest, trump, the called card, the
     pass, the play) and its score sheet and menu, every key of a button drawn enabled is one the Controls page
     names."""
@@ -60,7 +60,7 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
     app, table, recorder = window(table_session(Hand.deal(rules, seed=11, dealer=rules.players - 1)))
     bound: dict[int, set[str]] = {}
 
-    def note_keys():
+    def note_keys() -> None:
         for op in recorder.live_buttons():
             if op.button.key is not None:
                 bound.setdefault(op.button.key, set()).add(op.label)
@@ -77,7 +77,7 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
     assert {pygame.key.name(key): labels for key, labels in bound.items() if key not in KEYS_ON_THE_PAGE} == {}
 
 
-def test_the_table_plays_by_the_keys_the_page_names(make_app):
+def test_the_table_plays_by_the_keys_the_page_names(make_app) -> None:
     """The page's PICK and PLAY keys are the ones that choose and play a card."""
     app, session, table = make_app("hearts-classic", humans=1, seed=2)
     for _ in range(400):
@@ -99,7 +99,7 @@ def test_the_table_plays_by_the_keys_the_page_names(make_app):
 
 
 @pytest.mark.parametrize("scene", ["how-to-play", "house-rules", "setup"])
-def test_from_classic_rook_to_classic_hearts_is_one_click(scene):
+def test_from_classic_rook_to_classic_hearts_is_one_click(scene) -> None:
     """The family first: its tab shows its classic game; < and > then go through that family's games only, and
     round to the first again."""
     app = App(FAST, search_process=False)

@@ -21,7 +21,7 @@ def open_rook(speed: float) -> tuple[App, Session, TableScene]:
     return app, session, table
 
 
-def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards():
+def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards() -> None:
     deal = Deal([3, 3, 2], [1, 2, 0], seconds=1.0)
     assert deal.order == [1, 2, 0, 1, 2, 0, 1, 0]
     assert Deal([2, 2, 2, 2], [1, 3, 2, 0]).order == [1, 3, 2, 0] * 2  # the chairs' order, not the seat numbers'
@@ -33,7 +33,7 @@ def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards():
     assert deal.done and [deal.arrived(s) for s in range(3)] == [3, 3, 2] and not deal.in_air()
 
 
-def test_the_deal_is_shown_while_the_computer_already_thinks():
+def test_the_deal_is_shown_while_the_computer_already_thinks() -> None:
     app, session, table = open_rook(speed=1.0)
     try:
         step(app)
@@ -60,7 +60,7 @@ def test_the_deal_is_shown_while_the_computer_already_thinks():
         app.close()
 
 
-def test_the_fastest_animation_speed_skips_the_deal():
+def test_the_fastest_animation_speed_skips_the_deal() -> None:
     app, session, table = open_rook(speed=RANGES["animation_speed"][1])
     try:
         step(app)
@@ -69,7 +69,7 @@ def test_the_fastest_animation_speed_skips_the_deal():
         app.close()
 
 
-def test_a_resumed_hand_is_not_dealt_again():
+def test_a_resumed_hand_is_not_dealt_again() -> None:
     app, session, table = open_rook(speed=1.0)
     try:
         hand = session.hand

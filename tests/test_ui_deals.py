@@ -24,7 +24,7 @@ from tests.support.deals import finished_session
 from tests.support.ui_helpers import FAST, click, frames, post, step, to_game_over, type_text
 
 
-def press(app: App, key: int, mod: int = 0):
+def press(app: App, key: int, mod: int = 0) -> None:
     post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
     step(app)
 
@@ -58,7 +58,7 @@ def computers_table(preset: str, seed: int, rules=None) -> tuple[App, Session, T
 
 # --- Play a deal code on New game ---
 
-def test_a_bad_deal_code_is_refused_in_words_on_new_game():
+def test_a_bad_deal_code_is_refused_in_words_on_new_game() -> None:
     app = App(FAST, search_process=False)
     try:
         setup = app.open("setup", preset="hearts-classic")
@@ -83,7 +83,7 @@ def test_a_bad_deal_code_is_refused_in_words_on_new_game():
         app.close()
 
 
-def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_set():
+def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_set() -> None:
     """A hearts-classic code of the third hand, with a house rule, typed on a Rook setup: the game switches to the
     code's preset and rules, and the match's first hand is the code's deal, dealer and number."""
     rules = load_rules("hearts-classic").changed({"moon": "add"})
@@ -115,7 +115,7 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
 
 # --- the score sheet: the deal code, and the deal played again ---
 
-def test_the_score_sheet_shows_the_deal_code_and_copies_it():
+def test_the_score_sheet_shows_the_deal_code_and_copies_it() -> None:
     app, session, table = computers_table("rook-classic", seed=4)
     try:
         sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
@@ -130,7 +130,7 @@ def test_the_score_sheet_shows_the_deal_code_and_copies_it():
         app.close()
 
 
-def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results():
+def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results() -> None:
     """The replay is a table of its own over the score sheet: the same deal, dealer and seats; the match, its save
     and its scores are untouched; the replay's sheet shows the first time and this try, then Back returns."""
     app, session, table = computers_table("hearts-classic", seed=6)
@@ -178,7 +178,7 @@ def read_history(app: App) -> HistoryScene:
     return history
 
 
-def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons():
+def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons() -> None:
     """A short match of computers ends in the window; the history (menu, History) lists it with an older match
     whose seat 0 was a person; that match's hands offer Review (the review scene, for seat 0, with the hand's
     record, its names and number) and Play this deal (a table of its own on that deal, compared with how it went)."""
@@ -230,7 +230,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     json.dumps({"format": "trickhouse-history/1", "matches": [{"finished": "2026-11-24T09:00", "saved": Session(
         Match(load_rules("hearts-classic"), seed=1), [SeatPlan("A", True)] * 4).to_json()}]}),
 ])
-def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content):
+def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content) -> None:
     store = HistoryStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text(content)
@@ -247,7 +247,7 @@ def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(conten
         app.close()
 
 
-def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_naming_it():
+def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_naming_it() -> None:
     """Issue 22: a match of the history that no longer restores is set aside alone; the screen lists the others."""
     store = HistoryStore()
     for seed in range(3):
@@ -267,14 +267,15 @@ def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_nam
         app.close()
 
 
-def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left_alone(monkeypatch):
+def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: a bug (here a TypeError restoring a match) is no damaged file: the screen says the game is at
     fault, and history.json stays as it was, every match in it."""
     store = HistoryStore()
     store.add(finished_session(1).to_json(), Session.from_json)
     content = store.path.read_bytes()
 
-    def bug(data, budget=1.0):
+    def bug(data, budget: float = 1.0):
         raise TypeError("a bug in the game")
 
     monkeypatch.setattr(Session, "from_history", bug)
@@ -288,7 +289,7 @@ def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left
         app.close()
 
 
-def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys():
+def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys() -> None:
     store = HistoryStore()
     store.add(finished_session(3).to_json(), Session.from_json, finished="2026-11-23T09:00")
     data = json.loads(store.path.read_text())

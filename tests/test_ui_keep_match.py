@@ -109,7 +109,7 @@ def button(scene, label: str):
     return next(b for b in scene.buttons if b.label == label)
 
 
-def press(app: App, key: int):
+def press(app: App, key: int) -> None:
     post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
     step(app)
 
@@ -138,7 +138,7 @@ def asked(app: App):
     return confirm
 
 
-def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app, kept):
+def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app, kept) -> None:
     setup = new_game(app)
     click(app, setup.start.rect.center)
     confirm = asked(app)
@@ -159,7 +159,7 @@ def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(a
     assert [p.name for p in now.seats] == ["You", "West", "North", "East"]
 
 
-def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, kept):
+def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, kept) -> None:
     code = deal_code(Hand.deal(load_rules("hearts-classic"), seed=8, dealer=1, number=1))
     setup = new_game(app)
     click(app, setup.code_button.rect.center)
@@ -191,7 +191,7 @@ def over_in_the_window(app: App):
     return over
 
 
-def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app):
+def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app) -> None:
     """The save holds a finished match: the game-over screen's New game, then Start, begins the next one at
     once."""
     over = over_in_the_window(app)
@@ -204,7 +204,7 @@ def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app)
     assert now.match.seed == table.table.session.match.seed and not now.match.is_over
 
 
-def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app):
+def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app) -> None:
     """Rematch begins the next match at once, the same computers in the same seats, and the new match's first save
     replaces the finished one."""
     over = over_in_the_window(app)
@@ -270,7 +270,7 @@ def earlier_games_table(code: str, session: Session) -> dict:
             "owner": 0, "seats": seats[:session.rules.players], "started": True, "session": session.to_json()}
 
 
-def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept):
+def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept) -> None:
     hosted = unfinished_rook(seed=5)
     content = hosted_last(hosted)
     app.settings.online_port = 0
@@ -289,7 +289,7 @@ def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept)
     assert untouched(kept), "the match saved here is none of hosting's business"
 
 
-def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agreed():
+def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agreed() -> None:
     """Under the window: hosting anew refuses (UnfinishedMatch) to end a hosted match that is not over unless told
     ``ending``; a table file that cannot be used is kept aside, a finished match ends."""
     folder = data_dir() / "hosted"
@@ -306,7 +306,7 @@ def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agree
     assert hosted_tables() == []
 
 
-def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept):
+def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept) -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
@@ -327,7 +327,7 @@ def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept)
 
 
 @pytest.mark.timeout(60)
-def test_autoplay_told_to_save_keeps_a_match_in_progress_and_stops(kept, caplog):
+def test_autoplay_told_to_save_keeps_a_match_in_progress_and_stops(kept, caplog: pytest.LogCaptureFixture) -> None:
     """``--autoplay --save`` plays like a person at the window, but never ends a match a person has saved."""
     App(FAST, autoplay=Autoplay("hearts-classic", hands=1, level="easy", save=True), search_process=False).run("menu")
     assert untouched(kept)
@@ -340,20 +340,20 @@ class Calls(ast.NodeVisitor):
     """Every call in a module, with the function it is made in (the innermost) and the names made there with
     SaveStore(...)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path
         self.where: list[ast.AST] = []
         self.found: list[tuple[str, ast.Call, set[str]]] = []
         self.visit(ast.parse(path.read_text()))
 
-    def visit_FunctionDef(self, node):
+    def visit_FunctionDef(self, node) -> None:
         self.where.append(node)
         self.generic_visit(node)
         self.where.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
-    def visit_Call(self, node: ast.Call):
+    def visit_Call(self, node: ast.Call) -> None:
         if self.where:
             function = self.where[-1]
             made = {target.id for assign in ast.walk(function) if isinstance(assign, ast.Assign)
@@ -381,7 +381,7 @@ def saves_a_match(call: ast.Call, made: set[str]) -> bool:
                                       or isinstance(receiver, ast.Name) and receiver.id in made)
 
 
-def test_every_caller_that_can_replace_a_saved_match_is_walked_by_a_test():
+def test_every_caller_that_can_replace_a_saved_match_is_walked_by_a_test() -> None:
     """The store refuses to put a new match over an unfinished one unless the caller says the player agreed
     (``ending``), and so does hosting a new table over the one hosted last. These are all the places in the game
     that save a match, make a save store, start hosting or say ``ending``, each walked above (the table scene's

@@ -56,7 +56,7 @@ class Privacy:
     """Every face drawn must be one the seat shown at the table may see (as in tests/test_ui_play.py), checked on
     the CardArt class so it holds when the settings make a new CardArt."""
 
-    def __init__(self, app: App, monkeypatch):
+    def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
         self.faults: list[str] = []
         self._key: tuple | None = None
         self._allowed: set[str] = set()
@@ -69,7 +69,7 @@ class Privacy:
 
         monkeypatch.setattr(CardArt, "face", face)
 
-    def check(self, app: App, name: str):
+    def check(self, app: App, name: str) -> None:
         tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
         top = app.stack.top
         if not tables or not tables[-1].table.session.hot_seat:
@@ -101,7 +101,7 @@ def current_table(app: App) -> TableScene | None:
     return tables[-1] if tables else None
 
 
-def keep_going(app: App, need_table: bool):
+def keep_going(app: App, need_table: bool) -> None:
     """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue)."""
     app.running = True
     if not app.stack.scenes:
@@ -115,7 +115,7 @@ def keep_going(app: App, need_table: bool):
 STUCK_FRAMES = 60  # frames without an action before the monkey makes one move on purpose
 
 
-def nudge(app: App):
+def nudge(app: App) -> None:
     """One move made on purpose, with real events, as a player would: random clicks almost never drag three
     chosen cards into the passing box and press Done, and without this the monkey could spend all its events in
     the first dialog and never reach the tricks."""
@@ -172,7 +172,7 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
     ("rook-classic", 12000), ("hearts-classic", 12000), ("rook-2p", 3000), ("rook-500-5p", 3000),
     ("hearts-2p", 3000),
 ])
-def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events, monkeypatch):
+def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events, monkeypatch: pytest.MonkeyPatch):
     rng = random.Random(f"monkey {preset}")
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     privacy = Privacy(app, monkeypatch)

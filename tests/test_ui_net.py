@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -60,7 +61,7 @@ def button(scene, label: str):
 
 
 
-def run_for(app: App, seconds: float, others: tuple[Player, ...] = ()):
+def run_for(app: App, seconds: float, others: tuple[Player, ...] = ()) -> None:
     """Frames for ``seconds`` (at least), the other players answering as they come."""
     later = time.monotonic() + seconds
     run_until(app, lambda: time.monotonic() > later, others)
@@ -104,7 +105,7 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
                          f"deal {table.deal is not None}, legal {view.legal}")
 
 
-def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app):
+def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app) -> None:
     setup = app.open("setup", preset="rook-classic")
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
@@ -147,7 +148,7 @@ def hosted_with_a_guest(app: App) -> Player:
     return guest
 
 
-def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app) -> None:
     """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
     the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
     for them, saying so, and keeps it to be hosted again."""
@@ -176,7 +177,7 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
     assert any(b.label == "Host again" for b in app.stack.top.buttons)
 
 
-def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch):
+def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
     table everyone passes at once)". The dealer is the host, so the engine takes the other player's pass before
     the host's: the host's dialog opens while the other player is still choosing; the cards the host chose leave
@@ -202,7 +203,7 @@ def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypat
 
 
 
-def test_a_window_joins_a_table_by_address_and_code():
+def test_a_window_joins_a_table_by_address_and_code() -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
@@ -222,7 +223,7 @@ def test_a_window_joins_a_table_by_address_and_code():
         server.stop()
 
 
-def test_new_game_asks_a_dedicated_server_for_the_table(app):
+def test_new_game_asks_a_dedicated_server_for_the_table(app) -> None:
     """Issue 17: "every table is created by a client that asks for a preset and house rules": with an Online seat
     and a server's address typed in "Table on", Start asks that server for the table; the lobby shows the server's
     address and the table's code, and a player elsewhere joins with them."""
@@ -254,7 +255,7 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         server.stop()
 
 
-def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
+def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat() -> None:
     """Issue 17: "Pick a free seat": the lobby shows Sit here beside each waiting seat to a player who joined (the
     owner gets Computer there instead); clicking it moves them, and the owner's lobby shows it too."""
     server = ServerThread()
@@ -283,7 +284,7 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         server.stop()
 
 
-def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch):
+def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: "pick a table found on the local network": the Join screen lists what its browser found (told
     here by a stand-in for zeroconf, so no multicast is needed); a click fills in the address and code, and Join
     takes the seat."""
@@ -316,7 +317,8 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch)
         server.stop()
 
 
-def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, tmp_path):
+def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
     """Issue 32, item 17: "another computer's Join list calls the host's table 'Classic Hearts · your table'". A
     host who kept the name You announces a table: on another computer it is someone's table; on the computer that
     hosts it, it is your table."""
@@ -342,7 +344,8 @@ def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, t
         host.stop()
 
 
-def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(monkeypatch, tmp_path, caplog):
+def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 17: discovery is optional. When zeroconf cannot start, the hosting game's table goes on unannounced,
     the Join screen says that typing the address always works, and joining by address does."""
     def no_multicast():
@@ -367,7 +370,7 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
         host.stop()
 
 
-def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
+def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app) -> None:
     """Issue 17: "the match is saved on the host so it can be hosted again": Leave ends the hosted table (on a
     thread of its own), the menu offers Host again at once, and it opens the same table."""
     setup = app.open("setup", preset="rook-classic")
@@ -384,7 +387,7 @@ def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
     assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner
 
 
-def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app):
+def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app) -> None:
     """Issue 23: the hosted table's database written by a newer game: Start says so in one line naming the file
     (the window goes on, no table is hosted) and the file is left as it is; Host again says the same."""
     from game.net.database import SCHEMA_VERSION, TableDatabase
@@ -421,7 +424,7 @@ def join_over_tls(app: App, port: int, code: str):
     return join
 
 
-def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(app):
+def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(app) -> None:
     """Issue 31 ("TLS"): a wss:// table whose certificate no authority vouches for. The whole way a player goes:
     the question with the fingerprint (nothing else on the screen answers until it is answered), Yes joins and
     keeps the fingerprint for the address; later, another certificate at that address is refused with a warning,
@@ -462,8 +465,8 @@ def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_
         server.stop()
 
 
-def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_it_can(tmp_path, failing_writes,
-                                                                                       monkeypatch):
+def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_it_can(
+        tmp_path: Path, failing_writes, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31, item 3: when the server cannot save, a player in the window is told so in a sentence, above
     their hand, for as long as play is paused (not a line that goes after a few seconds); once it can, the window
     says play goes on and the line goes."""

@@ -3,6 +3,8 @@ hearts-classic, each card dragged from the hand to the table, and the engine sta
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -26,7 +28,7 @@ from tests.support.ui_helpers import (
 )
 
 
-def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):
+def test_hot_seat_rook_classic_hand_played_by_mouse(make_app) -> None:
     """A whole hand of rook-classic with four humans at one screen: bidding, the nest exchange, trump and every
     card of the 9 tricks are done by clicking and dragging."""
     app, session, table = make_app("rook-classic", humans=4)
@@ -40,7 +42,7 @@ def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):
     assert hand.view(0).rook.discarded or hand.declarer != 0
 
 
-def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
+def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app) -> None:
     """A whole hand of hearts-classic with four humans: each picks 3 cards to pass by dragging them, then all 52
     cards are dragged to the table."""
     app, session, table = make_app("hearts-classic", humans=4)
@@ -80,7 +82,7 @@ def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_preset_plays_a_hand_with_the_mouse_against_the_computer(make_app, preset):
+def test_every_preset_plays_a_hand_with_the_mouse_against_the_computer(make_app, preset) -> None:
     """Every preset's decisions have a dialog or a drag: a human in seat 0 (bidding whenever allowed) against Easy
     computers plays a whole hand by mouse, and never sees a card it should not."""
     app, session, table = make_app(preset, humans=1, seed=2)
@@ -90,7 +92,7 @@ def test_every_preset_plays_a_hand_with_the_mouse_against_the_computer(make_app,
     assert result["drags"] > 0 or hand.view(0).get("thrown_in")
 
 
-def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
+def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path: Path) -> None:
     """A whole match in the window: score sheets after each hand, then the winner."""
     short = tmp_path / "short.yaml"
     short.write_text("extends: hearts-classic\nname: short\ntarget: 20\n")
@@ -102,7 +104,8 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
     settle(app, 3)
 
 
-def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(monkeypatch):
+def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(
+        monkeypatch: pytest.MonkeyPatch):
     """Issue 32, item 6: after a person played, their hand stayed face up while the computers played, until the next
     hand-off. With people in seats 0 and 2 and computers between them, the hand of the person who just played is
     face down as soon as the other person still has to play in the trick. Esc on the hand-off screen opens the menu

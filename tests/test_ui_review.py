@@ -55,7 +55,7 @@ def finish(app: App, scene: ReviewScene):
     scene.keeping.result(300)  # into the cache, off the UI thread
 
 
-def test_every_review_arrives_when_polled_as_the_window_polls():
+def test_every_review_arrives_when_polled_as_the_window_polls() -> None:
     """Issue 32, item 1: 4 of 6 reviews were lost ("The review stopped unexpectedly") when polled as a waiting
     window polls, a look every AWAIT_SECONDS: the review process sends its review and exits, and the review read
     just before the end of the pipe was dropped. Polled so, every review arrives (run beside two busy processes
@@ -71,7 +71,7 @@ def test_every_review_arrives_when_polled_as_the_window_polls():
         assert work.review is not None and not work.problem and work.done == work.total
 
 
-def test_a_review_process_that_fails_is_said_with_its_exit_code():
+def test_a_review_process_that_fails_is_said_with_its_exit_code() -> None:
     record = normal_hand("hearts-classic", 2).record()
     work = ReviewWork(HandReview(record, [0], 1, 2), record, 1, "two")  # the process cannot count "two" deals
     for _ in frames(60):
@@ -82,7 +82,7 @@ def test_a_review_process_that_fails_is_said_with_its_exit_code():
     assert work.review is None and work.problem == "The review stopped unexpectedly (exit code 1)"
 
 
-def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app):
+def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app) -> None:
     session = first_hand_over()
     app.open("table", session=session)
     for _ in frames(60):
@@ -108,7 +108,7 @@ def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app
     assert app.services.reviews.get(scene.job.key, Review.from_json) == (None, "")  # nothing half done is kept
 
 
-def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app):
+def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app) -> None:
     hand = normal_hand("rook-classic", 6)  # seat 0 makes two costly plays in this hand (seen in the text review)
     scene = open_review(app, hand)
     assert scene.work is not None and scene.review is None
@@ -132,7 +132,7 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
             assert words.cost_line(decision.cost, decision.error) in texts
         assert (words.mistake_line(decision.threshold) in texts) == decision.mistake
 
-    def shown_is(index: int):
+    def shown_is(index: int) -> None:
         decision = decisions[index]
         assert scene.index == index
         assert scene.shown.to_move == decision.seat  # the hand just before the decision
@@ -161,7 +161,7 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     shown_is(mistakes[-2] + 1)
 
 
-def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, monkeypatch):
+def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25: hindsight is a board, not a wall of text: the tricks of each line of play from the decision on, a
     column a trick and a row a player, the line after the choice made and the line after the Hint's each a button
     away, the better one marked, and what each came to as a result (the figure the list of choices shows)."""
@@ -205,7 +205,7 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, mo
     assert app.stack.top is not scene
 
 
-def test_a_review_opened_again_comes_from_the_cache_at_once(app):
+def test_a_review_opened_again_comes_from_the_cache_at_once(app) -> None:
     hand = normal_hand("hearts-classic", 2)
     first = open_review(app, hand)
     finish(app, first)
@@ -217,7 +217,7 @@ def test_a_review_opened_again_comes_from_the_cache_at_once(app):
     assert again.shot_name == "review" and again.shown is not None
 
 
-def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_offers_the_last_hand():
+def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_offers_the_last_hand() -> None:
     session = first_hand_over("rook-classic")
     for plan in session.seats:
         plan.human = False
@@ -235,7 +235,7 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]
 
 
-def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch):
+def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25, item 3, readable at 800x500: the panel of a decision with more choices than it holds (a lead from a
     full Rook hand, each choice with its result and cost) scrolls with the wheel down to its last choice, and goes
     back to its top on the next decision."""
@@ -261,7 +261,7 @@ def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch
     assert scene.panel_scroll == 0
 
 
-def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch):
+def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 2: "Playing the rest of the hand out..." stayed 20 s, until the mouse moved. The page asks for
     frames while hindsight is under way by reading its state on the other thread: hindsight that finished after a
     frame was drawn, before the window asked again, was seen finished then, so no frame was asked for and the
@@ -283,7 +283,7 @@ def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch):
     seen: list[str] = []  # what each frame drew on the hindsight page
     real_flip = pygame.display.flip
 
-    def flip():
+    def flip() -> None:
         real_flip()
         scene = app.stack.top
         if not isinstance(scene, ReviewScene) or scene.hindsight is None:
@@ -295,7 +295,7 @@ def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch):
 
     monkeypatch.setattr(pygame.display, "flip", flip)
 
-    def player():
+    def player() -> None:
         for _ in range(index):
             post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
         post(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="")

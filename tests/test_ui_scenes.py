@@ -20,7 +20,7 @@ def imports_of(path: Path) -> list[tuple[ast.stmt, str, bool]]:
     tree = ast.parse(path.read_text())
     found = []
 
-    def visit(node, in_function: bool):
+    def visit(node, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             if isinstance(child, ast.ImportFrom):
@@ -34,7 +34,7 @@ def imports_of(path: Path) -> list[tuple[ast.stmt, str, bool]]:
     return found
 
 
-def test_no_scene_imports_another_scene_or_imports_inside_a_function():
+def test_no_scene_imports_another_scene_or_imports_inside_a_function() -> None:
     scene_names = {p.stem for p in SCENE_MODULES}
     problems = []
     for path in SCENE_MODULES:
@@ -59,7 +59,7 @@ def scenes_opened(path: Path) -> set[str]:
             and call.args[0].value.islower()}  # a scene's name, not text such as str.replace("T", " ")
 
 
-def test_every_scene_opened_by_name_is_in_the_registry():
+def test_every_scene_opened_by_name_is_in_the_registry() -> None:
     opened = set().union(*(scenes_opened(path) for path in SCENES_DIR.parent.rglob("*.py")))
     assert {"review", "table", "menu"} <= opened, "calls over several lines and outside the scenes are read"
     assert opened <= set(SCENES), opened - set(SCENES)
@@ -68,12 +68,12 @@ def test_every_scene_opened_by_name_is_in_the_registry():
 class Probe(Scene):
     name = "probe"
 
-    def __init__(self, services, label: str = ""):
+    def __init__(self, services, label: str = "") -> None:
         super().__init__(services)
         self.label = label
 
 
-def test_the_director_makes_scenes_by_name_with_the_services():
+def test_the_director_makes_scenes_by_name_with_the_services() -> None:
     stack = SceneStack()
     director = Director(stack, {"probe": Probe})
     director.services = services = SimpleNamespace(window=SimpleNamespace(size=(800, 500)))

@@ -26,18 +26,18 @@ def sheet_width(table: LocalTable, window_width: int) -> int:
     return scene.sheet_rect.width
 
 
-def check_columns_apart(size: int, lefts: list[int], widths: list[int], width: int):
+def check_columns_apart(size: int, lefts: list[int], widths: list[int], width: int) -> None:
     for left, column_width, next_left in zip(lefts, widths, lefts[1:]):
         assert left + column_width <= next_left
     assert lefts[-1] + widths[-1] - size <= width
 
 
 @pytest.fixture(autouse=True)
-def fonts():
+def fonts() -> None:
     pygame.font.init()
 
 
-def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
+def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column() -> None:
     """The case that overlapped: rook-3p in a 1280-wide window."""
     table = played_table("rook-3p", ["You", "West", "North"], 3)
     header, rows, short_rows = sheet_rows(table)
@@ -50,7 +50,7 @@ def test_three_player_rook_sheet_shows_whole_cells_each_inside_its_column():
             assert font(size, bold=row is header).size(value)[0] <= column_width - size // 2, value
 
 
-def test_a_four_player_sheet_keeps_the_text_size_asked_for():
+def test_a_four_player_sheet_keeps_the_text_size_asked_for() -> None:
     table = played_table("hearts-classic", ["You", "West", "North", "East"], 2)
     header, rows, short_rows = sheet_rows(table)
     size, shown, _, _ = sheet_layout(header, rows, sheet_width(table, 1280), 18, short_rows)
@@ -58,7 +58,7 @@ def test_a_four_player_sheet_keeps_the_text_size_asked_for():
 
 
 @pytest.mark.parametrize("window_width", [800, 1280])
-def test_six_players_with_long_names_stay_inside_the_panel(window_width):
+def test_six_players_with_long_names_stay_inside_the_panel(window_width) -> None:
     """Names may be 24 characters: the cells shorten to the change and the total, the text shrinks, and at the
     smallest window the columns narrow (each text cut at its column's edge) rather than run into each other."""
     names = [f"{n} Longname-the-Player"[:24] for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")]
@@ -70,7 +70,7 @@ def test_six_players_with_long_names_stay_inside_the_panel(window_width):
     check_columns_apart(size, lefts, widths, width)
 
 
-def test_short_cells_are_the_change_and_total_of_the_whole_ones():
+def test_short_cells_are_the_change_and_total_of_the_whole_ones() -> None:
     header, rows, short_rows = sheet_rows(played_table("rook-3p", ["You", "West", "North"], 2))
     players = len(header) - 4  # Hand, Bidder, Bid, Trump
     for row, short in zip(rows, short_rows):
@@ -81,7 +81,7 @@ def test_short_cells_are_the_change_and_total_of_the_whole_ones():
         assert len(short) == 4 + players
 
 
-def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button():
+def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button() -> None:
     """Issue 32, item 5: on the score sheet Esc did nothing and Menu looked greyed out (the table's, shaded under the
     sheet). Esc opens the menu over the game, Resume comes back to the sheet, and the sheet's own Menu button, drawn
     enabled, opens it too; Main menu from there leaves the table."""

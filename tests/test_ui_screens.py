@@ -37,7 +37,7 @@ from tests.support.ui_helpers import (
 from tests.support.ui_record import Recorder, layout_faults
 
 
-def test_the_pass_dialog_names_the_player_the_cards_go_to(window):
+def test_the_pass_dialog_names_the_player_the_cards_go_to(window) -> None:
     """Book 002: "all players pass their three cards to the person on their left": the dialog says who that is,
     by name, the seat being the engine's answer from the view (``hearts.pass_receiver``)."""
     app, table, recorder, dialog = open_dialog(window, "pass")
@@ -51,7 +51,7 @@ def test_the_pass_dialog_names_the_player_the_cards_go_to(window):
                                             ("rook-500-standard-deck",
                                              ["Clubs", "Diamonds", "Hearts", "Spades", "No trump"])])
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
-def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels, size):
+def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels, size) -> None:
     """Each trump the engine offers is a tile showing the colour (or suit) with its name under it, in a panel no
     bigger than they need; a click on a tile names it."""
     hand = position_where(preset, waiting_for_seat_0("trump"))
@@ -73,7 +73,7 @@ def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels,
 
 @pytest.mark.parametrize("hands", [1, 3])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_score_sheet_has_no_empty_band(monkeypatch, hands, size):
+def test_the_score_sheet_has_no_empty_band(monkeypatch: pytest.MonkeyPatch, hands, size) -> None:
     """After the first hand the sheet has one row: the chart starts right under it and the panel ends right under
     the buttons (the panel is as tall as what it shows), and no text meets other text or leaves the window."""
     table = played_table("rook-classic", ["You", "West", "North", "East"], hands)
@@ -106,7 +106,7 @@ def match_to_end_in_the_window() -> Session:
     return Session(ended.match, seats)
 
 
-def test_game_over_cheers_the_winners_then_keeps_still():
+def test_game_over_cheers_the_winners_then_keeps_still() -> None:
     """The winners named in the title, confetti falling for a moment (frames at the full rate), then a still
     screen that draws only on input."""
     app = App(FAST, search_process=False)
@@ -123,7 +123,7 @@ def test_game_over_cheers_the_winners_then_keeps_still():
         app.close()
 
 
-def test_rematch_keeps_the_seats_names_levels_and_house_rules():
+def test_rematch_keeps_the_seats_names_levels_and_house_rules() -> None:
     """Issue 25: "today New game forgets the hot-seat players". Rematch starts a new match at once (the old one is
     over, so nothing is asked) with every seat as it was: its name, person or computer, and level, under the same
     rules, house rules included."""
@@ -145,7 +145,7 @@ def test_rematch_keeps_the_seats_names_levels_and_house_rules():
         app.close()
 
 
-def test_game_over_without_a_rematch_offers_new_game_first():
+def test_game_over_without_a_rematch_offers_new_game_first() -> None:
     """Rematch starts a match here, so the table scene gives one only to a table whose match ran here; a table on
     another computer opens game over without it, and New game comes first, on Enter."""
     app = App(FAST, search_process=False)
@@ -159,7 +159,7 @@ def test_game_over_without_a_rematch_offers_new_game_first():
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-6p", "hearts-royal"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, size):
+def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, size) -> None:
     """Issue 32, item 12: "Last trick covers the current trick (East's card hidden while it is open)". With the
     last trick open (L), every card of the trick in progress is drawn and nothing is drawn over it, and the panel's
     text stays clear, with the longest names."""
@@ -190,7 +190,7 @@ def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, si
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size):
+def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size) -> None:
     """Issue 32, item 16: "Cards received in a Hearts pass are outlined in violet without a word". Book 002: "all
     players pass their three cards to the person on their left", so the player on the right passed them: the table
     says so in the engine's names for the cards, in the violet of their outline, until the player first plays."""
@@ -221,7 +221,7 @@ def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window, size):
+def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window, size) -> None:
     """Issue 32, item 11: "The in-game Esc menu is three buttons floating over the bid dialog with no panel, and
     offers neither How to play nor Settings." Esc over the bid dialog: a panel behind every button of the menu,
     with How to play (this table's game, under its rules) and Settings, each opened over the table and coming back

@@ -18,14 +18,14 @@ def session_with(preset: str, humans: list[int], seed: int = 4) -> Session:
     return Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", i in humans, "easy") for i in range(rules.players)])
 
 
-def advance_to_play(session: Session):
+def advance_to_play(session: Session) -> None:
     hand = session.hand
     rng = random.Random(1)
     while hand.phase != "play":
         hand.push(hand.random_action(rng))
 
 
-def test_undo_takes_back_the_humans_last_play_and_what_followed():
+def test_undo_takes_back_the_humans_last_play_and_what_followed() -> None:
     """Issue: Undo of one's last play in games against the computer."""
     session = session_with("hearts-classic", humans=[0])
     advance_to_play(session)
@@ -43,7 +43,7 @@ def test_undo_takes_back_the_humans_last_play_and_what_followed():
     assert session.hand.to_move == 0
 
 
-def test_no_undo_in_hot_seat_or_before_a_play():
+def test_no_undo_in_hot_seat_or_before_a_play() -> None:
     """Issue: never in hot-seat."""
     hot = session_with("hearts-classic", humans=[0, 1])
     advance_to_play(hot)
@@ -56,46 +56,46 @@ def test_no_undo_in_hot_seat_or_before_a_play():
     assert not solo.can_undo()
 
 
-def test_rook_2p_names_the_dummy():
+def test_rook_2p_names_the_dummy() -> None:
     session = session_with("rook-2p", humans=[0])
     assert session.hand.n == 3 and session.name(2) == "Dummy" and not session.is_human(2)
 
 
 class Probe(Scene):
-    def __init__(self, name, transparent=False, consume=True, passes=False):
+    def __init__(self, name, transparent: bool = False, consume: bool = True, passes: bool = False) -> None:
         self.name = name
         self.transparent = transparent
         self.pass_events = passes
         self.consume = consume
         self.calls: list[str] = []
 
-    def enter(self):
+    def enter(self) -> None:
         self.calls.append("enter")
 
-    def exit(self):
+    def exit(self) -> None:
         self.calls.append("exit")
 
-    def pause(self):
+    def pause(self) -> None:
         self.calls.append("pause")
 
-    def resume(self):
+    def resume(self) -> None:
         self.calls.append("resume")
 
-    def layout(self):
+    def layout(self) -> None:
         self.calls.append("layout")
 
     def handle_event(self, event):
         self.calls.append("event")
         return self.consume
 
-    def update(self, dt):
+    def update(self, dt) -> None:
         self.calls.append("update")
 
-    def draw(self, surface):
+    def draw(self, surface) -> None:
         self.calls.append("draw")
 
 
-def test_scene_stack_lifecycle_and_overlays():
+def test_scene_stack_lifecycle_and_overlays() -> None:
     stack = SceneStack()
     table, dialog = Probe("table"), Probe("dialog", transparent=True, consume=False, passes=True)
     stack.push(table)
@@ -128,7 +128,7 @@ def play_decisions(session: Session, count: int) -> list[str]:
     return chosen
 
 
-def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without_a_break():
+def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without_a_break() -> None:
     """Issue 15: a computer seat's seed comes from the match seed and its seat the same way in every run (never
     Python's salted hash() of text), and Hard's worlds come from that seed and the position alone, so a match
     saved and resumed in another process plays on exactly as it would have."""

@@ -35,7 +35,7 @@ LONG_MESSAGE = ("/home/sam/.config/Trickhouse/settings.yaml: window_width: 'big'
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1024, 900), (1920, 1080), (2560, 1080)])
 @pytest.mark.parametrize("message", ["", "short", LONG_MESSAGE])
-def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, message):
+def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, message) -> None:
     """Seen under Xvfb: at 1280x720 the sample cards reached behind New game; at 800x500 a bad file's message ran
     off both sides of the window. The message takes as many rows as it needs, each within the window."""
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
@@ -53,7 +53,7 @@ def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, m
     assert first.height >= menu.px * 1.5  # still a button a mouse can hit
 
 
-def test_settings_change_at_once_and_are_saved(app):
+def test_settings_change_at_once_and_are_saved(app) -> None:
     menu = app.open("menu")
     settle(app, 2)
     click(app, next(b for b in menu.buttons if b.label == "Settings").rect.center)
@@ -69,7 +69,7 @@ def test_settings_change_at_once_and_are_saved(app):
     assert app.stack.top is menu  # back on the menu, which does not start a saved game by itself
 
 
-def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app):
+def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app) -> None:
     scene = app.open("house-rules", preset="rook-classic")
     settle(app, 2)
     click(app, row_buttons(scene, "Lowest first bid")[1].rect.center)
@@ -97,7 +97,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
                    "Points on the first trick", "Hearts must be broken", "Queen of spades led any time",
                    "Shooting the moon", "Special queens"]),
 ])
-def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, rows):
+def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, rows) -> None:
     """Issue 32, item 9: the Rook Bird's rank and privilege without the Bird, the nest's destination without a nest,
     bidding rules without an auction, "declarer leads" on Beginner and "2 of clubs leads" on 2-player Hearts change
     nothing, so they are not offered (the engine's ``Rules.house_fields``)."""
@@ -106,7 +106,7 @@ def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, r
     assert [row.label for row in scene.rows] == rows
 
 
-def test_a_choice_steps_only_through_what_changes_the_game(app):
+def test_a_choice_steps_only_through_what_changes_the_game(app) -> None:
     """Beginner has no declarer (no auction, 000), so the nest cannot go to one; Classic Rook has no dummy to lead
     (decision 22 is the 2-player game's), so the first lead never offers it to be refused."""
     def stepped(preset: str, label: str, field: str) -> list[str]:
@@ -124,7 +124,7 @@ def test_a_choice_steps_only_through_what_changes_the_game(app):
     assert stepped("rook-classic", "First lead", "first_lead") == ["declarer_left", "declarer", "dealer_left"]
 
 
-def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(app):
+def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(app) -> None:
     """Issue 32, item 8: a cap no side can pass on its way to the target is refused (Classic Rook: 120 points a hand
     and a target of 300), so > from Off goes to the first cap allowed, 180, and < from there back to Off; a target
     out of reach of the 500 game's cap is refused with the reason (004: 430 and 180 reach 610)."""
@@ -146,7 +146,7 @@ def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(ap
                                   "hand has only 180 points (430 + 180 = 610)")
 
 
-def test_royal_queens_house_rule_steps_through_subsets(app):
+def test_royal_queens_house_rule_steps_through_subsets(app) -> None:
     scene = app.open("house-rules", preset="hearts-royal")
     settle(app, 2)
     before = scene.rules.royal_queens
@@ -155,7 +155,7 @@ def test_royal_queens_house_rule_steps_through_subsets(app):
     assert HouseRulesStore().load("hearts-royal")[0].royal_queens == scene.rules.royal_queens
 
 
-def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app):
+def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app) -> None:
     """Issue 25, item 2: 'with the house rules in force marked as such'. A house rule changed on the house-rules
     screen is on the How to play page when it is opened next (from the main menu), marked; the others are not."""
     HouseRulesStore().save("rook-classic", {"min_bid": 80})
@@ -169,7 +169,7 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
-def test_a_finished_hand_counts_in_the_statistics(make_app):
+def test_a_finished_hand_counts_in_the_statistics(make_app) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     from tests.support.ui_helpers import play_by_mouse
     play_by_mouse(app, session, table, pick_bid=lambda hand: False)
@@ -228,7 +228,7 @@ def test_continue_resumes_the_saved_match_exactly(app):
     assert resumed.table.session.hand.to_move == saved.hand.to_move and resumed.table.session.humans == [0]
 
 
-def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
+def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app) -> None:
     from game.store import SaveStore
     store = SaveStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
@@ -240,7 +240,7 @@ def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
     assert not next(b for b in menu.buttons if b.label == "Continue").enabled
 
 
-def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_real_size():
+def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_real_size() -> None:
     """Issue 32, item 14: "leaving full screen returns to 1280x720 instead of the size before, while Settings still
     says 1280x720". The window dragged to 1000x640: Settings says so; F11 and F11 again (and Alt+Enter) come back to
     it; the size is kept for the next start."""

@@ -39,12 +39,12 @@ from tests.support.ui_helpers import (
 )
 
 
-def to_humans_play(app: App, session: Session, table: TableScene):
+def to_humans_play(app: App, session: Session, table: TableScene) -> None:
     """Run frames (passing cards when asked) until the human may pick up a card."""
     to_turn(app, table.viewer_controls_play)
 
 
-def test_click_to_select_then_click_again_plays(make_app):
+def test_click_to_select_then_click_again_plays(make_app) -> None:
     app, session, table = make_app("hearts-classic", humans=1)
     to_humans_play(app, session, table)
     card = session.hand.legal_actions()[0].split()[1]
@@ -56,7 +56,7 @@ def test_click_to_select_then_click_again_plays(make_app):
         == f"play {card}"
 
 
-def test_keyboard_arrows_and_enter_play_a_card(make_app):
+def test_keyboard_arrows_and_enter_play_a_card(make_app) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=8)
     to_humans_play(app, session, table)
     before = len(session.hand.actions)
@@ -71,7 +71,7 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app):
     assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
 
 
-def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app):
+def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app) -> None:
     app, session, table = make_app("rook-classic", humans=1, seed=3)
     hand_before_bid = session.hand
     for _ in frames():  # the human passes in the auction; the computers finish it
@@ -103,7 +103,7 @@ def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app):
     assert table.message == "Your last play was taken back"
 
 
-def test_claim_button_ends_a_settled_hand():
+def test_claim_button_ends_a_settled_hand() -> None:
     """When no play can change the result, the human on lead may claim; the rest is played out at once. The
     settled lead comes from random legal play, not from the computers' choices."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0
@@ -126,7 +126,7 @@ def test_claim_button_ends_a_settled_hand():
         app.close()
 
 
-def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
+def test_the_table_lays_out_again_when_the_window_is_resized(make_app) -> None:
     app, session, table = make_app("rook-classic", humans=1)
     width_before = table.place.cw
     post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
@@ -137,7 +137,7 @@ def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
     assert app.size == (800, 500)  # never smaller than the smallest playable window
 
 
-def test_quit_while_a_hard_computer_thinks_stops_its_search():
+def test_quit_while_a_hard_computer_thinks_stops_its_search() -> None:
     """The window keeps answering while the computer thinks: Quit closes everything at once, the match saved."""
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
@@ -157,7 +157,7 @@ def test_quit_while_a_hard_computer_thinks_stops_its_search():
     assert not problem and saved.hand.record() == session.hand.record() and session.hand.actions
 
 
-def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
+def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.LogCaptureFixture):
     """Issue 8, faults: seats whose AI raises, hangs past its budget or returns an illegal action get logged legal
     fallback moves, and the hand is played to its score sheet."""
     from tests.support.players import Hangs, Illegal, Raises
@@ -183,7 +183,7 @@ def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
 
 
 @pytest.mark.parametrize("preset, name_length", [("rook-6p", 18), ("rook-3p", 24)])
-def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_length):
+def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_length) -> None:
     """A round of bids a line ran over the name plates of the seats to either side (seen in rook-6p and rook-3p
     screenshots): the panel takes fewer bids a line, or goes below those seats, until it clears them."""
     app, session, table = make_app(preset, humans=0)
@@ -202,7 +202,7 @@ def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_len
     assert panel.height < app.size[1] * 0.3  # a few lines, not a bid a line
 
 
-def test_the_rook_2p_dummy_is_drawn_where_it_sits():
+def test_the_rook_2p_dummy_is_drawn_where_it_sits() -> None:
     """001 "a dummy hand that is to your right" (RULES.md decision 22): the table draws the seats in the engine's
     clockwise order, so the dummy sits on the dealer's right whichever player deals: with the viewer (seat 0) dealing
     the dummy is the seat before the viewer (upper right), with seat 1 dealing it comes next (upper left)."""
@@ -282,7 +282,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
         app.close()
 
 
-def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs():
+def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs() -> None:
     """RULES.md decision 9 at one screen (000 "Partners sit opposite each other"): at hand 5 Ann and Ben, now
     partners, take their turns through the hand-off as before, each sees their own cards, and each sees the other
     across the table, with the notice of new seats still up."""
@@ -330,7 +330,7 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
         app.close()
 
 
-def test_rotating_partners_keep_one_score_column_per_player(make_app):
+def test_rotating_partners_keep_one_score_column_per_player(make_app) -> None:
     """RULES.md decision 9 (book 001 individual scoring): "the score sheet and table show one column per player"."""
     app, session, table = make_app("rook-classic", 1)
     rules = session.rules.changed({"rotating_partners": True})

@@ -50,7 +50,7 @@ def is_gold_paper(colour) -> bool:
     return colour.r > 200 and colour.b < colour.r - 40  # the special queens' paper; a plain card's is white
 
 
-def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened):
+def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened) -> None:
     seed = next(s for s in range(100) if {"QS", "QH"} <= set(Match(load_rules("hearts-royal"), seed=s).hand
                                                               .view(0).hand))
     app, session, table = opened((1280, 720), "hearts-royal", humans=1, seed=seed)
@@ -68,7 +68,7 @@ def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(ope
     assert [line.get_width() > 0 for line in queen_legend(session.rules.royal_queens, 14)] == [True] * 4
 
 
-def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened):
+def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened) -> None:
     rules = load_rules("hearts-classic").changed({"royal_queens": ("QD",)})
     app, session, table = opened((1280, 720), "hearts-classic", humans=1)
     assert not table.art.specials  # Classic: plain queens, no legend
@@ -95,7 +95,7 @@ def human_declarer(opened, size=(1280, 720)):
     raise AssertionError("the human never won an auction")
 
 
-def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
+def test_the_nests_cards_are_marked_until_the_exchange_ends(opened) -> None:
     app, session, table, scene = human_declarer(opened)
     nest = set(session.rules.card_names(session.hand.extras["nest"]))
     assert scene.marked == nest and table.painter.marked_cards(0, table.view()) == nest
@@ -109,7 +109,7 @@ def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
 
 
 @pytest.mark.parametrize("count", [9, 13])
-def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
+def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count) -> None:
     app, session, table = opened((1280, 720), "rook-classic", humans=1)
     rects = table.place.hand_rects(count)
     gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
@@ -118,7 +118,7 @@ def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
     assert abs((rects[0].left + rects[-1].right) / 2 - 640) <= 1
 
 
-def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened):
+def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened) -> None:
     """17 cards (Hearts for 3) just fit the smallest window side by side; with the largest cards they overlap."""
     app, session, table = opened((800, 500), "hearts-3p", humans=1)
     rects = table.place.hand_rects(17)
@@ -131,7 +131,7 @@ def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(ope
     assert rects[0].left >= 0 and rects[-1].right <= 800
 
 
-def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order():
+def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order() -> None:
     rook = load_rules("rook-classic")
     hand = ["ROOK", "B5", "G14", "G5", "R10", "Y7", "B14"]
     assert arranged(hand, rook, "green") == ["B5", "B14", "R10", "Y7", "G5", "G14", "ROOK"]
@@ -141,7 +141,7 @@ def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order():
     assert arranged(["AH", "2C", "QS", "3D", "KC"], hearts) == ["2C", "KC", "3D", "QS", "AH"]
 
 
-def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(opened):
+def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(opened) -> None:
     app, session, table = opened((1280, 720), "hearts-classic", humans=1)
     to_turn(app, table.viewer_controls_play)
     cards = table.cards_of(0)
@@ -158,7 +158,7 @@ def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(open
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_marker_points_at_the_seat_to_move(opened, size):
+def test_a_marker_points_at_the_seat_to_move(opened, size) -> None:
     app, session, table = opened(size, "hearts-classic", humans=1, computer_pause=5.0)
     to_turn(app, lambda: session.hand.phase == "play" and session.hand.to_move != 0)  # a computer thinks 5 s
     step(app)
@@ -197,7 +197,7 @@ LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-5p", "rook-6p"])
-def test_the_bid_dialog_never_covers_the_auction(opened, size, preset):
+def test_the_bid_dialog_never_covers_the_auction(opened, size, preset) -> None:
     app, session, table = opened(size, preset, humans=1, names=LONG)
     hand = session.hand
     for _ in frames(30):  # two rounds of bids, then the human's turn, with the dialog up

@@ -4,6 +4,7 @@ title."""
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import pygame
 import pytest
@@ -28,11 +29,11 @@ def row_buttons(scene, label: str):
     return scene.controls[2 * index], scene.controls[2 * index + 1]
 
 
-def test_every_table_colour_has_its_colours():
+def test_every_table_colour_has_its_colours() -> None:
     assert set(theme.TABLES) == set(TABLE_COLOURS) and len(TABLE_COLOURS) >= 3
 
 
-def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
+def test_table_colours_and_card_backs_change_at_once_and_are_kept(app) -> None:
     scene = app.open("settings")
     step(app)
     green = tuple(app.screen.get_at((2, app.size[1] // 2)))[:3]
@@ -47,7 +48,7 @@ def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
     assert problem == "" and (saved.table_colour, saved.card_back) == (TABLE_COLOURS[1], "circles")
 
 
-def test_card_faces_change_at_once_and_are_kept(app):
+def test_card_faces_change_at_once_and_are_kept(app) -> None:
     """Classic (printed, with court figures) or simple standard faces: the table's art changes at once."""
     scene = app.open("settings")
     step(app)
@@ -62,7 +63,7 @@ def test_card_faces_change_at_once_and_are_kept(app):
 @pytest.mark.parametrize("line, said", [("card_back: paisley", "card_back: 'paisley' is not allowed"),
                                         ("card_faces: fancy", "card_faces: 'fancy' is not allowed; use one of "
                                                               "classic, simple")])
-def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, said):
+def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, said) -> None:
     store = SettingsStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text(line + "\n")
@@ -71,7 +72,7 @@ def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, s
     assert store.path.with_name("settings.yaml.bad").exists()
 
 
-def test_the_window_has_the_games_name_and_icon(monkeypatch):
+def test_the_window_has_the_games_name_and_icon(monkeypatch: pytest.MonkeyPatch) -> None:
     icons = []
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
     app = App(Settings(sound=False), search_process=False)
@@ -85,7 +86,8 @@ def test_the_window_has_the_games_name_and_icon(monkeypatch):
 
 @pytest.mark.parametrize("platform, suffix, magic", [("linux", ".png", b"\x89PNG"), ("win32", ".ico", b"\0\0\1\0"),
                                                       ("darwin", ".icns", b"icns")])
-def test_the_build_writes_the_same_icon_for_each_system(tmp_path, monkeypatch, platform, suffix, magic):
+def test_the_build_writes_the_same_icon_for_each_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform,
+                                                        suffix, magic) -> None:
     pygame.font.init()
     monkeypatch.setattr(icon.sys, "platform", platform)
     path = icon.write_icon_file(tmp_path)

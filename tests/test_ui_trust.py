@@ -44,7 +44,7 @@ from tests.support.ui_record import Recorder, layout_faults
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-royal"])
-def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window, preset, size):
+def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window, preset, size) -> None:
     """Issue 22: "When computers have already played to a trick and it is your turn: Esc, Main menu, Continue. The
     played cards are not drawn". The table draws the trick from the seat's view, so a table opened from the save
     draws the same cards and lines in the same places."""
@@ -66,7 +66,7 @@ def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -
     return {(op.kind, op.label, tuple(op.rect)) for op in recorder.ops if op.kind in ("card", "text")}, table
 
 
-def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window):
+def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window) -> None:
     """Issue 22: "after you play, the gold winner ring surrounds an empty slot". The finished trick on show is the
     one the view holds, every card of it, the winner's included."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == 3)
@@ -97,7 +97,7 @@ def faces_seen(recorder: Recorder) -> set[str]:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-2p"])
-def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset):
+def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset) -> None:
     """Issue 22: "At the start of a hot-seat match the first person's hand is face up during the deal animation".
     On every frame of a hot-seat hand, the deal included, the only hand face up is the one of the person the
     screen was handed to, and none while the next decision is another person's (the dummy's open cards are
@@ -108,7 +108,7 @@ def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset):
     controller = table.table.controller
     checked = 0
 
-    def no_hidden_card_shown():
+    def no_hidden_card_shown() -> None:
         nonlocal checked
         hand = session.hand
         to_move = hand.to_move
@@ -154,7 +154,7 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phase):
+def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phase) -> None:
     """Issue 22: "While a dialog is open (bid, nest, trump, called card, Hearts pass, moon), Menu, Esc and Hint do
     nothing although they are drawn enabled". Every button drawn enabled and not shaded answers its click and its
     key; Esc opens the pause menu over the dialog, and Resume comes back to it."""
@@ -173,7 +173,7 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phas
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("phase", ["bid", "nest", "trump", "pass", "moon", "call"])
-def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size):
+def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size) -> None:
     """Issue 22: "Hint shows its suggestion inside the dialog (the bid, the cards to lay away or pass)": the
     suggestion is said in a player's words, clear of everything else, and chosen in the dialog ready to confirm."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
@@ -196,7 +196,7 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size):
 
 
 @pytest.mark.parametrize("phase", ["nest", "pass", "lay-aside", "call"])
-def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase):
+def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase) -> None:
     """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
     the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
     app, table, recorder, dialog = open_dialog(window, phase)
@@ -208,7 +208,7 @@ def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase
     assert [op.enabled for op in recorder.ops if op.kind == "button" and op.label == "Done"] == [True]
 
 
-def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(window):
+def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(window) -> None:
     """Issue 32, item 4: when a computer claimed the rest, the player's cards vanished and the score sheet came at
     once; the claim was never seen. Now every card played out with the claim lies face up where its seat sits, with
     "P1 claims the last 2 tricks", until the player goes on (Enter, or the button in the middle); the score sheet
@@ -259,12 +259,12 @@ def grammar_faults(texts: list[str]) -> list[str]:
 class FrameChecks:
     """Every distinct still frame checked once: its text's layout and its grammar."""
 
-    def __init__(self, app: App, table: TableScene, recorder: Recorder):
+    def __init__(self, app: App, table: TableScene, recorder: Recorder) -> None:
         self.app, self.table, self.recorder = app, table, recorder
         self.seen: set = set()
         self.faults: dict[str, None] = {}
 
-    def __call__(self):
+    def __call__(self) -> None:
         if not settled(self.table):
             return
         key = tuple((op.kind, op.label, tuple(op.rect)) for op in self.recorder.ops)
@@ -282,7 +282,7 @@ LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5),
 
 
 @pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
-def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window, preset, size, card_scale):
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window, preset, size, card_scale) -> None:
     """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
     over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
     deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
@@ -303,20 +303,20 @@ def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(wi
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_dialogs_text_stays_clear_at_every_size(window, phase, size):
+def test_dialogs_text_stays_clear_at_every_size(window, phase, size) -> None:
     """The same for each dialog over the table, with the longest names."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
     step(app)
     assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
 
 
-def test_the_grammar_check_finds_what_the_issue_saw():
+def test_the_grammar_check_finds_what_the_issue_saw() -> None:
     """The check itself: each sentence the issue quotes is caught."""
     assert len(grammar_faults(["You takes the trick", "Play exactly 1 hands", "You's table", "Seat 1: You (you)"])) == 4
     assert grammar_faults(["You take the trick", "Play exactly 1 hand", "Your table", "Seat 1: You"]) == []
 
 
-def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
+def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window() -> None:
     """The check itself, on hand-made frames."""
     from tests.support.ui_record import Drawn
     card = Drawn("card", "QS", pygame.Rect(100, 100, 50, 70), "table")
@@ -328,7 +328,7 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
     assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
 
 
-def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
+def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window() -> None:
     """Issue 32, item 14: the name plates' "score 0 · 0 pts" at 8 px, and at card size 1.5 North's cards at the top
     edge. A line as high as a digit at the smallest size passes; a smaller one, and a card past the edge, do not."""
     from tests.support.ui_record import Drawn, readable_height
@@ -340,7 +340,7 @@ def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
     assert len(faults) == 2 and "too small to read" in faults[0] and "card (back)" in faults[1]
 
 
-def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
+def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window) -> None:
     """The privacy check sees the deal: with a hot-seat table just opened, the deal is being shown and the first
     person's cards are drawn face down."""
     rules = load_rules("rook-classic")
@@ -360,7 +360,7 @@ OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name,options", OTHER_SCENES + [("game-over", "match"), ("pause", "match"),
                                                          ("review", "match")])
-def test_every_other_screen_keeps_its_text_clear(monkeypatch, name, options, size):
+def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch, name, options, size) -> None:
     """The screens away from the table, at each size: no text out of the window, over a card or over text, and
     grammatical (a finished match for the game-over screen, the pause menu and the review of its last hand)."""
     app = App(FAST, search_process=False)

@@ -44,12 +44,12 @@ from tests.support.ui_record import Recorder
 class Reader:
     """Every line the window draws while a test drives it, each with the scene that drew it."""
 
-    def __init__(self, monkeypatch, app: App):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App) -> None:
         self.app = app
         self.recorder = Recorder(monkeypatch, app)
         self.lines: dict[str, str] = {}
 
-    def step(self, count: int = 1):
+    def step(self, count: int = 1) -> None:
         for _ in range(count):
             step(self.app)
             for op in self.recorder.texts():
@@ -60,7 +60,7 @@ class Reader:
 
 
 @pytest.fixture
-def reader(monkeypatch):
+def reader(monkeypatch: pytest.MonkeyPatch):
     apps = []
 
     def open_reader(size=(1280, 720)) -> Reader:
@@ -83,14 +83,14 @@ def wait_for(reader: Reader, ready: Callable[[], bool], seconds: float = 30):
     raise AssertionError("waited in vain")
 
 
-def ask_hint(reader: Reader, table, shown: Callable[[], bool]):
+def ask_hint(reader: Reader, table, shown: Callable[[], bool]) -> None:
     """The table's Hint pressed, and frames until it is shown."""
     click(reader.app, table.hint_button.rect.center)
     wait_for(reader, shown)
     reader.step()
 
 
-def decide(reader: Reader, table, hinted: set):
+def decide(reader: Reader, table, hinted: set) -> None:
     """The person at the screen decides, asking for a Hint the first time each kind of decision comes, and trying a
     card the rules refuse when there is one."""
     app = reader.app
@@ -146,7 +146,7 @@ def test_a_hand_at_the_table_speaks_a_players_words(reader, preset, number):
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_dialog_and_its_hint_speak_a_players_words(reader, phase):
+def test_every_dialog_and_its_hint_speak_a_players_words(reader, phase) -> None:
     """Each decision's dialog with its Hint: the bid, the nest, trump, the rank order, the called card, the card laid
     aside, the Hearts pass, choosing a hand and the moon."""
     read = reader()
@@ -157,7 +157,7 @@ def test_every_dialog_and_its_hint_speak_a_players_words(reader, phase):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_game_over_and_the_pause_menu_speak_a_players_words(reader):
+def test_game_over_and_the_pause_menu_speak_a_players_words(reader) -> None:
     read = reader()
     session = finished_session(3, "rook-classic", target=100)
     read.app.open("game-over", table=LocalTable(TableController(session, read.app.worker)))
@@ -167,7 +167,7 @@ def test_game_over_and_the_pause_menu_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_sentence():
+def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_sentence() -> None:
     """The check itself: each line the issue quotes is caught, and the same said in a player's words passes."""
     quoted = ["Hint: play R10", "pass-cards TC AD TH", "#22 trick 5 play AH", "Rook (rook-classic)",
               "2H is not in your hand", "min_bid: 70 is more than the highest bid", "Which deck: rook",
@@ -185,7 +185,7 @@ def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_se
     assert notation_faults(words) == []
 
 
-def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader):
+def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader) -> None:
     """Issue 25: '#22 trick 5 play AH', 'pass-cards TC AD TH' in the review. Every decision of a reviewed hand (a
     Rook hand: bids, the nest, trump and the play; and a Hearts hand with its pass), and the hindsight of one."""
     read = reader()
@@ -194,7 +194,7 @@ def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def read_review(read: Reader, record: dict):
+def read_review(read: Reader, record: dict) -> None:
     """Every decision of a hand's review, and the hindsight of a costly one, both of its lines."""
     scene = read.app.open("review", record=record, seats=[0, 1, 2, 3], names=["You", "West", "North", "East"],
                           number=1, worlds=3, measure_worlds=6)
@@ -216,7 +216,7 @@ def read_review(read: Reader, record: dict):
     read.app.stack.pop(scene)
 
 
-def test_the_history_with_a_match_in_it_speaks_a_players_words(reader):
+def test_the_history_with_a_match_in_it_speaks_a_players_words(reader) -> None:
     """Issue 25: 'Rook (rook-classic)' in the history: a finished match listed, and its hands."""
     read = reader()
     session = finished_session(3, "rook-classic", target=100)
@@ -257,7 +257,7 @@ def test_how_to_play_speaks_a_players_words_for_every_preset(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_house_rules_and_their_refusals_speak_a_players_words(reader):
+def test_house_rules_and_their_refusals_speak_a_players_words(reader) -> None:
     """Issue 25: 'min_bid: 70 is more than ...'. The house rules of every preset, every row stepped down and up
     (refusals included), then put back."""
     read = reader()
@@ -275,7 +275,7 @@ def test_house_rules_and_their_refusals_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_new_game_settings_and_the_menu_speak_a_players_words(reader):
+def test_new_game_settings_and_the_menu_speak_a_players_words(reader) -> None:
     """New game through every preset of both families (and a deal code that does not check out), the settings,
     the player names, the statistics and the main menu."""
     read = reader()
@@ -300,7 +300,7 @@ def test_new_game_settings_and_the_menu_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader):
+def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader) -> None:
     """Issue 25, item 4: '[Errno 111] Connect call failed ...' becomes 'Nobody is hosting a table at ...'."""
     read = reader()
     with socket.socket() as probe:  # a port nothing listens at
@@ -316,7 +316,7 @@ def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_the_lobby_of_a_hosted_table_speaks_a_players_words(reader):
+def test_the_lobby_of_a_hosted_table_speaks_a_players_words(reader) -> None:
     """New game with an Online seat hosts a table: its lobby, with the join code and where to reach it."""
     read = reader()
     read.app.settings.online_port = 0  # any free port: other tests and games on this machine host tables too
@@ -329,7 +329,7 @@ def test_the_lobby_of_a_hosted_table_speaks_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_a_table_that_cannot_be_reached_is_said_in_a_players_words():
+def test_a_table_that_cannot_be_reached_is_said_in_a_players_words() -> None:
     """Issue 25, item 4: the system's words for a failed connection become what happened and what to try."""
     host, port = "192.168.1.20", 47474
     refused = ConnectionRefusedError(111, "Connect call failed ('192.168.1.20', 47474)")
@@ -358,7 +358,7 @@ def test_a_table_that_cannot_be_reached_is_said_in_a_players_words():
     assert notation_faults(said) == []
 
 
-def test_a_port_already_in_use_is_said_with_what_to_do(reader):
+def test_a_port_already_in_use_is_said_with_what_to_do(reader) -> None:
     """Issue 25, item 4: hosting at a port another program holds says so, and where to choose another."""
     read = reader()
     with socket.socket() as holder:
@@ -376,7 +376,7 @@ def test_a_port_already_in_use_is_said_with_what_to_do(reader):
     assert read.faults() == []
 
 
-def test_the_port_is_typed_not_stepped(reader):
+def test_the_port_is_typed_not_stepped(reader) -> None:
     """Issue 25, item 4: 'the port is typed, not stepped by +1'. Click it, type, Enter; a port no table can use is
     refused with the range, and Esc leaves it as it was."""
     read = reader()
@@ -389,7 +389,7 @@ def test_the_port_is_typed_not_stepped(reader):
     assert row.typed is not None and not [b for b in settings.controls if b.rect.centery == field.rect.centery
                                           and b.label in "<>"]
 
-    def type_port(keys: str, end=pygame.K_RETURN):
+    def type_port(keys: str, end=pygame.K_RETURN) -> None:
         field = next(button for button in settings.controls if button.label == str(read.app.settings.online_port))
         click(read.app, field.rect.center)
         for key in keys:
@@ -407,7 +407,7 @@ def test_the_port_is_typed_not_stepped(reader):
 
 
 @pytest.mark.parametrize("preset,target", [("rook-classic", 100), ("hearts-classic", 30)])
-def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch, preset, target):
+def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, preset, target):
     """Issue 25: 'a test renders every scene through a full autoplay of each family'. ``--autoplay`` plays a whole
     match like a person at the window (the menu, New game, every hand with its score sheet, game over), the target
     lowered by a house rule so that the match is short: nothing any of its frames drew holds engine notation."""

@@ -57,7 +57,7 @@ def hand_with(preset_or_rules, hands: dict[int, str], dealer: int = 0, number: i
     return Hand.from_deal(rules, deal, dealer=dealer, number=number, scores=scores)
 
 
-def play_all(hand: Hand, actions: str):
+def play_all(hand: Hand, actions: str) -> None:
     """Apply actions separated by commas, e.g. "play 2C, play 3C"."""
     for text in actions.split(","):
         hand.apply(text.strip())
@@ -144,7 +144,7 @@ def table_session(hand: Hand, humans: int = 1, level: str = "easy", names=None) 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 
 
-def normal_hand(preset: str, seed=1) -> Hand:
+def normal_hand(preset: str, seed: int = 1) -> Hand:
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=f"review:{seed}", dealer=seed % rules.players, number=seed)
     normal = make_player("normal")

@@ -62,7 +62,7 @@ def tls_server_context(authority: trustme.CA) -> tuple[ssl.SSLContext, str]:
 class ServerThread:
     """A TableServer in an event loop on its own thread, listening on a free loopback port."""
 
-    def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None):
+    def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None) -> None:
         self.worker = AIWorker(search_process=False)
         self.server = TableServer(folder, limits or FAST, self.worker, tls=tls)
         self.runner = LoopThread("test-server")
@@ -73,7 +73,7 @@ class ServerThread:
         """Run ``function`` on the server's loop and return its result (the server is not thread-safe)."""
         return self.runner.call(function, *args)
 
-    def stop(self):
+    def stop(self) -> None:
         self.runner.stop(last=self.server.stop())
         self.worker.close()
 
@@ -105,7 +105,7 @@ class Player:
     the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
     intent it was shown."""
 
-    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0, pinned: str | None = None):
+    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0, pinned: str | None = None) -> None:
         """``pinned``: over wss://, the server certificate's fingerprint (trusted as a player trusts it)."""
         self.client = NetClient(LOOPBACK, port, request(kind, fields), retry_for=30, pinned=pinned)
         welcome = first_message(self.client)
@@ -137,7 +137,7 @@ class Player:
                 assert "Too many" not in intent.text, intent.text
         return bool(intents)
 
-    def decide(self):
+    def decide(self) -> None:
         view = self.table.view()
         if view.cards_to_choose:
             word = "discard" if view.phase == "nest" else "pass-cards"
@@ -150,16 +150,16 @@ class Player:
         else:
             self.table.act(self.rng.choice(view.legal).text)
 
-    def close(self):
+    def close(self) -> None:
         self.client.close()
 
-    def killed(self):
+    def killed(self) -> None:
         """Gone without a word, as a game killed would be: the connection is cut and not tried again."""
         client = self.client
         client.closing = True
         client.loop.call_soon_threadsafe(lambda: client.connection.transport.abort())
 
-    def frozen(self):
+    def frozen(self) -> None:
         """Still connected but reading and answering nothing, not even the server's pings (a half-open
         connection, as when a network goes away without a word)."""
         client = self.client
@@ -181,7 +181,7 @@ def play_until(players: list[Player], done, seconds: float = 120.0):
 class FakeInfo:
     """What zeroconf's get_service_info answers about one service."""
 
-    def __init__(self, address: str, port: int, txt: dict):
+    def __init__(self, address: str, port: int, txt: dict) -> None:
         self.address, self.port = address, port
         self.properties = {key.encode(): value.encode() for key, value in txt.items()}
 
@@ -193,14 +193,14 @@ class FakeZeroconf:
     """Stands in for zeroconf when a test tells a Browser what came and went on the network, as zeroconf's
     ServiceBrowser would (by keyword): no network needed."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.services: dict[str, FakeInfo] = {}
 
     def get_service_info(self, service_type: str, name: str, timeout: int):
         assert service_type == SERVICE and timeout > 0
         return self.services.get(name)
 
-    def tell(self, browser: Browser, name: str, change: str, info: FakeInfo | None = None):
+    def tell(self, browser: Browser, name: str, change: str, info: FakeInfo | None = None) -> None:
         """``change``: Added, Updated or Removed (zeroconf's ServiceStateChange)."""
         from zeroconf import ServiceStateChange
 

@@ -19,7 +19,7 @@ class Illegal:
 class Hangs:
     """An AI stuck in a loop that never looks at cancelling (issue 8: an AI that hangs past its budget)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.release = threading.Event()
 
     def decide(self, hand):

@@ -28,7 +28,7 @@ FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, soun
 FRAME = 1 / 30
 
 
-def step(app: App, dt: float = FRAME):
+def step(app: App, dt: float = FRAME) -> None:
     """One frame, then a short wait, as the real loop sleeps between frames: frames run back to back keep the other
     threads (the AI worker, the network, the search for tables) from the interpreter on a slow machine (seen in CI:
     Easy overran its budget and fell back; a table's welcome sat unread for 20 s). While a computer is thinking, or
@@ -53,11 +53,11 @@ def frames(seconds: float = 60.0):
         yield
 
 
-def post(kind, **fields):
+def post(kind, **fields) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 
 
-def click(app: App, pos):
+def click(app: App, pos) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app)
@@ -71,7 +71,7 @@ def from_menu(app: App, label: str):
     return menu
 
 
-def drag(app: App, start, end, steps: int = 5):
+def drag(app: App, start, end, steps: int = 5) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     step(app)
     for i in range(1, steps + 1):
@@ -95,12 +95,12 @@ def to_game_over(app: App) -> GameOverScene:
     raise AssertionError("the match did not end")
 
 
-def settle(app: App, count: int = 40):
+def settle(app: App, count: int = 40) -> None:
     for _ in range(count):
         step(app)
 
 
-def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
+def choose_cards(app: App, scene: CardPickScene, cards: list[str]) -> None:
     """Drag each card into the box, then press Done."""
     for card in cards:
         rect = dict(scene.hand_rects())[card]
@@ -237,7 +237,7 @@ def open_dialog(window, phase: str, size=(1280, 720)) -> tuple[App, TableScene, 
     raise AssertionError(f"no dialog for {phase}")
 
 
-def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0):
+def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
     """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
     asserts what it waited for)."""
     for _ in frames(seconds):
@@ -258,7 +258,7 @@ def join_by_address(app: App, port: int, owner: Player):
     return press_join(app, join, owner)
 
 
-def key(app: App, name: int):
+def key(app: App, name: int) -> None:
     post(pygame.KEYDOWN, key=name, mod=0, unicode="")
     step(app)
 
@@ -302,7 +302,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
     raise AssertionError("the hand did not finish")
 
 
-def decide(app: App, table: TableScene):
+def decide(app: App, table: TableScene) -> None:
     """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
     if answer_dialog(app):
         return
@@ -319,7 +319,7 @@ class FaceWatch:
     the table may see at that moment (its hand, the dummy's face-up cards, cards played, cards it passed, received
     or laid back, or the cards a dialog offers it, such as the called-card list)."""
 
-    def __init__(self, app: App, table: TableScene):
+    def __init__(self, app: App, table: TableScene) -> None:
         self.faults: list[str] = []
         art_face = app.services.art.face
 
@@ -341,11 +341,11 @@ class FaceWatch:
 
         app.services.art.face = face
 
-    def check(self):
+    def check(self) -> None:
         assert not self.faults, self.faults[:3]
 
 
-def type_text(app: App, words: str):
+def type_text(app: App, words: str) -> None:
     for ch in words:
         post(pygame.TEXTINPUT, text=ch)
     step(app)

@@ -13,6 +13,7 @@ import weakref
 from dataclasses import dataclass, field
 
 import pygame
+import pytest
 
 from game.ui import assets, widgets
 from game.ui.cards import CardArt
@@ -36,7 +37,7 @@ class _Canvas(pygame.Surface):
     ops: list[Drawn]
     scene = ""
 
-    def blit(self, source, dest, area=None, special_flags=0):
+    def blit(self, source, dest, area=None, special_flags: int = 0):
         done = super().blit(source, dest, area, special_flags)
         known = _KNOWN.get(source)
         if known is not None:
@@ -52,7 +53,7 @@ class _Canvas(pygame.Surface):
                 self.ops.append(Drawn(kind, label, rect, self.scene, height=height))
         return done
 
-    def fill(self, colour, rect=None, special_flags=0):
+    def fill(self, colour, rect=None, special_flags: int = 0):
         done = super().fill(colour, rect, special_flags)
         covered = self.get_rect() if rect is None else pygame.Rect(rect)
         self.ops.append(Drawn("cover", "", covered, self.scene))
@@ -62,7 +63,7 @@ class _Canvas(pygame.Surface):
 _KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str, int]] = weakref.WeakKeyDictionary()
 
 
-def _install(monkeypatch):
+def _install(monkeypatch: pytest.MonkeyPatch) -> None:
     """Know every surface the text helper, the card art and the panels make (once per test)."""
     if getattr(assets.font, "recording", False):
         return
@@ -73,7 +74,7 @@ def _install(monkeypatch):
         recording = True
         cache_clear = real_font.cache_clear  # the app clears the fonts' cache when it closes
 
-        def __init__(self, size, bold=False):
+        def __init__(self, size, bold: bool = False) -> None:
             self.real = real_font(size, bold)
 
         def render(self, string, antialias, colour, *rest):
@@ -99,7 +100,7 @@ def _install(monkeypatch):
     monkeypatch.setattr(widgets, "_shade_layer", known_as("veil", widgets._shade_layer, lambda args: ""))
     real_button_draw = Button.draw
 
-    def button_draw(button, surface, size):
+    def button_draw(button, surface, size) -> None:
         if isinstance(surface, _Canvas):
             surface.ops.append(Drawn("button", button.label, pygame.Rect(button.rect), surface.scene, button,
                                      button.enabled))
@@ -111,12 +112,12 @@ def _install(monkeypatch):
 class Recorder:
     """Install with ``Recorder(monkeypatch, app)``; after each frame, ``ops`` is what that frame drew."""
 
-    def __init__(self, monkeypatch, app):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app) -> None:
         _install(monkeypatch)
         self.ops: list[Drawn] = []
         stack = app.stack
 
-        def draw(screen: pygame.Surface):
+        def draw(screen: pygame.Surface) -> None:
             canvas = _Canvas(screen.get_size())
             canvas.ops = []
             for scene in stack._shown():
