@@ -169,10 +169,10 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
-def test_a_finished_hand_counts_in_the_statistics(make_app) -> None:
+def test_a_finished_hand_counts_in_the_statistics(make_app, monkeypatch: pytest.MonkeyPatch) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     from tests.support.ui_helpers import play_by_mouse
-    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
     table_counts = StatsStore().load()[0]["hearts-classic"]["P0"]
     assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
     scene = app.open("statistics")
@@ -180,13 +180,13 @@ def test_a_finished_hand_counts_in_the_statistics(make_app) -> None:
     assert scene.rows[0][:2] == ["Classic Hearts", "P0"]  # the game as New game names it (issue 25)
 
 
-def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
+def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app, monkeypatch: pytest.MonkeyPatch):
     """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
     from game.ui.scenes.scoring import ScoreScene
     from tests.support.ui_helpers import play_by_mouse
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     app.services.keep_matches = True
-    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
     app.stack.clear()
     menu = app.open("menu")

@@ -11,12 +11,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.engine import Hand, Match, load_rules  # noqa: E402
 from game.table.controller import TableController  # noqa: E402
 from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
 from game.ui.app import App, Settings  # noqa: E402
+from game.ui.cards import CardArt  # noqa: E402
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, HandOffScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
@@ -263,11 +265,12 @@ def key(app: App, name: int) -> None:
     step(app)
 
 
-def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> dict:
+def play_by_mouse(monkeypatch: pytest.MonkeyPatch, app: App, session: Session, table: TableScene,
+                  pick_bid) -> dict:
     """Answer every scene with the mouse until the hand's score sheet appears; count what was done, and check
     after every step that no hidden card was drawn for the wrong person."""
     done = {"drags": 0, "handoffs": 0, "dialogs": 0}
-    watch = FaceWatch(app, table)
+    watch = FaceWatch(monkeypatch, app, table)
     for _ in frames():
         watch.check()
         top = app.stack.top
@@ -317,29 +320,33 @@ def decide(app: App, table: TableScene) -> None:
 class FaceWatch:
     """Checks every card face as it is drawn: never behind the hand-off screen, and only a card the seat shown at
     the table may see at that moment (its hand, the dummy's face-up cards, cards played, cards it passed, received
-    or laid back, or the cards a dialog offers it, such as the called-card list)."""
+    or laid back, or the cards a dialog offers it, such as the called-card list). Every card art's faces are
+    watched (the table and each dialog draw with art of their own, made for the game's rules)."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App, table: TableScene) -> None:
         self.faults: list[str] = []
-        art_face = app.services.art.face
+        art_face = CardArt.face
 
-        def face(name, width):
+        def face(art: CardArt, name: str, width: int) -> pygame.Surface:
             top = app.stack.top
             if isinstance(top, HandOffScene):
                 self.faults.append(f"{name} drawn while the hand-off screen was up")
             else:
                 view = table.view()
-                hand = table.table.session.hand
-                allowed = set(hand.rules.card_names(hand.played))
-                for key in ("hand", "dummy", "received", "passed", "discarded"):
-                    allowed.update(view.get(key) or [])
+                allowed = set(view.hand)
+                allowed.update(card for _, card in view.trick)
+                allowed.update(card for trick in view.tricks for _, card in trick.cards)
+                if view.rook is not None:
+                    allowed.update(view.rook.dummy_cards + view.rook.discarded)
+                if view.hearts is not None:
+                    allowed.update(view.hearts.passed + view.hearts.received)
                 if isinstance(top, CardPickScene):
                     allowed.update(top.cards)
                 if name not in allowed:
                     self.faults.append(f"{name} drawn face up for seat {table.viewer}")
-            return art_face(name, width)
+            return art_face(art, name, width)
 
-        app.services.art.face = face
+        monkeypatch.setattr(CardArt, "face", face)
 
     def check(self) -> None:
         assert not self.faults, self.faults[:3]
