@@ -12,9 +12,12 @@ import ssl
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 import trustme
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from game.ai.worker import AIWorker
 from game.net import messages as M
@@ -24,7 +27,9 @@ from game.net.discovery import SERVICE, Browser
 from game.net.protocol import fingerprint
 from game.net.server import Limits, TableServer
 from game.runtime import LoopThread
-from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
+from game.table.controller import Closed, HandOver, Intent, MatchOver, Message, Turn
+
+Answer = TypeVar("Answer")
 
 LOOPBACK = "127.0.0.1"
 # computers play at once, the test's players may act quickly, and a connection that stops answering is noticed
@@ -35,10 +40,11 @@ FAST = Limits(pause=0.0, messages_per_second=500, burst=500, ping_interval=0.5, 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
-def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK):
+def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -62,14 +68,15 @@ def tls_server_context(authority: trustme.CA) -> tuple[ssl.SSLContext, str]:
 class ServerThread:
     """A TableServer in an event loop on its own thread, listening on a free loopback port."""
 
-    def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.worker = AIWorker(search_process=False)
         self.server = TableServer(folder, limits or FAST, self.worker, tls=tls)
         self.runner = LoopThread("test-server")
         self.runner.start(lambda: self.server.start(LOOPBACK, 0))
         self.port = self.server.port
 
-    def call(self, function, *args):
+    def call(self, function: Callable[..., Answer], *args: object) -> Answer:
         """Run ``function`` on the server's loop and return its result (the server is not thread-safe)."""
         return self.runner.call(function, *args)
 
@@ -105,7 +112,8 @@ class Player:
     the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
     intent it was shown."""
 
-    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0, pinned: str | None = None) -> None:
+    def __init__(self, port: int, kind: str, fields: dict[str, object], seed: int = 0,
+                 pinned: str | None = None) -> None:
         """``pinned``: over wss://, the server certificate's fingerprint (trusted as a player trusts it)."""
         self.client = NetClient(LOOPBACK, port, request(kind, fields), retry_for=30, pinned=pinned)
         welcome = first_message(self.client)
@@ -113,7 +121,7 @@ class Player:
         self.welcome = welcome
         self.table = RemoteTable(self.client, welcome)
         self.rng = random.Random(seed)
-        self.shown: list = []
+        self.shown: list[Intent | str] = []  # the lines before the match, then the intents
         self.over = False
         self.closed = ""
 
@@ -157,17 +165,21 @@ class Player:
         """Gone without a word, as a game killed would be: the connection is cut and not tried again."""
         client = self.client
         client.closing = True
-        client.loop.call_soon_threadsafe(lambda: client.connection.transport.abort())
+        connection = client.connection
+        assert connection is not None, "not connected"
+        client.loop.call_soon_threadsafe(connection.transport.abort)
 
     def frozen(self) -> None:
         """Still connected but reading and answering nothing, not even the server's pings (a half-open
         connection, as when a network goes away without a word)."""
         client = self.client
         client.closing = True
-        client.loop.call_soon_threadsafe(lambda: client.connection.transport.pause_reading())
+        connection = client.connection
+        assert connection is not None, "not connected"
+        client.loop.call_soon_threadsafe(connection.transport.pause_reading)
 
 
-def play_until(players: list[Player], done, seconds: float = 120.0):
+def play_until(players: list[Player], done: Callable[[], bool], seconds: float = 120.0) -> None:
     """Step every player until ``done()`` or the deadline (which fails the test)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -181,11 +193,11 @@ def play_until(players: list[Player], done, seconds: float = 120.0):
 class FakeInfo:
     """What zeroconf's get_service_info answers about one service."""
 
-    def __init__(self, address: str, port: int, txt: dict) -> None:
+    def __init__(self, address: str, port: int, txt: dict[str, str]) -> None:
         self.address, self.port = address, port
         self.properties = {key.encode(): value.encode() for key, value in txt.items()}
 
-    def parsed_addresses(self):
+    def parsed_addresses(self) -> list[str]:
         return [self.address]
 
 
@@ -196,7 +208,7 @@ class FakeZeroconf:
     def __init__(self) -> None:
         self.services: dict[str, FakeInfo] = {}
 
-    def get_service_info(self, service_type: str, name: str, timeout: int):
+    def get_service_info(self, service_type: str, name: str, timeout: int) -> FakeInfo | None:
         assert service_type == SERVICE and timeout > 0
         return self.services.get(name)
 
@@ -211,7 +223,7 @@ class FakeZeroconf:
         browser.noticed(zeroconf=self, service_type=SERVICE, name=name, state_change=ServiceStateChange[change])
 
 
-def server_process(port: int, folder, *extra, announce: bool = False):
+def server_process(port: int, folder: Path, *extra: str, announce: bool = False) -> subprocess.Popen[str]:
     """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
     a test is about that)."""
     return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
@@ -220,12 +232,15 @@ def server_process(port: int, folder, *extra, announce: bool = False):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def raw(port: int, **options):
-    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+def raw(port: int, **options: Any) -> ClientConnection:  # options: connect()'s own, passed on as they are
+    connection: ClientConnection = connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+    return connection
 
 
-def answer(ws) -> dict:
-    return json.loads(ws.recv(timeout=5))
+def answer(ws: ClientConnection) -> dict[str, Any]:
+    """The next message, raw JSON read as a stranger's client reads it (whatever its fields hold)."""
+    said: dict[str, Any] = json.loads(ws.recv(timeout=5))
+    return said
 
 
 class FailingConnection:

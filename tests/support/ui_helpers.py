@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,7 +21,11 @@ from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
 from game.ui.app import App, Settings  # noqa: E402
 from game.ui.cards import CardArt  # noqa: E402
+from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, HandOffScene  # noqa: E402
+from game.ui.scenes.join import JoinScene  # noqa: E402
+from game.ui.scenes.lobby import LobbyScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from tests.support.deals import hand_with, position_where, table_session  # noqa: E402
@@ -28,6 +34,36 @@ from tests.support.ui_record import Recorder  # noqa: E402
 
 FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
 FRAME = 1 / 30
+Size = tuple[int, int]  # a window's width and height
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+class MakeApp(Protocol):
+    """The ``make_app`` fixture (tests/conftest.py): ``open_table``, the window closed after the test."""
+    def __call__(self, preset: str, humans: int, seed: int = 5) -> tuple[App, Session, TableScene]: ...
+
+
+class OpenWindow(Protocol):
+    """The ``window`` fixture (tests/conftest.py): a window at a size on a session, its frames recorded, its
+    settings FAST's with ``settings`` (any of Settings' fields, each a value of its own type) changed."""
+    def __call__(self, session: Session, size: Size = (1280, 720),
+                 **settings: Any) -> tuple[App, TableScene, Recorder]: ...
+
+
+class OpenScreen(Protocol):
+    """The ``screen`` fixture (tests/conftest.py): a scene opened by name at a size, its frames recorded."""
+    def __call__(self, name: str, size: Size = (1280, 720), **options: object) -> tuple[App, Scene, Recorder]: ...
+
+
+def as_scene(kind: type[SceneT], scene: Scene | None) -> SceneT:
+    """``scene`` as the kind of scene the test expects there (``app.open`` and the stack's top name no kind)."""
+    assert isinstance(scene, kind), scene
+    return scene
+
+
+def top_scene(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top, of the kind the test expects there."""
+    return as_scene(kind, app.stack.top)
 
 
 def step(app: App, dt: float = FRAME) -> None:
@@ -46,7 +82,7 @@ def step(app: App, dt: float = FRAME) -> None:
 HANG_SLACK = 5  # a machine running other work beside the suite is several times slower: a wait only stops a hang
 
 
-def frames(seconds: float = 60.0):
+def frames(seconds: float = 60.0) -> Iterator[None]:
     """Loop until a wall-clock deadline (not a frame count: how many frames a hand takes depends on the machine's
     speed, since claims are checked a few milliseconds a frame): ``seconds`` is a generous wait on a quiet
     machine, allowed ``HANG_SLACK`` times over. Use with ``for ... else: raise``."""
@@ -55,25 +91,25 @@ def frames(seconds: float = 60.0):
         yield
 
 
-def post(kind, **fields) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, fields))
 
 
-def click(app: App, pos) -> None:
+def click(app: App, pos: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app)
 
 
-def from_menu(app: App, label: str):
+def from_menu(app: App, label: str) -> MenuScene:
     """The main menu opened (over whatever is open), a frame drawn, and its button ``label`` clicked; the menu."""
-    menu = app.open("menu")
+    menu = as_scene(MenuScene, app.open("menu"))
     step(app)
     click(app, next(b for b in menu.buttons if b.label == label).rect.center)
     return menu
 
 
-def drag(app: App, start, end, steps: int = 5) -> None:
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 5) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     step(app)
     for i in range(1, steps + 1):
@@ -118,7 +154,7 @@ def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, T
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = app.open("table", session=session)
+    table = as_scene(TableScene, app.open("table", session=session))
     return app, session, table
 
 
@@ -132,7 +168,7 @@ def go_on_from_claim(app: App) -> bool:
     return True
 
 
-def to_turn(app: App, ready) -> None:
+def to_turn(app: App, ready: Callable[[], bool]) -> None:
     """Run frames, passing the first cards offered whenever cards are to be chosen, until ``ready()``."""
     for _ in frames(60):
         if ready():
@@ -156,7 +192,8 @@ def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
             hand.push(hand.random_action(rng))
         if number < hands - 1:
             session.match.next_hand()
-    return LocalTable(TableController(session, worker=None))
+    # people only: no computer is asked, so there is no worker
+    return LocalTable(TableController(session, worker=None))  # type: ignore[arg-type]
 
 
 SIZES = [(800, 500), (1280, 720), (1920, 1080)]
@@ -183,14 +220,14 @@ def answer_dialog(app: App) -> bool:
         click(app, (top.bid if top.bid.enabled else top.pass_).rect.center)
     elif isinstance(top, ChoiceScene):
         click(app, top.buttons[0].rect.center)
-    elif top.name == "hand-off":
+    elif isinstance(top, HandOffScene):
         click(app, (5, 5))
     else:
         return go_on_from_claim(app)
     return True
 
 
-def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
+def play_hand(app: App, table: TableScene, on_frame: Callable[[], None], seconds: float = 120) -> None:
     """Play the hand at the screen to its score sheet, calling ``on_frame()`` after each frame."""
     for _ in frames(seconds):
         if isinstance(app.stack.top, ScoreScene):
@@ -201,7 +238,7 @@ def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
     raise AssertionError("the hand did not reach its score sheet")
 
 
-def waiting_for_seat_0(phase: str):
+def waiting_for_seat_0(phase: str) -> Callable[[Hand], bool]:
     return lambda hand: hand.phase == phase and hand.to_move == 0
 
 
@@ -217,7 +254,7 @@ def moon_position() -> Hand:
     return hand
 
 
-DIALOGS = {
+DIALOGS: dict[str, Callable[[], Hand]] = {
     "bid": lambda: position_where("rook-classic", waiting_for_seat_0("bid")),
     "nest": lambda: position_where("rook-classic", waiting_for_seat_0("nest")),
     "trump": lambda: position_where("rook-classic", waiting_for_seat_0("trump")),
@@ -230,16 +267,17 @@ DIALOGS = {
 }
 
 
-def open_dialog(window, phase: str, size=(1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
+def open_dialog(window: OpenWindow, phase: str, size: Size = (1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
     app, table, recorder = window(table_session(DIALOGS[phase](), names=LONG_NAMES), size)
     for _ in frames(30):
         step(app)
-        if isinstance(app.stack.top, Dialog):
-            return app, table, recorder, app.stack.top
+        top = app.stack.top
+        if isinstance(top, Dialog):
+            return app, table, recorder, top
     raise AssertionError(f"no dialog for {phase}")
 
 
-def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
+def run_until(app: App, ready: Callable[[], bool], others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
     """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
     asserts what it waited for)."""
     for _ in frames(seconds):
@@ -250,7 +288,7 @@ def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float =
             return
 
 
-def join_by_address(app: App, port: int, owner: Player):
+def join_by_address(app: App, port: int, owner: Player) -> LobbyScene:
     """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
     join = open_join(app)
     click(app, join.fields["address"].rect.center)
@@ -266,7 +304,7 @@ def key(app: App, name: int) -> None:
 
 
 def play_by_mouse(monkeypatch: pytest.MonkeyPatch, app: App, session: Session, table: TableScene,
-                  pick_bid) -> dict:
+                  pick_bid: Callable[[Hand], bool]) -> dict[str, int]:
     """Answer every scene with the mouse until the hand's score sheet appears; count what was done, and check
     after every step that no hidden card was drawn for the wrong person."""
     done = {"drags": 0, "handoffs": 0, "dialogs": 0}
@@ -358,18 +396,16 @@ def type_text(app: App, words: str) -> None:
     step(app)
 
 
-def open_join(app: App):
+def open_join(app: App) -> JoinScene:
     """From the menu, Join game."""
     from_menu(app, "Join game")
-    join = app.stack.top
-    assert join.name == "join"
-    return join
+    return top_scene(app, JoinScene)
 
 
-def press_join(app: App, join, owner: Player):
+def press_join(app: App, join: JoinScene, owner: Player) -> LobbyScene:
     """Join pressed: the lobby it opens."""
     click(app, join.join_button.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
-    lobby = app.stack.top
-    assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene), (owner,))
+    lobby = top_scene(app, LobbyScene)
+    assert not lobby.table.owner and not lobby.start_button.enabled
     return lobby
