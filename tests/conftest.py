@@ -141,7 +141,7 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenWindow]:
 
 
 @pytest.fixture
-def failing_writes(monkeypatch) -> dict:
+def failing_writes(monkeypatch: pytest.MonkeyPatch) -> dict:
     """The servers' databases fail their writes from the n-th on (``fail_from``), until it is set to None."""
     counts: dict = {"writes": 0, "fail_from": None, "failed": 0}
     real_connect = database_module.connect

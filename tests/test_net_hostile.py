@@ -364,7 +364,7 @@ def make_table(ws: ClientConnection, preset: str = "hearts-classic", **fields) -
     return reply(ws, "welcome", "error")
 
 
-def lines_about(caplog, address: str) -> list[str]:
+def lines_about(caplog: pytest.LogCaptureFixture, address: str) -> list[str]:
     return [record.getMessage() for record in caplog.records if address in record.getMessage()]
 
 
@@ -392,7 +392,8 @@ def closed_by_server(sockets: list[socket.socket], until: int, seconds: float = 
 
 # --- connections ---
 
-def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player_gets_in(served, caplog):
+def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player_gets_in(
+        served, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 5: 300 sockets from one address that send only ``GET / HTTP/1.1`` were all held for the
     opening timeout, since only finished handshakes counted against an address. Counted from the TCP accept, all
     but the address's limit are cut at once (here the handshake may take a minute, so "at once" is well before
@@ -420,7 +421,8 @@ def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player
     assert len(lines_about(caplog, ATTACKER)) <= 3, lines_about(caplog, ATTACKER)[:5]
 
 
-def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door(served, monkeypatch):
+def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door(
+        served, monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows' proactor loop accepts without the listening socket's ``accept``: there each connection counts
     itself as it is made, and one past the address's limit is cut before its handshake all the same."""
     monkeypatch.setattr(net_server, "accepts_through_socket", lambda loop: False)
@@ -439,7 +441,7 @@ def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door
         assert server.call(lambda: server.server.door.connections(ATTACKER)) == 3
 
 
-def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_fails(served):
+def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_fails(served) -> None:
     """With a certificate (wss://) the TLS handshake comes first: sockets that never begin it are counted against
     their address as they are accepted (past the limit, cut at once), and handshakes that fail leave the count
     when their sockets close, so that connections long gone never shut an address out."""
@@ -467,7 +469,7 @@ def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_
         time.sleep(0.02)
 
 
-def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served):
+def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served) -> None:
     """PROTOCOL.md, Limits: the opening handshake has a short time of its own (the time to say hello comes after
     it)."""
     server = served(limits=Limits(pause=0.0, handshake_seconds=0.5, hello_seconds=60.0))
@@ -501,7 +503,7 @@ def test_connections_over_the_servers_limit_are_cut_whatever_their_address(serve
 
 # --- tables ---
 
-def test_tables_made_from_one_address_are_limited_live_and_per_hour(served):
+def test_tables_made_from_one_address_are_limited_live_and_per_hour(served) -> None:
     """Issue 31, item 2: 50 creates from one address, each closed at once, filled the server's 50 tables and
     every honest create was refused. An address has a few tables at once, and makes a few an hour; past either,
     its create is refused with the reason, and a player at another address makes a table."""
@@ -524,7 +526,7 @@ def test_tables_made_from_one_address_are_limited_live_and_per_hour(served):
     assert refused["type"] == "error" and "3 tables an hour" in refused["reason"], refused
 
 
-def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is_at(served):
+def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is_at(served) -> None:
     """Issue 31, items 2 and 7, from several addresses at once: tables of computers started and left fill the
     server's tables. An honest create still gets a table: the one nobody has been at for longest ends to make
     room. A server whose every table has someone at it refuses, with the reason."""
@@ -549,7 +551,7 @@ def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is
         assert refused["type"] == "error" and "at most 3 tables" in refused["reason"], refused
 
 
-def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_asked(served):
+def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_asked(served) -> None:
     """Issue 31, item 2: a ``create`` with ``keep: 3600`` held a table nobody sat at for an hour. The server
     bounds keep (its --keep-most): the table ends once empty for that long, and its code is then refused."""
     server = served(limits=Limits(pause=0.0, keep_most=0.5))
@@ -566,7 +568,7 @@ def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_
 
 # --- codes ---
 
-def test_an_unknown_code_and_a_started_table_get_the_same_words(served):
+def test_an_unknown_code_and_a_started_table_get_the_same_words(served) -> None:
     """Issue 31, item 6: a started table was refused with other words than an unknown code, which told a
     guesser which codes exist."""
     server = served(limits=Limits(pause=0.0))
@@ -585,7 +587,7 @@ def test_an_unknown_code_and_a_started_table_get_the_same_words(served):
     assert len(set(answers)) == 1, answers
 
 
-def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address_does_not(served):
+def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address_does_not(served) -> None:
     """Issue 31, item 6: 1,385 wrong codes a second from one address were never slowed. After the free wrong
     codes, each hello from that address waits before it is looked at, twice as long each time (whatever its code,
     so that a quick answer cannot tell a right one); a player at another address is answered meanwhile."""
@@ -612,7 +614,7 @@ def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address
             assert reply(guesser, seconds=60)["type"] == "welcome"
 
 
-def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path, monkeypatch):
+def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31, item 2: a restart started the clocks of the squatted tables again. The time a table has stood
     empty is kept with it: a server started again after the table's keep has passed (here the wall clock is moved
     on by more than it) ends it, rather than keeping it as long again."""
@@ -644,7 +646,7 @@ class Seat:
     """A person at a table over a raw connection, deciding from nothing but their own seat's view (a random legal
     action), pressing Next hand, and keeping every message they were sent."""
 
-    def __init__(self, ws: ClientConnection, seed: int = 0):
+    def __init__(self, ws: ClientConnection, seed: int = 0) -> None:
         self.ws = ws
         self.rng = random.Random(seed)
         self.said: list[dict] = []
@@ -665,7 +667,7 @@ class Seat:
             self.ws.send(message("next"))
         return said
 
-    def until(self, done, seconds: float = 120.0):
+    def until(self, done, seconds: float = 120.0) -> None:
         """Play on until ``done()``; the deadline only stops a hang."""
         deadline = time.monotonic() + seconds
         while not done():
@@ -710,7 +712,8 @@ def told_unkept(folder, code: str, said: list[dict]) -> list[dict]:
     return unkept
 
 
-def test_a_store_that_fails_pauses_the_table_and_nothing_unkept_is_told(tmp_path, failing_writes, caplog):
+def test_a_store_that_fails_pauses_the_table_and_nothing_unkept_is_told(tmp_path: Path, failing_writes,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 3: with the store failing, players were told of every action while the log said "could not
     be kept" (204 lines in a match). Now an action the store cannot keep is taken back and refused, every player
     at the table is told the server cannot save and play is paused; no ``played`` ever announces an action the
@@ -754,7 +757,7 @@ def fill(folder: Path) -> Path:
 
 
 @pytest.fixture
-def small_disk(tmp_path) -> Iterator[Path]:
+def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A small disk of its own (a tmpfs: only root may mount one), unmounted afterwards."""
     mount = tmp_path / "disk"
     mount.mkdir()
@@ -768,7 +771,7 @@ def small_disk(tmp_path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
-def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_told(small_disk):
+def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_told(small_disk) -> None:
     """Issue 31, item 3, on a real full disk: the data folder on a small disk filled to the last byte during
     play. The table pauses (every player told) rather than telling actions it cannot keep; room made, it
     resumes; everything told is in the database, as a restart would read it."""
@@ -790,7 +793,7 @@ def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_
 
 # --- a damaged database ---
 
-def damage(path: Path):
+def damage(path: Path) -> None:
     """A few hundred bytes of 0xFF written into the middle of a closed database (TESTING-NOTES), from the start of
     its middle page (where the page says what it holds: damage inside a row's text is another case, below)."""
     data = bytearray(path.read_bytes())
@@ -800,7 +803,7 @@ def damage(path: Path):
     path.write_bytes(bytes(data))
 
 
-def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tmp_path):
+def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tmp_path: Path) -> None:
     """Issue 31, item 4: bytes overwritten in the middle of the database stopped every start with a traceback.
     Found at start (``PRAGMA quick_check``), the file is moved aside as ``tables.sqlite3.bad-<time>``, named in
     one log line, and a fresh store begins; damaged again, the next one is kept beside it, never over it."""
@@ -832,7 +835,8 @@ def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tm
         assert saved_codes(tmp_path) != [] and all(not code.startswith("T") for code in saved_codes(tmp_path))
 
 
-def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path, caplog):
+def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 4 ("Could not decode"): bytes that are not UTF-8 inside one table's row stopped every start
     with a traceback. That table is kept aside in one line naming it; the others come back."""
     caplog.set_level(logging.INFO)
@@ -852,7 +856,7 @@ def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path, caplog
     assert len(lines) == 1 and "kept aside" in lines[0], lines
 
 
-def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys):
+def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys) -> None:
     """Issue 31 ("each with a flag, its default in --help and in PROTOCOL.md") and issue 32, item 17 (``--help``
     left options undescribed and showed no defaults): every option is described, every option that takes a value
     shows its default, and each limit's flag is in PROTOCOL.md's table of limits."""

@@ -247,7 +247,7 @@ class FailingConnection:
     """An SQLite connection whose writes fail, as on a full disk, from the ``fail_from``-th write on (counted by
     ``writes``) until ``fail_from`` is None again; reads work."""
 
-    def __init__(self, real: sqlite3.Connection, counts: dict):
+    def __init__(self, real: sqlite3.Connection, counts: dict) -> None:
         self.real, self.counts = real, counts
 
     def _write(self, sql: str) -> None:
