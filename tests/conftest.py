@@ -20,7 +20,7 @@ from game.table.session import Session
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
-from tests.support.net_helpers import FailingConnection
+from tests.support.net_helpers import FailingConnection, WriteCounts
 from tests.support.ui_helpers import FAST, MakeApp, OpenScreen, OpenWindow, Size, as_scene, open_table, post, step
 from tests.support.ui_record import Recorder
 
@@ -141,9 +141,9 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenWindow]:
 
 
 @pytest.fixture
-def failing_writes(monkeypatch: pytest.MonkeyPatch) -> dict:
+def failing_writes(monkeypatch: pytest.MonkeyPatch) -> WriteCounts:
     """The servers' databases fail their writes from the n-th on (``fail_from``), until it is set to None."""
-    counts: dict = {"writes": 0, "fail_from": None, "failed": 0}
+    counts = WriteCounts(writes=0, fail_from=None, failed=0)
     real_connect = database_module.connect
     monkeypatch.setattr(database_module, "connect", lambda path: FailingConnection(real_connect(path), counts))
     return counts

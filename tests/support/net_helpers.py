@@ -14,7 +14,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from types import TracebackType
+from typing import Any, Literal, TypedDict, TypeVar
 
 import trustme
 from websockets.sync.client import ClientConnection, connect
@@ -243,11 +244,19 @@ def answer(ws: ClientConnection) -> dict[str, Any]:
     return said
 
 
+class WriteCounts(TypedDict):
+    """The ``failing_writes`` fixture (tests/conftest.py): the writes tried, the first to fail (None: none
+    fails), the writes failed."""
+    writes: int
+    fail_from: int | None
+    failed: int
+
+
 class FailingConnection:
     """An SQLite connection whose writes fail, as on a full disk, from the ``fail_from``-th write on (counted by
     ``writes``) until ``fail_from`` is None again; reads work."""
 
-    def __init__(self, real: sqlite3.Connection, counts: dict) -> None:
+    def __init__(self, real: sqlite3.Connection, counts: WriteCounts) -> None:
         self.real, self.counts = real, counts
 
     def _write(self, sql: str) -> None:
@@ -257,19 +266,20 @@ class FailingConnection:
                 self.counts["failed"] += 1
                 raise sqlite3.OperationalError("database or disk is full")
 
-    def execute(self, sql: str, *args):
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # args: the parameters, passed on
         self._write(sql)
         return self.real.execute(sql, *args)
 
-    def executemany(self, sql: str, *args):
+    def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:
         self._write(sql)
         return self.real.executemany(sql, *args)
 
-    def __enter__(self):
+    def __enter__(self) -> sqlite3.Connection:
         return self.real.__enter__()
 
-    def __exit__(self, *exc):
-        return self.real.__exit__(*exc)
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> Literal[False]:
+        return self.real.__exit__(kind, error, trace)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the real connection has
         return getattr(self.real, name)
