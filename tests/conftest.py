@@ -20,8 +20,9 @@ from game.table.session import Session
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
+from tests.support.kinds import of_kind
 from tests.support.net_helpers import FailingConnection, WriteCounts
-from tests.support.ui_helpers import FAST, MakeApp, OpenScreen, OpenWindow, Size, as_scene, open_table, post, step
+from tests.support.ui_helpers import FAST, MakeApp, OpenScreen, OpenWindow, Size, open_table, post, step
 from tests.support.ui_record import Recorder
 
 
@@ -89,7 +90,7 @@ def screen(monkeypatch: pytest.MonkeyPatch, quiet_app: App) -> OpenScreen:
 
     def open_screen(name: str, size: Size = (1280, 720), **options: object) -> tuple[App, Scene, Recorder]:
         recorder = Recorder(monkeypatch, quiet_app)
-        scene = as_scene(Scene, quiet_app.open(name, **options))
+        scene = of_kind(Scene, quiet_app.open(name, **options))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(quiet_app)
         return quiet_app, scene, recorder
@@ -129,7 +130,7 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenWindow]:
         apps.append(app)
         app.services.keep_matches = False
         recorder = Recorder(monkeypatch, app)
-        table = as_scene(TableScene, app.open("table", session=session))
+        table = of_kind(TableScene, app.open("table", session=session))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert app.size == size

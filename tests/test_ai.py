@@ -30,7 +30,7 @@ def small_halving(seed: int = 0):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_level_plays_whole_hands_legally(preset) -> None:
+def test_every_level_plays_whole_hands_legally(preset: str) -> None:
     rules = load_rules(preset)
     players = [make_player("easy"), make_player("normal"), small_hard(1), make_player("normal")]
     for number in range(2):
@@ -63,7 +63,7 @@ def decision_points(preset: str, count: int, seed: int):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_decisions_depend_only_on_what_the_seat_may_see(preset) -> None:
+def test_decisions_depend_only_on_what_the_seat_may_see(preset: str) -> None:
     """Issue 4: "a test that reshuffles the cards hidden from a seat (consistently with what it knows) and shows the
     decision does not change for the deterministic levels". Hard is included: its worlds are drawn from the pooled
     hidden cards, so with the same seed it searches the same worlds."""
@@ -85,7 +85,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset) -> None:
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "hearts-5p"])
-def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset) -> None:
+def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset: str) -> None:
     """Issue 4: Hard searches "Hearts passing": the candidates hold Normal's own pass, every one is a legal pass,
     and a short side suit of the seat's is tried passed whole (a void to discard on)."""
     rules = load_rules(preset)
@@ -109,7 +109,7 @@ def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset) -> 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p",
                                     "rook-original-3p", "rook-beginner"])
-def test_sampled_worlds_keep_everything_the_seat_knows(preset) -> None:
+def test_sampled_worlds_keep_everything_the_seat_knows(preset: str) -> None:
     rng = random.Random(3)
     for hand in decision_points(preset, 8, seed=11):
         seat = hand.to_move
@@ -290,7 +290,7 @@ def test_hard_in_the_search_process_decides_as_it_does_in_the_thread() -> None:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-classic"])
-def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 24: "Computer players receive the seat's information set, never the live hand": what Easy's and
     Normal's rules and Hard's search are handed is the engine's SeenHand of the seat to move."""
     given = []

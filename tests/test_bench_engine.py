@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.engine import paired_playouts, run
 from game.engine import load_rules
 
@@ -15,7 +17,7 @@ def test_paired_playouts_measure_both_presets_over_the_same_stretch() -> None:
         assert 0 < per_play_card < per_card  # trick play is part of the whole hand
 
 
-def test_the_table_has_a_row_per_preset_with_its_ratios(capsys) -> None:
+def test_the_table_has_a_row_per_preset_with_its_ratios(capsys: pytest.CaptureFixture[str]) -> None:
     run(0.05, 1, ["rook-3p", "rook-classic"])
     rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines() if line.startswith("| rook")]
     assert [cells[0].strip() for cells in rows] == ["rook-3p", "rook-classic"]

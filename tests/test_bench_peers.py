@@ -10,8 +10,8 @@ from game.engine import Hand
 from game.engine import cards as C
 
 
-def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(monkeypatch: pytest.MonkeyPatch,
-                                                                             capsys) -> None:
+def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("TRICKHOUSE_ROOKGAME_DIR", raising=False)
     monkeypatch.delenv("TRICKHOUSE_XINXIN", raising=False)
     assert rookgame.run(1, 1.0, "", 1, ["play"]) == 0

@@ -11,7 +11,7 @@ from game.engine.results import HandResult
 pytestmark = pytest.mark.slow  # reviews whole hands for every seat
 
 
-def result(sides) -> HandResult:
+def result(sides: tuple[tuple[int, ...], ...]) -> HandResult:
     return HandResult(points=(0,) * 4, score_change=(0,) * 4, sides=sides)
 
 

@@ -27,7 +27,7 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "dist"
 
 
-def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist, tmp_path: Path) -> None:
+def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist: Path, tmp_path: Path) -> None:
     # An empty working folder: the executable must find assets and presets inside itself, not in the checkout.
     work = tmp_path / "cwd"
     work.mkdir()

@@ -31,7 +31,7 @@ def test_lower_case_card_text_is_read() -> None:
 @pytest.mark.parametrize("text, deck", [("G15", C.ROOK_DECK), ("G0", C.ROOK_DECK), ("X5", C.ROOK_DECK),
                                         ("QS", C.ROOK_DECK), ("1C", C.STANDARD_DECK), ("G14", C.STANDARD_DECK),
                                         ("10H", C.STANDARD_DECK), ("", C.STANDARD_DECK), ("ROOK", C.STANDARD_DECK)])
-def test_unknown_cards_are_refused_with_a_reason(text, deck) -> None:
+def test_unknown_cards_are_refused_with_a_reason(text: str, deck: str) -> None:
     with pytest.raises(ValueError, match="is not a"):
         C.parse_card(text, deck)
 

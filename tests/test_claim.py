@@ -39,7 +39,7 @@ def playout_results(hand: Hand, rng: random.Random) -> tuple:
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal-3p", "rook-classic", "rook-500", "rook-2p"])
-def test_last_trick_is_always_settled(preset) -> None:
+def test_last_trick_is_always_settled(preset: str) -> None:
     """With one card each the last trick is forced: its outcome cannot change."""
     rules = load_rules(preset)
     checked = 0
@@ -53,7 +53,7 @@ def test_last_trick_is_always_settled(preset) -> None:
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal", "hearts-5p", "rook-classic", "rook-500",
                                     "rook-6p", "rook-500-5p"])
-def test_settled_means_every_playout_gives_the_same_result(preset) -> None:
+def test_settled_means_every_playout_gives_the_same_result(preset: str) -> None:
     """Property: whenever a position is called settled, random playouts from it all end with the same result (the
     points, and everything else the score depends on: score changes, the contract made or set, the moon shooter,
     each moon reward); and some positions are not settled (the check is not trivially true)."""
@@ -72,7 +72,7 @@ def test_settled_means_every_playout_gives_the_same_result(preset) -> None:
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
-def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_quick_play_outs_never_change_the_answer(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The random play-outs tried first only find "not settled" sooner: at every trick start of whole hands the
     answer is the one the full search gives alone (and both answers occur)."""
     rules = load_rules(preset)

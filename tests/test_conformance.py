@@ -171,12 +171,12 @@ def random_playout(preset: str, seed: int):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_every_invariant(preset, seed) -> None:
+def test_random_playouts_keep_every_invariant(preset: str, seed) -> None:
     random_playout(preset, seed)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_plays_full_matches_through_the_public_surface(preset) -> None:
+def test_every_preset_plays_full_matches_through_the_public_surface(preset: str) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     match = Match(rules, seed=preset)
@@ -236,7 +236,7 @@ def check_the_legal_set(hand: Hand, rng: random.Random) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset, seed) -> None:
+def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset: str, seed) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -264,7 +264,7 @@ def test_house_rules_change_the_legal_sets_too() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed) -> None:
+def test_a_resampled_hand_shows_the_seat_the_same_view(preset: str, seed) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -288,7 +288,7 @@ def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed) -> None:
+def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset: str, seed) -> None:
     """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
     take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
     the hand answers."""
@@ -322,7 +322,7 @@ def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed) 
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_view_reads_back_from_its_json_as_itself(preset) -> None:
+def test_every_view_reads_back_from_its_json_as_itself(preset: str) -> None:
     """SeatView.to_json is the protocol's form of the view; from_json reads it back to the same value, for every
     seat at every moment of a hand of every preset."""
     for hand in random_positions(preset, 3):
@@ -333,7 +333,7 @@ def test_every_view_reads_back_from_its_json_as_itself(preset) -> None:
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset) -> None:
+def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset: str) -> None:
     """At every moment of random play, the engine's winner of the trick on the table is beaten by none of the
     trick's other cards, and beats each of them."""
     for seed in range(3):
@@ -350,7 +350,7 @@ def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset) -> None:
+def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset: str) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     hand = Hand.deal(rules, seed=preset, dealer=0)

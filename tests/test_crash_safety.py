@@ -31,7 +31,7 @@ def test_every_kill_leaves_a_save_that_continue_resumes(tmp_path: Path) -> None:
     assert tally.mid_save > 0
 
 
-def saved_session(folder):
+def saved_session(folder: Path) -> Path:
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
     SaveStore(folder).save(session.to_json(), session)

@@ -47,7 +47,7 @@ def house_variants(rules):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset) -> None:
+def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset: str) -> None:
     book = load_rules(preset)
     rng = random.Random(preset)
     for dealer in range(book.players):
@@ -72,7 +72,7 @@ def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset) -> None
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-beginner",
                                     "rook-original-3p", "rook-500-5p"])
-def test_a_decoded_deal_plays_as_the_original(preset) -> None:
+def test_a_decoded_deal_plays_as_the_original(preset: str) -> None:
     """The same deal: played by the same players, the decoded hand makes the same decisions and ends the same way
     (the nest's order names trump in Beginner; the dummy's face-up half and the extra card are part of the deal)."""
     rules = load_rules(preset)
@@ -107,7 +107,7 @@ def every_typo(code: str):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
-def test_every_mistyped_or_swapped_character_is_refused(preset) -> None:
+def test_every_mistyped_or_swapped_character_is_refused(preset: str) -> None:
     rules = load_rules(preset)
     for seed in range(2):
         code = deal_code(Hand.deal(rules, seed=seed, dealer=seed))
@@ -143,7 +143,7 @@ def test_a_code_changed_to_another_preset_with_a_matching_check_is_refused_unles
     hand = Hand.deal(load_rules("hearts-classic"), seed=5, dealer=0)
     code = deal_code(hand)
 
-    def to(preset):
+    def to(preset: str):
         return lambda data: data.__setitem__(0, D.FORMAT << 6 | D.PRESETS.index(preset))
 
     for preset in ("rook-classic", "hearts-3p", "rook-500-standard-deck"):

@@ -12,8 +12,12 @@ from game.ai.endgame import Endgame, two_sided
 from game.ai.rules_play import RulePlayer
 from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
+from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.results import HandResult
+from game.engine.rook import RookHand
 from tests.support.deals import position_where
+from tests.support.kinds import of_kind
 
 NORMAL = RulePlayer(counting=True)
 
@@ -42,7 +46,7 @@ def minimax(position: Hand, seat: int, mine: frozenset[int]) -> float:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500", "rook-3p"])
-def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset) -> None:
+def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset: str) -> None:
     checked = 0
     for seed in range(12):
         hand = near_the_end(preset, seed, 3)
@@ -114,7 +118,7 @@ def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card() -> No
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500"])
-def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset) -> None:
+def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset: str) -> None:
     for seed in range(4):
         hand = near_the_end(preset, seed, 3)
         if len(hand.legal_ids()) < 2:
@@ -157,8 +161,8 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best() 
     # heart is worth a point and stays apart, as does the Queen of spades
     ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
 ])
-def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, held,
-                                                                 distinct) -> None:
+def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, held: str,
+                                                                 distinct: str) -> None:
     from tests.support.deals import build_deal
 
     rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
@@ -167,10 +171,14 @@ def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: py
     assert hand.to_move == 0
     assert rules.cards_text(C.mask_of(distinct_plays(hand.seen_by(0)))) == rules.cards_text(rules.parse_cards(
         distinct.split()))
-    played_out = set()
+    played_out: set[A.Action] = set()
     real_play_out = SearchPlayer.play_out
-    monkeypatch.setattr(SearchPlayer, "play_out", lambda self, world, action: (
-        played_out.add(action), real_play_out(self, world, action))[1])
+
+    def play_out(self: SearchPlayer, world: Hand, action: A.Action) -> HandResult:
+        played_out.add(action)
+        return real_play_out(self, world, action)
+
+    monkeypatch.setattr(SearchPlayer, "play_out", play_out)
     SearchPlayer(seed=1, budget=60, work=3000).decide(hand)
     assert played_out == set(distinct_plays(hand.seen_by(0)))
 
@@ -186,8 +194,13 @@ def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_o
             telling_nothing.setattr(type(hand), "telling_cards", lambda _: 0)
             return distinct_plays(hand.seen_by(hand.to_move))
 
-    hand = position_where("rook-500-5p", lambda h: h.phase == "play" and h.called >= 0 and bool(
-        h.legal_mask() >> h.called & 1) and h.called not in kept_if_telling_nothing(h))
+    def calling(h: Hand) -> bool:
+        """The called card may be played, and would not be played out if it told nothing."""
+        called = of_kind(RookHand, h).called
+        return h.phase == "play" and called >= 0 and bool(h.legal_mask() >> called & 1) and \
+            called not in kept_if_telling_nothing(h)
+
+    hand = of_kind(RookHand, position_where("rook-500-5p", calling))
     assert hand.telling_cards() >> hand.called & 1
     assert hand.called in distinct_plays(hand.seen_by(hand.to_move))
 
@@ -206,7 +219,7 @@ def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_o
         return merged
 
     worth_a_fourteen = load_rules("rook-classic").changed({"bird_points": 10}, "the test")
-    hand = position_where(worth_a_fourteen, merged_into_the_bird)
+    hand = of_kind(RookHand, position_where(worth_a_fourteen, merged_into_the_bird))
     assert hand.telling_cards() == 1 << C.BIRD
     played_out = distinct_plays(hand.seen_by(hand.to_move))
     assert C.BIRD in played_out and merged_into_the_bird(hand)[0] in played_out

@@ -6,7 +6,9 @@ import random
 
 from game.ai import make_player
 from game.engine import Event, Hand, load_rules
+from game.engine.rook import RookHand
 from tests.support.deals import hand_with
+from tests.support.kinds import of_kind
 
 HOLD = load_rules("hearts-classic").changed({"hold_hand": True})
 
@@ -78,7 +80,7 @@ def test_the_called_partner_is_revealed_when_the_called_card_is_played() -> None
     hand.apply("trump green")
     hand.apply("order normal")
     assert hand.apply("call Y1") == [Event("card-called", 1, ("Y1",))]
-    revealed = []
+    revealed: list[Event] = []
     while not revealed:
         seat = hand.to_move
         legal = hand.legal_actions()
@@ -93,7 +95,7 @@ def test_the_contract_is_made_or_set_at_the_end_of_the_hand() -> None:
     player = make_player("normal")  # bids what its hand is worth: contracts are made and set
     seen = set()
     for seed in range(12):
-        hand = Hand.deal(load_rules("rook-classic"), seed=seed, dealer=0)
+        hand = of_kind(RookHand, Hand.deal(load_rules("rook-classic"), seed=seed, dealer=0))
         events = []
         while not hand.is_done:
             events = hand.apply(hand.action_text(player.decide(hand)))
@@ -101,7 +103,9 @@ def test_the_contract_is_made_or_set_at_the_end_of_the_hand() -> None:
             continue
         end = kinds(events)
         assert end[-1] == "hand-over" and "trick-won" in end
-        made = "contract-made" if hand.result().made else "contract-set"
+        result = hand.result()
+        assert result is not None
+        made = "contract-made" if result.made else "contract-set"
         assert made in end and next(e for e in events if e.kind == made).seat == hand.declarer
         seen.add(made)
     assert seen == {"contract-made", "contract-set"}

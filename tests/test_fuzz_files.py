@@ -216,7 +216,7 @@ def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields) -> None:
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(RULE_NAMES), VALUES, min_size=1, max_size=4),
        preset=st.sampled_from(["hearts-classic", "rook-classic"]))
-def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset) -> None:
+def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset: str) -> None:
     """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only house-rule
     fields can ever be used."""
     try_preset(yaml_text({"extends": preset, **fields}))
@@ -418,7 +418,7 @@ def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates() -> N
 
 
 @pytest.fixture(scope="module", autouse=True)
-def report_files_tried(pytestconfig):
+def report_files_tried(pytestconfig: pytest.Config):
     """Print how many files of each kind were tried (figures for docs/benchmarks.md)."""
     yield
     counts = ", ".join(f"{kind} {count:,}" for kind, count in sorted(TRIED.items()))

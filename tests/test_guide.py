@@ -32,7 +32,7 @@ def stating(rules: Rules, name: str) -> set[str]:
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_game_has_a_page_a_newcomer_can_read(preset) -> None:
+def test_every_game_has_a_page_a_newcomer_can_read(preset: str) -> None:
     """The object, the deal, the play, scoring and winning for every game (bidding, the nest and trump where the game
     has them, passing in Hearts), in a player's words, and a one-line summary."""
     rules = load_rules(preset)
@@ -48,7 +48,7 @@ def test_every_game_has_a_page_a_newcomer_can_read(preset) -> None:
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_page_states_the_numbers_the_rules_hold(preset) -> None:
+def test_the_page_states_the_numbers_the_rules_hold(preset: str) -> None:
     """Players, cards dealt, the nest, the bids, the points in a hand, the passing and the target, each as the rule
     fields (and the engine's sums of them) have it."""
     rules = load_rules(preset)
@@ -122,7 +122,7 @@ def test_the_page_follows_every_house_rule() -> None:
     ("hearts-classic", {"royal_queens": ["QD"]}, "The Queen of diamonds, Best Friend, is worth -10 points"),
     ("hearts-royal", {"royal_queens": []}, "the Queen of spades 13 points: 26 points in all"),
 ])
-def test_a_house_rule_changed_is_said_on_the_page(preset, changes, says) -> None:
+def test_a_house_rule_changed_is_said_on_the_page(preset: str, changes: dict[str, object], says: str) -> None:
     """Decisions 1-5, 8, 9, 12, 14-18 (house): each house rule as the page states it once changed."""
     text = page(load_rules(preset).changed(changes))
     assert says.lower() in text.lower(), text

@@ -9,6 +9,7 @@ from game.engine import Hand, IllegalAction, Match, load_rules
 from game.engine.hearts import pass_direction, pass_receiver
 from game.engine.results import HandResult
 from tests.support.deals import ALL_HEARTS, build_deal, hand_with, play_all
+from tests.support.kinds import hearts_part
 
 CLASSIC = load_rules("hearts-classic")
 ROYAL = load_rules("hearts-royal")
@@ -67,7 +68,7 @@ def test_passing_goes_left_across_right_and_repeats(number, direction) -> None:
     """002: "On the first hand ... left ... second hand ... across ... third hand ... right ... This pattern
     repeats (Left, Across, Right)"; decision 15: no hold hand."""
     assert pass_direction(CLASSIC, number) == direction
-    assert Hand.deal(CLASSIC, seed=3, number=number).view(0).hearts.pass_direction == direction
+    assert hearts_part(Hand.deal(CLASSIC, seed=3, number=number).view(0)).pass_direction == direction
 
 
 @pytest.mark.parametrize("direction, offset", [("left", 1), ("across", 2), ("right", 3)])
@@ -81,9 +82,9 @@ def test_passed_cards_reach_the_player_in_the_direction(direction, offset) -> No
     for giver, cards in passed.items():
         taker = (giver + offset) % 4
         view = hand.view(giver)  # the seat a dialog names before the pass, from the view
-        assert pass_receiver(view.hearts.pass_direction, view.seat, view.players) == taker
+        assert pass_receiver(hearts_part(view).pass_direction, view.seat, view.players) == taker
         assert cards <= set(hand.view(taker).hand)
-        assert set(hand.view(taker).hearts.received) == cards
+        assert set(hearts_part(hand.view(taker)).received) == cards
         assert not cards & set(hand.view(giver).hand)
 
 
@@ -94,9 +95,9 @@ def test_you_cannot_look_at_the_cards_you_are_receiving_before_you_pass() -> Non
     hand.apply("pass-cards AS KS QS")
     view = hand.view(1)
     assert not {"AS", "KS", "QS"} & set(view.hand)
-    assert view.hearts.received == ()
+    assert hearts_part(view).received == ()
     assert "AS" not in str(view)
-    assert hand.view(0).hearts.passing == ("QS", "KS", "AS")
+    assert hearts_part(hand.view(0)).passing == ("QS", "KS", "AS")
 
 
 # --- Part II: playing 13 tricks ---
@@ -614,7 +615,7 @@ def test_a_hands_worth_to_a_seat_is_its_score_against_the_others_average() -> No
     # decision 18: the special queens change the score too (QC cancels the Queen of spades, QD -10)
     ("hearts-royal", "QC QD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"),
 ])
-def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_score(preset, scoring) -> None:
+def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_score(preset: str, scoring) -> None:
     """Book 002 scoring: one point a heart, 13 for the Queen of spades (Royal: the special queens too); who takes any
     other card changes nothing, and the counters of a Rook game count nothing here."""
     rules = load_rules(preset)

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from game.engine import preset_names
+from game.engine.rook import RookHand
 from tests.support.deals import hand_with
+from tests.support.kinds import of_kind
 
 PRESETS = preset_names()
 
@@ -54,11 +56,11 @@ def test_the_secret_partner_moves_with_the_called_card() -> None:
             hand.push(hand.random_action(rng))
     partners = set()
     for _ in range(30):
-        world = hand.resample(0, rng)
+        world = of_kind(RookHand, hand.resample(0, rng))
         holder = next((s for s in range(5) if world.held[s] >> hand.rules.parse_card("Y1") & 1), -1)
         assert world.partner == (holder if holder != 1 else -1)
         partners.add(world.partner)
-        assert hand.resample(3, rng).partner == 3
+        assert of_kind(RookHand, hand.resample(3, rng)).partner == 3
     assert len(partners) > 1
 
 
@@ -66,7 +68,7 @@ def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest() -> None
     """Issue 24: computer players receive the seat's information, never the live hand. Rook 2 players (001): the
     seat sees its own cards and the dummy's face-up half, nothing of the other player's hand; the deal, the
     record, the nest and another seat's view are refused by name."""
-    hand = hand_with("rook-2p", {}, dealer=0)
+    hand = of_kind(RookHand, hand_with("rook-2p", {}, dealer=0))
     seen = hand.seen_by(0)
     assert seen.held[0] == hand.held[0] and seen.held[1] == 0 and seen.held[2] == hand.public_cards() != 0
     assert seen.hand_sizes() == hand.hand_sizes() == (12, 12, 12)
@@ -78,7 +80,7 @@ def test_a_seen_hand_shows_the_seat_what_it_knows_and_refuses_the_rest() -> None
         seen.view(1)
     with pytest.raises(AttributeError, match="as seat 1"):
         seen.resample(1, random.Random(1))
-    world = seen.resample(0, random.Random(1))
+    world = of_kind(RookHand, seen.resample(0, random.Random(1)))
     assert world.view(0) == hand.view(0) and world.held[1] | world.nest != hand.held[1] | hand.nest
 
 

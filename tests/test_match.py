@@ -3,6 +3,8 @@ exactly or are refused with a reason."""
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,7 +13,7 @@ from game.engine import Hand, Match, load_rules
 CLASSIC = load_rules("hearts-classic")
 
 
-def finish_hand(match, rng) -> None:
+def finish_hand(match: Match, rng: random.Random) -> None:
     hand = match.hand
     while not hand.is_done:
         hand.push(hand.random_action(rng))
@@ -91,7 +93,7 @@ def test_a_saved_match_mid_hand_restores_exactly() -> None:
     assert restored.scores == match.scores
 
 
-def saved_match():
+def saved_match() -> dict[str, Any]:
     rng = random.Random(5)
     match = Match(CLASSIC, seed=12)
     for _ in range(2):
@@ -111,7 +113,7 @@ def saved_match():
     (lambda d: d["rules"].update(target="a lot"), "target"),
     (lambda d: d["hands"][2].update(rules={**d["hands"][2]["rules"], "target": 50}), "other rules"),
 ])
-def test_a_damaged_save_is_refused_with_a_reason(tamper, reason) -> None:
+def test_a_damaged_save_is_refused_with_a_reason(tamper: Callable[[dict[str, Any]], object], reason: str) -> None:
     data = saved_match()
     tamper(data)
     with pytest.raises(ValueError, match=reason):

@@ -27,6 +27,7 @@ from game.net.database import saved_codes
 from game.net.server import Limits
 from game.review import hint_player
 from game.table.controller import HandOver, Hint, Turn
+from tests.support.kinds import rook_part
 from tests.support.net_helpers import (
     LOOPBACK,
     Player,
@@ -91,7 +92,7 @@ class Watch:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset, served,
+def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset: str, served,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: four clients (people played by the test, with computers in the other seats) play a whole match;
     every message to every client is recorded and none names a card that seat may not see at that moment."""
@@ -290,7 +291,7 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path: Pa
         guest = Player(port, "hello", {"name": "Bo", "code": code}, seed=2)
         play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[2].taken, 60)
         owner.client.send(M.Start())
-        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view().rook.bids) >= 2, 60)
+        play_until([owner, guest], lambda: owner.table.started and len(rook_part(owner.table.view()).bids) >= 2, 60)
         process.send_signal(signal.SIGKILL)  # at once: every action told is in the database already
         process.wait(10)
         for player in (owner, guest):

@@ -856,7 +856,7 @@ def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path: Path,
     assert len(lines) == 1 and "kept aside" in lines[0], lines
 
 
-def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys) -> None:
+def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 31 ("each with a flag, its default in --help and in PROTOCOL.md") and issue 32, item 17 (``--help``
     left options undescribed and showed no defaults): every option is described, every option that takes a value
     shows its default, and each limit's flag is in PROTOCOL.md's table of limits."""

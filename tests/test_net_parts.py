@@ -49,7 +49,7 @@ class Kept(Keeper):
         self.codes_asked.append(code)
         return len(self.codes_asked) <= self.codes_taken
 
-    def create(self, code, preset, changes, keep, owner, seats) -> bool:
+    def create(self, code, preset: str, changes, keep, owner, seats) -> bool:
         self.writes.append(("create", code, seats))
         return "create" not in self.failing
 

@@ -55,14 +55,16 @@ def views_of_a_hand(preset: str, seed: int) -> list[dict]:
     return views
 
 
-def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(capsys) -> None:
+def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """A message class changed without running ``python -m game.net.schema`` fails here, naming the file."""
     assert schema.main(["--check"]) == 0, capsys.readouterr().out
     assert schema.protocol_text(PROTOCOL_MD) == PROTOCOL_MD and schema.schema_text() == \
         schema.SCHEMA_PATH.read_text(encoding="utf-8")
 
 
-def test_a_stale_protocol_page_is_noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_a_stale_protocol_page_is_noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     """The check is real: a table edited by hand (here a field dropped from PROTOCOL.md) is named as stale, and
     writing the files again mends it."""
     page = tmp_path / "PROTOCOL.md"
@@ -101,7 +103,7 @@ def test_the_rules_in_the_schema_are_every_rule_field() -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_view_of_a_hand_matches_the_schema(preset) -> None:
+def test_every_view_of_a_hand_matches_the_schema(preset: str) -> None:
     """Every preset's views, every seat, from the deal to the end of a hand of random play (the dummy, the
     called partner, 2-player Hearts' halves, the nest once the hand is done): each has exactly the fields of its
     family's strict view (none missing, none more)."""

@@ -39,7 +39,7 @@ def moments(hand: Hand, count: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p"])
-def test_the_review_never_uses_a_card_the_seat_could_not_see(preset) -> None:
+def test_the_review_never_uses_a_card_the_seat_could_not_see(preset: str) -> None:
     """Reshuffling the cards hidden from the seat at the reviewed moment (consistently with what it knows, as
     tests/test_ai.py does for decisions) leaves the whole judgement unchanged: choices, best, cost, sentence."""
     rng = random.Random(preset)
@@ -172,13 +172,13 @@ def saved_session(preset: str = "hearts-classic", human: int = 0) -> Session:
     return session
 
 
-def run_cli(capsys, *args) -> tuple[int, str, str]:
+def run_cli(capsys: pytest.CaptureFixture[str], *args) -> tuple[int, str, str]:
     status = main([str(a) for a in args] + ["--worlds", "2", "--measure-worlds", "2"])
     out = capsys.readouterr()
     return status, out.out, out.err
 
 
-def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path: Path, capsys) -> None:
+def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(normal_hand("rook-classic", 6).record()))  # a hand with mistakes in it
     status, out, err = run_cli(capsys, path)
@@ -194,7 +194,8 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path: Path, capsy
     assert f"Seat {erring}'s side's result in hindsight: " in out  # a partnership game: the seat's side
 
 
-def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path: Path, capsys) -> None:
+def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = saved_session(human=2)
     SaveStore(tmp_path).save(session.to_json(), session)
     status, out, _ = run_cli(capsys, tmp_path / "match.json")
@@ -210,7 +211,7 @@ def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tm
     assert status == 0 and all(f"seat {seat}: " in out for seat in range(4))
 
 
-def test_the_command_line_refuses_bad_files_in_one_line(tmp_path: Path, capsys) -> None:
+def test_the_command_line_refuses_bad_files_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = normal_hand("hearts-classic").record()
     cases = {
         "missing.json": None,

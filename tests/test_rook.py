@@ -11,6 +11,7 @@ from game.engine import cards as C
 from game.engine.hand import DONE
 from game.engine.results import HandResult
 from tests.support.deals import build_deal, hand_with, play_all, ready_to_play, win_auction
+from tests.support.kinds import rook_part
 
 PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
 ALONE = HandResult(points=(), score_change=(), sides=((0,), (1,), (2,), (3,)))  # ... where everyone played alone
@@ -43,7 +44,7 @@ COUNTER_CARDS_120 = "B5 B10 B14 G5 G10 G14 R5 R10 R14 Y5 Y10 Y14 ROOK"
     ("rook-3p", 44, 100), ("rook-5p", 56, 100), ("rook-6p", 56, 100), ("rook-original-4p", 56, 100),
     ("rook-original-3p", 40, 100), ("rook-500", 57, 180), ("rook-500-standard-deck", 53, 180),
     ("rook-500-5p", 57, 180)])
-def test_each_preset_has_the_books_deck_and_hand_total(preset, size, total) -> None:
+def test_each_preset_has_the_books_deck_and_hand_total(preset: str, size, total) -> None:
     """001 "a total of 41 cards" / "If you captured all Counters you would score 120 points"; 000 stars; 001 2-player
     "a total of 44 cards"; "Total points for each hand are 100"; 004 "the total number of points per hand to 180"."""
     rules = load_rules(preset)
@@ -114,7 +115,8 @@ def test_bidding_example_b_takes_the_bid_at_95() -> None:
         hand.apply(action)
     assert (hand.phase, hand.declarer, hand.contract, hand.to_move) == ("nest", 2, 95, 2)
     assert hand.held[2].bit_count() == 14, "the declarer collects the five nest cards"
-    assert [(seat, bid.text) for seat, bid in hand.view(1).rook.bids[:3]] == [(1, "bid 70"), (2, "bid 80"), (3, "pass")]
+    assert [(seat, bid.text) for seat, bid in rook_part(hand.view(1)).bids[:3]] == \
+        [(1, "bid 70"), (2, "bid 80"), (3, "pass")]
 
 
 def test_opening_bid_must_be_at_least_70() -> None:
@@ -266,18 +268,18 @@ def test_the_declarer_lays_back_exactly_five_cards() -> None:
     assert hand.check("trump green") == "First lay back exactly 5 cards to the nest"
     hand.apply("discard G5 G10 B5 B6 B7")  # counters may be buried
     assert hand.held[1].bit_count() == 9 and hand.phase == "trump"
-    assert hand.view(1).rook.discarded == ("B5", "B6", "B7", "G5", "G10")
-    assert hand.view(0).rook.discarded == ()
+    assert rook_part(hand.view(1)).discarded == ("B5", "B6", "B7", "G5", "G10")
+    assert rook_part(hand.view(0)).discarded == ()
 
 
 def test_only_the_declarer_sees_which_cards_came_from_the_nest_and_only_during_the_exchange() -> None:
     hand = hand_with("rook-classic", {1: "G5 G6 G7 G8 G9 G10 G11 G12 G13"}, nest="B5 B6 B7 B8 B9")
-    assert hand.view(1).rook.from_nest == ()  # the auction: nobody has seen the nest
+    assert rook_part(hand.view(1)).from_nest == ()  # the auction: nobody has seen the nest
     win_auction(hand, 1)
-    assert hand.phase == "nest" and hand.view(1).rook.from_nest == ("B5", "B6", "B7", "B8", "B9")
-    assert all(hand.view(seat).rook.from_nest == () for seat in (0, 2, 3))
+    assert hand.phase == "nest" and rook_part(hand.view(1)).from_nest == ("B5", "B6", "B7", "B8", "B9")
+    assert all(rook_part(hand.view(seat)).from_nest == () for seat in (0, 2, 3))
     hand.apply("discard G5 G6 B5 B6 B7")
-    assert hand.view(1).rook.from_nest == ()
+    assert rook_part(hand.view(1)).from_nest == ()
 
 
 def test_the_player_who_takes_the_last_trick_captures_the_nest() -> None:
@@ -318,7 +320,7 @@ def test_the_declarer_names_a_colour_and_classic_has_no_no_trump() -> None:
     assert hand.legal_actions() == ["trump black", "trump green", "trump red", "trump yellow"]
     assert hand.check("trump none") == "These rules have no no-trump: name a colour"
     hand.apply("trump red")
-    assert hand.view(0).rook.trump == "red" and hand.phase == "play"
+    assert rook_part(hand.view(0)).trump == "red" and hand.phase == "play"
 
 
 def test_500_declarer_names_trump_or_no_trump_and_the_order() -> None:
@@ -332,21 +334,21 @@ def test_500_declarer_names_trump_or_no_trump_and_the_order() -> None:
     assert hand.phase == "order" and hand.legal_actions() == ["order normal", "order reverse"]
     assert hand.check("play Y1") == "Choose the rank order: normal or reverse"
     hand.apply("order reverse")
-    assert hand.view(1).rook.trump == "none" and hand.view(1).rook.order == "reverse"
+    assert rook_part(hand.view(1)).trump == "none" and rook_part(hand.view(1)).order == "reverse"
 
 
 def test_beginner_trump_is_the_colour_of_the_nest_top_card() -> None:
     """000 "just turn over the top card of the nest, and that color will be trump." There is no auction."""
     hand = hand_with("rook-beginner", {}, nest="G7 ROOK B5 B6 B7")
     assert hand.phase == "play" and hand.to_move == 1
-    assert hand.view(2).rook.trump == "green" and hand.view(2).rook.trump_card == "G7"
+    assert rook_part(hand.view(2)).trump == "green" and rook_part(hand.view(2)).trump_card == "G7"
 
 
 def test_beginner_rook_on_top_of_the_nest_goes_to_the_bottom() -> None:
     """000 "If the top card of the nest is the Rook Bird card, place it on the bottom of the nest and turn over a new
     top card." """
     hand = hand_with("rook-beginner", {}, nest="ROOK Y9 B5 B6 B7")
-    assert hand.view(0).rook.trump == "yellow" and hand.view(0).rook.trump_card == "Y9"
+    assert rook_part(hand.view(0)).trump == "yellow" and rook_part(hand.view(0)).trump_card == "Y9"
     assert [hand.rules.card_name(c) for c in hand.nest_order] == \
         ["Y9", "B5", "B6", "B7", "ROOK"]
 
@@ -743,13 +745,13 @@ def test_500_five_players_the_partner_stays_secret_until_the_called_card_is_play
     """004 "This player does not reveal themselves, except through playing the called card." """
     hand = hand_with("rook-500-5p", {3: "Y1 Y2"}, dealer=0, void={2: "Y"})
     ready_to_play(hand, 1, "green", call="Y1")
-    assert [hand.view(s).rook.partner for s in range(5)] == [-1, -1, -1, 3, -1]
-    assert hand.view(0).rook.called == "Y1"
+    assert [rook_part(hand.view(s)).partner for s in range(5)] == [-1, -1, -1, 3, -1]
+    assert rook_part(hand.view(0)).called == "Y1"
     while "play Y1" not in hand.legal_actions() or hand.to_move != 3:
         hand.apply(hand.legal_actions()[0] if hand.to_move != 3 else
                    next(a for a in hand.legal_actions() if a != "play Y1"))
     hand.apply("play Y1")
-    assert [hand.view(s).rook.partner for s in range(5)] == [3] * 5
+    assert [rook_part(hand.view(s)).partner for s in range(5)] == [3] * 5
 
 
 # --- the match ---
@@ -883,7 +885,7 @@ def test_original_three_player_left_of_dealer_lays_an_extra_card_aside_before_th
     assert hand.check("bid 5") == "First lay one card aside: it goes to whoever takes the last trick"
     hand.apply("lay-aside Y14")
     assert hand.phase == "bid" and hand.to_move == 1 and hand.held[1].bit_count() == 13
-    assert hand.view(1).rook.laid_aside == ("Y14",) and hand.view(0).rook.laid_aside == ()
+    assert rook_part(hand.view(1)).laid_aside == ("Y14",) and rook_part(hand.view(0)).laid_aside == ()
     rng = random.Random(2)
     while not hand.is_done:
         hand.push(hand.random_action(rng) if hand.phase != "bid" or hand.bids else hand.parse_action("bid 5"))
@@ -952,13 +954,13 @@ def test_two_player_dummy_is_half_face_up_during_the_auction_and_all_face_up_aft
     the facedown half of the dummy hand faceup"."""
     hand = hand_with("rook-2p", {2: "Y4 Y5 Y6 Y7 Y8 Y9 G4 G5 G6 G7 G8 G9"}, dealer=0,
                      dummy_up="Y4 Y5 Y6 Y7 Y8 Y9")
-    assert set(hand.view(0).rook.dummy_cards) == {"Y4", "Y5", "Y6", "Y7", "Y8", "Y9"} \
-        == set(hand.view(1).rook.dummy_cards)
+    assert set(rook_part(hand.view(0)).dummy_cards) == {"Y4", "Y5", "Y6", "Y7", "Y8", "Y9"} \
+        == set(rook_part(hand.view(1)).dummy_cards)
     win_auction(hand, 0)
     hand.apply("discard " + " ".join(hand.rules.card_names(hand.extras["nest"])))
-    assert len(hand.view(1).rook.dummy_cards) == 6
+    assert len(rook_part(hand.view(1)).dummy_cards) == 6
     hand.apply("trump green")
-    assert len(hand.view(0).rook.dummy_cards) == 12
+    assert len(rook_part(hand.view(0)).dummy_cards) == 12
 
 
 def test_two_player_dummy_leads_first_and_the_non_bidder_plays_it() -> None:
@@ -1030,7 +1032,7 @@ def test_beginner_gameplay_example_trick_by_trick() -> None:
     rules = load_rules("rook-beginner")
     deal = {"hands": [h.split() for h in BEGINNER_EXAMPLE["hands"]], "nest": BEGINNER_EXAMPLE["nest"].split()}
     hand = Hand.from_deal(rules, deal, dealer=0)
-    assert hand.view(1).rook.trump == "black" and hand.to_move == 1
+    assert rook_part(hand.view(1)).trump == "black" and hand.to_move == 1
     for trick in BEGINNER_EXAMPLE["tricks"]:
         for card in trick.split():
             hand.apply(f"play {card}")

@@ -15,6 +15,7 @@ from game.engine.hand import family_class
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
 from tests.support.deals import hand_with, play_all, playout_action, ready_to_play
+from tests.support.kinds import of_kind
 
 
 def cards(hand: Hand, mask: int) -> str:
@@ -35,7 +36,7 @@ def test_a_rook_card_is_beaten_by_the_higher_cards_of_the_suit_led_and_by_every_
     """000 Classic: "The highest card of the color led wins the trick, unless a trump card is played; then the
     highest trump wins"; decision 1: the Rook Bird is the highest trump. A card of neither suit cannot win, so every
     card that can beats it."""
-    hand = ready_to_play(hand_with("rook-classic", {}, dealer=3), 0, "red")
+    hand = of_kind(RookHand, ready_to_play(hand_with("rook-classic", {}, dealer=3), 0, "red"))
     green = 1
     trumps = "ROOK R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"
     assert cards(hand, hand.beaters[green][hand.rules.parse_card("G10")]) == \
@@ -77,7 +78,7 @@ def test_a_hearts_card_is_beaten_by_the_higher_cards_of_the_suit_led() -> None:
 # --- what a card counts ---
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_a_cards_value_is_what_its_taker_scores_for_it_alone(preset) -> None:
+def test_a_cards_value_is_what_its_taker_scores_for_it_alone(preset: str) -> None:
     """Each card alone, taken by a seat, comes to its value in the engine's own scoring (Rook: the counters' points
     or stars; Hearts: penalty points, the special queens' too, decision 18)."""
     rules = load_rules(preset)
@@ -99,7 +100,7 @@ def test_royal_queens_are_valued_by_the_house_rule_that_makes_them_special() -> 
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_counters_are_the_cards_whose_taker_changes_the_score(preset) -> None:
+def test_the_counters_are_the_cards_whose_taker_changes_the_score(preset: str) -> None:
     """The counters named by each preset (Rook: "Counters" of 000, the 1s of 004; Hearts: the hearts, the Queen of
     spades and the special queens): a seat that takes any other card scores nothing for it."""
     rules = load_rules(preset)
@@ -122,7 +123,7 @@ def test_the_rook_5p_deck_counts_no_1s_and_the_500_deck_does() -> None:
 # --- who scores with the declarer ---
 
 @pytest.mark.parametrize("preset", [name for name in preset_names() if load_rules(name).has_auction])
-def test_the_declaring_side_has_as_many_players_as_the_rules_say(preset) -> None:
+def test_the_declaring_side_has_as_many_players_as_the_rules_say(preset: str) -> None:
     """Partners (000 Classic), the declarer against the rest (001 3-player, the dummy game), alone (5 and 6
     players, Original) and a called partner (004 5 players: "If the declarer calls a card in their own hand or in
     the nest, they play alone")."""

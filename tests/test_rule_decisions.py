@@ -16,11 +16,12 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.ai import RulePlayer
-from game.engine import Hand, load_rules, preset_names
+from game.engine import Hand, Rules, load_rules, preset_names
 from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
@@ -54,10 +55,10 @@ def decisions(hand: Hand, actions: list[str]) -> list[list[str]]:
     return out
 
 
-def make() -> dict:
+def make() -> dict[str, list[dict[str, object]]]:
     pinned = {}
     for preset in preset_names():
-        games = []
+        games: list[dict[str, object]] = []
         for number in range(HANDS):
             start, actions = line(preset, number)
             games.append({"deal": start.deal_text(), "dealer": start.dealer, "number": start.number,
@@ -66,11 +67,12 @@ def make() -> dict:
     return pinned
 
 
-PINNED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+# raw JSON: the golden file as make() wrote it
+PINNED: dict[str, list[dict[str, Any]]] = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
 
 
 @pytest.mark.parametrize("preset", sorted(PINNED))
-def test_easy_and_normal_decide_as_pinned(preset) -> None:
+def test_easy_and_normal_decide_as_pinned(preset: str) -> None:
     rules = load_rules(preset)
     easy, normal = RulePlayer(counting=False), RulePlayer(counting=True)
     for game in PINNED[preset]:
@@ -94,7 +96,7 @@ if __name__ == "__main__":
 
 # --- the special queens (RULES.md decision 18), which the rules learn from the engine's card values ---
 
-def no_pass(preset: str):
+def no_pass(preset: str) -> Rules:
     """A preset without passing, the player left of the dealer leading: play starts from the deal as written."""
     return load_rules(preset).changed({"pass_cycle": ["hold"], "two_clubs_leads": False})
 

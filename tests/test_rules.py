@@ -241,7 +241,7 @@ def test_a_house_rule_refused_says_why_in_a_players_words(changes, player) -> No
     ("rook-beginner", {"cap": 30}, "With no bidding nobody can pass the score cap, so nobody could reach 40: set the "
                                    "score cap to Off"),
 ])
-def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset, changes, player) -> None:
+def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset: str, changes, player) -> None:
     """004: "Scores are capped at 430 ... If the declaring team would have 500 or more points after winning a hand,
     they score the points and win the game": past the cap a side gains at most one hand's points (180 in 004), and
     only a declaring side, so a target beyond that, or a cap in a game without bidding, would make a match that
@@ -280,7 +280,7 @@ def test_a_match_played_before_its_target_was_refused_still_replays() -> None:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "hearts-royal"])
-def test_the_rules_say_whether_fewer_points_are_better_as_the_hand_result_does(preset) -> None:
+def test_the_rules_say_whether_fewer_points_are_better_as_the_hand_result_does(preset: str) -> None:
     """Hearts (002): points taken count against the player; Rook (000): points taken count for the side. The
     review says what a result means from ``Rules.lower_is_better``, which must agree with the hand's result."""
     rules = load_rules(preset)

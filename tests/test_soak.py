@@ -9,9 +9,10 @@ import dataclasses
 import pytest
 
 from bench.soak import Broken, Checker, soak, soak_preset
-from game.engine import Match, load_rules, preset_names
+from game.engine import Hand, Match, Rules, load_rules, preset_names
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
+from game.engine.view import SeatView
 
 pytestmark = pytest.mark.slow  # plays complete hands of every preset with every invariant checked after each action
 
@@ -29,7 +30,7 @@ def test_every_preset_plays_complete_hands_with_every_invariant_holding() -> Non
         assert tally.actions >= 10 * HANDS_PER_PRESET and tally.checks > 10 * tally.actions
 
 
-def started_hand(preset: str):
+def started_hand(preset: str) -> tuple[Rules, Hand]:
     match = Match(load_rules(preset), seed=5)
     return match.rules, match.hand
 
@@ -41,8 +42,9 @@ def test_the_checker_catches_a_view_showing_another_seats_cards(monkeypatch: pyt
     checker.state(hand)  # the real engine passes
     real_view = HeartsHand.view
 
-    def leaking_view(self, seat):  # the next seat's hand shown as cards this seat received
+    def leaking_view(self: HeartsHand, seat: int) -> SeatView:  # the next seat's hand shown as cards it received
         view = real_view(self, seat)
+        assert view.hearts is not None
         leaked = tuple(rules.card_names(self.held[(seat + 1) % self.n]))
         return dataclasses.replace(view, hearts=dataclasses.replace(view.hearts, received=leaked))
 

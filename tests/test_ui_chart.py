@@ -11,13 +11,13 @@ from game.ui.assets import text
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
-from tests.support.ui_helpers import FAST, played_table, post, step
+from tests.support.ui_helpers import FAST, OpenScreen, played_table, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
-def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen) -> None:
+def test_the_chart_draws_one_line_per_side_and_the_target(size, preset: str, sides, screen: OpenScreen) -> None:
     table = played_table(preset, [f"Computer {i + 1}" for i in range(load_rules(preset).players)], 3)  # long names
     app = App(FAST, search_process=False)
     try:

@@ -16,7 +16,7 @@ from game.ui.game_chooser import family_presets
 from game.ui.scenes.how_to_play import CONTROLS, HowToPlayScene
 from game.ui.scenes.scoring import ScoreScene
 from tests.support.deals import table_session
-from tests.support.ui_helpers import FAST, SIZES, click, play_hand, post, settled, step
+from tests.support.ui_helpers import FAST, SIZES, MakeApp, OpenScreen, OpenWindow, click, play_hand, post, settled, step
 from tests.support.ui_record import layout_faults
 
 
@@ -25,7 +25,7 @@ def page_text(page: HowToPlayScene) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_controls_page_says_every_control_in_a_players_words(screen, size) -> None:
+def test_the_controls_page_says_every_control_in_a_players_words(screen: OpenScreen, size) -> None:
     """The Controls tab of How to play: each control of the game's list, what to press or do and what it does
     (drag, click twice, the arrow keys and Enter, H, U, L, Esc, the bid keys, F11 and Alt+Enter), readable and
     clear of other text at every size."""
@@ -52,7 +52,8 @@ KEYS_ON_THE_PAGE = {key.code for _, group in controls.SECTIONS for control in gr
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-500-5p"])
-def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window, preset) -> None:  # noqa: F811
+def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window: OpenWindow,
+                                                                          preset: str) -> None:  # noqa: F811
     """No second list that can drift: through a whole hand (the auction, the nest, trump, the called card, the
     pass, the play) and its score sheet and menu, every key of a button drawn enabled is one the Controls page
     names."""
@@ -77,7 +78,7 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
     assert {pygame.key.name(key): labels for key, labels in bound.items() if key not in KEYS_ON_THE_PAGE} == {}
 
 
-def test_the_table_plays_by_the_keys_the_page_names(make_app) -> None:
+def test_the_table_plays_by_the_keys_the_page_names(make_app: MakeApp) -> None:
     """The page's PICK and PLAY keys are the ones that choose and play a card."""
     app, session, table = make_app("hearts-classic", humans=1, seed=2)
     for _ in range(400):

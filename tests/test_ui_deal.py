@@ -10,6 +10,7 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.dealing import Deal
 from game.ui.scenes.table import TableScene
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import step
 
 
@@ -17,7 +18,7 @@ def open_rook(speed: float) -> tuple[App, Session, TableScene]:
     app = App(Settings(sound=False, computer_pause=0.0, animation_speed=speed), search_process=False)
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     return app, session, table
 
 

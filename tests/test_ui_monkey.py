@@ -19,6 +19,7 @@ from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
+from tests.support.kinds import hearts_part, rook_part
 from tests.support.ui_helpers import click, drag, frames, go_on_from_claim, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
@@ -87,9 +88,9 @@ class Privacy:
             view = table.view()
             allowed = set(hand.rules.card_names(hand.played)) | set(view.hand)
             if view.rook is not None:
-                allowed.update(view.rook.dummy_cards + view.rook.discarded)
+                allowed.update(rook_part(view).dummy_cards + rook_part(view).discarded)
             if view.hearts is not None:
-                allowed.update(view.hearts.received + view.hearts.passed)
+                allowed.update(hearts_part(view).received + hearts_part(view).passed)
             if isinstance(top, CardPickScene):
                 allowed.update(top.cards)
             self._key, self._allowed = key, allowed
@@ -172,7 +173,7 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
     ("rook-classic", 12000), ("hearts-classic", 12000), ("rook-2p", 3000), ("rook-500-5p", 3000),
     ("hearts-2p", 3000),
 ])
-def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events, monkeypatch: pytest.MonkeyPatch):
+def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset: str, events, monkeypatch: pytest.MonkeyPatch):
     rng = random.Random(f"monkey {preset}")
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     privacy = Privacy(app, monkeypatch)

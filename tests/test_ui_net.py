@@ -23,6 +23,7 @@ from game.store.files import data_dir
 from game.ui import table_painter
 from game.ui.app import App
 from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
+from tests.support.kinds import hearts_part
 from tests.support.net_helpers import (
     LOOPBACK,
     FakeInfo,
@@ -198,7 +199,7 @@ def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypat
     assert table.table.held == tuple(chosen) and not set(chosen) & set(table.cards_of(0))
     assert table.view().phase == "pass", "the other player has not passed yet"
     run_until(app, lambda: table.view().phase == "play", (guest,))
-    assert sorted(table.view().hearts.passed) == sorted(chosen) and table.table.held == ()
+    assert sorted(hearts_part(table.view()).passed) == sorted(chosen) and table.table.held == ()
     assert len(table.cards_of(0)) == 13
 
 

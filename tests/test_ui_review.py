@@ -34,7 +34,7 @@ NAMES = ["You", "West", "North", "East"]
 
 
 @pytest.fixture
-def app(quiet_app):
+def app(quiet_app: App):
     return quiet_app
 
 

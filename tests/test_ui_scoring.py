@@ -4,6 +4,7 @@ and no text running into the next column (seen: rook-3p's cells overlapped, "10 
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import cast
 
 import pygame
 import pytest
@@ -13,6 +14,7 @@ from game.ui.app import App
 from game.ui.assets import font
 from game.ui.scenes.dialogs import PauseScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.services import Services
 from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
 from tests.support.deals import first_hand_over
 from tests.support.ui_helpers import FAST, click, frames, key, played_table, step
@@ -21,7 +23,8 @@ from tests.support.ui_helpers import FAST, click, frames, key, played_table, ste
 def sheet_width(table: LocalTable, window_width: int) -> int:
     """The width ScoreScene gives the sheet in a window this wide (16:9, or the smallest window's 8:5)."""
     size = (window_width, window_width * 9 // 16 if window_width > 800 else 500)
-    scene = ScoreScene(SimpleNamespace(window=SimpleNamespace(size=size)), table, lambda: None)
+    services = SimpleNamespace(window=SimpleNamespace(size=size))  # all the sheet's layout reads of its services
+    scene = ScoreScene(cast(Services, services), table, lambda: None)
     scene.layout()
     return scene.sheet_rect.width
 
@@ -58,7 +61,7 @@ def test_a_four_player_sheet_keeps_the_text_size_asked_for() -> None:
 
 
 @pytest.mark.parametrize("window_width", [800, 1280])
-def test_six_players_with_long_names_stay_inside_the_panel(window_width) -> None:
+def test_six_players_with_long_names_stay_inside_the_panel(window_width: int) -> None:
     """Names may be 24 characters: the cells shorten to the change and the total, the text shrinks, and at the
     smallest window the columns narrow (each text cut at its column's edge) rather than run into each other."""
     names = [f"{n} Longname-the-Player"[:24] for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")]
@@ -96,7 +99,8 @@ def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button() -> None:
         sheet = app.stack.top
         assert isinstance(sheet, ScoreScene) and sheet.menu in sheet.buttons and sheet.menu.enabled
         key(app, pygame.K_ESCAPE)
-        assert isinstance(app.stack.top, PauseScene) and app.stack.scenes[-2] is sheet
+        menu = app.stack.top
+        assert isinstance(menu, PauseScene) and app.stack.scenes[-2] is sheet
         key(app, pygame.K_ESCAPE)  # Resume
         assert app.stack.top is sheet
         click(app, sheet.menu.rect.center)

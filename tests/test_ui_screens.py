@@ -20,10 +20,12 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import CHART_GAP, sheet_height
 from tests.support.deals import finished_session, position_where, table_session
+from tests.support.kinds import hearts_part
 from tests.support.ui_helpers import (
     FAST,
     LONG_NAMES,
     SIZES,
+    OpenWindow,
     choose_cards,
     click,
     frames,
@@ -37,12 +39,12 @@ from tests.support.ui_helpers import (
 from tests.support.ui_record import Recorder, layout_faults
 
 
-def test_the_pass_dialog_names_the_player_the_cards_go_to(window) -> None:
+def test_the_pass_dialog_names_the_player_the_cards_go_to(window: OpenWindow) -> None:
     """Book 002: "all players pass their three cards to the person on their left": the dialog says who that is,
     by name, the seat being the engine's answer from the view (``hearts.pass_receiver``)."""
     app, table, recorder, dialog = open_dialog(window, "pass")
     view = table.view()
-    assert view.hearts.pass_direction == "left" and view.seat == 0
+    assert hearts_part(view).pass_direction == "left" and view.seat == 0
     assert dialog.title == f"{LONG_NAMES[0]}: pass 3 cards to {LONG_NAMES[1]} (to the left)"
     assert dialog.title in {op.label for op in recorder.texts()}
 
@@ -51,7 +53,7 @@ def test_the_pass_dialog_names_the_player_the_cards_go_to(window) -> None:
                                             ("rook-500-standard-deck",
                                              ["Clubs", "Diamonds", "Hearts", "Spades", "No trump"])])
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
-def test_trump_is_named_by_a_tile_of_each_colour_offered(window, preset, labels, size) -> None:
+def test_trump_is_named_by_a_tile_of_each_colour_offered(window: OpenWindow, preset: str, labels, size) -> None:
     """Each trump the engine offers is a tile showing the colour (or suit) with its name under it, in a panel no
     bigger than they need; a click on a tile names it."""
     hand = position_where(preset, waiting_for_seat_0("trump"))
@@ -159,7 +161,7 @@ def test_game_over_without_a_rematch_offers_new_game_first() -> None:
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-6p", "hearts-royal"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, size) -> None:
+def test_the_last_trick_leaves_the_trick_being_played_in_view(window: OpenWindow, preset: str, size) -> None:
     """Issue 32, item 12: "Last trick covers the current trick (East's card hidden while it is open)". With the
     last trick open (L), every card of the trick in progress is drawn and nothing is drawn over it, and the panel's
     text stays clear, with the longest names."""
@@ -190,7 +192,7 @@ def test_the_last_trick_leaves_the_trick_being_played_in_view(window, preset, si
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size) -> None:
+def test_cards_received_in_a_pass_are_named_with_who_passed_them(window: OpenWindow, size) -> None:
     """Issue 32, item 16: "Cards received in a Hearts pass are outlined in violet without a word". Book 002: "all
     players pass their three cards to the person on their left", so the player on the right passed them: the table
     says so in the engine's names for the cards, in the violet of their outline, until the player first plays."""
@@ -201,9 +203,9 @@ def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size) -
         if table.view().phase == "play" and not table.motion.busy:
             break
     view = table.view()
-    assert view.hearts.pass_direction == "left" and view.seat == 0 and len(view.hearts.received) == 3
+    assert hearts_part(view).pass_direction == "left" and view.seat == 0 and len(hearts_part(view).received) == 3
     rules = table.table.rules
-    line = f"{LONG_NAMES[3]} passed you {rules.player_cards_text(view.hearts.received)}"
+    line = f"{LONG_NAMES[3]} passed you {rules.player_cards_text(hearts_part(view).received)}"
     assert re.fullmatch(rf"{LONG_NAMES[3]} passed you (\d+|[JQKA])[♣♦♥♠], .+, .+", line), line
     above_hand = sorted((op for op in recorder.texts() if op.label in line and abs(op.rect.centerx - size[0] // 2) < 4
                          and table.place.centre[1] < op.rect.top < op.rect.bottom < table.place.hand_top()),
@@ -221,7 +223,7 @@ def test_cards_received_in_a_pass_are_named_with_who_passed_them(window, size) -
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window, size) -> None:
+def test_the_menu_is_a_panel_that_opens_how_to_play_and_settings_over_the_table(window: OpenWindow, size) -> None:
     """Issue 32, item 11: "The in-game Esc menu is three buttons floating over the bid dialog with no panel, and
     offers neither How to play nor Settings." Esc over the bid dialog: a panel behind every button of the menu,
     with How to play (this table's game, under its rules) and Settings, each opened over the table and coming back

@@ -8,6 +8,8 @@ import random
 import subprocess
 import sys
 
+import pygame
+
 from game.engine import Match, load_rules
 from game.table.session import SeatPlan, Session
 from game.ui.scene import Scene, SceneStack
@@ -61,8 +63,12 @@ def test_rook_2p_names_the_dummy() -> None:
     assert session.hand.n == 3 and session.name(2) == "Dummy" and not session.is_human(2)
 
 
+FRAME = pygame.Surface((1, 1))  # what the probes are given to draw on and to handle: they only count the calls
+EVENT = pygame.event.Event(pygame.USEREVENT)
+
+
 class Probe(Scene):
-    def __init__(self, name, transparent: bool = False, consume: bool = True, passes: bool = False) -> None:
+    def __init__(self, name: str, transparent: bool = False, consume: bool = True, passes: bool = False) -> None:
         self.name = name
         self.transparent = transparent
         self.pass_events = passes
@@ -84,14 +90,14 @@ class Probe(Scene):
     def layout(self) -> None:
         self.calls.append("layout")
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event) -> bool:
         self.calls.append("event")
         return self.consume
 
-    def update(self, dt) -> None:
+    def update(self, dt: float) -> None:
         self.calls.append("update")
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.calls.append("draw")
 
 
@@ -102,15 +108,15 @@ def test_scene_stack_lifecycle_and_overlays() -> None:
     stack.push(dialog)
     assert table.calls == ["enter", "layout", "pause"] and dialog.calls == ["enter", "layout"]
     stack.update(0.1)
-    stack.draw(None)
+    stack.draw(FRAME)
     assert table.calls[-2:] == ["update", "draw"] and dialog.calls[-2:] == ["update", "draw"]
-    stack.handle_event(object())
+    stack.handle_event(EVENT)
     assert dialog.calls[-1] == "event" and table.calls[-1] == "event"  # not consumed: passed down
     opaque = Probe("hand-off")
     stack.push(opaque)
     table.calls.clear()
-    stack.draw(None)
-    stack.handle_event(object())
+    stack.draw(FRAME)
+    stack.handle_event(EVENT)
     assert table.calls == [] and opaque.calls[-1] == "event"
     stack.pop(opaque)
     stack.pop(dialog)

@@ -10,7 +10,7 @@ from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
 from game.ui.scenes.settings import SettingsScene
-from tests.support.ui_helpers import click, frames, post, settle, step
+from tests.support.ui_helpers import MakeApp, click, frames, post, settle, step
 
 
 @pytest.fixture
@@ -97,7 +97,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
                    "Points on the first trick", "Hearts must be broken", "Queen of spades led any time",
                    "Shooting the moon", "Special queens"]),
 ])
-def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, rows) -> None:
+def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset: str, rows) -> None:
     """Issue 32, item 9: the Rook Bird's rank and privilege without the Bird, the nest's destination without a nest,
     bidding rules without an auction, "declarer leads" on Beginner and "2 of clubs leads" on 2-player Hearts change
     nothing, so they are not offered (the engine's ``Rules.house_fields``)."""
@@ -169,7 +169,7 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
-def test_a_finished_hand_counts_in_the_statistics(make_app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_finished_hand_counts_in_the_statistics(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     from tests.support.ui_helpers import play_by_mouse
     play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
@@ -180,7 +180,8 @@ def test_a_finished_hand_counts_in_the_statistics(make_app, monkeypatch: pytest.
     assert scene.rows[0][:2] == ["Classic Hearts", "P0"]  # the game as New game names it (issue 25)
 
 
-def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app, monkeypatch: pytest.MonkeyPatch):
+def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app: MakeApp,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
     from game.ui.scenes.scoring import ScoreScene
     from tests.support.ui_helpers import play_by_mouse

@@ -26,6 +26,7 @@ from tests.support.deals import playout_action, position_where, table_session
 from tests.support.ui_helpers import (
     FAST,
     FRAME,
+    MakeApp,
     choose_cards,
     click,
     drag,
@@ -44,7 +45,7 @@ def to_humans_play(app: App, session: Session, table: TableScene) -> None:
     to_turn(app, table.viewer_controls_play)
 
 
-def test_click_to_select_then_click_again_plays(make_app) -> None:
+def test_click_to_select_then_click_again_plays(make_app: MakeApp) -> None:
     app, session, table = make_app("hearts-classic", humans=1)
     to_humans_play(app, session, table)
     card = session.hand.legal_actions()[0].split()[1]
@@ -56,7 +57,7 @@ def test_click_to_select_then_click_again_plays(make_app) -> None:
         == f"play {card}"
 
 
-def test_keyboard_arrows_and_enter_play_a_card(make_app) -> None:
+def test_keyboard_arrows_and_enter_play_a_card(make_app: MakeApp) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=8)
     to_humans_play(app, session, table)
     before = len(session.hand.actions)
@@ -71,7 +72,7 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app) -> None:
     assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
 
 
-def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app) -> None:
+def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app: MakeApp) -> None:
     app, session, table = make_app("rook-classic", humans=1, seed=3)
     hand_before_bid = session.hand
     for _ in frames():  # the human passes in the auction; the computers finish it
@@ -126,7 +127,7 @@ def test_claim_button_ends_a_settled_hand() -> None:
         app.close()
 
 
-def test_the_table_lays_out_again_when_the_window_is_resized(make_app) -> None:
+def test_the_table_lays_out_again_when_the_window_is_resized(make_app: MakeApp) -> None:
     app, session, table = make_app("rook-classic", humans=1)
     width_before = table.place.cw
     post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
@@ -183,7 +184,7 @@ def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.
 
 
 @pytest.mark.parametrize("preset, name_length", [("rook-6p", 18), ("rook-3p", 24)])
-def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_length) -> None:
+def test_the_auction_panel_clears_the_seats_beside_it(make_app: MakeApp, preset: str, name_length) -> None:
     """A round of bids a line ran over the name plates of the seats to either side (seen in rook-6p and rook-3p
     screenshots): the panel takes fewer bids a line, or goes below those seats, until it clears them."""
     app, session, table = make_app(preset, humans=0)
@@ -330,7 +331,7 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
         app.close()
 
 
-def test_rotating_partners_keep_one_score_column_per_player(make_app) -> None:
+def test_rotating_partners_keep_one_score_column_per_player(make_app: MakeApp) -> None:
     """RULES.md decision 9 (book 001 individual scoring): "the score sheet and table show one column per player"."""
     app, session, table = make_app("rook-classic", 1)
     rules = session.rules.changed({"rotating_partners": True})

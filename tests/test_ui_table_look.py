@@ -197,7 +197,7 @@ LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-5p", "rook-6p"])
-def test_the_bid_dialog_never_covers_the_auction(opened, size, preset) -> None:
+def test_the_bid_dialog_never_covers_the_auction(opened, size, preset: str) -> None:
     app, session, table = opened(size, preset, humans=1, names=LONG)
     hand = session.hand
     for _ in frames(30):  # two rounds of bids, then the human's turn, with the dialog up

@@ -10,7 +10,7 @@ import pytest
 
 from game.ui.app import App
 from game.ui.text_field import TextEdit
-from tests.support.ui_helpers import click, post, step
+from tests.support.ui_helpers import OpenScreen, click, post, step
 from tests.support.ui_record import layout_faults
 
 CTRL = pygame.KMOD_CTRL
@@ -73,7 +73,7 @@ def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes() -> None:
 
 
 @pytest.fixture
-def app(quiet_app):
+def app(quiet_app: App):
     return quiet_app
 
 
@@ -168,7 +168,7 @@ def test_player_names_and_the_port_select_all_when_clicked(app) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
-def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen, size) -> None:
+def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen: OpenScreen, size) -> None:
     """A long address typed into the server field: the text shown and the caret stay inside the field."""
     app, join, recorder = screen("join", size)
     click(app, join.fields["address"].rect.center)

@@ -25,11 +25,13 @@ from game.ui.scenes.dialogs import CardPickScene, ChoiceScene, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from tests.support.deals import finished_session, position_where, table_session
+from tests.support.kinds import rook_part
 from tests.support.ui_helpers import (
     DIALOGS,
     FAST,
     LONG_NAMES,
     SIZES,
+    OpenWindow,
     click,
     frames,
     open_dialog,
@@ -44,7 +46,8 @@ from tests.support.ui_record import Recorder, layout_faults
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-royal"])
-def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window, preset, size) -> None:
+def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window: OpenWindow, preset: str,
+                                                                             size) -> None:
     """Issue 22: "When computers have already played to a trick and it is your turn: Esc, Main menu, Continue. The
     played cards are not drawn". The table draws the trick from the seat's view, so a table opened from the save
     draws the same cards and lines in the same places."""
@@ -66,7 +69,7 @@ def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -
     return {(op.kind, op.label, tuple(op.rect)) for op in recorder.ops if op.kind in ("card", "text")}, table
 
 
-def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window) -> None:
+def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window: OpenWindow) -> None:
     """Issue 22: "after you play, the gold winner ring surrounds an empty slot". The finished trick on show is the
     one the view holds, every card of it, the winner's included."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == 3)
@@ -97,7 +100,7 @@ def faces_seen(recorder: Recorder) -> set[str]:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-2p"])
-def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset) -> None:
+def test_no_hand_is_face_up_while_a_hand_off_is_due(window: OpenWindow, preset: str) -> None:
     """Issue 22: "At the start of a hot-seat match the first person's hand is face up during the deal animation".
     On every frame of a hot-seat hand, the deal included, the only hand face up is the one of the person the
     screen was handed to, and none while the next decision is another person's (the dummy's open cards are
@@ -114,7 +117,7 @@ def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset) -> None:
         to_move = hand.to_move
         due = controller.handed_to is None or (session.is_human(to_move) and to_move != controller.handed_to)
         allowed = set() if due or hand.is_done else set(hand.view(controller.handed_to).hand)
-        public = set(hand.view(0).rook.dummy_cards if hand.rules.dummy else ())
+        public = set(rook_part(hand.view(0)).dummy_cards if hand.rules.dummy else ())
         held = {card for seat in range(hand.n) for card in hand.rules.card_names(hand.held[seat])}
         shown = faces_seen(recorder) & held - allowed - public
         assert not shown, f"{sorted(shown)} face up while the screen waits for a hand-off (frame {checked})"
@@ -154,7 +157,7 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phase) -> None:
+def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: OpenWindow, phase) -> None:
     """Issue 22: "While a dialog is open (bid, nest, trump, called card, Hearts pass, moon), Menu, Esc and Hint do
     nothing although they are drawn enabled". Every button drawn enabled and not shaded answers its click and its
     key; Esc opens the pause menu over the dialog, and Resume comes back to it."""
@@ -173,7 +176,7 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phas
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("phase", ["bid", "nest", "trump", "pass", "moon", "call"])
-def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size) -> None:
+def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase, size) -> None:
     """Issue 22: "Hint shows its suggestion inside the dialog (the bid, the cards to lay away or pass)": the
     suggestion is said in a player's words, clear of everything else, and chosen in the dialog ready to confirm."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
@@ -196,7 +199,7 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size) -> Non
 
 
 @pytest.mark.parametrize("phase", ["nest", "pass", "lay-aside", "call"])
-def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase) -> None:
+def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window: OpenWindow, phase) -> None:
     """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
     the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
     app, table, recorder, dialog = open_dialog(window, phase)
@@ -208,7 +211,8 @@ def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase
     assert [op.enabled for op in recorder.ops if op.kind == "button" and op.label == "Done"] == [True]
 
 
-def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(window) -> None:
+def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(
+        window: OpenWindow) -> None:
     """Issue 32, item 4: when a computer claimed the rest, the player's cards vanished and the score sheet came at
     once; the claim was never seen. Now every card played out with the claim lies face up where its seat sits, with
     "P1 claims the last 2 tricks", until the player goes on (Enter, or the button in the middle); the score sheet
@@ -282,7 +286,8 @@ LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5),
 
 
 @pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
-def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window, preset, size, card_scale) -> None:
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow, preset: str, size,
+                                                                              card_scale) -> None:
     """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
     over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
     deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
@@ -303,7 +308,7 @@ def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(wi
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_dialogs_text_stays_clear_at_every_size(window, phase, size) -> None:
+def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, phase, size) -> None:
     """The same for each dialog over the table, with the longest names."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
     step(app)
@@ -340,7 +345,7 @@ def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window() ->
     assert len(faults) == 2 and "too small to read" in faults[0] and "card (back)" in faults[1]
 
 
-def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window) -> None:
+def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window: OpenWindow) -> None:
     """The privacy check sees the deal: with a hot-seat table just opened, the deal is being shown and the first
     person's cards are drawn face down."""
     rules = load_rules("rook-classic")

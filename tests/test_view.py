@@ -13,6 +13,7 @@ from game.engine.results import running_totals
 from game.engine.rules import preset_families
 from game.engine.view import Choice, SeatView, ViewError, choice_of
 from tests.support.deals import playout_action, random_positions
+from tests.support.kinds import rook_part
 
 
 @pytest.mark.parametrize("broken, problem", [
@@ -23,7 +24,7 @@ from tests.support.deals import playout_action, random_positions
     ({"hearts_broken": 1}, "'hearts_broken' is true or false"),
     ({"family": "bridge"}, "'family' is one of"),
 ])
-def test_a_malformed_view_is_refused_naming_the_field(broken, problem) -> None:
+def test_a_malformed_view_is_refused_naming_the_field(broken: dict[str, object], problem: str) -> None:
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     data = {**hand.view(0).to_json(), **broken}
     with pytest.raises(ViewError, match=problem):
@@ -64,10 +65,11 @@ def test_the_hands_result_carries_trump_order_and_the_called_card() -> None:
     for preset in ("rook-500", "rook-500-5p", "hearts-classic"):
         hand = list(random_positions(preset, 5))[-1]
         result = hand.result()
+        assert result is not None
         assert result.trump == (hand.view(0).trump if hand.family == "rook" else None)
-        assert result.order == (hand.view(0).rook.order if hand.family == "rook" else "normal")
+        assert result.order == (rook_part(hand.view(0)).order if hand.family == "rook" else "normal")
         if preset == "rook-500-5p" and not result.thrown_in:
-            assert result.called == hand.view(0).rook.called is not None
+            assert result.called == rook_part(hand.view(0)).called is not None
         assert type(result).from_json(result.to_json()) == result
 
 
@@ -94,7 +96,7 @@ def test_rules_answer_what_screens_asked_of_preset_names() -> None:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-2p", "rook-500-5p"])
-def test_pop_takes_back_exactly_the_last_action(preset) -> None:
+def test_pop_takes_back_exactly_the_last_action(preset: str) -> None:
     """python-chess's push/pop: after pop the hand shows every seat what it showed before the action, and plays on
     the same, whether the action kept a snapshot (apply) or must be replayed (push)."""
     for applied in (True, False):

@@ -120,7 +120,7 @@ def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10
     return session
 
 
-def position_where(preset_or_rules: str | Rules, wanted: Callable[[Hand], bool], seeds: Iterable[int] = range(300),
+def position_where(preset_or_rules: str | Rules, wanted: Callable[[Hand], object], seeds: Iterable[int] = range(300),
                    dealer: int = 0) -> Hand:
     """The first position of random legal play (``playout_action``, from each seed in turn) where ``wanted(hand)``
     holds: a moment to test (a person's dialog, a settled lead) found by the engine alone, the same every run, so

@@ -29,6 +29,7 @@ from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from tests.support.deals import hand_with, position_where, table_session  # noqa: E402
+from tests.support.kinds import of_kind  # noqa: E402
 from tests.support.net_helpers import LOOPBACK, Player  # noqa: E402
 from tests.support.ui_record import Recorder  # noqa: E402
 
@@ -55,15 +56,9 @@ class OpenScreen(Protocol):
     def __call__(self, name: str, size: Size = (1280, 720), **options: object) -> tuple[App, Scene, Recorder]: ...
 
 
-def as_scene(kind: type[SceneT], scene: Scene | None) -> SceneT:
-    """``scene`` as the kind of scene the test expects there (``app.open`` and the stack's top name no kind)."""
-    assert isinstance(scene, kind), scene
-    return scene
-
-
 def top_scene(app: App, kind: type[SceneT]) -> SceneT:
     """The scene on top, of the kind the test expects there."""
-    return as_scene(kind, app.stack.top)
+    return of_kind(kind, app.stack.top)
 
 
 def step(app: App, dt: float = FRAME) -> None:
@@ -103,7 +98,7 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def from_menu(app: App, label: str) -> MenuScene:
     """The main menu opened (over whatever is open), a frame drawn, and its button ``label`` clicked; the menu."""
-    menu = as_scene(MenuScene, app.open("menu"))
+    menu = of_kind(MenuScene, app.open("menu"))
     step(app)
     click(app, next(b for b in menu.buttons if b.label == label).rect.center)
     return menu
@@ -154,7 +149,7 @@ def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, T
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = as_scene(TableScene, app.open("table", session=session))
+    table = of_kind(TableScene, app.open("table", session=session))
     return app, session, table
 
 
