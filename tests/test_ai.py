@@ -173,7 +173,7 @@ def test_worker_answers_with_a_legal_action_and_leaves_the_hand_alone() -> None:
 
 
 @pytest.mark.parametrize("search_process", [True, False], ids=["search process", "search thread"])
-def test_worker_cancels_a_long_search(search_process) -> None:
+def test_worker_cancels_a_long_search(search_process: bool) -> None:
     """A search with a minute's budget, cancelled, answers with a legal play (the wait's timeout only stops a
     hang, far short of the budget)."""
     worker = AIWorker(search_process=search_process)

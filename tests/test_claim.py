@@ -9,7 +9,10 @@ import pytest
 
 from game.engine import Hand, claim, load_rules
 from game.engine.claim import settled
+from game.engine.hearts import HeartsHand
+from game.engine.results import HandResult
 from tests.support.deals import ALL_HEARTS, playout_action
+from tests.support.kinds import of_kind
 
 
 def advance_to_cards_left(hand: Hand, cards_left: int, rng: random.Random) -> Hand:
@@ -26,7 +29,7 @@ def playout_points(hand: Hand, rng: random.Random) -> tuple[int, ...]:
     return tuple(hand.points())
 
 
-def playout_results(hand: Hand, rng: random.Random) -> tuple:
+def playout_results(hand: Hand, rng: random.Random) -> tuple[HandResult | None, ...]:
     """The trick play finished at random, then the hand's result for each way it can end (each moon reward)."""
     hand = hand.copy()
     while hand.phase == "play":
@@ -118,11 +121,11 @@ def test_only_trick_play_is_claimed() -> None:
     assert not settled(hand)
 
 
-def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leader: int) -> Hand:
+def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leader: int) -> HeartsHand:
     """A Hearts hand at the start of a trick near its end, built directly: each seat holds ``held`` and has taken
     ``taken`` (seat 0 also every card named by neither, which score nothing here), and ``leader`` leads."""
     rules = load_rules(preset)
-    hand = Hand.deal(rules, seed=0)
+    hand = of_kind(HeartsHand, Hand.deal(rules, seed=0))
     hand.held = [rules.parse_cards(held.get(seat, "").split()) for seat in range(hand.n)]
     hand.taken = [rules.parse_cards(taken.get(seat, "").split()) for seat in range(hand.n)]
     hand.taken[0] |= rules.deck_mask & ~sum(hand.held) & ~sum(hand.taken)
@@ -142,7 +145,7 @@ def test_a_claim_cannot_take_a_royal_moon_away() -> None:
                         taken={0: ALL_HEARTS + " QD"}, leader=0)
     ends = {}
     for lead in ("AD", "2D"):
-        line = hand.copy()
+        line = of_kind(HeartsHand, hand.copy())
         line.apply(f"play {lead}")
         while line.phase == "play":  # every other play is forced or makes no difference
             line.apply(line.legal_actions()[0])

@@ -313,7 +313,7 @@ def test_huge_and_negative_numbers_are_refused() -> None:
 
 
 @pytest.mark.parametrize("opening, closing", [("[", "]"), ("{a: ", "}")])
-def test_deep_nesting_in_yaml_is_refused(opening, closing) -> None:
+def test_deep_nesting_in_yaml_is_refused(opening: str, closing: str) -> None:
     """10,000 nested lists or mappings: yaml's recursive parser gives up (RecursionError), which must become the
     usual refusal, not a crash."""
     content = (opening * DEEP + closing * DEEP).encode()
@@ -323,7 +323,7 @@ def test_deep_nesting_in_yaml_is_refused(opening, closing) -> None:
 
 
 @pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
-def test_deep_nesting_in_json_is_refused(opening, closing) -> None:
+def test_deep_nesting_in_json_is_refused(opening: str, closing: str) -> None:
     content = (opening * DEEP + closing * DEEP).encode()
     for kind in JSON_KINDS:
         try_store(kind, content, must_refuse=True)

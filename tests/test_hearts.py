@@ -64,7 +64,7 @@ def test_a_player_can_pass_only_cards_in_their_own_hand() -> None:
 
 
 @pytest.mark.parametrize("number, direction", [(0, "left"), (1, "across"), (2, "right"), (3, "left"), (5, "right")])
-def test_passing_goes_left_across_right_and_repeats(number, direction) -> None:
+def test_passing_goes_left_across_right_and_repeats(number: int, direction: str) -> None:
     """002: "On the first hand ... left ... second hand ... across ... third hand ... right ... This pattern
     repeats (Left, Across, Right)"; decision 15: no hold hand."""
     assert pass_direction(CLASSIC, number) == direction
@@ -72,7 +72,7 @@ def test_passing_goes_left_across_right_and_repeats(number, direction) -> None:
 
 
 @pytest.mark.parametrize("direction, offset", [("left", 1), ("across", 2), ("right", 3)])
-def test_passed_cards_reach_the_player_in_the_direction(direction, offset) -> None:
+def test_passed_cards_reach_the_player_in_the_direction(direction: str, offset: int) -> None:
     """002: "all players pass their three cards to the person on their left (getting three cards from the
     person on their right)" and likewise across and to the right."""
     number = ["left", "across", "right"].index(direction)
@@ -305,7 +305,7 @@ def test_taking_25_points_is_not_shooting_the_moon() -> None:
 
 
 @pytest.mark.parametrize("mode, delta", [("add", [0, 26, 26, 26]), ("subtract", [-26, 0, 0, 0])])
-def test_house_rule_fixes_the_moon_reward(mode, delta) -> None:
+def test_house_rule_fixes_the_moon_reward(mode: str, delta) -> None:
     """Decision 17 (house: always add / always subtract): no choice is asked."""
     hand = shoot(moon_hand(HOLD.changed({"moon": mode}), scores=[50, 50, 50, 50]))
     assert hand.is_done
@@ -375,7 +375,7 @@ def test_royal_queen_of_diamonds_is_minus_ten_but_no_score_goes_below_zero() -> 
 
 
 @pytest.mark.parametrize("extra, reward", [("", 52), ("QD", 42), ("QC", 26), ("QD QC", 16)])
-def test_royal_moon_reward_table(extra, reward) -> None:
+def test_royal_moon_reward_table(extra: str, reward: int) -> None:
     """002 table "IF YOU TAKE ... THEN YOUR REWARD IS" 52 / 42 / 26 / 16 (decision 17: the third row means the
     Queen of clubs)."""
     assert royal_points(f"QS {ALL_HEARTS} {extra}") == reward
@@ -615,7 +615,7 @@ def test_a_hands_worth_to_a_seat_is_its_score_against_the_others_average() -> No
     # decision 18: the special queens change the score too (QC cancels the Queen of spades, QD -10)
     ("hearts-royal", "QC QD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"),
 ])
-def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_score(preset: str, scoring) -> None:
+def test_only_hearts_the_queen_of_spades_and_the_special_queens_decide_a_hands_score(preset: str, scoring: str) -> None:
     """Book 002 scoring: one point a heart, 13 for the Queen of spades (Royal: the special queens too); who takes any
     other card changes nothing, and the counters of a Rook game count nothing here."""
     rules = load_rules(preset)

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import jsonschema
 import msgspec
@@ -32,18 +32,18 @@ from game.table.controller import Hint, NotKept
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))
-SCHEMA = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
+SCHEMA: dict[str, Any] = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
 PROTOCOL_MD = schema.PROTOCOL_PATH.read_text(encoding="utf-8")
 SERVER_TYPES = sorted(name.removeprefix("server-") for name in SCHEMA["$defs"] if name.startswith("server-"))
 CLIENT_TYPES = sorted(name.removeprefix("client-") for name in SCHEMA["$defs"] if name.startswith("client-"))
 
 
-def reference(definition: str):
+def reference(definition: str) -> jsonschema.Draft202012Validator:
     """A jsonschema validator of ``$defs/definition``."""
     return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": SCHEMA["$defs"]})
 
 
-def views_of_a_hand(preset: str, seed: int) -> list[dict]:
+def views_of_a_hand(preset: str, seed: int) -> list[dict[str, Any]]:
     """Every seat's view after every action of one hand of random legal play, and the deal's."""
     rules = load_rules(preset)
     hand = Match(rules, seed=seed).hand
@@ -113,7 +113,7 @@ def test_every_view_of_a_hand_matches_the_schema(preset: str) -> None:
     assert reference("view-rook" if load_rules(preset).family == "rook" else "view-hearts").is_valid(view)
 
 
-def spoiled(message: dict) -> list[dict]:
+def spoiled(message: dict[str, Any]) -> list[dict[str, Any]]:  # raw JSON, as sent
     """The message spoiled in ways the schema must catch: a field missing, a field it does not have, a value of
     the wrong type, a card misnamed."""
     out = []
@@ -203,8 +203,8 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     kinds: set[str] = set()
     original = net_server.Client.send
 
-    def send(client, message):
-        kinds.add(message.__struct_config__.tag)
+    def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
+        kinds.add(str(message.__struct_config__.tag))  # each tag is text, as the protocol names it
         return original(client, message)
 
     monkeypatch.setattr(net_server.Client, "send", send)
@@ -213,11 +213,13 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     writes = []
     keep_play = Keeper.play
 
-    def play(keeper, *args):  # the store cannot keep the 10th write of play (once): the table pauses, then resumes
-        writes.append(args)
+    # the store cannot keep the 10th write of play (once): the table pauses, then resumes
+    def play(keeper: Keeper, code: str, seats: list[dict[str, Any]], match: Match,
+             saved: tuple[int, int]) -> tuple[int, int]:
+        writes.append(code)
         if len(writes) == 10:
             raise NotKept("a full disk")
-        return keep_play(keeper, *args)
+        return keep_play(keeper, code, seats, match, saved)
 
     monkeypatch.setattr(Keeper, "play", play)
     server = ServerThread()

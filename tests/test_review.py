@@ -240,7 +240,7 @@ def test_the_command_line_refuses_bad_files_in_one_line(tmp_path: Path, capsys: 
 
 
 @pytest.mark.parametrize("worlds", [(0, 80), (40, 0)])
-def test_a_judge_needs_a_world_to_choose_in_and_one_to_measure_in(worlds) -> None:
+def test_a_judge_needs_a_world_to_choose_in_and_one_to_measure_in(worlds: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match="at least one world"):
         Judge(*worlds)
 
@@ -286,7 +286,7 @@ def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]]
 
 
 @pytest.mark.parametrize("made, cost, error", [([16.7, 4.7], -10.7, 6.0), ([13.8, -6.8], -3.5, 10.3)])
-def test_a_cost_far_from_nought_is_never_called_about_as_good(made, cost, error) -> None:
+def test_a_cost_far_from_nought_is_never_called_about_as_good(made, cost, error: float) -> None:
     """Issue 22: "about as good ..., give or take half a point" was printed for -10.7 ± 6.0 and -3.5 ± 10.3. The
     choice made did better on average in the measuring deals than the search's choice, by more than half a point
     and by less than chance rules out: the sentence says that, with the figures shown beside it."""

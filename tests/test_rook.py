@@ -44,7 +44,7 @@ COUNTER_CARDS_120 = "B5 B10 B14 G5 G10 G14 R5 R10 R14 Y5 Y10 Y14 ROOK"
     ("rook-3p", 44, 100), ("rook-5p", 56, 100), ("rook-6p", 56, 100), ("rook-original-4p", 56, 100),
     ("rook-original-3p", 40, 100), ("rook-500", 57, 180), ("rook-500-standard-deck", 53, 180),
     ("rook-500-5p", 57, 180)])
-def test_each_preset_has_the_books_deck_and_hand_total(preset: str, size, total) -> None:
+def test_each_preset_has_the_books_deck_and_hand_total(preset: str, size: int, total: int) -> None:
     """001 "a total of 41 cards" / "If you captured all Counters you would score 120 points"; 000 stars; 001 2-player
     "a total of 44 cards"; "Total points for each hand are 100"; 004 "the total number of points per hand to 180"."""
     rules = load_rules(preset)
@@ -294,7 +294,7 @@ def test_the_player_who_takes_the_last_trick_captures_the_nest() -> None:
 
 
 @pytest.mark.parametrize("where", ["declarer", "nobody"])
-def test_house_rule_where_the_nest_goes(where) -> None:
+def test_house_rule_where_the_nest_goes(where: str) -> None:
     """RULES.md decision 4 (house): the nest goes to whoever takes the last trick, the declarer, or nobody."""
     rules = load_rules("rook-classic").changed({"nest_to": where})
     hand = hand_with(rules, {}, nest="ROOK B5 B10 B14 G5")
@@ -798,7 +798,7 @@ def test_house_rule_rotating_partners_every_four_hands() -> None:
 
 
 @pytest.mark.parametrize("rotating", [False, True])
-def test_partners_sit_opposite_each_other_in_every_hand(rotating) -> None:
+def test_partners_sit_opposite_each_other_in_every_hand(rotating: bool) -> None:
     """000 "Partners sit opposite each other"; 003 partners are "seated diagonally across from each other"; 001
     "change partners after every four hands" (RULES.md decision 9): rotating partners change chairs, so that in
     every hand a seat's partner sits across the table and the next to play after it is an opponent, in the auction
@@ -922,7 +922,7 @@ def test_house_rule_original_three_player_keeps_the_extra_card_to_the_end() -> N
 
 
 @pytest.mark.parametrize("kept", [False, True])
-def test_original_three_player_refuses_a_deal_whose_extra_card_is_not_left_of_the_dealer(kept) -> None:
+def test_original_three_player_refuses_a_deal_whose_extra_card_is_not_left_of_the_dealer(kept: bool) -> None:
     """003 "the person to the left of the dealer will end the hand with one extra card" (RULES.md decision 14, with
     its house rule too): a deal, a hand record or a deal code giving the 14th card to anyone else is refused with
     the reason, before any card is played (kept to the end, such a hand ended with a card never played and scored

@@ -11,7 +11,7 @@ from tests.support.notation import notation_faults
 from tests.support.rules import every_value
 
 
-def write(tmp_path: Path, name, text):
+def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
@@ -52,8 +52,8 @@ def test_unknown_keys_are_errors_not_ignored(tmp_path: Path) -> None:
     ("pass_cycle: [left, up]", "pass_cycle", "left, across"),
     ("royal_queens: [QS, KS]", "royal_queens", "QS, QC"),
 ])
-def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_path: Path, line, field,
-                                                                            allowed) -> None:
+def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_path: Path, line: str, field: str,
+                                                                            allowed: str) -> None:
     path = write(tmp_path, "bad.yaml", f"extends: hearts-classic\n{line}\n")
     with pytest.raises(RulesError) as err:
         load_rules(path)
@@ -104,7 +104,7 @@ def test_missing_file_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("base", ["./missing.yaml", "\\rook-classic", "no-such-preset"])
-def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_path: Path, base) -> None:
+def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_path: Path, base: str) -> None:
     """Standards: "a bad file gets one clear line naming the file and the problem". The file at fault is the one
     whose extends: names a base that cannot be read (found by the fuzz test: a base written with a backslash was
     looked for in the current folder, and the message named only the base)."""
@@ -223,7 +223,7 @@ def test_house_rule_sentences_agree_with_their_numbers() -> None:
                                                      "hands to Off"),
     ({"first_lead": "dummy"}, "Only the 2-player game has a dummy to lead"),
 ])
-def test_a_house_rule_refused_says_why_in_a_players_words(changes, player) -> None:
+def test_a_house_rule_refused_says_why_in_a_players_words(changes: dict[str, object], player: str) -> None:
     """Issue 25: 'min_bid: 70 is more than …' is for whoever edits a rule file; the house-rules screen, a deal code and
     a table's house rules say the same in a player's words (``RulesError.player``)."""
     with pytest.raises(RulesError) as refused:
@@ -241,7 +241,8 @@ def test_a_house_rule_refused_says_why_in_a_players_words(changes, player) -> No
     ("rook-beginner", {"cap": 30}, "With no bidding nobody can pass the score cap, so nobody could reach 40: set the "
                                    "score cap to Off"),
 ])
-def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset: str, changes, player) -> None:
+def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset: str, changes: dict[str, object],
+                                                               player: str) -> None:
     """004: "Scores are capped at 430 ... If the declaring team would have 500 or more points after winning a hand,
     they score the points and win the game": past the cap a side gains at most one hand's points (180 in 004), and
     only a declaring side, so a target beyond that, or a cap in a game without bidding, would make a match that

@@ -63,7 +63,7 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     (b'["a list"]', "not a Trickhouse save"),
     (b'{"format": "trickhouse-save/1", "match": null, "seats": [{"name": 5}]}', "not a match"),
 ])
-def test_a_bad_save_is_kept_aside_and_named_in_one_line(tmp_path: Path, content, words) -> None:
+def test_a_bad_save_is_kept_aside_and_named_in_one_line(tmp_path: Path, content: bytes, words: str) -> None:
     """Standards: a bad file gets one clear line naming the file and the problem, is kept aside, defaults used."""
     store = SaveStore(tmp_path)
     store.path.write_bytes(content)
@@ -158,7 +158,7 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     ("!!python/object/apply:os.system ['echo unsafe']\n", "could not determine a constructor"),
     ("- just\n- a list\n", "expected a mapping of settings"),
 ])
-def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path: Path, content, words) -> None:
+def test_bad_settings_are_kept_aside_and_the_defaults_used(tmp_path: Path, content: str, words: str) -> None:
     """Issue 6: not valid YAML, unknown fields, wrong types, impossible values, object-constructing tags."""
     store = SettingsStore(tmp_path)
     store.path.write_text(content)
@@ -218,7 +218,7 @@ def test_reset_to_preset_removes_the_file(tmp_path: Path) -> None:
      "must start with"),
     ("\x00\x01\x02", "special characters"),
 ])
-def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path: Path, content, words) -> None:
+def test_bad_house_rule_files_are_kept_aside_and_the_book_used(tmp_path: Path, content: str, words: str) -> None:
     store = HouseRulesStore(tmp_path)
     store.folder.mkdir(parents=True)
     store.path("rook-classic").write_text(content)
@@ -298,7 +298,7 @@ def test_the_history_refuses_a_match_that_does_not_restore(tmp_path: Path) -> No
     (b'{"format": "trickhouse-history/1", "matches": [{"finished": "x", "saved": {}}]}', "cannot be used"),
     (b'{"format": "trickhouse-save/1", "matches": []}', "not a Trickhouse match history"),
 ])
-def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path: Path, content, words) -> None:
+def test_a_bad_history_is_kept_aside_and_a_new_one_begins(tmp_path: Path, content: bytes, words: str) -> None:
     store = HistoryStore(tmp_path)
     store.path.write_bytes(content)
     past, problem = store.load(restore)

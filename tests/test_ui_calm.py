@@ -19,8 +19,9 @@ from game.ui import app as app_module
 from game.ui import sound
 from game.ui.app import App
 from game.ui.scenes.dialogs import Dialog
-from game.ui.scenes.table import MARKER_SECONDS
+from game.ui.scenes.table import MARKER_SECONDS, TableScene
 from tests.support.deals import position_where, table_session
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, frames, post, step
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +108,7 @@ def test_the_table_asks_for_frames_only_while_something_changes() -> None:
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 3 and len(h.trick) == 3)
     app = App(FAST, search_process=False)
     try:
-        table = app.open("table", session=table_session(hand))
+        table = of_kind(TableScene, app.open("table", session=table_session(hand)))
         step(app)
         assert table.next_frame() is not None  # a computer (seat 3) is to play
         for _ in frames(30):
@@ -131,7 +132,7 @@ def test_the_table_asks_for_frames_only_while_something_changes() -> None:
 @pytest.mark.parametrize("name, still", [("menu", True), ("setup", True), ("settings", True), ("house-rules", True),
                                          ("names", True), ("how-to-play", True), ("statistics", True),
                                          ("history", True), ("join", False)])
-def test_every_page_away_from_the_table_keeps_still_once_shown(name, still) -> None:
+def test_every_page_away_from_the_table_keeps_still_once_shown(name: str, still: bool) -> None:
     """A page that only input changes asks for no frames once it is up (the history once it has been read); Join
     game looks at the tables found on the local network every so often."""
     app = App(FAST, search_process=False)
@@ -150,7 +151,7 @@ def test_a_dialog_over_the_table_is_still_once_the_marker_has_bobbed() -> None:
     hand = position_where("rook-classic", lambda h: h.phase == "bid" and h.to_move == 0)
     app = App(FAST, search_process=False)
     try:
-        table = app.open("table", session=table_session(hand))
+        table = of_kind(TableScene, app.open("table", session=table_session(hand)))
         for _ in frames(30):
             step(app)
             if isinstance(app.stack.top, Dialog):

@@ -36,7 +36,7 @@ def test_both_decks_are_complete() -> None:
 
 @pytest.mark.parametrize("faces", CARD_FACES)
 @pytest.mark.parametrize("width", [50, 70, 140])
-def test_every_card_draws_card_shaped_with_rounded_corners(width, faces) -> None:
+def test_every_card_draws_card_shaped_with_rounded_corners(width: int, faces: str) -> None:
     art = CardArt(faces=faces)
     size = (width, round(width * CARD_RATIO))
     for name in ROOK_CARDS + STANDARD_CARDS:
@@ -50,7 +50,7 @@ def test_every_card_draws_card_shaped_with_rounded_corners(width, faces) -> None
 
 
 @pytest.mark.parametrize("faces", CARD_FACES)
-def test_every_card_looks_different(faces) -> None:
+def test_every_card_looks_different(faces: str) -> None:
     art = CardArt(faces=faces)
     looks = {pixels(art.face(name, 70)) for name in ROOK_CARDS + STANDARD_CARDS}
     looks.add(pixels(art.back(70)))
@@ -64,7 +64,7 @@ def test_the_card_faces_setting_changes_the_standard_deck_only() -> None:
     assert all(pixels(classic.face(name, 70)) == pixels(simple.face(name, 70)) for name in ROOK_CARDS)
 
 
-def cards_in(folder, monkeypatch: pytest.MonkeyPatch) -> None:
+def cards_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The card drawings are looked for in ``folder`` (the fonts where they are)."""
     real = assets.asset_path
     monkeypatch.setattr(assets, "asset_path", lambda *parts: folder.joinpath(*parts) if parts[0] == "cards"
@@ -113,7 +113,7 @@ def test_every_standard_card_has_its_classic_drawing() -> None:
 
 
 @pytest.mark.parametrize("name", ["G5", "Y12", "QD", "2C"])
-def test_colour_blind_marks_change_the_face(name) -> None:
+def test_colour_blind_marks_change_the_face(name: str) -> None:
     """Marks are a shape per Rook colour and, on the simple standard faces, the suit's letter (the classic faces
     tell the suits apart by their printed shapes)."""
     assert pixels(CardArt(marks=True, faces="simple").face(name, 70)) != \
@@ -129,7 +129,7 @@ def test_pictures_are_cached() -> None:
 
 
 @pytest.mark.parametrize("marks", [True, False])
-def test_red_and_green_show_their_colours_in_the_corner(marks) -> None:
+def test_red_and_green_show_their_colours_in_the_corner(marks: bool) -> None:
     """Colour is the first cue: the index corner of R7 is redder than G7's, and G7's greener."""
     art = CardArt(marks)
     corner = pygame.Rect(4, 4, 16, 18)  # the number of the index
@@ -146,13 +146,13 @@ def test_outline_is_a_ring() -> None:
 
 
 @pytest.mark.parametrize("name", ["G15", "X5", "1C", "", "rookie"])
-def test_unknown_cards_are_refused(name) -> None:
+def test_unknown_cards_are_refused(name: str) -> None:
     with pytest.raises(ValueError, match="is not a card"):
         CardArt().face(name, 70)
 
 
 @pytest.mark.parametrize("marks", [True, False])
-def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks) -> None:
+def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks: bool) -> None:
     """Book 002: the Royal queens "look different than the standard Queens and have special names"."""
     royal, plain = CardArt(marks, specials=("QS", "QC", "QH", "QD")), CardArt(marks)
     looks = {pixels(royal.face(queen, 70)) for queen in ("QS", "QC", "QH", "QD")}

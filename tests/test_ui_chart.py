@@ -17,7 +17,8 @@ from tests.support.ui_helpers import FAST, OpenScreen, played_table, post, step
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
-def test_the_chart_draws_one_line_per_side_and_the_target(size, preset: str, sides, screen: OpenScreen) -> None:
+def test_the_chart_draws_one_line_per_side_and_the_target(size: tuple[int, int], preset: str, sides: int,
+                                                          screen: OpenScreen) -> None:
     table = played_table(preset, [f"Computer {i + 1}" for i in range(load_rules(preset).players)], 3)  # long names
     app = App(FAST, search_process=False)
     try:

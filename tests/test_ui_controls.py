@@ -100,7 +100,7 @@ def test_the_table_plays_by_the_keys_the_page_names(make_app: MakeApp) -> None:
 
 
 @pytest.mark.parametrize("scene", ["how-to-play", "house-rules", "setup"])
-def test_from_classic_rook_to_classic_hearts_is_one_click(scene) -> None:
+def test_from_classic_rook_to_classic_hearts_is_one_click(scene: str) -> None:
     """The family first: its tab shows its classic game; < and > then go through that family's games only, and
     round to the first again."""
     app = App(FAST, search_process=False)

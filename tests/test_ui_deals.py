@@ -18,9 +18,11 @@ from game.ui.app import App
 from game.ui.scenes.history import HistoryScene, PastMatchScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
 from tests.support.deals import finished_session
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, click, frames, post, step, to_game_over, type_text
 
 
@@ -61,7 +63,7 @@ def computers_table(preset: str, seed: int, rules=None) -> tuple[App, Session, T
 def test_a_bad_deal_code_is_refused_in_words_on_new_game() -> None:
     app = App(FAST, search_process=False)
     try:
-        setup = app.open("setup", preset="hearts-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
         step(app)
         good = deal_code(Hand.deal(load_rules("hearts-classic"), seed=1))
         mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
@@ -90,7 +92,7 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
     code = deal_code(Hand.deal(rules, seed=8, dealer=3, number=2))
     app = App(FAST, search_process=False)
     try:
-        setup = app.open("setup", preset="rook-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
         step(app)
         click(app, setup.seat_buttons[4].rect.center)  # seat 1: Computer -> Online -> ... make it Human
         click(app, setup.seat_buttons[4].rect.center)

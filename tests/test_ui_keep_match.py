@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import concurrent.futures
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,7 +96,7 @@ def kept() -> Kept:
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(FAST, search_process=False)
     yield app
     app.close()
@@ -138,7 +139,7 @@ def asked(app: App):
     return confirm
 
 
-def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app, kept) -> None:
+def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app: App, kept) -> None:
     setup = new_game(app)
     click(app, setup.start.rect.center)
     confirm = asked(app)
@@ -159,7 +160,7 @@ def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(a
     assert [p.name for p in now.seats] == ["You", "West", "North", "East"]
 
 
-def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, kept) -> None:
+def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app: App, kept) -> None:
     code = deal_code(Hand.deal(load_rules("hearts-classic"), seed=8, dealer=1, number=1))
     setup = new_game(app)
     click(app, setup.code_button.rect.center)
@@ -191,7 +192,7 @@ def over_in_the_window(app: App):
     return over
 
 
-def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app) -> None:
+def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app: App) -> None:
     """The save holds a finished match: the game-over screen's New game, then Start, begins the next one at
     once."""
     over = over_in_the_window(app)
@@ -204,7 +205,7 @@ def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app)
     assert now.match.seed == table.table.session.match.seed and not now.match.is_over
 
 
-def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app) -> None:
+def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app: App) -> None:
     """Rematch begins the next match at once, the same computers in the same seats, and the new match's first save
     replaces the finished one."""
     over = over_in_the_window(app)
@@ -219,7 +220,7 @@ def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app) 
     assert now.match.seed == table.table.session.match.seed and [plan.name for plan in now.seats] == NAMES
 
 
-def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
+def test_play_this_deal_from_the_history_never_touches_the_save(app: App, kept):
     past = finished_session(2)
     past = Session(past.match, [SeatPlan(name, False, "easy") for name in NAMES])
     HistoryStore().add(past.to_json(), Session.from_json, finished="2026-11-20T18:05")
@@ -270,7 +271,7 @@ def earlier_games_table(code: str, session: Session) -> dict:
             "owner": 0, "seats": seats[:session.rules.players], "started": True, "session": session.to_json()}
 
 
-def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept) -> None:
+def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app: App, kept) -> None:
     hosted = unfinished_rook(seed=5)
     content = hosted_last(hosted)
     app.settings.online_port = 0
@@ -306,7 +307,7 @@ def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agree
     assert hosted_tables() == []
 
 
-def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept) -> None:
+def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app: App, kept) -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})

@@ -17,9 +17,10 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.support.kinds import hearts_part, rook_part
+from tests.support.kinds import hearts_part, of_kind, rook_part
 from tests.support.ui_helpers import click, drag, frames, go_on_from_claim, post, step
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
@@ -109,7 +110,7 @@ def keep_going(app: App, need_table: bool) -> None:
         app.open("menu")
     if need_table and current_table(app) is None:
         app.stack.clear()
-        menu = app.open("menu")
+        menu = of_kind(MenuScene, app.open("menu"))
         menu.continue_match()
 
 
@@ -173,7 +174,8 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
     ("rook-classic", 12000), ("hearts-classic", 12000), ("rook-2p", 3000), ("rook-500-5p", 3000),
     ("hearts-2p", 3000),
 ])
-def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset: str, events, monkeypatch: pytest.MonkeyPatch):
+def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset: str, events: int,
+                                                                  monkeypatch: pytest.MonkeyPatch):
     rng = random.Random(f"monkey {preset}")
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     privacy = Privacy(app, monkeypatch)

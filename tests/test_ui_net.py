@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -22,8 +23,10 @@ from game.store.certificates import CertificateStore
 from game.store.files import data_dir
 from game.ui import table_painter
 from game.ui.app import App
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
-from tests.support.kinds import hearts_part
+from tests.support.kinds import hearts_part, of_kind
 from tests.support.net_helpers import (
     LOOPBACK,
     FakeInfo,
@@ -49,7 +52,7 @@ from tests.support.ui_helpers import (
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, online_port=0),
               search_process=False)
     yield app
@@ -106,8 +109,8 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
                          f"deal {table.deal is not None}, legal {view.legal}")
 
 
-def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app) -> None:
-    setup = app.open("setup", preset="rook-classic")
+def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app: App) -> None:
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     assert setup.seat_buttons[3 * 2 + 1].label == "Online"
@@ -137,7 +140,7 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
 def hosted_with_a_guest(app: App) -> Player:
     """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
     the other player."""
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     click(app, setup.start.rect.center)
@@ -149,7 +152,7 @@ def hosted_with_a_guest(app: App) -> Player:
     return guest
 
 
-def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app) -> None:
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app: App) -> None:
     """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
     the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
     for them, saying so, and keeps it to be hosted again."""
@@ -178,7 +181,7 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app) -> No
     assert any(b.label == "Host again" for b in app.stack.top.buttons)
 
 
-def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
     table everyone passes at once)". The dealer is the host, so the engine takes the other player's pass before
     the host's: the host's dialog opens while the other player is still choosing; the cards the host chose leave
@@ -224,13 +227,13 @@ def test_a_window_joins_a_table_by_address_and_code() -> None:
         server.stop()
 
 
-def test_new_game_asks_a_dedicated_server_for_the_table(app) -> None:
+def test_new_game_asks_a_dedicated_server_for_the_table(app: App) -> None:
     """Issue 17: "every table is created by a client that asks for a preset and house rules": with an Online seat
     and a server's address typed in "Table on", Start asks that server for the table; the lobby shows the server's
     address and the table's code, and a player elsewhere joins with them."""
     server = ServerThread()
     try:
-        setup = app.open("setup", preset="hearts-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
         step(app)
         click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
         assert setup.server_button is not None and setup.server_button.label == "This computer"
@@ -371,10 +374,10 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
         host.stop()
 
 
-def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app) -> None:
+def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app: App) -> None:
     """Issue 17: "the match is saved on the host so it can be hosted again": Leave ends the hosted table (on a
     thread of its own), the menu offers Host again at once, and it opens the same table."""
-    setup = app.open("setup", preset="rook-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     click(app, setup.start.rect.center)
@@ -388,7 +391,7 @@ def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app) -> None:
     assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner
 
 
-def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app) -> None:
+def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app: App) -> None:
     """Issue 23: the hosted table's database written by a newer game: Start says so in one line naming the file
     (the window goes on, no table is hosted) and the file is left as it is; Host again says the same."""
     from game.net.database import SCHEMA_VERSION, TableDatabase
@@ -400,13 +403,13 @@ def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_host
     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     connection.close()
     before = (folder / "tables.sqlite3").read_bytes()
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
     click(app, setup.start.rect.center)
     assert "newer Trickhouse" in setup.error and "tables.sqlite3" in setup.error, setup.error
     assert app.stack.top is setup and app.services.host is None
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     menu.host_again()
     assert "newer Trickhouse" in app.services.notice and app.services.host is None
     assert (folder / "tables.sqlite3").read_bytes() == before
@@ -425,7 +428,8 @@ def join_over_tls(app: App, port: int, code: str):
     return join
 
 
-def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(app) -> None:
+def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(
+        app: App) -> None:
     """Issue 31 ("TLS"): a wss:// table whose certificate no authority vouches for. The whole way a player goes:
     the question with the fingerprint (nothing else on the screen answers until it is answered), Yes joins and
     keeps the fingerprint for the address; later, another certificate at that address is refused with a warning,

@@ -13,8 +13,9 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import CardPickScene, HandOffScene, PauseScene
+from game.ui.scenes.table import TableScene
 from tests.support.deals import position_where
-from tests.support.kinds import hearts_part, rook_part
+from tests.support.kinds import hearts_part, of_kind, rook_part
 from tests.support.ui_helpers import (
     FAST,
     MakeApp,
@@ -132,7 +133,7 @@ def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the
 
     monkeypatch.setattr(CardArt, "face", face)
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         hidden_checks = menus = 0
         for _ in frames():
             if len(session.hand.tricks) >= len(hand.tricks) + 4:

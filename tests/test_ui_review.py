@@ -34,7 +34,7 @@ NAMES = ["You", "West", "North", "East"]
 
 
 @pytest.fixture
-def app(quiet_app: App):
+def app(quiet_app: App) -> App:
     return quiet_app
 
 
@@ -82,7 +82,7 @@ def test_a_review_process_that_fails_is_said_with_its_exit_code() -> None:
     assert work.review is None and work.problem == "The review stopped unexpectedly (exit code 1)"
 
 
-def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app) -> None:
+def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app: App) -> None:
     session = first_hand_over()
     app.open("table", session=session)
     for _ in frames(60):
@@ -108,7 +108,7 @@ def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app
     assert app.services.reviews.get(scene.job.key, Review.from_json) == (None, "")  # nothing half done is kept
 
 
-def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app) -> None:
+def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes(app: App) -> None:
     hand = normal_hand("rook-classic", 6)  # seat 0 makes two costly plays in this hand (seen in the text review)
     scene = open_review(app, hand)
     assert scene.work is not None and scene.review is None
@@ -161,7 +161,8 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     shown_is(mistakes[-2] + 1)
 
 
-def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app: App,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25: hindsight is a board, not a wall of text: the tricks of each line of play from the decision on, a
     column a trick and a row a player, the line after the choice made and the line after the Hint's each a button
     away, the better one marked, and what each came to as a result (the figure the list of choices shows)."""
@@ -205,7 +206,7 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app, mo
     assert app.stack.top is not scene
 
 
-def test_a_review_opened_again_comes_from_the_cache_at_once(app) -> None:
+def test_a_review_opened_again_comes_from_the_cache_at_once(app: App) -> None:
     hand = normal_hand("hearts-classic", 2)
     first = open_review(app, hand)
     finish(app, first)
@@ -235,7 +236,7 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     assert opened == [("review", {"record": record, "seats": seats, "names": names, "number": 1})]
 
 
-def test_a_decision_with_many_choices_scrolls_in_a_small_window(app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_decision_with_many_choices_scrolls_in_a_small_window(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25, item 3, readable at 800x500: the panel of a decision with more choices than it holds (a lead from a
     full Rook hand, each choice with its result and cost) scrolls with the wheel down to its last choice, and goes
     back to its top on the next decision."""

@@ -6,10 +6,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 from types import SimpleNamespace
+from typing import cast
 
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes import SCENES
-from game.ui.services import Director
+from game.ui.services import Director, Services
+from tests.support.kinds import of_kind
 
 SCENES_DIR = Path(__file__).resolve().parents[1] / "game" / "ui" / "scenes"
 SCENE_MODULES = sorted(p for p in SCENES_DIR.glob("*.py") if p.name != "__init__.py")
@@ -18,9 +20,9 @@ SCENE_MODULES = sorted(p for p in SCENES_DIR.glob("*.py") if p.name != "__init__
 def imports_of(path: Path) -> list[tuple[ast.stmt, str, bool]]:
     """(statement, module imported, whether it sits inside a function) for each import of a file."""
     tree = ast.parse(path.read_text())
-    found = []
+    found: list[tuple[ast.stmt, str, bool]] = []
 
-    def visit(node, in_function: bool) -> None:
+    def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             if isinstance(child, ast.ImportFrom):
@@ -68,7 +70,7 @@ def test_every_scene_opened_by_name_is_in_the_registry() -> None:
 class Probe(Scene):
     name = "probe"
 
-    def __init__(self, services, label: str = "") -> None:
+    def __init__(self, services: Services, label: str = "") -> None:
         super().__init__(services)
         self.label = label
 
@@ -76,9 +78,10 @@ class Probe(Scene):
 def test_the_director_makes_scenes_by_name_with_the_services() -> None:
     stack = SceneStack()
     director = Director(stack, {"probe": Probe})
-    director.services = services = SimpleNamespace(window=SimpleNamespace(size=(800, 500)))
+    services = cast(Services, SimpleNamespace(window=SimpleNamespace(size=(800, 500))))  # all a probe reads
+    director.services = services
     first = director.push("probe", label="first")
-    second = director.push("probe", label="second")
+    second = of_kind(Probe, director.push("probe", label="second"))
     assert stack.scenes == [first, second] and second.services is services and second.size == (800, 500)
     third = director.replace("probe", label="third")
     assert stack.scenes == [first, third]

@@ -14,9 +14,11 @@ from game.ui.app import App
 from game.ui.assets import font
 from game.ui.scenes.dialogs import PauseScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.table import TableScene
 from game.ui.services import Services
 from game.ui.sheet import SMALLEST_SHEET_TEXT, sheet_layout, sheet_rows
 from tests.support.deals import first_hand_over
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, click, frames, key, played_table, step
 
 
@@ -91,7 +93,7 @@ def test_the_score_sheet_has_a_way_out_with_esc_and_its_menu_button() -> None:
     app = App(FAST, search_process=False)
     app.services.keep_matches = False
     try:
-        table = app.open("table", session=first_hand_over())
+        table = of_kind(TableScene, app.open("table", session=first_hand_over()))
         for _ in frames(60):
             if isinstance(app.stack.top, ScoreScene):
                 break

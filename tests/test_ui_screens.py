@@ -20,7 +20,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import CHART_GAP, sheet_height
 from tests.support.deals import finished_session, position_where, table_session
-from tests.support.kinds import hearts_part
+from tests.support.kinds import hearts_part, of_kind
 from tests.support.ui_helpers import (
     FAST,
     LONG_NAMES,
@@ -53,7 +53,8 @@ def test_the_pass_dialog_names_the_player_the_cards_go_to(window: OpenWindow) ->
                                             ("rook-500-standard-deck",
                                              ["Clubs", "Diamonds", "Hearts", "Spades", "No trump"])])
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
-def test_trump_is_named_by_a_tile_of_each_colour_offered(window: OpenWindow, preset: str, labels, size) -> None:
+def test_trump_is_named_by_a_tile_of_each_colour_offered(window: OpenWindow, preset: str, labels, size: tuple[int,
+                                                         int]) -> None:
     """Each trump the engine offers is a tile showing the colour (or suit) with its name under it, in a panel no
     bigger than they need; a click on a tile names it."""
     hand = position_where(preset, waiting_for_seat_0("trump"))
@@ -75,14 +76,14 @@ def test_trump_is_named_by_a_tile_of_each_colour_offered(window: OpenWindow, pre
 
 @pytest.mark.parametrize("hands", [1, 3])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_score_sheet_has_no_empty_band(monkeypatch: pytest.MonkeyPatch, hands, size) -> None:
+def test_the_score_sheet_has_no_empty_band(monkeypatch: pytest.MonkeyPatch, hands: int, size) -> None:
     """After the first hand the sheet has one row: the chart starts right under it and the panel ends right under
     the buttons (the panel is as tall as what it shows), and no text meets other text or leaves the window."""
     table = played_table("rook-classic", ["You", "West", "North", "East"], hands)
     app = App(FAST, search_process=False)
     try:
         recorder = Recorder(monkeypatch, app)
-        scene = app.open("score-sheet", table=table, on_next=lambda: None)
+        scene = of_kind(ScoreScene, app.open("score-sheet", table=table, on_next=lambda: None))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert isinstance(scene, ScoreScene)
@@ -152,7 +153,8 @@ def test_game_over_without_a_rematch_offers_new_game_first() -> None:
     another computer opens game over without it, and New game comes first, on Enter."""
     app = App(FAST, search_process=False)
     try:
-        over = app.open("game-over", table=played_table("hearts-classic", ["Ann", "Bo", "Cy", "Di"], 1))
+        table = played_table("hearts-classic", ["Ann", "Bo", "Cy", "Di"], 1)
+        over = of_kind(GameOverScene, app.open("game-over", table=table))
         assert "Rematch" not in [button.label for button in over.buttons]
         assert over.buttons[0].label == "New game" and over.buttons[0].key == pygame.K_RETURN
     finally:

@@ -23,6 +23,7 @@ from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
 from tests.support.deals import playout_action, position_where, table_session
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
     FRAME,
@@ -113,7 +114,7 @@ def test_claim_button_ends_a_settled_hand() -> None:
     app.services.keep_matches = False
     try:
         session = table_session(hand)
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         for _ in frames(60):  # the claim check runs a few milliseconds a frame
             step(app)
             if table.claim_button.enabled:
@@ -143,7 +144,7 @@ def test_quit_while_a_hard_computer_thinks_stops_its_search() -> None:
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=60.0)
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     for _ in frames(120):
         step(app)
         if session.hand.phase == "play" and table.table.controller.thinking:
@@ -184,7 +185,7 @@ def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.
 
 
 @pytest.mark.parametrize("preset, name_length", [("rook-6p", 18), ("rook-3p", 24)])
-def test_the_auction_panel_clears_the_seats_beside_it(make_app: MakeApp, preset: str, name_length) -> None:
+def test_the_auction_panel_clears_the_seats_beside_it(make_app: MakeApp, preset: str, name_length: int) -> None:
     """A round of bids a line ran over the name plates of the seats to either side (seen in rook-6p and rook-3p
     screenshots): the panel takes fewer bids a line, or goes below those seats, until it clears them."""
     app, session, table = make_app(preset, humans=0)
@@ -240,7 +241,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
     session = Session(rotating_match_after(4), [SeatPlan(name, i == 0, "easy")
                                                 for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         for _ in frames(30):
             if isinstance(app.stack.top, ScoreScene):
                 break
@@ -292,7 +293,7 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
     session = Session(rotating_match_after(4), [SeatPlan(name, i < 2, "easy")
                                                 for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         seen = set()
         for _ in frames(60):
             top = app.stack.top

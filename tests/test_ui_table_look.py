@@ -15,6 +15,7 @@ from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
 from game.ui.table_marks import queen_legend
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
 
 SIZES = [(1280, 720), (800, 500)]
@@ -25,7 +26,7 @@ def open_at(size, preset: str, humans: int, seed: int = 5, names=None, **setting
     rules = load_rules(preset)
     seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
     step(app)
     assert app.size == size
@@ -109,7 +110,7 @@ def test_the_nests_cards_are_marked_until_the_exchange_ends(opened) -> None:
 
 
 @pytest.mark.parametrize("count", [9, 13])
-def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count) -> None:
+def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count: int) -> None:
     app, session, table = opened((1280, 720), "rook-classic", humans=1)
     rects = table.place.hand_rects(count)
     gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]

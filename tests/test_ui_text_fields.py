@@ -9,7 +9,11 @@ import pygame
 import pytest
 
 from game.ui.app import App
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.settings import NamesScene, SettingsScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.text_field import TextEdit
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import OpenScreen, click, post, step
 from tests.support.ui_record import layout_faults
 
@@ -73,13 +77,13 @@ def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes() -> None:
 
 
 @pytest.fixture
-def app(quiet_app: App):
+def app(quiet_app: App) -> App:
     return quiet_app
 
 
-def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app) -> None:
+def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app: App) -> None:
     """The issue's case: a seat named Wes, clicked, "Sam" typed, Enter: the seat is Sam."""
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     setup.seats[1].name = "Wes"
     setup.layout()
@@ -98,8 +102,8 @@ def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app) -> None:
     assert setup.seats[1].name == "ammy"
 
 
-def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app) -> None:
-    setup = app.open("setup", preset="rook-classic")
+def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app: App) -> None:
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.code_button.rect.center)
     typed(app, "WRONG")
@@ -124,9 +128,9 @@ def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app) -> None
     assert setup.server == "host.example"
 
 
-def test_join_fields_select_all_when_clicked(app) -> None:
+def test_join_fields_select_all_when_clicked(app: App) -> None:
     app.settings.last_address = "192.0.2.1"
-    join = app.open("join")
+    join = of_kind(JoinScene, app.open("join"))
     step(app)
     assert join.editing == "code"
     click(app, join.fields["address"].rect.center)
@@ -142,8 +146,8 @@ def test_join_fields_select_all_when_clicked(app) -> None:
     assert join.values["name"] == "Sam" and app.stack.top is join
 
 
-def test_player_names_and_the_port_select_all_when_clicked(app) -> None:
-    names = app.open("names")
+def test_player_names_and_the_port_select_all_when_clicked(app: App) -> None:
+    names = of_kind(NamesScene, app.open("names"))
     step(app)
     click(app, names.fields[1].rect.center)
     typed(app, "Sam")
@@ -156,7 +160,7 @@ def test_player_names_and_the_port_select_all_when_clicked(app) -> None:
     assert app.settings.names[2] == "Player 3", "a name left empty is the seat's own"
     app.stack.pop(names)
     app.settings.online_port = 47474
-    settings = app.open("settings")
+    settings = of_kind(SettingsScene, app.open("settings"))
     step(app)
     post(pygame.MOUSEWHEEL, x=0, y=-len(settings.rows), flipped=False)  # down to the last row
     step(app)
@@ -168,7 +172,7 @@ def test_player_names_and_the_port_select_all_when_clicked(app) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
-def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen: OpenScreen, size) -> None:
+def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen: OpenScreen, size: tuple[int, int]) -> None:
     """A long address typed into the server field: the text shown and the caret stay inside the field."""
     app, join, recorder = screen("join", size)
     click(app, join.fields["address"].rect.center)

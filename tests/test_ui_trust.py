@@ -47,7 +47,7 @@ from tests.support.ui_record import Recorder, layout_faults
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-royal"])
 def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window: OpenWindow, preset: str,
-                                                                             size) -> None:
+                                                                             size: tuple[int, int]) -> None:
     """Issue 22: "When computers have already played to a trick and it is your turn: Esc, Main menu, Continue. The
     played cards are not drawn". The table draws the trick from the seat's view, so a table opened from the save
     draws the same cards and lines in the same places."""
@@ -176,7 +176,7 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: Open
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("phase", ["bid", "nest", "trump", "pass", "moon", "call"])
-def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase, size) -> None:
+def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase: str, size: tuple[int, int]) -> None:
     """Issue 22: "Hint shows its suggestion inside the dialog (the bid, the cards to lay away or pass)": the
     suggestion is said in a player's words, clear of everything else, and chosen in the dialog ready to confirm."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
@@ -199,7 +199,7 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase, 
 
 
 @pytest.mark.parametrize("phase", ["nest", "pass", "lay-aside", "call"])
-def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window: OpenWindow, phase) -> None:
+def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window: OpenWindow, phase: str) -> None:
     """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
     the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
     app, table, recorder, dialog = open_dialog(window, phase)

@@ -119,7 +119,7 @@ def decide(reader: Reader, table, hinted: set) -> None:
 
 @pytest.mark.parametrize("preset,number", [("rook-classic", 0), ("hearts-royal", 0), ("rook-500-standard-deck", 0),
                                            ("rook-500-5p", 0), ("hearts-5p", 2)])
-def test_a_hand_at_the_table_speaks_a_players_words(reader, preset: str, number):
+def test_a_hand_at_the_table_speaks_a_players_words(reader, preset: str, number: int):
     """Issue 25: 'Hint: play R10', '2H is not in your hand'. A whole hand at the window, the person asking for a
     Hint at each kind of decision, trying a card the rules refuse and looking at the last trick: no line drawn
     holds engine notation, the score sheet's included (the 5-player 500 game with its called card, and the third
@@ -407,7 +407,8 @@ def test_the_port_is_typed_not_stepped(reader) -> None:
 
 
 @pytest.mark.parametrize("preset,target", [("rook-classic", 100), ("hearts-classic", 30)])
-def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, preset: str, target):
+def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, preset: str,
+                                                                 target: int):
     """Issue 25: 'a test renders every scene through a full autoplay of each family'. ``--autoplay`` plays a whole
     match like a person at the window (the menu, New game, every hand with its score sheet, game over), the target
     lowered by a house rule so that the match is short: nothing any of its frames drew holds engine notation."""
