@@ -4,11 +4,12 @@ same deal (cards, seats, dealer, number) under the same rules, and a damaged cod
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from game.ai import make_player
-from game.engine import DealCodeError, Hand, deal_code, hand_from_code, load_rules, preset_names
+from game.engine import DealCodeError, Hand, Rules, deal_code, hand_from_code, load_rules, preset_names
 from game.engine import codes as D
 from game.engine.rules import FIELDS, RulesError
 
@@ -22,7 +23,7 @@ def same_deal(hand: Hand, again: Hand) -> None:
     assert again.held == hand.held and again.extras == hand.extras
 
 
-def other_values(rules, name: str) -> list:
+def other_values(rules: Rules, name: str) -> list[object]:
     """Values of a house rule other than the rules' own, including ones that need more than a byte."""
     field, value = FIELDS[name], getattr(rules, name)
     choices = field.metadata["choices"]
@@ -36,7 +37,7 @@ def other_values(rules, name: str) -> list:
     return [value + step, value + 40 * step, max(0, value - step), 0, 1]
 
 
-def house_variants(rules):
+def house_variants(rules: Rules) -> Iterator[tuple[str, Rules]]:
     """(field, rules) for every house rule of these rules changed to each other value the engine accepts."""
     for name in rules.house_fields():
         for value in other_values(rules, name):
@@ -95,7 +96,7 @@ def test_codes_are_short_and_forgiving_to_read() -> None:
     same_deal(hand, hand_from_code(f"  {loose} "))
 
 
-def every_typo(code: str):
+def every_typo(code: str) -> Iterator[str]:
     """Each character replaced by every other one, and each pair of neighbours swapped."""
     text = code.replace("-", "")
     for i, ch in enumerate(text):
@@ -129,10 +130,10 @@ def test_truncated_and_padded_codes_are_refused() -> None:
         with pytest.raises(DealCodeError, match=reason):
             hand_from_code(text)
     with pytest.raises(DealCodeError, match="is text"):
-        hand_from_code(None)
+        hand_from_code(None)  # type: ignore[arg-type]  # not text, as a damaged file may hold
 
 
-def recoded(code: str, change) -> str:
+def recoded(code: str, change: Callable[[bytearray], object]) -> str:
     """A code whose bytes are changed by ``change`` and given a check that matches: damage the check cannot see."""
     data = bytearray(D._bytes(code))
     change(data)
@@ -143,7 +144,7 @@ def test_a_code_changed_to_another_preset_with_a_matching_check_is_refused_unles
     hand = Hand.deal(load_rules("hearts-classic"), seed=5, dealer=0)
     code = deal_code(hand)
 
-    def to(preset: str):
+    def to(preset: str) -> Callable[[bytearray], None]:
         return lambda data: data.__setitem__(0, D.FORMAT << 6 | D.PRESETS.index(preset))
 
     for preset in ("rook-classic", "hearts-3p", "rook-500-standard-deck"):

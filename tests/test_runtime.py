@@ -7,6 +7,7 @@ import asyncio
 import gc
 import threading
 import time
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -21,12 +22,12 @@ def test_a_loop_thread_runs_its_setup_takes_calls_and_is_closed_when_stopped() -
     runner = LoopThread("test-loop")
     assert runner.start(lambda: asyncio.sleep(0, result="listening")) == "listening"
     assert runner.running and runner.call(threading.current_thread) is not threading.current_thread()
-    said = []
+    said: list[str] = []
     assert runner.stop(last=_say(said, "goodbye"))
     assert said == ["goodbye"] and runner.loop.is_closed() and not runner.running
 
 
-async def _say(said: list, word: str) -> None:
+async def _say(said: list[str], word: str) -> None:
     said.append(word)
 
 
@@ -65,7 +66,7 @@ def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes() 
         finally:
             cleaned.append("begun")
 
-    async def refuse():
+    async def refuse() -> None:
         asyncio.ensure_future(begun())
         await asyncio.sleep(0)
         raise OSError("the port is in use")
@@ -76,7 +77,7 @@ def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes() 
     assert cleaned == ["begun"], "what the setup had begun is ended too"
 
 
-def _echo(conn, prefix: str) -> None:
+def _echo(conn: Connection, prefix: str) -> None:
     while (message := conn.recv()) is not None:
         conn.send(f"{prefix}{message}")
     conn.send("bye")
@@ -96,7 +97,7 @@ def test_a_child_job_answers_over_its_pipe_and_ends_when_killed() -> None:
     assert not job.alive and job.news() == []
 
 
-def _say_and_go(conn, count: int) -> None:
+def _say_and_go(conn: Connection, count: int) -> None:
     for number in range(count):
         conn.send(number)
 
@@ -117,7 +118,7 @@ def test_what_a_child_job_sent_before_it_went_is_kept() -> None:
     assert job.exitcode == 0
 
 
-def _hang(conn) -> None:
+def _hang(conn: Connection) -> None:
     time.sleep(600)
 
 

@@ -202,6 +202,7 @@ def test_the_setup_installs_what_the_game_needs_without_building_it(tmp_path: Pa
     play``: dev.py installs the game's dependencies (and the extras asked for) and runs the game from the
     checkout, so no package is built."""
     spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
     dev = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(dev)
     ran = []

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.engine import Hand, Match, load_rules, preset_names
+from game.engine.rook import RookHand
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
@@ -37,7 +38,7 @@ def test_hot_seat_rook_classic_hand_played_by_mouse(make_app: MakeApp, monkeypat
     app, session, table = make_app("rook-classic", humans=4)
     first_bidder = session.hand.to_move
     result = play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: hand.to_move == first_bidder)
-    hand = session.hand
+    hand = of_kind(RookHand, session.hand)
     assert hand.is_done and hand.declarer == first_bidder and hand.contract == 70
     assert result["drags"] == 36 and len(hand.tricks) == 9
     assert sum(hand.points()) == 120  # every counter, the nest included, was taken by someone
@@ -57,7 +58,7 @@ def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app: MakeApp, monkeyp
     assert all(len(hearts_part(hand.view(s)).received) == 3 for s in range(4))
 
 
-def test_illegal_drop_glides_back_with_the_engines_reason(make_app: MakeApp):
+def test_illegal_drop_glides_back_with_the_engines_reason(make_app: MakeApp) -> None:
     """Dropping a card that does not follow suit is refused with the engine's reason and changes nothing."""
     app, session, table = make_app("hearts-classic", humans=1, seed=11)
     for _ in frames():
@@ -110,7 +111,7 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app: MakeApp, tmp_path:
 
 
 def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(
-        monkeypatch: pytest.MonkeyPatch):
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 6: after a person played, their hand stayed face up while the computers played, until the next
     hand-off. With people in seats 0 and 2 and computers between them, the hand of the person who just played is
     face down as soon as the other person still has to play in the trick. Esc on the hand-off screen opens the menu
@@ -127,7 +128,7 @@ def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the
     drawn: list[str] = []  # the card faces drawn since the last look
     art_face = CardArt.face
 
-    def face(art, name, width):
+    def face(art: CardArt, name: str, width: int) -> pygame.Surface:
         drawn.append(name)
         return art_face(art, name, width)
 

@@ -10,14 +10,13 @@ import re
 import threading
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import pygame
 import pytest
 
 from game.engine import Hand
 from game.review import HandReview, Review, words
-from game.table.controller import TableController
-from game.table.local import LocalTable
 from game.ui import review_work
 from game.ui.app import App
 from game.ui.assets import font
@@ -26,8 +25,9 @@ from game.ui.scene import AWAIT_SECONDS
 from game.ui.scenes.review import HINDSIGHT, ReviewScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from tests.support.deals import first_hand_over, normal_hand
+from tests.support.kinds import of_kind
 from tests.support.notation import notation_faults
-from tests.support.ui_helpers import FAST, click, frames, key, post, step
+from tests.support.ui_helpers import FAST, click, frames, idle_table, key, post, step
 from tests.support.ui_record import Recorder
 
 NAMES = ["You", "West", "North", "East"]
@@ -41,18 +41,21 @@ def app(quiet_app: App) -> App:
 
 
 def open_review(app: App, hand: Hand) -> ReviewScene:
-    return app.open("review", record=hand.record(), seats=[0], names=NAMES, number=1)
+    return of_kind(ReviewScene, app.open("review", record=hand.record(), seats=[0], names=NAMES, number=1))
 
 
-def finish(app: App, scene: ReviewScene):
+def finish(app: App, scene: ReviewScene) -> Review:
+    """The review, finished (and kept in the cache)."""
     for _ in frames(60):
         if scene.work is None:
             break
         step(app)
     else:
         raise AssertionError("the review did not finish")
-    assert scene.review is not None and not scene.problem
+    assert scene.review is not None and not scene.problem and scene.keeping is not None
     scene.keeping.result(300)  # into the cache, off the UI thread
+    review: Review = scene.review
+    return review
 
 
 def test_every_review_arrives_when_polled_as_the_window_polls() -> None:
@@ -73,7 +76,8 @@ def test_every_review_arrives_when_polled_as_the_window_polls() -> None:
 
 def test_a_review_process_that_fails_is_said_with_its_exit_code() -> None:
     record = normal_hand("hearts-classic", 2).record()
-    work = ReviewWork(HandReview(record, [0], 1, 2), record, 1, "two")  # the process cannot count "two" deals
+    # the process cannot count "two" deals
+    work = ReviewWork(HandReview(record, [0], 1, 2), record, 1, "two")  # type: ignore[arg-type]
     for _ in frames(60):
         work.poll()
         if work.job is None:
@@ -97,10 +101,11 @@ def test_the_score_sheets_review_button_opens_the_review_and_cancel_stops_it(app
     assert isinstance(scene, ReviewScene) and scene.job.seats == [0]
     assert scene.record == session.hand.record()
     for _ in frames(30):  # the process has started and reports progress
+        assert scene.work is not None
         if scene.work.done:
             break
         step(app)
-    assert 0 < scene.work.done < scene.work.total and scene.shot_name == "review-progress"
+    assert scene.work is not None and 0 < scene.work.done < scene.work.total and scene.shot_name == "review-progress"
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     step(app)
     assert app.stack.top is sheet and scene.work is None
@@ -112,8 +117,7 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     hand = normal_hand("rook-classic", 6)  # seat 0 makes two costly plays in this hand (seen in the text review)
     scene = open_review(app, hand)
     assert scene.work is not None and scene.review is None
-    finish(app, scene)
-    decisions = scene.review.decisions
+    decisions = finish(app, scene).decisions
     mistakes = [i for i, d in enumerate(decisions) if d.mistake]
     assert len(decisions) > 5 and len(mistakes) >= 2
     assert app.services.reviews.get(scene.job.key, Review.from_json)[0] == scene.review
@@ -135,7 +139,7 @@ def test_arrow_keys_step_through_the_decisions_and_up_down_jump_between_mistakes
     def shown_is(index: int) -> None:
         decision = decisions[index]
         assert scene.index == index
-        assert scene.shown.to_move == decision.seat  # the hand just before the decision
+        assert scene.shown is not None and scene.shown.to_move == decision.seat  # the hand just before the decision
         card = decision.action.split()[-1]
         if decision.action.startswith("play "):
             assert card in scene.shown.hands[decision.seat]
@@ -169,9 +173,9 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app: Ap
     recorder = Recorder(monkeypatch, app)
     hand = normal_hand("rook-classic", 6)  # the first mistake's two lines end differently
     scene = open_review(app, hand)
-    finish(app, scene)
+    review = finish(app, scene)
     key(app, pygame.K_DOWN)
-    decision = scene.review.decisions[scene.index]
+    decision = review.decisions[scene.index]
     assert decision.mistake and scene.what_if.enabled and decision.trick
     click(app, scene.what_if.rect.center)
     assert scene.hindsight is not None and scene.shot_name == "review-hindsight"
@@ -180,7 +184,9 @@ def test_what_would_have_happened_shows_the_hand_played_out_in_hindsight(app: Ap
     step(app)
     made, best = (scene.hindsight.results[action] for action in (decision.action, decision.best))
     assert best.is_done and best.record()["actions"][decision.index] == decision.best
-    results = (made.result().margin(0), best.result().margin(0))
+    made_result, best_result = made.result(), best.result()
+    assert made_result is not None and best_result is not None
+    results = (made_result.margin(0), best_result.margin(0))
     said = words.hindsight_words(words.choice_name(decision.action, "rook"), words.choice_name(decision.best, "rook"),
                                  results, decision.cost, decision.error, decision.threshold, partners=True)
     texts = " ".join(op.label for op in recorder.texts())
@@ -222,8 +228,10 @@ def test_every_seat_is_reviewed_when_computers_played_them_all_and_game_over_off
     session = first_hand_over("rook-classic")
     for plan in session.seats:
         plan.human = False
-    table = LocalTable(TableController(session, worker=None))
-    record, seats, names = table.review_subject()
+    table = idle_table(session)
+    subject = table.review_subject()
+    assert subject is not None
+    record, seats, names = subject
     assert seats == [0, 1, 2, 3] and names == NAMES and record == session.hand.record()
     opened = []
     services = SimpleNamespace(window=SimpleNamespace(size=(800, 500)),
@@ -241,8 +249,8 @@ def test_a_decision_with_many_choices_scrolls_in_a_small_window(app: App, monkey
     full Rook hand, each choice with its result and cost) scrolls with the wheel down to its last choice, and goes
     back to its top on the next decision."""
     recorder = Recorder(monkeypatch, app)
-    scene = app.open("review", record=normal_hand("rook-classic", 1).record(), seats=[0, 1, 2, 3], names=NAMES,
-                     number=1, worlds=3, measure_worlds=6)
+    scene = of_kind(ReviewScene, app.open("review", record=normal_hand("rook-classic", 1).record(), seats=[0, 1, 2, 3],
+                                          names=NAMES, number=1, worlds=3, measure_worlds=6))
     post(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))
     finish(app, scene)
     index = max(range(len(scene.decisions)), key=lambda i: len(scene.decisions[i].choices))
@@ -270,15 +278,16 @@ def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch: pyt
     played out is drawn: work that finishes elsewhere wakes the window."""
     record = normal_hand("rook-classic", 6).record()
     review = HandReview(record, [0], 1, 2).run()
+    assert review is not None
     index = next(i for i, d in enumerate(review.decisions) if d.judged and d.best != d.action)
     app = App(FAST, search_process=False)
     app.services.reviews.put(HandReview(record, [0], 1, 2).key, review.to_json())
     released = threading.Event()
     real_hindsight = review_work.hindsight
 
-    def held_hindsight(*args):
+    def held_hindsight(record: dict[str, Any], index: int, action: str | None = None, seed: int = 0) -> Hand:
         released.wait(60)  # only stops a hang
-        return real_hindsight(*args)
+        return real_hindsight(record, index, action, seed)
 
     monkeypatch.setattr(review_work, "hindsight", held_hindsight)
     seen: list[str] = []  # what each frame drew on the hindsight page

@@ -16,7 +16,8 @@ from tests.support.ui_helpers import FAST, post, step
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", [(0, 2), (1, 3)]), ("rook-500", [(0, 2), (1, 3)]),
                                            ("rook-5p", []), ("rook-3p", []), ("hearts-classic", [])])
-def test_setup_shows_the_seats_and_the_partnerships(size: tuple[int, int], preset: str, sides) -> None:
+def test_setup_shows_the_seats_and_the_partnerships(size: tuple[int, int], preset: str, sides: list[tuple[int,
+                                                    int]]) -> None:
     app = App(FAST, search_process=False)
     try:
         scene = of_kind(SetupScene, app.open("setup", preset=preset))

@@ -12,10 +12,9 @@ import pytest
 
 from game.engine import Match, load_rules
 from game.engine.claim import settled
+from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
-from game.table.controller import TableController
-from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
@@ -33,6 +32,7 @@ from tests.support.ui_helpers import (
     drag,
     frames,
     go_on_from_claim,
+    idle_table,
     open_table,
     post,
     settle,
@@ -80,7 +80,7 @@ def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app: 
         top = app.stack.top
         if table.viewer_controls_play():
             break
-        if top.name == "bidding":
+        if isinstance(top, BidScene):
             click(app, top.pass_.rect.center)
         else:
             step(app)
@@ -156,10 +156,10 @@ def test_quit_while_a_hard_computer_thinks_stops_its_search() -> None:
     app.close()
     assert app.worker.stopped(timeout=30)  # the timeout only stops a hang: a search of 60 s is cancelled, not awaited
     saved, problem = SaveStore().load(Session.from_json)  # saved after every action: nothing to do at the end
-    assert not problem and saved.hand.record() == session.hand.record() and session.hand.actions
+    assert not problem and saved is not None and saved.hand.record() == session.hand.record() and session.hand.actions
 
 
-def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.LogCaptureFixture):
+def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.LogCaptureFixture) -> None:
     """Issue 8, faults: seats whose AI raises, hangs past its budget or returns an illegal action get logged legal
     fallback moves, and the hand is played to its score sheet."""
     from tests.support.players import Hangs, Illegal, Raises
@@ -191,7 +191,7 @@ def test_the_auction_panel_clears_the_seats_beside_it(make_app: MakeApp, preset:
     app, session, table = make_app(preset, humans=0)
     for i, seat in enumerate(session.seats):
         seat.name = f"Player {i} with a long name"[:name_length]
-    hand = session.hand
+    hand = of_kind(RookHand, session.hand)
     while len(hand.bids) < 2 * hand.n - 1:
         hand.apply(f"bid {hand.lowest_bid()}")
     assert hand.phase == "bid"
@@ -227,12 +227,14 @@ def rotating_match_after(hands: int, seed: int = 2) -> Match:
     while True:
         while not match.hand.is_done:
             match.hand.push(playout_action(match.hand, rng))
-        if match.hands_played + (not match.hand.result().thrown_in) == hands:
+        result = match.hand.result()
+        assert result is not None
+        if match.hands_played + (not result.thrown_in) == hands:
             return match
         match.next_hand()
 
 
-def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
+def test_rotating_partners_change_chairs_so_that_partners_sit_opposite() -> None:
     """000 "Partners sit opposite each other"; 001 "change partners after every four hands" (RULES.md decision 9):
     at the start of hand 5 the table shows the players at their new places, the new partner across the table, and
     says so until the first card is played; each player keeps their own cards, name and score column."""
@@ -243,7 +245,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
     try:
         table = of_kind(TableScene, app.open("table", session=session))
         for _ in frames(30):
-            if isinstance(app.stack.top, ScoreScene):
+            if isinstance(top := app.stack.top, ScoreScene):
                 break
             if not go_on_from_claim(app):
                 step(app)
@@ -252,7 +254,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
         centre_x, centre_y = table.place.centre
         assert table.place.seat_anchor(2)[1] < centre_y, "hands 1-4: Cat, Ann's partner, sits across"
         assert table.seating_lines() == []
-        click(app, app.stack.top.next.rect.center)
+        click(app, top.next.rect.center)
         view = table.view()
         assert view.number == 4 and not view.trick
         assert table.place.seat_anchor(1)[1] < centre_y, "hand 5: Ben, Ann's partner now, sits across"
@@ -339,5 +341,5 @@ def test_rotating_partners_keep_one_score_column_per_player(make_app: MakeApp) -
     rotating = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
     assert [seats for _, seats in rotating.score_columns()] == [(0,), (1,), (2,), (3,)]
     assert [name for name, _ in session.score_columns()] == ["P0 & P2", "P1 & P3"]
-    header, _, _ = sheet_rows(LocalTable(TableController(rotating, worker=None)))
+    header, _, _ = sheet_rows(idle_table(rotating))
     assert header[-4:] == ["P0", "P1", "P2", "P3"]

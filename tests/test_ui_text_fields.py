@@ -174,7 +174,8 @@ def test_player_names_and_the_port_select_all_when_clicked(app: App) -> None:
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen: OpenScreen, size: tuple[int, int]) -> None:
     """A long address typed into the server field: the text shown and the caret stay inside the field."""
-    app, join, recorder = screen("join", size)
+    app, page, recorder = screen("join", size)
+    join = of_kind(JoinScene, page)
     click(app, join.fields["address"].rect.center)
     typed(app, "a-very-long-host-name.somewhere.example.org:47474")
     field = join.fields["address"]

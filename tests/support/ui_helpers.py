@@ -187,8 +187,13 @@ def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
             hand.push(hand.random_action(rng))
         if number < hands - 1:
             session.match.next_hand()
-    # people only: no computer is asked, so there is no worker
-    return LocalTable(TableController(session, worker=None))  # type: ignore[arg-type]
+    return idle_table(session)
+
+
+def idle_table(session: Session) -> LocalTable:
+    """A table at ``session`` whose computers are never asked (its match is over, or a test only reads what it
+    shows): it has no worker."""
+    return LocalTable(TableController(session, worker=None))  # type: ignore[arg-type]  # never asked: see above
 
 
 SIZES = [(800, 500), (1280, 720), (1920, 1080)]
