@@ -11,7 +11,7 @@ from game.ui.app import App
 from game.ui.dealing import Deal
 from game.ui.scenes.table import TableScene
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import step
+from tests.support.ui_helpers import local_table, step
 
 
 def open_rook(speed: float) -> tuple[App, Session, TableScene]:
@@ -40,7 +40,7 @@ def test_the_deal_is_shown_while_the_computer_already_thinks() -> None:
         step(app)
         assert table.deal is not None
         hand = session.hand
-        assert table.table.controller.decision is not None  # the first bidder is asked at once
+        assert local_table(table).controller.decision is not None  # the first bidder is asked at once
         view = table.view()
         step(app)
         assert table.deal.arrived(0) < view.hand_sizes[0]

@@ -23,7 +23,7 @@ from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
 from tests.support.deals import finished_session
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import FAST, click, frames, post, step, to_game_over, type_text
+from tests.support.ui_helpers import FAST, click, frames, local_table, post, step, to_game_over, type_text
 
 
 def press(app: App, key: int, mod: int = 0) -> None:
@@ -107,10 +107,10 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
         click(app, setup.start.rect.center)
         table = app.stack.scenes[0]
         assert isinstance(table, TableScene)
-        hand, wanted = table.table.session.hand, hand_from_code(code)
+        hand, wanted = local_table(table).session.hand, hand_from_code(code)
         assert hand.deal_text() == wanted.deal_text() and hand.dealer == 3 and hand.number == 2
         assert hand.rules == rules and not hand.actions
-        assert [plan.human for plan in table.table.session.seats] == [True, True, False, False]
+        assert [plan.human for plan in local_table(table).session.seats] == [True, True, False, False]
     finally:
         app.close()
 
@@ -144,17 +144,17 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
         click(app, button(sheet, "Play again").rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again is not table and again.first_time == first.result()
-        replay = again.table.session.hand
+        replay = local_table(again).session.hand
         assert replay.deal_text() == first.deal_text() and replay.dealer == first.dealer
         assert replay.number == first.number and not replay.actions
-        assert [plan.name for plan in again.table.session.seats] == [plan.name for plan in session.seats]
-        controller = again.table.controller
+        assert [plan.name for plan in local_table(again).session.seats] == [plan.name for plan in session.seats]
+        controller = local_table(again).controller
         assert controller.save is None and controller.stats is None and controller.history is None, \
             "a deal played again is neither saved, counted nor kept in the history"
         compared = until(app, lambda: isinstance(app.stack.top, ScoreScene) and app.stack.top.first_time)
         header, rows, _ = compared.sheet
         assert header == [""] + [plan.name for plan in session.seats]
-        this_try = again.table.session.hand.result()
+        this_try = local_table(again).session.hand.result()
         for label, row, result in (("The first time", rows[0], first.result()), ("This try", rows[1], this_try)):
             assert row == [label] + [f"{result.side_points(s)} pts  {result.score_change[s]:+d}" for s in range(4)]
         changes = [this_try.score_change[s] - first.result().score_change[s] for s in range(4)]
@@ -190,7 +190,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
     try:
         over = to_game_over(app)
-        table.table.controller.history_writing.result(300)
+        local_table(table).controller.history_writing.result(300)
         click(app, button(over, "Main menu").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
@@ -220,8 +220,8 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         click(app, play.rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again.first_time == hands[1].result()
-        assert again.table.session.hand.deal_text() == hands[1].deal_text()
-        assert again.table.session.hand.dealer == hands[1].dealer
+        assert local_table(again).session.hand.deal_text() == hands[1].deal_text()
+        assert local_table(again).session.hand.dealer == hands[1].dealer
     finally:
         app.close()
 

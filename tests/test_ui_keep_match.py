@@ -39,6 +39,7 @@ from tests.support.ui_helpers import (
     frames,
     from_menu,
     join_by_address,
+    local_table,
     post,
     run_until,
     step,
@@ -156,7 +157,7 @@ def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(a
     click(app, button(asked(app), "End it").rect.center)
     table = the_table(app)
     now, _ = SaveStore().load(Session.from_json)
-    assert now.match.seed == table.table.session.match.seed != kept.session.match.seed, "the new match is saved"
+    assert now.match.seed == local_table(table).session.match.seed != kept.session.match.seed, "the new match is saved"
     assert [p.name for p in now.seats] == ["You", "West", "North", "East"]
 
 
@@ -175,7 +176,7 @@ def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app: A
     confirm = asked(app)
     assert said(confirm) == question(kept.session, "Your match in progress", "start a new match")
     click(app, button(confirm, "End it").rect.center)
-    hand = the_table(app).table.session.hand
+    hand = local_table(the_table(app)).session.hand
     assert hand.deal_text() == hand_from_code(code).deal_text()
     assert SaveStore().load(Session.from_json)[0].hand.deal_text() == hand.deal_text()
 
@@ -202,7 +203,7 @@ def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app:
     click(app, setup.start.rect.center)
     table = the_table(app)  # nothing to ask: the match was over
     now = SaveStore().load(Session.from_json)[0]
-    assert now.match.seed == table.table.session.match.seed and not now.match.is_over
+    assert now.match.seed == local_table(table).session.match.seed and not now.match.is_over
 
 
 def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app: App) -> None:
@@ -217,7 +218,7 @@ def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app: 
         now = SaveStore().load(Session.from_json)[0]
         if not now.match.is_over:
             break
-    assert now.match.seed == table.table.session.match.seed and [plan.name for plan in now.seats] == NAMES
+    assert now.match.seed == local_table(table).session.match.seed and [plan.name for plan in now.seats] == NAMES
 
 
 def test_play_this_deal_from_the_history_never_touches_the_save(app: App, kept):

@@ -29,6 +29,7 @@ from tests.support.ui_helpers import (
     choose_cards,
     click,
     frames,
+    local_table,
     open_dialog,
     played_table,
     post,
@@ -139,7 +140,7 @@ def test_rematch_keeps_the_seats_names_levels_and_house_rules() -> None:
         assert isinstance(over, GameOverScene) and over.buttons[0].label == "Rematch"
         click(app, over.buttons[0].rect.center)
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
-        again = table.table.session
+        again = local_table(table).session
         assert again is not session and again.match.history == [] and not again.match.is_over
         assert again.seats == session.seats and again.seats[0] is not session.seats[0]
         assert again.rules == session.rules and again.hot_seat

@@ -8,16 +8,20 @@ import pygame
 import pytest
 
 from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
+from game.table.local import LocalTable
 from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
+from game.ui.scenes.dialogs import BidScene
 from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.settings import HouseRulesScene, SettingsScene
+from game.ui.scenes.settings import FormScene, HouseRulesScene, SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.table import TableScene
+from game.ui.widgets import Button
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import MakeApp, click, frames, post, settle, step
+from tests.support.ui_helpers import MakeApp, click, frames, post, settle, step, top_scene
 
 
 @pytest.fixture
@@ -27,7 +31,7 @@ def app() -> Iterator[App]:
     app.close()
 
 
-def row_buttons(scene, label: str):
+def row_buttons(scene: FormScene, label: str) -> tuple[Button, Button]:
     """The (<, >) buttons of the row whose label starts with ``label``, scrolled into view."""
     index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
     if not scene.first <= index < scene.first + scene.shown:
@@ -105,7 +109,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
                    "Points on the first trick", "Hearts must be broken", "Queen of spades led any time",
                    "Shooting the moon", "Special queens"]),
 ])
-def test_the_house_rules_screen_offers_only_what_changes_the_game(app: App, preset: str, rows) -> None:
+def test_the_house_rules_screen_offers_only_what_changes_the_game(app: App, preset: str, rows: list[str]) -> None:
     """Issue 32, item 9: the Rook Bird's rank and privilege without the Bird, the nest's destination without a nest,
     bidding rules without an auction, "declarer leads" on Beginner and "2 of clubs leads" on 2-player Hearts change
     nothing, so they are not offered (the engine's ``Rules.house_fields``)."""
@@ -206,11 +210,11 @@ def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app: Ma
         step(app)
     else:
         raise AssertionError("the score sheet did not come back")
-    assert app.stack.top.table.session.hand.is_done
+    assert of_kind(LocalTable, top_scene(app, ScoreScene).table).session.hand.is_done
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
 
 
-def test_continue_resumes_the_saved_match_exactly(app: App):
+def test_continue_resumes_the_saved_match_exactly(app: App) -> None:
     """Issue 6: the match is saved after every action; Continue resumes it, whose turn included."""
     from game.engine import Match, load_rules
     from game.store import SaveStore
@@ -221,20 +225,21 @@ def test_continue_resumes_the_saved_match_exactly(app: App):
     for _ in frames():  # the human passes in the auction, so that the computers play on
         if len(session.hand.actions) >= 3 and session.hand.to_move != 0:
             break
-        if app.stack.top.name == "bidding":
-            click(app, app.stack.top.pass_.rect.center)
+        if isinstance(top := app.stack.top, BidScene):
+            click(app, top.pass_.rect.center)
         else:
             step(app)
     else:
         raise AssertionError("the auction did not get going")
     saved = SaveStore().load(Session.from_json)[0]
-    assert saved.hand.record() == session.hand.record()
+    assert saved is not None and saved.hand.record() == session.hand.record()
     app.stack.clear()
     menu = of_kind(MenuScene, app.open("menu"))
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
-    resumed = next(scene for scene in app.stack.scenes if scene.name == "table")
-    assert resumed.table.session.hand.record() == saved.hand.record()
-    assert resumed.table.session.hand.to_move == saved.hand.to_move and resumed.table.session.humans == [0]
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    resumed = of_kind(LocalTable, table.table).session
+    assert resumed.hand.record() == saved.hand.record()
+    assert resumed.hand.to_move == saved.hand.to_move and resumed.humans == [0]
 
 
 def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app: App) -> None:

@@ -33,6 +33,7 @@ from tests.support.ui_helpers import (
     frames,
     go_on_from_claim,
     idle_table,
+    local_table,
     open_table,
     post,
     settle,
@@ -147,9 +148,9 @@ def test_quit_while_a_hard_computer_thinks_stops_its_search() -> None:
     table = of_kind(TableScene, app.open("table", session=session))
     for _ in frames(120):
         step(app)
-        if session.hand.phase == "play" and table.table.controller.thinking:
+        if session.hand.phase == "play" and local_table(table).controller.thinking:
             break
-    assert table.table.controller.thinking  # a Hard search is under way
+    assert local_table(table).controller.thinking  # a Hard search is under way
     post(pygame.QUIT)
     app.frame(FRAME)
     assert not app.running

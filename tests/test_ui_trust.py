@@ -21,19 +21,22 @@ from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import CardPickScene, ChoiceScene, PauseScene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
+from game.ui.widgets import Button
 from tests.support.deals import finished_session, position_where, table_session
-from tests.support.kinds import rook_part
+from tests.support.kinds import of_kind, rook_part
 from tests.support.ui_helpers import (
     DIALOGS,
     FAST,
     LONG_NAMES,
     SIZES,
     OpenWindow,
+    Size,
     click,
     frames,
+    local_table,
     open_dialog,
     play_hand,
     post,
@@ -54,12 +57,15 @@ def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(win
     hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) >= 2)
     before, table = drawn_on_the_players_turn(*window(table_session(hand), size))
     assert {label for kind, label, _ in before if kind == "card"} >= {card for _, card in table.view().trick}
-    saved = Session.from_json(table.table.session.to_json())
+    saved = Session.from_json(local_table(table).session.to_json())
     after, _ = drawn_on_the_players_turn(*window(saved, size))
     assert after == before
 
 
-def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -> tuple[set, TableScene]:
+Seen = set[tuple[str, str, tuple[int, ...]]]  # each card and text drawn: its kind, its label, its rectangle
+
+
+def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -> tuple[Seen, TableScene]:
     """The cards and text drawn once the person at the screen may play and nothing moves."""
     for _ in frames(30):
         step(app)
@@ -108,7 +114,7 @@ def test_no_hand_is_face_up_while_a_hand_off_is_due(window: OpenWindow, preset: 
     rules = load_rules(preset)
     session = table_session(Hand.deal(rules, seed=3, dealer=rules.players - 1), humans=2)
     app, table, recorder = window(session, animation_speed=2.0)  # slow enough that the deal takes many frames
-    controller = table.table.controller
+    controller = local_table(table).controller
     checked = 0
 
     def no_hidden_card_shown() -> None:
@@ -133,8 +139,8 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
     """The live buttons of the last frame that a click at their middle, or their key, does not reach. Each button's
     action is swapped for a probe while it is tried, so nothing happens to the game."""
 
-    def reaches(buttons, event) -> bool:
-        pressed = []
+    def reaches(buttons: list[Button], event: pygame.event.Event) -> bool:
+        pressed: list[bool] = []
         reals = [button.action for button in buttons]
         for button in buttons:
             button.action = partial(pressed.append, True)
@@ -145,11 +151,11 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
                 button.action = real
         return bool(pressed)
 
-    live = recorder.live_buttons()
-    problems = [f"{op.scene}: {op.label!r} is drawn enabled, but a click on it does nothing" for op in live
-                if not reaches([op.button], pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=op.rect.center, button=1))]
-    for key in {op.button.key for op in live if op.button.key is not None}:
-        keyed = [op.button for op in live if op.button.key == key]
+    live = [(op, op.button) for op in recorder.live_buttons() if op.button is not None]  # (each drawn has one)
+    problems = [f"{op.scene}: {op.label!r} is drawn enabled, but a click on it does nothing" for op, button in live
+                if not reaches([button], pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=op.rect.center, button=1))]
+    for key in {button.key for _, button in live if button.key is not None}:
+        keyed = [button for _, button in live if button.key == key]
         if not reaches(keyed, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)):
             problems.append(f"{pygame.key.name(key)} is the key of {[b.label for b in keyed]}, but does nothing")
     return problems
@@ -157,7 +163,7 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: OpenWindow, phase) -> None:
+def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: OpenWindow, phase: str) -> None:
     """Issue 22: "While a dialog is open (bid, nest, trump, called card, Hearts pass, moon), Menu, Esc and Hint do
     nothing although they are drawn enabled". Every button drawn enabled and not shaded answers its click and its
     key; Esc opens the pause menu over the dialog, and Resume comes back to it."""
@@ -166,8 +172,8 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: Open
     assert unanswered_controls(app, recorder) == []
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
     step(app)
-    assert isinstance(app.stack.top, PauseScene)
-    resume = next(b for b in app.stack.top.buttons if b.label == "Resume")
+    assert isinstance(pause := app.stack.top, PauseScene)
+    resume = next(b for b in pause.buttons if b.label == "Resume")
     click(app, resume.rect.center)
     assert app.stack.top is dialog
     click(app, table.menu_button.rect.center)
@@ -194,7 +200,8 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase: 
     elif isinstance(dialog, ChoiceScene):
         assert sum(button.chosen for button in dialog.buttons) == 1
     else:
-        hinted = dialog.bids[dialog.index].label if dialog.hint != "Hint: pass" else "pass"
+        bidding = of_kind(BidScene, dialog)
+        hinted = bidding.bids[bidding.index].label if dialog.hint != "Hint: pass" else "pass"
         assert dialog.hint == f"Hint: {hinted}"
 
 
@@ -202,7 +209,8 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase: 
 def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window: OpenWindow, phase: str) -> None:
     """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
     the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
-    app, table, recorder, dialog = open_dialog(window, phase)
+    app, table, recorder, opened = open_dialog(window, phase)
+    dialog = of_kind(CardPickScene, opened)
     done = [op for op in recorder.ops if op.kind == "button" and op.label == "Done"]
     assert done and not done[-1].enabled
     for card in dialog.cards[: dialog.count]:
@@ -265,7 +273,7 @@ class FrameChecks:
 
     def __init__(self, app: App, table: TableScene, recorder: Recorder) -> None:
         self.app, self.table, self.recorder = app, table, recorder
-        self.seen: set = set()
+        self.seen: set[tuple[tuple[str, str, tuple[int, ...]], ...]] = set()
         self.faults: dict[str, None] = {}
 
     def __call__(self) -> None:
@@ -286,8 +294,8 @@ LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5),
 
 
 @pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
-def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow, preset: str, size,
-                                                                              card_scale) -> None:
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow, preset: str,
+                                                                              size: Size, card_scale: float) -> None:
     """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
     over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
     deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
@@ -308,7 +316,7 @@ def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(wi
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, phase, size) -> None:
+def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, phase: str, size: Size) -> None:
     """The same for each dialog over the table, with the longest names."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
     step(app)
@@ -365,7 +373,8 @@ OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name,options", OTHER_SCENES + [("game-over", "match"), ("pause", "match"),
                                                          ("review", "match")])
-def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch, name, options, size) -> None:
+def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch, name: str,
+                                              options: dict[str, object] | str, size: Size) -> None:
     """The screens away from the table, at each size: no text out of the window, over a card or over text, and
     grammatical (a finished match for the game-over screen, the pause menu and the review of its last hand)."""
     app = App(FAST, search_process=False)
@@ -378,6 +387,7 @@ def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch
                 options = {"record": record, "seats": seats, "names": names, "number": 1}
             else:
                 options = {"table": LocalTable(TableController(session, app.worker))}
+        assert not isinstance(options, str)
         app.open(name, **options)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         for _ in range(20):

@@ -190,6 +190,11 @@ def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
     return idle_table(session)
 
 
+def local_table(scene: TableScene) -> LocalTable:
+    """The table of a match played in this window (a table scene may play at one on another computer)."""
+    return of_kind(LocalTable, scene.table)
+
+
 def idle_table(session: Session) -> LocalTable:
     """A table at ``session`` whose computers are never asked (its match is over, or a test only reads what it
     shows): it has no worker."""
