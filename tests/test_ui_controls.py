@@ -13,10 +13,28 @@ from game.engine.rules import preset_families
 from game.ui import controls
 from game.ui.app import App
 from game.ui.game_chooser import family_presets
+from game.ui.scenes.dialogs import CardPickScene
 from game.ui.scenes.how_to_play import CONTROLS, HowToPlayScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.settings import HouseRulesScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.widgets import Button
 from tests.support.deals import table_session
-from tests.support.ui_helpers import FAST, SIZES, MakeApp, OpenScreen, OpenWindow, click, play_hand, post, settled, step
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import (
+    FAST,
+    SIZES,
+    MakeApp,
+    OpenScreen,
+    OpenWindow,
+    Size,
+    click,
+    play_hand,
+    post,
+    settled,
+    step,
+    top_scene,
+)
 from tests.support.ui_record import layout_faults
 
 
@@ -25,11 +43,12 @@ def page_text(page: HowToPlayScene) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_controls_page_says_every_control_in_a_players_words(screen: OpenScreen, size) -> None:
+def test_the_controls_page_says_every_control_in_a_players_words(screen: OpenScreen, size: Size) -> None:
     """The Controls tab of How to play: each control of the game's list, what to press or do and what it does
     (drag, click twice, the arrow keys and Enter, H, U, L, Esc, the bid keys, F11 and Alt+Enter), readable and
     clear of other text at every size."""
-    app, page, recorder = screen("how-to-play", size)
+    app, opened, recorder = screen("how-to-play", size)
+    page = of_kind(HowToPlayScene, opened)
     tab = next(button for button in page.chooser.tabs if button.label == "Controls")
     click(app, tab.rect.center)
     assert page.page == CONTROLS and page.rules is None
@@ -63,7 +82,7 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
 
     def note_keys() -> None:
         for op in recorder.live_buttons():
-            if op.button.key is not None:
+            if op.button is not None and op.button.key is not None:
                 bound.setdefault(op.button.key, set()).add(op.label)
 
     play_hand(app, table, note_keys)
@@ -86,7 +105,7 @@ def test_the_table_plays_by_the_keys_the_page_names(make_app: MakeApp) -> None:
         if table.viewer_controls_play() and settled(table):
             break
         if app.stack.top is not table:
-            top = app.stack.top
+            top = top_scene(app, CardPickScene)
             top.chosen = top.cards[: top.count]
             click(app, top.done.rect.center)
     assert table.viewer_controls_play()
@@ -109,11 +128,16 @@ def test_from_classic_rook_to_classic_hearts_is_one_click(scene: str) -> None:
         step(app)
 
         def shown() -> str:
-            return opened.page if scene == "how-to-play" else opened.preset
+            if isinstance(opened, HowToPlayScene):
+                return opened.page
+            assert isinstance(opened, HouseRulesScene | SetupScene)
+            return opened.preset
 
-        def chooser_buttons():
-            return (opened.chooser.tabs, opened.chooser.next) if scene != "setup" else \
-                (opened.family_buttons, opened.next)
+        def chooser_buttons() -> tuple[list[Button], Button]:
+            if isinstance(opened, SetupScene):
+                return opened.family_buttons, opened.next
+            assert isinstance(opened, HowToPlayScene | HouseRulesScene)
+            return opened.chooser.tabs, opened.chooser.next
 
         tabs, _ = chooser_buttons()
         click(app, next(tab for tab in tabs if tab.label == "Hearts").rect.center)

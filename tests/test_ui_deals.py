@@ -7,23 +7,28 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 import pytest
 
-from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
+from game.engine import Hand, Match, Rules, deal_code, hand_from_code, load_rules
 from game.store import HistoryStore
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
+from game.ui.scene import Scene
 from game.ui.scenes.history import HistoryScene, PastMatchScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
+from game.ui.widgets import Button
 from tests.support.deals import finished_session
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import FAST, click, frames, local_table, post, step, to_game_over, type_text
+from tests.support.ui_helpers import FAST, click, frames, local_table, post, step, to_game_over, top_scene, type_text
 
 
 def press(app: App, key: int, mod: int = 0) -> None:
@@ -32,16 +37,21 @@ def press(app: App, key: int, mod: int = 0) -> None:
 
 
 
-def button(scene, label: str):
+class WithButtons(Protocol):
+    """A screen of buttons (the score sheet, game over, the menu)."""
+    buttons: list[Button]
+
+
+def button(scene: WithButtons, label: str) -> Button:
     return next(b for b in scene.buttons if b.label == label)
 
 
-def until(app: App, ready):
+def until(app: App, ready: Callable[[], bool]) -> Scene | None:
     for _ in frames(120):
         if ready():
             return app.stack.top
         step(app)
-    raise AssertionError(f"never got there; the top scene is {app.stack.top.name}")
+    raise AssertionError(f"never got there; the top scene is {top_scene(app, Scene).name}")
 
 
 def warn_pixels(app: App, rect: pygame.Rect) -> int:
@@ -51,11 +61,11 @@ def warn_pixels(app: App, rect: pygame.Rect) -> int:
                for y in range(rect.top, rect.bottom, 1))
 
 
-def computers_table(preset: str, seed: int, rules=None) -> tuple[App, Session, TableScene]:
+def computers_table(preset: str, seed: int, rules: Rules | None = None) -> tuple[App, Session, TableScene]:
     app = App(FAST, search_process=False)
     rules = rules or load_rules(preset)
     session = Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", False, "easy") for i in range(rules.players)])
-    return app, session, app.open("table", session=session)
+    return app, session, of_kind(TableScene, app.open("table", session=session))
 
 
 # --- Play a deal code on New game ---
@@ -120,7 +130,7 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
 def test_the_score_sheet_shows_the_deal_code_and_copies_it() -> None:
     app, session, table = computers_table("rook-classic", seed=4)
     try:
-        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        sheet = of_kind(ScoreScene, until(app, lambda: isinstance(app.stack.top, ScoreScene)))
         assert sheet.code == deal_code(session.hand) and hand_from_code(sheet.code).deal_text() == \
             session.hand.deal_text()
         before = [(b.label, tuple(b.rect)) for b in sheet.buttons]
@@ -138,7 +148,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
     app, session, table = computers_table("hearts-classic", seed=6)
     app.services.keep_matches = True
     try:
-        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        sheet = of_kind(ScoreScene, until(app, lambda: isinstance(app.stack.top, ScoreScene)))
         first = session.hand
         saved = app.services.saves.path.read_bytes()
         click(app, button(sheet, "Play again").rect.center)
@@ -151,13 +161,15 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
         controller = local_table(again).controller
         assert controller.save is None and controller.stats is None and controller.history is None, \
             "a deal played again is neither saved, counted nor kept in the history"
-        compared = until(app, lambda: isinstance(app.stack.top, ScoreScene) and app.stack.top.first_time)
+        compared = of_kind(ScoreScene, until(app, lambda: isinstance(top := app.stack.top, ScoreScene) and
+                                             top.first_time is not None))
         header, rows, _ = compared.sheet
         assert header == [""] + [plan.name for plan in session.seats]
-        this_try = local_table(again).session.hand.result()
-        for label, row, result in (("The first time", rows[0], first.result()), ("This try", rows[1], this_try)):
+        this_try, first_time = local_table(again).session.hand.result(), first.result()
+        assert this_try is not None and first_time is not None
+        for label, row, result in (("The first time", rows[0], first_time), ("This try", rows[1], this_try)):
             assert row == [label] + [f"{result.side_points(s)} pts  {result.score_change[s]:+d}" for s in range(4)]
-        changes = [this_try.score_change[s] - first.result().score_change[s] for s in range(4)]
+        changes = [this_try.score_change[s] - first_time.score_change[s] for s in range(4)]
         assert rows[2] == ["Difference"] + [f"{change:+d}" for change in changes]
         assert compared.code == sheet.code
         click(app, button(compared, "Back").rect.center)
@@ -173,7 +185,7 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
 
 def read_history(app: App) -> HistoryScene:
     """The History screen, once its thread has read the file and a frame has shown what it found."""
-    history = app.stack.top
+    history = top_scene(app, HistoryScene)
     assert history.reading is not None, "read on a thread of its own, not the UI thread"
     concurrent.futures.wait([history.reading], 30)  # the reading's answer, or its fault, which the screen says
     step(app)
@@ -190,7 +202,9 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
     try:
         over = to_game_over(app)
-        local_table(table).controller.history_writing.result(300)
+        writing = local_table(table).controller.history_writing
+        assert writing is not None
+        writing.result(300)
         click(app, button(over, "Main menu").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
@@ -211,7 +225,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         assert [row[-1] for row in past.cells] == [deal_code(hand) for hand in hands]
         _, _, (review, play) = past.rows[1]
         click(app, review.rect.center)
-        reviewing = app.stack.top
+        reviewing = top_scene(app, ReviewScene)
         assert reviewing.name == "review" and reviewing.record == hands[1].record() and reviewing.job.seats == [0]
         assert reviewing.names == [older.name(seat) for seat in range(4)] and reviewing.number == 2
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)  # Cancel: the analysis stops, back to the hands
@@ -232,7 +246,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     json.dumps({"format": "trickhouse-history/1", "matches": [{"finished": "2026-11-24T09:00", "saved": Session(
         Match(load_rules("hearts-classic"), seed=1), [SeatPlan("A", True)] * 4).to_json()}]}),
 ])
-def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content) -> None:
+def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content: str) -> None:
     store = HistoryStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text(content)
@@ -277,7 +291,7 @@ def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left
     store.add(finished_session(1).to_json(), Session.from_json)
     content = store.path.read_bytes()
 
-    def bug(data, budget: float = 1.0):
+    def bug(data: object, budget: float = 1.0) -> Session:
         raise TypeError("a bug in the game")
 
     monkeypatch.setattr(Session, "from_history", bug)

@@ -37,7 +37,7 @@ from game.ui.scenes.dialogs import Dialog
 from game.ui.scenes.scoring import ScoreScene
 from tests.support.deals import finished_session, normal_hand, table_session
 from tests.support.notation import notation_faults
-from tests.support.ui_helpers import DIALOGS, FAST, answer_dialog, click, frames, post, settled, step
+from tests.support.ui_helpers import DIALOGS, FAST, Size, answer_dialog, click, frames, post, settled, step
 from tests.support.ui_record import Recorder
 
 
@@ -63,7 +63,7 @@ class Reader:
 def reader(monkeypatch: pytest.MonkeyPatch):
     apps = []
 
-    def open_reader(size=(1280, 720)) -> Reader:
+    def open_reader(size: Size=(1280, 720)) -> Reader:
         app = App(FAST, search_process=False)
         app.services.keep_matches = False
         apps.append(app)
