@@ -12,7 +12,7 @@ from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import FAST, OpenScreen, played_table, post, step
+from tests.support.ui_helpers import FAST, played_table, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])

@@ -8,7 +8,6 @@ from __future__ import annotations
 import concurrent.futures
 import json
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 import pytest
@@ -25,25 +24,26 @@ from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
-from game.ui.widgets import Button
 from tests.support.deals import finished_session
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import FAST, click, frames, local_table, post, step, to_game_over, top_scene, type_text
+from tests.support.ui_helpers import (
+    FAST,
+    button,
+    click,
+    frames,
+    local_table,
+    post,
+    step,
+    to_game_over,
+    top_scene,
+    type_text,
+)
 
 
 def press(app: App, key: int, mod: int = 0) -> None:
     post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
     step(app)
 
-
-
-class WithButtons(Protocol):
-    """A screen of buttons (the score sheet, game over, the menu)."""
-    buttons: list[Button]
-
-
-def button(scene: WithButtons, label: str) -> Button:
-    return next(b for b in scene.buttons if b.label == label)
 
 
 def until(app: App, ready: Callable[[], bool]) -> Scene | None:

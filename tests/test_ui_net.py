@@ -37,6 +37,7 @@ from tests.support.net_helpers import (
     tls_server_context,
 )
 from tests.support.ui_helpers import (
+    button,
     choose_cards,
     click,
     drag,
@@ -58,10 +59,6 @@ def app() -> Iterator[App]:
     yield app
     app.close()
 
-
-
-def button(scene, label: str):
-    return next(b for b in scene.buttons if b.label == label)
 
 
 

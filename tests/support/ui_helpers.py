@@ -28,6 +28,7 @@ from game.ui.scenes.lobby import LobbyScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.widgets import Button  # noqa: E402
 from tests.support.deals import hand_with, position_where, table_session  # noqa: E402
 from tests.support.kinds import of_kind  # noqa: E402
 from tests.support.net_helpers import LOOPBACK, Player  # noqa: E402
@@ -94,6 +95,16 @@ def click(app: App, pos: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app)
+
+
+class WithButtons(Protocol):
+    """A screen of buttons (the menu, the score sheet, game over, the lobby)."""
+    buttons: list[Button]
+
+
+def button(scene: WithButtons, label: str) -> Button:
+    """The button of ``scene`` labelled ``label``."""
+    return next(b for b in scene.buttons if b.label == label)
 
 
 def from_menu(app: App, label: str) -> MenuScene:
