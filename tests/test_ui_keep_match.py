@@ -301,7 +301,8 @@ def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app: App, 
     click(app, setup.start.rect.center)
     click(app, button(asked(app), "End it").rect.center)
     run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
-    assert top_scene(app, LobbyScene).name == "lobby" and "K7QX2M" not in hosted_tables(), "the table hosted last has ended"
+    assert top_scene(app, LobbyScene).name == "lobby" and "K7QX2M" not in hosted_tables(), \
+        "the table hosted last has ended"
     assert untouched(kept), "the match saved here is none of hosting's business"
 
 
