@@ -11,6 +11,7 @@ from game.engine import Hand, Match, Rules, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DealText, Pile
+from game.engine.results import HandResult
 from game.table.session import SeatPlan, Session
 
 
@@ -61,6 +62,13 @@ def hand_with(preset_or_rules: str | Rules, hands: dict[int, str], dealer: int =
     rules = load_rules(preset_or_rules) if isinstance(preset_or_rules, str) else preset_or_rules
     deal = build_deal(rules, hands, nest, aside, void, dealer, dummy_up)
     return Hand.from_deal(rules, deal, dealer=dealer, number=number, scores=scores)
+
+
+def result_of(hand: Hand) -> HandResult:
+    """The hand's result (asserted: the hand is over)."""
+    result = hand.result()
+    assert result is not None, f"the hand is not over: it is at {hand.phase}"
+    return result
 
 
 def play_all(hand: Hand, actions: str) -> None:
