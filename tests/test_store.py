@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from game.engine import Match, load_rules
+from game.engine.rook import RookHand
 from game.store import (
     HistoryStore,
     HouseRulesStore,
@@ -24,6 +27,7 @@ from game.store.files import UnfinishedMatch, write_atomic
 from game.store.seats import SeatStore
 from game.table.session import SeatPlan, Session
 from tests.support.deals import finished_session, playout_action
+from tests.support.kinds import of_kind
 
 
 def session_for(preset: str = "hearts-classic") -> Session:
@@ -31,8 +35,15 @@ def session_for(preset: str = "hearts-classic") -> Session:
     return Session(Match(rules, seed=3), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(rules.players)])
 
 
-def restore(data):
+def restore(data: object) -> Session:
     return Session.from_json(data)
+
+
+def resumed_from(store: SaveStore) -> Session:
+    """The match in ``store``'s file, resumed (asserted: there is one)."""
+    session, problem = store.load(restore)
+    assert session is not None, problem
+    return session
 
 
 def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path: Path) -> None:
@@ -43,7 +54,7 @@ def test_a_saved_match_resumes_exactly_with_its_seats(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     store.save(session.to_json(), session)
     resumed, problem = store.load(restore)
-    assert problem == ""
+    assert problem == "" and resumed is not None
     assert resumed.hand.record() == hand.record()
     assert resumed.hand.to_move == hand.to_move
     assert [s.name for s in resumed.seats] == ["P0", "P1", "P2", "P3"] and resumed.humans == [0]
@@ -99,10 +110,10 @@ def test_a_new_match_never_replaces_an_unfinished_one_unless_the_player_agreed(t
     with pytest.raises(UnfinishedMatch):  # a fresh store (the game started again) knows it no better
         SaveStore(tmp_path).save(second.to_json(), second)
     assert store.path.read_bytes() == content
-    resumed, _ = SaveStore(tmp_path).load(restore)
+    resumed = resumed_from(SaveStore(tmp_path))
     assert resumed.hand.record() == first.hand.record()
     store.save(second.to_json(), second, ending=True)  # the player agreed to end the first
-    assert store.load(restore)[0].rules.name == "hearts-classic"
+    assert resumed_from(store).rules.name == "hearts-classic"
     assert list(tmp_path.iterdir()) == [store.path], "an ended match is not kept aside: the player chose to end it"
 
 
@@ -110,10 +121,10 @@ def test_the_match_resumed_saves_on_and_another_does_not(tmp_path: Path) -> None
     store = SaveStore(tmp_path)
     first = session_for()
     SaveStore(tmp_path).save(first.to_json(), first)  # saved by the game run before
-    resumed, _ = store.load(restore)
+    resumed = resumed_from(store)
     resumed.hand.apply(resumed.hand.legal_actions()[0])
     store.save(resumed.to_json(), resumed)
-    assert store.load(restore)[0].hand.record() == resumed.hand.record()
+    assert resumed_from(store).hand.record() == resumed.hand.record()
     with pytest.raises(UnfinishedMatch):  # the object that was resumed before is not the one resumed last
         store.save(resumed.to_json(), resumed)
 
@@ -124,12 +135,12 @@ def test_a_new_match_is_saved_over_a_finished_one_and_a_damaged_one_is_kept_asid
     SaveStore(tmp_path).save(over.to_json(), over)
     new = session_for()
     store.save(new.to_json(), new)
-    assert store.load(restore)[0].hand.record() == new.hand.record()
+    assert resumed_from(store).hand.record() == new.hand.record()
     store.path.write_text("{damaged")
     newer = session_for("rook-classic")
     SaveStore(tmp_path).save(newer.to_json(), newer)
     assert (tmp_path / "match.json.bad").read_text() == "{damaged"
-    assert store.load(restore)[0].rules.name == "rook-classic"
+    assert resumed_from(store).rules.name == "rook-classic"
 
 
 def test_the_store_has_no_way_to_delete_a_save() -> None:
@@ -243,7 +254,7 @@ def test_statistics_add_up_per_preset_and_name(tmp_path: Path) -> None:
 
 def test_hand_counts_name_contracts_and_moons() -> None:
     rules = load_rules("rook-classic")
-    hand = Match(rules, seed=2).hand
+    hand = of_kind(RookHand, Match(rules, seed=2).hand)
     rng = random.Random(1)
     while not hand.is_done:
         hand.push(playout_action(hand, rng))
@@ -322,48 +333,53 @@ def test_the_review_cache_keeps_reviews_by_key_and_sets_a_damaged_one_aside(tmp_
     assert cache.get(key, lambda data: data["n"])[0] is None
     for bad in ("../x", "ABC", "", 5):
         with pytest.raises(ValueError):
-            cache.path(bad)
+            cache.path(bad)  # type: ignore[arg-type]  # 5: not text, as a damaged file may hold
 
 
 # --- only a damaged file is set aside, one history match at a time, and .bad files never overwrite (issue 22) ---
 
-def written_store(kind: str, folder):
+# how the game loads a store's file (with a restore of its own, for the kinds that take one): what it read, and
+# last the problem ("" for none)
+Load = Callable[..., tuple[object, ...]]
+
+
+def written_store(kind: str, folder: Path) -> tuple[Path, Load]:
     """A store of ``kind`` with a good file in ``folder``, and how the game loads it: (path, load)."""
     if kind == "save":
-        store = SaveStore(folder)
+        saves = SaveStore(folder)
         session = session_for()
-        store.save(session.to_json(), session)
-        return store.path, lambda restore=restore: store.load(restore)
+        saves.save(session.to_json(), session)
+        return saves.path, lambda restore=restore: saves.load(restore)
     if kind == "history":
-        store = HistoryStore(folder)
-        store.add(finished_session(1).to_json(), restore)
-        return store.path, lambda restore=restore: store.load(restore)
+        history = HistoryStore(folder)
+        history.add(finished_session(1).to_json(), restore)
+        return history.path, lambda restore=restore: history.load(restore)
     if kind == "review":
         cache, key = ReviewCache(folder), "0123456789abcdef0123456789abcdef"
         cache.put(key, {"key": key})
         return cache.path(key), lambda restore=dict: cache.get(key, restore)
     if kind == "settings":
-        store = SettingsStore(folder)
-        store.save(Settings(sound=False))
-        return store.path, lambda restore=None: store.load()
+        settings = SettingsStore(folder)
+        settings.save(Settings(sound=False))
+        return settings.path, lambda restore=None: settings.load()
     if kind == "house rules":
-        store = HouseRulesStore(folder)
-        store.save("rook-classic", {"min_bid": 80})
-        return store.path("rook-classic"), lambda restore=None: store.load("rook-classic")
+        house = HouseRulesStore(folder)
+        house.save("rook-classic", {"min_bid": 80})
+        return house.path("rook-classic"), lambda restore=None: house.load("rook-classic")
     if kind == "statistics":
-        store = StatsStore(folder)
-        store.add("rook-classic", "Ann", {"hands": 1})
-        return store.path, lambda restore=None: store.load()
-    store = SeatStore(folder)
-    store.keep("hosted", "ABC123", "secret", 0)
-    return store.path, lambda restore=None: store.load()
+        stats = StatsStore(folder)
+        stats.add("rook-classic", "Ann", {"hands": 1})
+        return stats.path, lambda restore=None: stats.load()
+    seats = SeatStore(folder)
+    seats.keep("hosted", "ABC123", "secret", 0)
+    return seats.path, lambda restore=None: seats.load()
 
 
 STORE_KINDS = ["save", "history", "review", "settings", "house rules", "statistics", "seats"]
 
 
 @pytest.mark.parametrize("kind", STORE_KINDS)
-def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path: Path, kind,
+def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path: Path, kind: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: only what a damaged file raises (the system's refusal, text that is not JSON or YAML, the checks'
     ValueError) sets a file aside; a bug in the game (here a TypeError while reading) is raised as itself, and the
@@ -371,13 +387,14 @@ def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path: Path, kin
     path, load = written_store(kind, tmp_path)
     content = path.read_bytes()
 
-    def bug(*args, **kwargs):
+    def bug(*args: object, **kwargs: object) -> NoReturn:
         raise TypeError("a bug in the game, not in the file")
 
     read_text = type(path).read_text
 
-    def read_with_a_bug(self, *args, **kwargs):  # reading this file, and only this one, meets the bug
-        return bug() if self == path else read_text(self, *args, **kwargs)
+    # reading this file, and only this one, meets the bug
+    def read_with_a_bug(self: Path, encoding: str | None = None, errors: str | None = None) -> str:
+        return bug() if self == path else read_text(self, encoding, errors)
 
     with monkeypatch.context() as patched:
         patched.setattr(type(path), "read_text", read_with_a_bug)
@@ -391,12 +408,13 @@ def test_a_bug_while_loading_is_not_taken_for_a_damaged_file(tmp_path: Path, kin
 
 
 @pytest.mark.parametrize("kind", STORE_KINDS)
-def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path: Path, kind) -> None:
+def test_two_bad_files_one_after_the_other_are_both_kept(tmp_path: Path, kind: str) -> None:
     """Issue 22: a .bad file never overwrites an earlier one: the first is <name>.bad, the next <name>.1.bad."""
     path, load = written_store(kind, tmp_path)
     for n, damage in enumerate([b"{first damage", b"{second damage", b"{third damage"]):
         path.write_bytes(damage)
         problem = load()[-1]
+        assert isinstance(problem, str)
         bad = path.with_name(path.name + (".bad" if n == 0 else f".{n}.bad"))
         assert bad.name in problem and bad.read_bytes() == damage
     assert path.with_name(path.name + ".bad").read_bytes() == b"{first damage"
