@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from game.engine import Event, Hand, IllegalAction, Match, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
-from game.engine.hearts import HEARTS_MASK, QUEEN_OF
+from game.engine.hearts import HEARTS_MASK, QUEEN_OF, HeartsHand
+from game.engine.rook import RookHand
 from game.engine.view import SeatView
 from tests.support.deals import playout_action, random_positions
 from tests.support.notation import notation_faults
@@ -26,7 +27,7 @@ from tests.support.notation import notation_faults
 PRESETS = preset_names()
 
 
-def words_in(value) -> set[str]:
+def words_in(value: object) -> set[str]:
     """Every space-separated word of every string in a JSON-ready value."""
     if isinstance(value, str):
         return set(value.split())
@@ -48,8 +49,8 @@ def check_conservation(hand: Hand) -> None:
 def known_to(hand: Hand, seat: int) -> C.CardSet:
     """Cards of other seats that ``seat`` legitimately knows about: cards it passed them (Hearts), cards lying face
     up (the rook-2p dummy, Beginner's trump card)."""
-    known = getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
-    if hand.rules.family == "rook":
+    known: C.CardSet = getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
+    if isinstance(hand, RookHand):
         known |= hand.public_cards()
         if hand.called >= 0:
             known |= 1 << hand.called  # the called card is announced; who holds it stays secret
@@ -64,9 +65,9 @@ def hidden_from(hand: Hand, seat: int) -> C.CardSet:
         if other != seat:
             hidden |= hand.held[other] | getattr(hand, "chosen", [0] * hand.n)[other]
             hidden |= getattr(hand, "later", [0] * hand.n)[other]
-    if getattr(hand, "two_player", False):
+    if isinstance(hand, HeartsHand) and hand.two_player:
         hidden |= hand.later[seat] | hand.face_down[seat]  # one's own face-down second hand is unknown too
-    if hand.rules.family == "rook" and not hand.is_done:
+    if isinstance(hand, RookHand) and not hand.is_done:
         hidden |= hand.nest | hand.aside
         if seat != hand.declarer:
             hidden |= hand.discards
@@ -84,7 +85,7 @@ def check_views_hide_hidden_cards(hand: Hand) -> None:
         assert legal == (hand.legal_actions() if hand.to_move == seat and not choosing_cards else [])
         leaked = words_in(view) & set(hand.rules.card_names(hidden_from(hand, seat)))
         assert not leaked, f"seat {seat} sees {leaked}"
-        if hand.rules.family == "rook" and hand.rules.sides == "called" and hand.partner >= 0:
+        if isinstance(hand, RookHand) and hand.rules.sides == "called" and hand.partner >= 0:
             # decision 13: the secret partner is known to itself, and to all once the called card is played
             played = any(hand.called in cards for _, cards, _ in hand.tricks) or hand.called in hand.trick
             assert view["partner"] == (hand.partner if seat == hand.partner or played else -1)
@@ -92,20 +93,20 @@ def check_views_hide_hidden_cards(hand: Hand) -> None:
 
 def check_hand_sizes(hand: Hand) -> None:
     rules = hand.rules
-    if rules.family == "hearts" and hand.phase == "play" and not hand.trick:
+    if isinstance(hand, HeartsHand) and hand.phase == "play" and not hand.trick:
         played = hand.tricks_in_sub_hand
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - played] * hand.n
-    if rules.family == "rook" and hand.phase == "play" and not hand.trick:
+    if isinstance(hand, RookHand) and hand.phase == "play" and not hand.trick:
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - len(hand.tricks)] * hand.n
 
 
 def check_points_total(hand: Hand) -> None:
     rules = hand.rules
     points = hand.points()
-    if rules.family == "rook" and hand.thrown_in:
+    if isinstance(hand, RookHand) and hand.thrown_in:
         assert sum(points) == 0 and not hand.tricks
         return
-    if rules.family == "rook":
+    if isinstance(hand, RookHand):
         # every counter is captured except those left out of play: the cards aside, and a nest nobody takes
         out_of_play = hand.nest | hand.discards | hand.aside
         assert sum(points) + sum(rules.card_points[c] for c in C.cards_in(out_of_play)) == rules.points_in_deck
@@ -144,7 +145,7 @@ def check_replay(hand: Hand) -> None:
     assert [twin.view(s) for s in range(hand.n)] == [hand.view(s) for s in range(hand.n)]
 
 
-def random_playout(preset: str, seed: int):
+def random_playout(preset: str, seed: int) -> Hand:
     rules = load_rules(preset)
     rng = random.Random(seed)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players, number=seed % 5)
@@ -171,7 +172,7 @@ def random_playout(preset: str, seed: int):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_every_invariant(preset: str, seed) -> None:
+def test_random_playouts_keep_every_invariant(preset: str, seed: int) -> None:
     random_playout(preset, seed)
 
 
@@ -236,7 +237,7 @@ def check_the_legal_set(hand: Hand, rng: random.Random) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset: str, seed) -> None:
+def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset: str, seed: int) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -264,7 +265,7 @@ def test_house_rules_change_the_legal_sets_too() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_a_resampled_hand_shows_the_seat_the_same_view(preset: str, seed) -> None:
+def test_a_resampled_hand_shows_the_seat_the_same_view(preset: str, seed: int) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -288,14 +289,14 @@ def test_a_resampled_hand_shows_the_seat_the_same_view(preset: str, seed) -> Non
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset: str, seed) -> None:
+def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset: str, seed: int) -> None:
     """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
     take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
     the hand answers."""
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
-    left_behind = []  # positions copied from, with their voids then
+    left_behind: list[tuple[Hand, list[int]]] = []  # positions copied from, with their voids then
     while not hand.is_done:
         if not left_behind or rng.random() < 0.3:  # the first position always: a hand may be thrown in at once
             left_behind.append((hand, hand.voids()))
