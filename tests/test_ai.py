@@ -4,27 +4,31 @@ its seat may see, and the worker thread cancels, survives failures and always an
 import logging
 import random
 import time
+from multiprocessing.connection import Connection
 
 import pytest
 
 from game.ai import RulePlayer, make_player
-from game.ai.search import SearchPlayer
+from game.ai.search import HandSeen, SearchPlayer
 from game.ai.worker import AIWorker, SearchProcess
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.hearts import HeartsHand
 from game.engine.knowledge import SeenHand
+from game.engine.rook import RookHand
 from game.runtime import ChildJob
+from tests.support.kinds import of_kind
 from tests.support.players import Hangs, Illegal, Raises
 
 PRESETS = preset_names()
 
 
-def small_hard(seed: int = 0):
+def small_hard(seed: int = 0) -> SearchPlayer:
     return SearchPlayer(seed=seed, budget=5.0, worlds=3)
 
 
-def small_halving(seed: int = 0):
+def small_halving(seed: int = 0) -> SearchPlayer:
     """Hard's search by sequential halving over a small work allowance (cards played out per decision)."""
     return SearchPlayer(seed=seed, budget=5.0, work=3000)
 
@@ -41,15 +45,15 @@ def test_every_level_plays_whole_hands_legally(preset: str) -> None:
             assert hand.refusal(action) is None, f"{hand.phase}: {hand.action_text(action)}"
             phases.add(hand.phase)
             hand.push(action)
-        assert "play" in phases or hand.thrown_in
+        assert "play" in phases or of_kind(RookHand, hand).thrown_in
 
 
-def decision_points(preset: str, count: int, seed: int):
+def decision_points(preset: str, count: int, seed: int) -> list[Hand]:
     """Hands stopped at random decisions along a Normal-played hand."""
     rules = load_rules(preset)
     rng = random.Random(seed)
     normal = make_player("normal")
-    points = []
+    points: list[Hand] = []
     while len(points) < count:
         hand = Hand.deal(rules, seed=rng.getrandbits(32), dealer=rng.randrange(rules.players))
         stop = rng.randrange(1, 60)
@@ -96,6 +100,7 @@ def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset: str
         while hand.phase != "play":
             if hand.phase == "pass":
                 lines = hard.candidates(hand)
+                assert lines is not None  # Hard searches a pass
                 assert normal.decide(hand) in lines and all(hand.refusal(a) is None for a in lines)
                 held = hand.held[hand.turn]
                 for suit in (C.CLUBS, C.DIAMONDS, C.SPADES):
@@ -127,12 +132,14 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset: str) -> None:
                     moved |= world.held[other] ^ hand.held[other]
             assert not moved & ~hidden, "only cards hidden from the seat may move"
             if hand.family == "hearts":
+                passed = of_kind(HeartsHand, hand).passed
                 for other in range(hand.n):
-                    kept = hand.passed[seat] & hand.held[other]
+                    kept = passed[seat] & hand.held[other]
                     assert world.held[other] & kept == kept, "cards the seat passed stay where it sent them"
             else:
                 assert world.public_cards() == hand.public_cards()
-                assert world.nest & hand.public_cards() == hand.nest & hand.public_cards()
+                nest = of_kind(RookHand, world).nest, of_kind(RookHand, hand).nest
+                assert nest[0] & hand.public_cards() == nest[1] & hand.public_cards()
 
 
 def test_normal_beats_random_play_at_hearts() -> None:
@@ -154,7 +161,7 @@ def test_normal_beats_random_play_at_hearts() -> None:
 
 # --- the worker thread ---
 
-def playing_hand():
+def playing_hand() -> Hand:
     hand = Hand.deal(load_rules("hearts-classic"), seed=4)
     normal = make_player("normal")
     while hand.phase != "play" or len(hand.legal_ids()) < 3:  # a real choice, so that search takes time
@@ -186,7 +193,7 @@ def test_worker_cancels_a_long_search(search_process: bool) -> None:
     assert worker.close(timeout=30)
 
 
-def _exits_after_the_question(conn) -> None:
+def _exits_after_the_question(conn: Connection) -> None:
     conn.recv()
 
 
@@ -207,7 +214,8 @@ def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next
 
 
 @pytest.mark.parametrize("player", [Raises(), Illegal()], ids=["raises", "illegal"])
-def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog: pytest.LogCaptureFixture) -> None:
+def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player: Raises | Illegal,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
     worker = AIWorker()
     hand = playing_hand()
     with caplog.at_level(logging.WARNING, logger="trickhouse.ai"):
@@ -293,11 +301,19 @@ def test_hard_in_the_search_process_decides_as_it_does_in_the_thread() -> None:
 def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 24: "Computer players receive the seat's information set, never the live hand": what Easy's and
     Normal's rules and Hard's search are handed is the engine's SeenHand of the seat to move."""
-    given = []
+    given: list[object] = []
     rules_play_in, search_candidates = RulePlayer.play_in, SearchPlayer.candidates
-    monkeypatch.setattr(RulePlayer, "play_in", lambda self, hand: given.append(hand) or rules_play_in(self, hand))
-    monkeypatch.setattr(SearchPlayer, "candidates",
-                        lambda self, hand: given.append(hand) or search_candidates(self, hand))
+
+    def play_in(self: RulePlayer, hand: Hand) -> A.Action:
+        given.append(hand)
+        return rules_play_in(self, hand)
+
+    def candidates(self: SearchPlayer, hand: HandSeen) -> list[A.Action] | None:
+        given.append(hand)
+        return search_candidates(self, hand)
+
+    monkeypatch.setattr(RulePlayer, "play_in", play_in)
+    monkeypatch.setattr(SearchPlayer, "candidates", candidates)
     for hand in decision_points(preset, 4, seed=3):
         for player in (make_player("easy"), make_player("normal"), small_hard(2)):
             given.clear()
