@@ -138,8 +138,8 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset: str) -> None:
                     assert world.held[other] & kept == kept, "cards the seat passed stay where it sent them"
             else:
                 assert world.public_cards() == hand.public_cards()
-                nest = of_kind(RookHand, world).nest, of_kind(RookHand, hand).nest
-                assert nest[0] & hand.public_cards() == nest[1] & hand.public_cards()
+                world_nest, nest = of_kind(RookHand, world).nest, of_kind(RookHand, hand).nest
+                assert world_nest & hand.public_cards() == nest & hand.public_cards()
 
 
 def test_normal_beats_random_play_at_hearts() -> None:
