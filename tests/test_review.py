@@ -7,28 +7,45 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, TypedDict
 
 import pytest
 
 from game.ai import make_player
-from game.ai.search import SearchPlayer
+from game.ai.search import HandSeen, SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, IllegalAction, Match, load_rules
+from game.engine import actions as A
 from game.engine.results import HandResult
 from game.review import HandReview, Judge, Review, hindsight, review_key
 from game.review.__main__ import main
+from game.review.analysis import Decision
 from game.store import HistoryStore, ReviewCache, SaveStore
 from game.table.controller import Hint, TableController, Turn
 from game.table.session import SeatPlan, Session
 from tests.support.deals import hand_with, normal_hand, play_all
 from tests.support.notation import notation_faults
 
-SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
+
+class Worlds(TypedDict):
+    worlds: int
+    measure_worlds: int
+
+
+SMALL = Worlds(worlds=4, measure_worlds=4)  # enough to exercise every path; the benchmark measures with 40 and 80
+
+
+def review_of(record: dict[str, Any], seats: list[int] | None = None) -> Review:
+    """A hand record's review at the small settings (run whole: nothing cancels it)."""
+    review = HandReview(record, seats=seats, **SMALL).run()
+    assert review is not None
+    return review
 
 
 
-def moments(hand: Hand, count: int, rng: random.Random):
+def moments(hand: Hand, count: int, rng: random.Random) -> Iterator[tuple[Hand, A.Action]]:
     """Hands just before some of the decisions of a finished hand, with the action taken there."""
     replay = Hand.from_record({**hand.record(), "actions": []})
     chosen = set(rng.sample(range(len(hand.actions)), count))
@@ -86,7 +103,7 @@ def test_throwing_a_counter_to_the_declarers_rook_is_a_mistake() -> None:
 
 def test_decisions_the_search_cannot_judge_say_so() -> None:
     hand = normal_hand("rook-classic")
-    review = HandReview(hand.record(), **SMALL).run()
+    review = review_of(hand.record())
     by_phase = {decision.phase: decision for decision in review.decisions}
     for phase in ("bid", "nest", "trump"):
         assert not by_phase[phase].judged and "not judged" in by_phase[phase].note
@@ -98,12 +115,12 @@ def test_decisions_the_search_cannot_judge_say_so() -> None:
 
 def test_every_seat_and_every_decision_of_a_hand_in_order() -> None:
     hand = normal_hand("hearts-classic")
-    everyone = HandReview(hand.record(), **SMALL).run()
+    everyone = review_of(hand.record())
     assert [d.index for d in everyone.decisions] == list(range(len(hand.actions)))
     assert [d.action for d in everyone.decisions] == hand.record()["actions"]
     passes = [d for d in everyone.decisions if d.phase == "pass"]
     assert len(passes) == 4 and all(d.judged and d.choices for d in passes)
-    one = HandReview(hand.record(), seats=[2], **SMALL).run()
+    one = review_of(hand.record(), seats=[2])
     assert {d.seat for d in one.decisions} == {2} and len(one.decisions) == 14  # a pass and 13 cards
     assert one.decisions == [d for d in everyone.decisions if d.seat == 2]
     assert [d.trick for d in one.decisions] == [0, *range(1, 14)]
@@ -125,7 +142,7 @@ def test_the_review_runs_in_steps_with_progress_and_can_be_cancelled() -> None:
 
 def test_a_review_round_trips_through_json_and_the_cache(tmp_path: Path) -> None:
     record = normal_hand("hearts-classic").record()
-    review = HandReview(record, seats=[1], **SMALL).run()
+    review = review_of(record, seats=[1])
     assert review.key == review_key(record, [1], (4, 4), 0) != review_key(record, [2], (4, 4), 0)
     text = json.dumps(review.to_json())
     assert Review.from_json(json.loads(text)) == review
@@ -172,7 +189,7 @@ def saved_session(preset: str = "hearts-classic", human: int = 0) -> Session:
     return session
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args) -> tuple[int, str, str]:
+def run_cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
     status = main([str(a) for a in args] + ["--worlds", "2", "--measure-worlds", "2"])
     out = capsys.readouterr()
     return status, out.out, out.err
@@ -188,7 +205,9 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path: Path, capsy
         assert f"seat {seat}: " in out and re.search(rf"trick 9 +seat {seat} ", out)
     assert "the search's choice: play " in out and "Bids are not judged" in out and "the bidding" in out
     assert not notation_faults(out.splitlines()[1:]), notation_faults(out.splitlines()[1:])  # the file's name aside
-    erring = int(re.search(r"seat (\d) +play .*MISTAKE", out)[1])  # a seat with a mistake has hindsight to show
+    mistake = re.search(r"seat (\d) +play .*MISTAKE", out)
+    assert mistake is not None
+    erring = int(mistake[1])  # a seat with a mistake has hindsight to show
     status, out, _ = run_cli(capsys, path, "--seat", erring, "--hindsight")
     assert status == 0 and f"seat {erring}: " in out and f"seat {(erring + 1) % 4}: " not in out
     assert f"Seat {erring}'s side's result in hindsight: " in out  # a partnership game: the seat's side
@@ -257,18 +276,21 @@ class GivenWorlds(SearchPlayer):
         super().__init__(worlds=len(next(iter(margins.values()))))
         self.margins = margins
 
-    def playouts(self, hand, candidates):
+    def playouts(self, hand: HandSeen, candidates: list[A.Action],
+                 worlds: int | None = None) -> Iterator[dict[A.Action, HandResult]]:
         def result(margin: float) -> HandResult:
             change = [0.0] * 4
             change[hand.to_move] = change[(hand.to_move + 2) % 4] = margin
-            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change), sides=((0, 2), (1, 3)), declarer=0,
-                              contract=70, made=True)
+            # margins in tenths, to pin the figures the sentences give (a real hand's changes are whole points)
+            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change),  # type: ignore[arg-type]
+                              sides=((0, 2), (1, 3)), declarer=0, contract=70, made=True)
 
         for world in range(self.worlds):
             yield {a: result(self.margins.get(hand.action_text(a), [-50.0] * self.worlds)[world]) for a in candidates}
 
 
-def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]], action: str):
+def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]],
+                action: str) -> tuple[Decision, dict[str, float]]:
     """A Rook card play judged from given worlds: ``chosen`` picks the search's choice, ``measured`` gives the
     figures."""
     hand = Hand.deal(load_rules("rook-classic"), seed="given worlds", dealer=0)
@@ -286,7 +308,7 @@ def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]]
 
 
 @pytest.mark.parametrize("made, cost, error", [([16.7, 4.7], -10.7, 6.0), ([13.8, -6.8], -3.5, 10.3)])
-def test_a_cost_far_from_nought_is_never_called_about_as_good(made, cost, error: float) -> None:
+def test_a_cost_far_from_nought_is_never_called_about_as_good(made: list[float], cost: float, error: float) -> None:
     """Issue 22: "about as good ..., give or take half a point" was printed for -10.7 ± 6.0 and -3.5 ± 10.3. The
     choice made did better on average in the measuring deals than the search's choice, by more than half a point
     and by less than chance rules out: the sentence says that, with the figures shown beside it."""
