@@ -16,7 +16,9 @@ import json
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -51,7 +53,8 @@ def load_house_rules(folder: Path) -> tuple[object, str]:
 
 REVIEW_KEY = "0123456789abcdef0123456789abcdef"
 # each store: where its file is in the folder, how the game loads it, and what the game uses when it is refused
-STORES = {
+Load = Callable[[Path], tuple[object, str]]  # a store's file read from a folder: (what the game uses, the problem)
+STORES: dict[str, tuple[str, Load, object]] = {
     "settings": ("settings.yaml", lambda folder: SettingsStore(folder).load(), Settings()),
     "house rules": ("house-rules/hearts-classic.yaml", load_house_rules, (load_rules("hearts-classic"), {})),
     "save": ("match.json", lambda folder: SaveStore(folder).load(Session.from_json), None),
@@ -125,6 +128,7 @@ def valid_files() -> dict[str, bytes]:
         SaveStore(folder).save(session.to_json(), session)
         HistoryStore(folder).add(session.to_json(), Session.from_json)
         review = HandReview(session.match.history[0].record(), seats=[0, 2], worlds=2, measure_worlds=2).run()
+        assert review is not None
         ReviewCache(folder).put(REVIEW_KEY, {**review.to_json(), "key": REVIEW_KEY})
         stats = StatsStore(folder)
         stats.add("hearts-classic", "Ann", {"matches": 1, "wins": 1, "hands": 9, "points": 40})
@@ -160,7 +164,7 @@ KINDS = [*STORES, "preset"]
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(data=st.data())
-def test_a_truncated_file_is_used_or_refused_never_a_crash(kind, data) -> None:
+def test_a_truncated_file_is_used_or_refused_never_a_crash(kind: str, data: st.DataObject) -> None:
     """A crash while writing (or a full disk) can leave any prefix of a file."""
     content = VALID[kind]
     load(kind, content[:data.draw(st.integers(0, len(content) - 1), label="cut at")])
@@ -169,7 +173,7 @@ def test_a_truncated_file_is_used_or_refused_never_a_crash(kind, data) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(data=st.data())
-def test_a_damaged_file_is_used_or_refused_never_a_crash(kind, data) -> None:
+def test_a_damaged_file_is_used_or_refused_never_a_crash(kind: str, data: st.DataObject) -> None:
     """Bytes overwritten at random places: bit rot, a bad copy, an editor's slip."""
     content = bytearray(VALID[kind])
     for _ in range(data.draw(st.integers(1, 8), label="damaged bytes")):
@@ -180,7 +184,7 @@ def test_a_damaged_file_is_used_or_refused_never_a_crash(kind, data) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(content=st.binary(max_size=600))
-def test_random_bytes_are_used_or_refused_never_a_crash(kind, content) -> None:
+def test_random_bytes_are_used_or_refused_never_a_crash(kind: str, content: bytes) -> None:
     load(kind, content)
 
 
@@ -194,13 +198,13 @@ SETTING_NAMES = list(Settings.__dataclass_fields__)
 RULE_NAMES = list(Rules.__dataclass_fields__)
 
 
-def yaml_text(value) -> bytes:
+def yaml_text(value: object) -> bytes:
     return yaml.safe_dump(value, allow_unicode=True).encode()
 
 
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(SETTING_NAMES) | st.text(max_size=10), VALUES, max_size=5))
-def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields) -> None:
+def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields: dict[str, Any]) -> None:  # JSON of any kind
     """Known settings with values of any type and size, and unknown ones: a file is used only if every value is of
     the setting's type and within its range."""
     if try_store("settings", yaml_text(fields)):
@@ -216,7 +220,7 @@ def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields) -> None:
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(RULE_NAMES), VALUES, min_size=1, max_size=4),
        preset=st.sampled_from(["hearts-classic", "rook-classic"]))
-def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset: str) -> None:
+def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields: dict[str, object], preset: str) -> None:
     """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only house-rule
     fields can ever be used."""
     try_preset(yaml_text({"extends": preset, **fields}))
@@ -229,7 +233,7 @@ JSON_KINDS = ("save", "statistics", "history", "review")
 
 @FUZZ
 @given(value=VALUES)
-def test_any_json_value_as_a_json_file_is_used_or_refused(value) -> None:
+def test_any_json_value_as_a_json_file_is_used_or_refused(value: object) -> None:
     text = json.dumps(value).encode()
     for kind in JSON_KINDS:
         try_store(kind, text)
@@ -237,14 +241,14 @@ def test_any_json_value_as_a_json_file_is_used_or_refused(value) -> None:
 
 @FUZZ
 @given(match=VALUES, seats=VALUES)
-def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match, seats) -> None:
+def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match: object, seats: object) -> None:
     text = json.dumps({"format": "trickhouse-save/1", "match": match, "seats": seats}).encode()
     try_store("save", text, must_refuse=True)
 
 
 @FUZZ
 @given(matches=VALUES, saved=VALUES)
-def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, saved) -> None:
+def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches: object, saved: object) -> None:
     """A history lists at most 50 matches, each with when it finished and a saved match that restores."""
     problem = try_store("history", json.dumps({"format": "trickhouse-history/1", "matches": matches}).encode())
     assert problem or matches == []
@@ -255,7 +259,8 @@ def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, s
 
 @FUZZ
 @given(decisions=VALUES, field=st.sampled_from(sorted(json.loads(VALID["review"])["decisions"][0])), value=VALUES)
-def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions, field, value) -> None:
+def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions: object, field: str,
+                                                                     value: object) -> None:
     """A cached review is used only as the review writes it: its decisions, and each field of a decision, of the
     right kind (a review with no decisions is a review of no decisions)."""
     data = json.loads(VALID["review"])
@@ -267,7 +272,7 @@ def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions, 
     try_store("review", json.dumps(data).encode(), must_refuse=wrong_kind)
 
 
-def valid_statistics(table) -> bool:
+def valid_statistics(table: object) -> bool:
     """What StatsStore may use: presets to names to counts, each count a known one and a whole number."""
     return isinstance(table, dict) and all(
         isinstance(names, dict) and all(
@@ -281,7 +286,7 @@ def valid_statistics(table) -> bool:
 @given(presets=VALUES | st.dictionaries(st.text(max_size=5), st.dictionaries(
     st.text(max_size=5), st.dictionaries(st.sampled_from(COUNTS) | st.text(max_size=5), SCALARS, max_size=3),
     max_size=2), max_size=2))
-def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets) -> None:
+def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets: object) -> None:
     """Counts are known names with whole numbers within a billion; anything else is refused."""
     problem = try_store("statistics", json.dumps({"format": "trickhouse-statistics/1", "presets": presets}).encode())
     assert bool(problem) != valid_statistics(presets), presets
@@ -418,7 +423,7 @@ def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates() -> N
 
 
 @pytest.fixture(scope="module", autouse=True)
-def report_files_tried(pytestconfig: pytest.Config):
+def report_files_tried(pytestconfig: pytest.Config) -> Iterator[None]:
     """Print how many files of each kind were tried (figures for docs/benchmarks.md)."""
     yield
     counts = ", ".join(f"{kind} {count:,}" for kind, count in sorted(TRIED.items()))
