@@ -37,6 +37,7 @@ from tests.support.net_helpers import (
     play_until,
     raw,
     server_process,
+    session_of,
     wait_for_port,
     wire,
 )
@@ -78,7 +79,7 @@ class Watch:
     def check(self, table, seat: int, fields: dict) -> None:
         self.sent.setdefault((table.code, seat), []).append(fields)
         kind = fields["type"]
-        hand = table.session.hand
+        hand = session_of(table).hand
         checker = Checker(hand.rules)
         # the called card is announced to all (decision 13: who holds it stays secret), and "legal" may list
         # every card of the deck (a call): the soak's checker leaves both out too
@@ -140,8 +141,8 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     guest.killed()
     play_until([owner], lambda: owner.table.seats[1].connected is False, 60)
     time.sleep(0.3)
-    assert owner.table.view() == server.call(lambda: server.server.tables[code].session.hand.view(0))
-    assert server.call(lambda: server.server.tables[code].session.hand.to_move) == 1, "the table waits for Bo"
+    assert owner.table.view() == server.call(lambda: session_of(server.server.tables[code]).hand.view(0))
+    assert server.call(lambda: session_of(server.server.tables[code]).hand.to_move) == 1, "the table waits for Bo"
     back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
     assert back.welcome.seat == 1
     play_until([owner, back], lambda: back.table.started, 60)
@@ -238,7 +239,7 @@ def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served) -
     players = [owner, third, back]
     play_until(players, lambda: all(p.table.started for p in players), 60)
     assert [owner.table.name(seat) for seat in range(4)] == ["Ann", "Cy", "Bo", "Computer 4"]
-    assert server.call(lambda: server.server.tables[code].session.away) == set(), "everyone is at their seat"
+    assert server.call(lambda: session_of(server.server.tables[code]).away) == set(), "everyone is at their seat"
 
 
 def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served) -> None:
@@ -346,8 +347,8 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog: pyte
         guest.client.closing = True  # the test speaks for Bo from here
         # the computers before Ann and Bo in the passing order have passed, so that from here nobody acts but
         # through this test (on a busy machine their passes came in while the bad messages went out)
-        play_until([], lambda: server.call(lambda: server.server.tables[code].session.hand.to_move in (0, 1)), 60)
-        before = server.call(lambda: server.server.tables[code].session.hand.record())
+        play_until([], lambda: server.call(lambda: session_of(server.server.tables[code]).hand.to_move in (0, 1)), 60)
+        before = server.call(lambda: session_of(server.server.tables[code]).hand.record())
         bad = ["{not json", "[1, 2]", json.dumps({"v": 9, "type": "act", "action": "pass"}),
                wire("dance"), wire("act", action=["play"]), wire("act", action="play XX"),
                wire("start"), wire("hello", name="x", code=code), "x" * (P.MAX_MESSAGE_BYTES + 10)]
@@ -360,7 +361,7 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog: pyte
                     replies.append(reply)
                     break
         assert len(replies) == len(bad)
-        assert server.call(lambda: server.server.tables[code].session.hand.record()) == before
+        assert server.call(lambda: session_of(server.server.tables[code]).hand.record()) == before
         ws.send(wire("act", action="pass-cards 2C 3C"))  # a legal-looking action out of turn or wrong
         while (reply := answer(ws))["type"] not in ("refused", "error"):
             pass
@@ -582,7 +583,7 @@ def test_a_hint_at_a_network_table_is_the_reviews_choice(served) -> None:
     code = owner.table.code
 
     def on_the_server() -> dict:
-        return server.call(lambda: server.server.tables[code].session.hand.record())
+        return server.call(lambda: session_of(server.server.tables[code]).hand.record())
 
     play_until([owner, guest], lambda: len(guest.hinted) == HintedPlayer.hints_wanted
                and set(guest.hinted) <= set(on_the_server()["actions"]), 60)  # the hinted plays made

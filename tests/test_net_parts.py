@@ -36,10 +36,9 @@ from game.net.lobby import (
 from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
-from game.table.controller import NotKept, TableController
-from game.table.session import Session
+from game.table.controller import NotKept
 from tests.support.kinds import of_kind
-from tests.support.net_helpers import wire
+from tests.support.net_helpers import controller_of, session_of, wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
 
@@ -74,18 +73,6 @@ def stepped(runner: TableRunner, now: float) -> tuple[list[Say], float]:
     """A runner stepped at ``now``: what it says, and how long it may sleep."""
     told, wait = runner.step(now)
     return says(told), wait
-
-
-def session_of(runner: TableRunner) -> Session:
-    """The match a runner's table plays (asserted: it has begun)."""
-    assert runner.session is not None, "the match has not begun"
-    return runner.session
-
-
-def controller_of(runner: TableRunner) -> TableController:
-    """The table controller of a runner's match (asserted: it has begun)."""
-    assert runner.controller is not None, "the match has not begun"
-    return runner.controller
 
 
 class Kept(Keeper):

@@ -12,7 +12,9 @@ import logging
 import signal
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,19 +24,23 @@ from game.net import messages as M
 from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes
 from game.net.host import NetHost
 from game.net.lobby import token_hash
+from game.net.runner import TableRunner
 from game.net.server import TableServer
-from game.net.tables import TABLE_FORMAT, Tables
+from game.net.tables import TABLE_FORMAT, SavedTable, Tables
 from game.table.session import SeatPlan, Session
 from tests.support.net_helpers import (
     FAST,
     LOOPBACK,
+    Answer,
     Player,
     ServerThread,
     answer,
+    controller_of,
     free_port,
     play_until,
     raw,
     server_process,
+    session_of,
     wait_for_port,
     wire,
 )
@@ -107,7 +113,7 @@ def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back
         process.wait(10)
 
 
-def wait_for(server: ServerThread, question, seconds: float = 20.0):
+def wait_for(server: ServerThread, question: Callable[[Tables], bool], seconds: float = 20.0) -> None:
     """Ask ``question(tables)`` on the server's loop until it answers true; the deadline only stops a hang."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -136,31 +142,35 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     second = ServerThread(tmp_path)
     try:
         table = second.server.tables[code]
-        moves = second.call(lambda: len(table.session.hand.actions))
+        moves = second.call(lambda: len(session_of(table).hand.actions))
         time.sleep(0.5)
-        assert second.call(lambda: len(table.session.hand.actions)) == moves, "nobody is back: nothing is played"
+        assert second.call(lambda: len(session_of(table).hand.actions)) == moves, "nobody is back: nothing is played"
         back = Player(second.port, "hello", {"name": "Ann", "code": code, "token": token})
 
-        def bo_to_move():
-            session = table.session
-            return session.hand.to_move == 1 and not table.controller.thinking
+        def bo_to_move() -> bool:
+            session = session_of(table)
+            return session.hand.to_move == 1 and not controller_of(table).thinking
 
         # Ann and the computers play their own seats, and then the table waits for Bo
         play_until([back], lambda: second.call(bo_to_move), 60)
-        moves = second.call(lambda: len(table.session.hand.actions))
+        moves = second.call(lambda: len(session_of(table).hand.actions))
         time.sleep(0.5)  # with the seats 'away', computers played here at once (no pause)
-        assert second.call(lambda: (len(table.session.hand.actions), table.session.away)) == (moves, set())
+        assert second.call(lambda: (len(session_of(table).hand.actions), session_of(table).away)) == (moves, set())
         assert second.call(lambda: [s.away for s in table.seat_list()]) == [False] * 4
         # the seat-keeping time runs out: a computer plays on for Bo
-        second.call(lambda: (setattr(table.record, "keep", 0.2), second.server.wake(table)))
-        wait_for(second, lambda tables: len(tables[code].session.hand.actions) > moves)
-        assert second.call(lambda: table.session.away) == {1}
+        def keep_briefly() -> None:
+            table.record.keep = 0.2
+            second.server.wake(table)
+
+        second.call(keep_briefly)
+        wait_for(second, lambda tables: len(session_of(tables[code]).hand.actions) > moves)
+        assert second.call(lambda: session_of(table).away) == {1}
         back.close()
     finally:
         second.stop()
 
 
-def brought_back(folder, question):
+def brought_back(folder: Path, question: Callable[[Tables], Answer]) -> Answer:
     """Start a server on ``folder``, ask ``question(tables)`` on its loop, stop it; the answer."""
     server = ServerThread(folder)
     try:
@@ -169,7 +179,7 @@ def brought_back(folder, question):
         server.stop()
 
 
-def old_json_table(code: str, actions: int) -> dict:
+def old_json_table(code: str, actions: int) -> dict[str, Any]:
     """A started table as an earlier server saved it (one JSON file a table)."""
     session = Session(Match(load_rules("hearts-classic"), seed=9),
                       [SeatPlan("Ann", False, online=True), SeatPlan("Bo", False, online=True),
@@ -194,8 +204,8 @@ def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path: Path
     (tmp_path / "K7QX2M.json").write_text(json.dumps(saved))
     (tmp_path / "ZZZZZZ.json").write_text("{not json")
     for _ in range(2):  # imported, then found in the database
-        record, away = brought_back(tmp_path, lambda tables: (tables["K7QX2M"].session.hand.record(),
-                                                              tables["K7QX2M"].session.away))
+        record, away = brought_back(tmp_path, lambda tables: (session_of(tables["K7QX2M"]).hand.record(),
+                                                              session_of(tables["K7QX2M"]).away))
         assert record == saved["session"]["match"]["hands"][0] and away == set()
         assert sorted(path.name for path in tmp_path.iterdir() if "json" in path.name) == ["ZZZZZZ.json.bad"]
     assert caplog.text.count("K7QX2M.json: imported into") == 1
@@ -203,7 +213,7 @@ def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path: Path
                for r in caplog.records) == 1
 
 
-def keep_table_with_rows(folder, code: str, actions: list[str]):
+def keep_table_with_rows(folder: Path, code: str, actions: list[str]) -> Match:
     """A started hearts-classic table written straight into the database, its actions as given."""
     match = Match(load_rules("hearts-classic"), seed=3)
     database = TableDatabase(folder)
@@ -226,7 +236,8 @@ def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path: 
     good = keep_table_with_rows(tmp_path, "GOOD22", [])
     keep_table_with_rows(tmp_path, "BAD222", ["play ZZ"])
     for _ in range(2):  # set aside, then left aside
-        codes, deal = brought_back(tmp_path, lambda tables: (sorted(tables), tables["GOOD22"].session.hand.deal_text()))
+        codes, deal = brought_back(tmp_path, lambda tables: (sorted(tables),
+                                                             session_of(tables["GOOD22"]).hand.deal_text()))
         assert codes == ["GOOD22"] and deal == good.hand.deal_text()
     lines = [r.getMessage() for r in caplog.records if "BAD222" in r.getMessage()]
     assert len(lines) == 1 and FILE_NAME in lines[0] and "kept aside" in lines[0] and "ZZ" in lines[0], lines
@@ -242,7 +253,7 @@ def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path: Path,
     with its traceback, and the table is not marked as damaged."""
     keep_table_with_rows(tmp_path, "GOOD22", [])
 
-    def broken(self, saved):
+    def broken(self: Tables, saved: SavedTable) -> TableRunner:
         raise TypeError("a bug")
 
     monkeypatch.setattr(Tables, "bring_back", broken)
@@ -328,9 +339,9 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path: Path
 
     told = []
 
-    def send(client, message):
+    def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
         if isinstance(message, M.Played | M.Claimed) and client.table is not None:
-            hands = client.table.session.match.history + [client.table.session.match.hand]
+            hands = session_of(client.table).match.history + [session_of(client.table).match.hand]
             connection = sqlite3.connect(tmp_path / FILE_NAME)
             kept = connection.execute("SELECT COUNT(*) FROM actions WHERE code = ? AND hand = ?",
                                       (client.table.code, len(hands) - 1)).fetchone()[0]

@@ -26,9 +26,11 @@ from game.net import protocol as P
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
 from game.net.protocol import fingerprint
+from game.net.runner import TableRunner
 from game.net.server import Limits, TableServer
 from game.runtime import LoopThread
-from game.table.controller import Closed, HandOver, Intent, MatchOver, Message, Turn
+from game.table.controller import Closed, HandOver, Intent, MatchOver, Message, TableController, Turn
+from game.table.session import Session
 
 Answer = TypeVar("Answer")
 
@@ -84,6 +86,18 @@ class ServerThread:
     def stop(self) -> None:
         self.runner.stop(last=self.server.stop())
         self.worker.close()
+
+
+def session_of(runner: TableRunner) -> Session:
+    """The match a table on a server plays (asserted: it has begun)."""
+    assert runner.session is not None, "the match has not begun"
+    return runner.session
+
+
+def controller_of(runner: TableRunner) -> TableController:
+    """The table controller of a runner's match (asserted: it has begun)."""
+    assert runner.controller is not None, "the match has not begun"
+    return runner.controller
 
 
 def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
