@@ -8,7 +8,9 @@ from __future__ import annotations
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -39,7 +41,7 @@ def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same() -> No
 
 
 def test_what_the_network_says_is_checked_like_any_message() -> None:
-    def read(**fields):
+    def read(**fields: bytes | None) -> Announcement:
         return Announcement.from_txt({k.encode(): v for k, v in {"v": b"1", **fields}.items()})
 
     assert read(code=b"k7qp2m").code == "K7QP2M"
@@ -107,7 +109,7 @@ def test_the_browsers_list_is_safe_to_read_while_zeroconf_reports() -> None:
 
 def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeypatch: pytest.MonkeyPatch,
                                                                          caplog: pytest.LogCaptureFixture) -> None:
-    def no_multicast():
+    def no_multicast() -> NoReturn:
         raise OSError("No multicast here")
 
     monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
@@ -126,7 +128,8 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
                         "tables on the local network cannot be found (No multicast here): join by address"]
 
 
-def found_at(browser: Browser, address: str, seconds: float, wanted=lambda found: True) -> Found | None:
+def found_at(browser: Browser, address: str, seconds: float,
+             wanted: Callable[[Found], bool] = lambda found: True) -> Found | None:
     """The table found at ``address`` once ``wanted`` says it is as expected, or None by the deadline."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
