@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import ssl
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,12 +17,13 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
+from game.net.server import Limits
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
 from tests.support.kinds import of_kind
-from tests.support.net_helpers import FailingConnection, WriteCounts
+from tests.support.net_helpers import FailingConnection, ServerThread, ServeTables, WriteCounts
 from tests.support.ui_helpers import FAST, MakeApp, OpenScreen, OpenWindow, Size, open_table, post, step
 from tests.support.ui_record import Recorder
 
@@ -139,6 +141,21 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenWindow]:
     yield open_window
     for app in apps:
         app.close()
+
+
+@pytest.fixture
+def served() -> Iterator[ServeTables]:
+    """Table servers on threads of their own, on the loopback address; stopped after the test."""
+    servers: list[ServerThread] = []
+
+    def start(folder: Path | None = None, limits: Limits | None = None,
+              tls: ssl.SSLContext | None = None) -> ServerThread:
+        servers.append(ServerThread(folder, limits, tls))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
 
 
 @pytest.fixture

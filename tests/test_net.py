@@ -32,6 +32,7 @@ from tests.support.net_helpers import (
     LOOPBACK,
     Player,
     ServerThread,
+    ServeTables,
     answer,
     free_port,
     play_until,
@@ -43,19 +44,6 @@ from tests.support.net_helpers import (
 )
 
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
-
-
-@pytest.fixture
-def served():
-    servers = []
-
-    def start(**options):
-        servers.append(ServerThread(**options))
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 class Watch:
@@ -93,7 +81,7 @@ class Watch:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset: str, served,
+def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset: str, served: ServeTables,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: four clients (people played by the test, with computers in the other seats) play a whole match;
     every message to every client is recorded and none names a card that seat may not see at that moment."""
@@ -129,7 +117,7 @@ def start_two(server, preset: str = "hearts-classic", keep: float = 30.0):
     return owner, guest
 
 
-def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served) -> None:
+def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served: ServeTables) -> None:
     """Issue 17: a client killed mid-trick reconnects with its token: same seat, same view, nothing lost; until
     then the table waits for it."""
     server = served()
@@ -150,7 +138,7 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     play_until([owner, back], lambda: len(back.table.results()) >= 1, 60)
 
 
-def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served) -> None:
+def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served: ServeTables) -> None:
     """Issue 17: a client that never returns is replaced by a computer after the time the table keeps a seat."""
     server = served()
     owner, guest = start_two(server, keep=0.3)
@@ -161,7 +149,7 @@ def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served) -> None:
     assert owner.table.status(1) == "a computer plays for now"
 
 
-def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyone_else(served) -> None:
+def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyone_else(served: ServeTables) -> None:
     """A player who drops while the score sheet is up and comes back gets the table as it is (the finished hand
     among the results once); nobody is shown the hand's end a second time (it was, and counted twice)."""
     server = served()
@@ -183,7 +171,7 @@ def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyon
     assert sum(isinstance(intent, HandOver) for intent in owner.shown) == 1
 
 
-def test_a_seat_given_to_a_computer_closes_its_players_connection(served) -> None:
+def test_a_seat_given_to_a_computer_closes_its_players_connection(served: ServeTables) -> None:
     """The owner gives a joined player's seat to a computer: the player is told, their connection is closed (it
     can no longer act at the table), and the computer plays at the seat's level."""
     server = served()
@@ -200,7 +188,7 @@ def test_a_seat_given_to_a_computer_closes_its_players_connection(served) -> Non
     assert (seat.kind, connection, seat.level) == ("computer", None, "hard")
 
 
-def test_tables_nobody_is_at_any_more_leave_the_server(served) -> None:
+def test_tables_nobody_is_at_any_more_leave_the_server(served: ServeTables) -> None:
     """A lobby left empty for the time a seat is kept, and a finished match once its players have gone, leave
     the server, so that they never fill its limit of tables."""
     server = served(limits=Limits(pause=0.0, keep=0.3, next_seconds=0.0))
@@ -216,7 +204,7 @@ def test_tables_nobody_is_at_any_more_leave_the_server(served) -> None:
     play_until([], lambda: server.call(lambda: len(server.server.tables)) == 0, 60)
 
 
-def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served) -> None:
+def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served: ServeTables) -> None:
     """Issue 17 ("Pick a free seat and a name"): before the match a player moves to another free online seat; the
     others see it, the seat left is free again, and the token takes the new seat back."""
     server = served()
@@ -242,7 +230,7 @@ def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served) -
     assert server.call(lambda: session_of(server.server.tables[code]).away) == set(), "everyone is at their seat"
 
 
-def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served) -> None:
+def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served: ServeTables) -> None:
     server = served()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "rook-500-5p",
                                            "seats": ["me", "online", "online", "online", "computer"]})
@@ -317,7 +305,8 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path: Pa
 # --- hostile clients ---
 
 
-def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served: ServeTables,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
     """Each is refused in the same words (issue 31: other words told a guesser which codes exist); the log says
     which it was."""
     caplog.set_level(logging.INFO)
@@ -334,7 +323,8 @@ def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog: py
     play_until([owner, guest], lambda: len(owner.table.results()) >= 1, 60)  # the table goes on
 
 
-def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_bad_messages_get_one_error_each_and_change_nothing(served: ServeTables,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     """Malformed JSON, unknown types, wrong fields, actions out of turn, illegal actions, an oversized message:
     one error (or refusal) back each, a log line, and the game goes on unchanged."""
     caplog.set_level(logging.INFO)
@@ -388,7 +378,7 @@ def test_a_computer_that_answers_after_the_server_stopped_wakes_nothing() -> Non
     ({"level": "godlike"}, "create: level: invalid enum value 'godlike'"),
     ({"names": ["A", "B"]}, "names must be a list of one name per seat"),
 ])
-def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fields, reason) -> None:
+def test_a_bad_request_for_a_table_is_refused_with_its_reason(served: ServeTables, request_fields, reason) -> None:
     """A create names a game and house rules: a preset or rule that does not exist, a bad value, the wrong number
     of seats or levels gets one error saying what is wrong, and no table is made."""
     server = served()
@@ -400,7 +390,8 @@ def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fi
     assert server.call(lambda: len(server.server.tables)) == 0
 
 
-def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served: ServeTables,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
     """The protocol allows seats 0-5; a table of four has no seat 5."""
     caplog.set_level(logging.INFO)
     server = served()
@@ -416,7 +407,7 @@ def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog: pyt
     assert "could not be handled" not in caplog.text
 
 
-def test_a_client_that_never_says_hello_is_closed(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_client_that_never_says_hello_is_closed(served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))
     with raw(server.port) as ws:
@@ -424,7 +415,8 @@ def test_a_client_that_never_says_hello_is_closed(served, caplog: pytest.LogCapt
     play_until([], lambda: "1 closed for saying nothing" in caplog.text, 60)  # said once the connection is gone
 
 
-def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served: ServeTables,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, messages_per_second=5, burst=5, keep=0.3))
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
@@ -450,7 +442,8 @@ def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog: pyte
     owner.close()
 
 
-def test_too_many_connections_from_one_address_are_refused(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_too_many_connections_from_one_address_are_refused(served: ServeTables,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, per_address=3, hello_seconds=5))
     with ExitStack() as stack:
@@ -464,7 +457,7 @@ def test_too_many_connections_from_one_address_are_refused(served, caplog: pytes
             pass
 
 
-def test_a_client_that_never_reads_is_disconnected(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_client_that_never_reads_is_disconnected(served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     """A client that sends but never reads what it is sent is let go once its messages pile up, so that it never
     holds up the table."""
     caplog.set_level(logging.INFO)
@@ -502,7 +495,8 @@ def test_a_client_that_never_reads_is_disconnected(served, caplog: pytest.LogCap
     owner.close()
 
 
-def test_a_half_open_connection_is_noticed_and_its_seat_kept(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_half_open_connection_is_noticed_and_its_seat_kept(served: ServeTables,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
     """A player whose connection stops answering (half-open: no close ever arrives) is seen to have dropped out
     once it stops answering the server's pings; the table shows it and keeps the seat for them."""
     caplog.set_level(logging.INFO)
@@ -571,7 +565,7 @@ class HintedPlayer(Player):
         return stepped
 
 
-def test_a_hint_at_a_network_table_is_the_reviews_choice(served) -> None:
+def test_a_hint_at_a_network_table_is_the_reviews_choice(served: ServeTables) -> None:
     """Issue 22: the Hint a player at another computer gets is the review's own choice for their seat's position,
     worked out on the server."""
     server = served()
@@ -630,7 +624,8 @@ def replies_until_quiet(ws, quiet: float = 1.0) -> list[dict]:
     return replies
 
 
-def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served: ServeTables,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: 600 back-to-back hints from a client that reads everything it is sent: the messages past the rate
     are dropped, but the client is not disconnected as one that "does not read its messages" (it was: the server
     read the whole burst before letting a single reply out, and the replies waiting passed the limit)."""
@@ -647,7 +642,8 @@ def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served, caplog: p
     assert "does not read its messages" not in caplog.text
 
 
-def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served: ServeTables,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: a client flooding the server is answered "slow down" a few times and named in the log once when
     its flood begins; the rest are counted, and one summary line gives the count when the flood ends (each
     message past the rate had a reply and a log line: 74,000 lines in 90 s from one client). Issue 31: after each
@@ -687,7 +683,7 @@ def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served, caplo
     json.dumps({"v": True, "type": "hello", "name": "Eve", "code": "ABCDEF"}),
     json.dumps({"v": 1.0, "type": "hello", "name": "Eve", "code": "ABCDEF"}),
 ])
-def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_error(served,
+def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_error(served: ServeTables,
                                                                                    caplog: pytest.LogCaptureFixture,
                                                                                    text) -> None:
     """Issue 23: a type that is a list or an object raised TypeError (the first message got only a plain close and
@@ -712,7 +708,7 @@ def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_err
     assert "Traceback" not in caplog.text and not any(r.exc_info for r in caplog.records)
 
 
-def test_a_thrown_in_hand_does_not_show_the_nest(served, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_thrown_in_hand_does_not_show_the_nest(served: ServeTables, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 23, RULES.md decision 5 ("Everyone passes: the hand is thrown in and the same dealer redeals"): the
     nest was never taken up, so it stays hidden from every seat in the last "played" and in "hand-over" (they
     showed it to all). What a seat may see is the engine's to say: the view, asked here through the server."""

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, TypedDict, TypeVar
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 import trustme
 from websockets.sync.client import ClientConnection, connect
@@ -33,6 +33,9 @@ from game.table.controller import Closed, HandOver, Intent, MatchOver, Message, 
 from game.table.session import Session
 
 Answer = TypeVar("Answer")
+# a message as raw JSON, as a stranger's client writes it from PROTOCOL.md and reads the server's (its fields hold
+# whatever was written, right or not)
+Json = dict[str, Any]
 
 LOOPBACK = "127.0.0.1"
 # computers play at once, the test's players may act quickly, and a connection that stops answering is noticed
@@ -98,6 +101,12 @@ def controller_of(runner: TableRunner) -> TableController:
     """The table controller of a runner's match (asserted: it has begun)."""
     assert runner.controller is not None, "the match has not begun"
     return runner.controller
+
+
+class ServeTables(Protocol):
+    """The ``served`` fixture (tests/conftest.py): a ``ServerThread``, stopped after the test."""
+    def __call__(self, folder: Path | None = None, limits: Limits | None = None,
+                 tls: ssl.SSLContext | None = None) -> ServerThread: ...
 
 
 def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
@@ -252,9 +261,9 @@ def raw(port: int, **options: Any) -> ClientConnection:  # options: connect()'s 
     return connection
 
 
-def answer(ws: ClientConnection) -> dict[str, Any]:
-    """The next message, raw JSON read as a stranger's client reads it (whatever its fields hold)."""
-    said: dict[str, Any] = json.loads(ws.recv(timeout=5))
+def answer(ws: ClientConnection) -> Json:
+    """The next message, read as a stranger's client reads it."""
+    said: Json = json.loads(ws.recv(timeout=5))
     return said
 
 
