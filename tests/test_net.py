@@ -10,12 +10,13 @@ import os
 import signal
 import socket
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import WebSocketException
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from bench.soak import Checker
 from game.engine import Hand, load_rules
@@ -24,12 +25,14 @@ from game.net import protocol as P
 from game.net import server as net_server
 from game.net.client import Link
 from game.net.database import saved_codes
+from game.net.runner import TableRunner
 from game.net.server import Limits
 from game.review import hint_player
 from game.table.controller import HandOver, Hint, Turn
 from tests.support.kinds import rook_part
 from tests.support.net_helpers import (
     LOOPBACK,
+    Json,
     Player,
     ServerThread,
     ServeTables,
@@ -51,12 +54,12 @@ class Watch:
     at that moment (the soak's independent oracle of what is hidden)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.sent: dict[tuple[str, int], list[dict]] = {}
+        self.sent: dict[tuple[str, int], list[Json]] = {}
         self.leaks: list[str] = []
         original = net_server.Client.send
         watch = self
 
-        def send(client, message):
+        def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
             table = client.table
             if table is not None and table.session is not None:  # as it is written on the wire
                 watch.check(table, client.seat, json.loads(P.encode(message)))
@@ -64,7 +67,7 @@ class Watch:
 
         monkeypatch.setattr(net_server.Client, "send", send)
 
-    def check(self, table, seat: int, fields: dict) -> None:
+    def check(self, table: TableRunner, seat: int, fields: Json) -> None:
         self.sent.setdefault((table.code, seat), []).append(fields)
         kind = fields["type"]
         hand = session_of(table).hand
@@ -107,7 +110,7 @@ def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset: 
         player.close()
 
 
-def start_two(server, preset: str = "hearts-classic", keep: float = 30.0):
+def start_two(server: ServerThread, preset: str = "hearts-classic", keep: float = 30.0) -> tuple[Player, Player]:
     owner = Player(server.port, "create", {"name": "Ann", "preset": preset, "keep": keep,
                                            "seats": ["me", "online", "computer", "computer"]})
     guest = Player(server.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
@@ -155,13 +158,13 @@ def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyon
     server = served()
     owner, guest = start_two(server)
     for player in (owner, guest):  # both stay at the score sheet: the table waits for them
-        player.table.next_hand = lambda: None
+        player.presses_next = False
     play_until([owner, guest], lambda: len(owner.table.results()) == 1 and len(guest.table.results()) == 1, 120)
     token, code = guest.client.token, guest.table.code
     guest.killed()
     play_until([owner], lambda: owner.table.seats[1].connected is False, 60)
     back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
-    back.table.next_hand = lambda: None
+    back.presses_next = False
     play_until([owner, back], lambda: back.table.started and owner.table.seats[1].connected, 60)
     deadline = time.monotonic() + 1.0
     while time.monotonic() < deadline:
@@ -236,7 +239,7 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
                                            "seats": ["me", "online", "online", "online", "computer"]})
     code = owner.table.code
 
-    def seats_now():
+    def seats_now() -> list[tuple[str, str, str | None]]:
         return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].record.seats])
 
     other = Player(server.port, "hello", {"name": "Cy", "code": code})
@@ -378,7 +381,8 @@ def test_a_computer_that_answers_after_the_server_stopped_wakes_nothing() -> Non
     ({"level": "godlike"}, "create: level: invalid enum value 'godlike'"),
     ({"names": ["A", "B"]}, "names must be a list of one name per seat"),
 ])
-def test_a_bad_request_for_a_table_is_refused_with_its_reason(served: ServeTables, request_fields, reason) -> None:
+def test_a_bad_request_for_a_table_is_refused_with_its_reason(served: ServeTables, request_fields: dict[str, object],
+                                                              reason: str) -> None:
     """A create names a game and house rules: a preset or rule that does not exist, a bad value, the wrong number
     of seats or levels gets one error saying what is wrong, and no table is made."""
     server = served()
@@ -472,9 +476,13 @@ def test_a_client_that_never_reads_is_disconnected(served: ServeTables, caplog: 
         # The server's side of Slow's connection gets a small send buffer, as over a slow network: otherwise its
         # answers first fill the kernel's buffers, which hold tens of thousands of them.
         play_until([owner], lambda: len(owner.table.seats) == 4 and owner.table.seats[1].connected, 60)
-        assert server.call(lambda: [connection.transport.get_extra_info("socket").setsockopt(
-            socket.SOL_SOCKET, socket.SO_SNDBUF, 4096) for connection in server.server.server.connections
-            if connection.remote_address[1] == sock.getsockname()[1]]) == [None]
+        def small_send_buffer() -> list[None]:
+            listening = server.server.server
+            assert listening is not None
+            return [connection.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+                    for connection in listening.connections if connection.remote_address[1] == sock.getsockname()[1]]
+
+        assert server.call(small_send_buffer) == [None]
         # Each hint gets an answer it never reads: send until the server lets go. A hint is a search, so on a busy
         # machine the answers pile up slowly: the limit only stops a hang.
         deadline = time.monotonic() + 300
@@ -545,8 +553,8 @@ class HintedPlayer(Player):
 
     hints_wanted = 2
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, port: int, kind: str, fields: dict[str, object], seed: int = 0) -> None:
+        super().__init__(port, kind, fields, seed)
         self.hinted: list[str] = []
 
     def decide(self) -> None:
@@ -576,7 +584,7 @@ def test_a_hint_at_a_network_table_is_the_reviews_choice(served: ServeTables) ->
     owner.client.send(M.Start())
     code = owner.table.code
 
-    def on_the_server() -> dict:
+    def on_the_server() -> Json:
         return server.call(lambda: session_of(server.server.tables[code]).hand.record())
 
     play_until([owner, guest], lambda: len(guest.hinted) == HintedPlayer.hints_wanted
@@ -591,8 +599,8 @@ def test_a_hint_at_a_network_table_is_the_reviews_choice(served: ServeTables) ->
     guest.close()
 
 
-def create_table(ws, preset: str = "hearts-classic", seats=("me", "online", "computer", "computer"),
-                 start: bool = True) -> dict:
+def create_table(ws: ClientConnection, preset: str = "hearts-classic",
+                 seats: Sequence[str] = ("me", "online", "computer", "computer"), start: bool = True) -> Json:
     """Over a raw connection, the test makes a table and (``start``) deals it; the welcome."""
     ws.send(wire("create", name="Ann", preset=preset, seats=list(seats)))
     welcome = answer(ws)
@@ -604,7 +612,7 @@ def create_table(ws, preset: str = "hearts-classic", seats=("me", "online", "com
     return welcome
 
 
-def send_at_once(ws, texts: list[str]) -> None:
+def send_at_once(ws: ClientConnection, texts: list[str]) -> None:
     """Several messages in one write to the socket, so that the server reads them all in one go (sent one at a time
     they may arrive spread out, and the server answers in between)."""
     with ws.protocol_mutex:
@@ -613,9 +621,9 @@ def send_at_once(ws, texts: list[str]) -> None:
         ws.socket.sendall(b"".join(ws.protocol.data_to_send()))
 
 
-def replies_until_quiet(ws, quiet: float = 1.0) -> list[dict]:
+def replies_until_quiet(ws: ClientConnection, quiet: float = 1.0) -> list[Json]:
     """Every message the server sends until it has said nothing for ``quiet`` seconds."""
-    replies = []
+    replies: list[Json] = []
     try:
         while True:
             replies.append(json.loads(ws.recv(timeout=quiet)))
@@ -685,7 +693,7 @@ def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served: Serve
 ])
 def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_error(served: ServeTables,
                                                                                    caplog: pytest.LogCaptureFixture,
-                                                                                   text) -> None:
+                                                                                   text: str) -> None:
     """Issue 23: a type that is a list or an object raised TypeError (the first message got only a plain close and
     a traceback in the log); "v": true and "v": 1.0 were taken as version 1. Each is a protocol error: one
     error back, first message or seated."""
@@ -720,7 +728,7 @@ def test_a_thrown_in_hand_does_not_show_the_nest(served: ServeTables, monkeypatc
     play_until(players, lambda: all(len(p.table.seats) == 4 and all(s.taken for s in p.table.seats)
                                     for p in players), 60)
     for player in players:  # each stays at the score sheet of the first hand
-        player.table.next_hand = lambda: None
+        player.presses_next = False
     owner.client.send(M.Start())
     play_until(players, lambda: all(p.table.results() for p in players), 60)
     assert owner.table.results()[0].thrown_in, "everyone passed (the test's players always pass)"

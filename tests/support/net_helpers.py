@@ -133,8 +133,8 @@ def request(kind: str, fields: dict[str, object]) -> M.Hello | M.Create:
 
 class Player:
     """A person at another computer, played by the test: it decides from its own view only (the legal actions
-    the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
-    intent it was shown."""
+    the server lists, or the first cards of its hand for a nest or a pass), presses Next hand (unless told to stay
+    at the score sheet: ``presses_next``), and keeps every intent it was shown."""
 
     def __init__(self, port: int, kind: str, fields: dict[str, object], seed: int = 0,
                  pinned: str | None = None) -> None:
@@ -148,6 +148,7 @@ class Player:
         self.shown: list[Intent | str] = []  # the lines before the match, then the intents
         self.over = False
         self.closed = ""
+        self.presses_next = True
 
     def step(self) -> bool:
         """Show and answer what came; False when nothing came."""
@@ -160,7 +161,8 @@ class Player:
             if isinstance(intent, Turn):
                 self.decide()
             elif isinstance(intent, HandOver):
-                self.table.next_hand()
+                if self.presses_next:
+                    self.table.next_hand()
             elif isinstance(intent, MatchOver):
                 self.over = True
             elif isinstance(intent, Closed):
@@ -203,7 +205,7 @@ class Player:
         client.loop.call_soon_threadsafe(connection.transport.pause_reading)
 
 
-def play_until(players: list[Player], done: Callable[[], bool], seconds: float = 120.0) -> None:
+def play_until(players: list[Player], done: Callable[[], object], seconds: float = 120.0) -> None:
     """Step every player until ``done()`` or the deadline (which fails the test)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
