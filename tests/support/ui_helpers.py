@@ -293,7 +293,7 @@ def open_dialog(window: OpenWindow, phase: str, size: Size = (1280, 720)) -> tup
     raise AssertionError(f"no dialog for {phase}")
 
 
-def run_until(app: App, ready: Callable[[], bool], others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
+def run_until(app: App, ready: Callable[[], object], others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
     """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
     asserts what it waited for)."""
     for _ in frames(seconds):
