@@ -8,6 +8,8 @@ import pytest
 from bench import rookgame, xinxin
 from game.engine import Hand
 from game.engine import cards as C
+from game.engine.rook import RookHand
+from tests.support.kinds import of_kind
 
 
 def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(
@@ -43,7 +45,7 @@ def test_rookgame_house_rules_are_the_engines_own_fields() -> None:
 
 
 def test_rookgame_is_shown_one_seats_view_only() -> None:
-    hand = Hand.deal(rookgame.rules(), seed=3, dealer=1)
+    hand = of_kind(RookHand, Hand.deal(rookgame.rules(), seed=3, dealer=1))
     while hand.phase != "play" or len(hand.tricks) < 2:
         hand.push(hand.legal_ids()[0])
     seat = hand.to_move
@@ -69,7 +71,7 @@ def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_cou
 
     buried = 0
     for seed in range(30):
-        hand = Hand.deal(rookgame.rules(), seed=seed)
+        hand = of_kind(RookHand, Hand.deal(rookgame.rules(), seed=seed))
         normal = RulePlayer(counting=True)
         while hand.phase != "nest":
             hand.push(normal.decide(hand))

@@ -121,8 +121,9 @@ def test_no_hand_is_face_up_while_a_hand_off_is_due(window: OpenWindow, preset: 
         nonlocal checked
         hand = session.hand
         to_move = hand.to_move
-        due = controller.handed_to is None or (session.is_human(to_move) and to_move != controller.handed_to)
-        allowed = set() if due or hand.is_done else set(hand.view(controller.handed_to).hand)
+        handed_to = controller.handed_to
+        due = handed_to is None or (session.is_human(to_move) and to_move != handed_to)
+        allowed = set(hand.view(handed_to).hand) if handed_to is not None and not due and not hand.is_done else set()
         public = set(rook_part(hand.view(0)).dummy_cards if hand.rules.dummy else ())
         held = {card for seat in range(hand.n) for card in hand.rules.card_names(hand.held[seat])}
         shown = faces_seen(recorder) & held - allowed - public
