@@ -17,7 +17,7 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
-from game.net.server import Limits
+from game.net.protocol import Limits
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scene import Scene

@@ -25,8 +25,8 @@ from game.net import protocol as P
 from game.net import server as net_server
 from game.net.client import Link
 from game.net.database import saved_codes
+from game.net.protocol import Limits
 from game.net.runner import TableRunner
-from game.net.server import Limits
 from game.review import hint_player
 from game.table.controller import HandOver, Hint, Turn
 from tests.support.kinds import rook_part

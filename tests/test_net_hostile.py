@@ -50,7 +50,7 @@ from bench.net import random_decision
 from game.engine.view import SeatView
 from game.net import server as net_server
 from game.net.database import FILE_NAME, TableDatabase, saved_codes
-from game.net.server import Limits
+from game.net.protocol import Limits
 from game.server import __main__ as server_module
 from game.server.__main__ import LIMIT_FLAGS
 from game.server.__main__ import main as server_main

@@ -21,12 +21,20 @@ import pytest
 from bench.net_kills import Person, kill_server, view_problem
 from game.engine import Match, load_rules
 from game.net import messages as M
-from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes
+from game.net.database import (
+    FILE_NAME,
+    SCHEMA_VERSION,
+    DatabaseUnusable,
+    NewerDatabase,
+    SavedTable,
+    TableDatabase,
+    saved_codes,
+)
 from game.net.host import NetHost
 from game.net.lobby import token_hash
 from game.net.runner import TableRunner
 from game.net.server import TableServer
-from game.net.tables import TABLE_FORMAT, SavedTable, Tables
+from game.net.tables import TABLE_FORMAT, Tables
 from game.table.session import SeatPlan, Session
 from tests.support.net_helpers import (
     FAST,

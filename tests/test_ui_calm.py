@@ -181,7 +181,7 @@ def test_without_a_sound_card_sdl_tries_only_the_sound_servers(tmp_path: Path, m
     only; with a card (or a driver the user chose, or another system) SDL chooses as always."""
     cards = tmp_path / "cards"
     monkeypatch.setattr(sound, "SOUND_CARDS", cards)
-    monkeypatch.setattr(sound.sys, "platform", "linux")
+    monkeypatch.setattr(sys, "platform", "linux")  # the sys the sound module reads
     monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
     assert sound.audio_drivers() == "pipewire,pulseaudio"  # no /proc/asound at all
     cards.write_text(" --- no soundcards ---\n")
@@ -192,7 +192,7 @@ def test_without_a_sound_card_sdl_tries_only_the_sound_servers(tmp_path: Path, m
     monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
     assert sound.audio_drivers() is None
     monkeypatch.delenv("SDL_AUDIODRIVER")
-    monkeypatch.setattr(sound.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     assert sound.audio_drivers() is None
 
 

@@ -22,6 +22,7 @@ from game.net.host import NetHost
 from game.store import Settings
 from game.store.certificates import CertificateStore
 from game.store.files import data_dir
+from game.ui import assets as assets
 from game.ui import table_painter
 from game.ui.app import App
 from game.ui.assets import Colour
@@ -496,7 +497,7 @@ def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_i
     their hand, for as long as play is paused (not a line that goes after a few seconds); once it can, the window
     says play goes on and the line goes."""
     drawn: list[str] = []
-    draw_text = table_painter.text
+    draw_text = assets.text  # the painter's own (it draws its text with the one text helper)
 
     def text(words: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         drawn.append(words)

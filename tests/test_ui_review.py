@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.engine import Hand
-from game.review import HandReview, Review, words
+from game.review import HandReview, Review, hindsight, words
 from game.ui import review_work
 from game.ui.app import App
 from game.ui.assets import font
@@ -283,7 +283,7 @@ def test_hindsight_finishing_after_a_frame_wakes_a_still_window(monkeypatch: pyt
     app = App(FAST, search_process=False)
     app.services.reviews.put(HandReview(record, [0], 1, 2).key, review.to_json())
     released = threading.Event()
-    real_hindsight = review_work.hindsight
+    real_hindsight = hindsight  # the review work's own
 
     def held_hindsight(record: dict[str, Any], index: int, action: str | None = None, seed: int = 0) -> Hand:
         released.wait(60)  # only stops a hang

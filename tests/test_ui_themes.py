@@ -4,6 +4,7 @@ title."""
 from __future__ import annotations
 
 import struct
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -93,7 +94,7 @@ def test_the_window_has_the_games_name_and_icon(monkeypatch: pytest.MonkeyPatch)
 def test_the_build_writes_the_same_icon_for_each_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str,
                                                         suffix: str, magic: bytes) -> None:
     pygame.font.init()
-    monkeypatch.setattr(icon.sys, "platform", platform)
+    monkeypatch.setattr(sys, "platform", platform)  # the sys the icon module reads
     path = icon.write_icon_file(tmp_path)
     data = path.read_bytes()
     assert path.suffix == suffix and data.startswith(magic)

@@ -25,9 +25,9 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
-from game.net.protocol import fingerprint
+from game.net.protocol import Limits, fingerprint
 from game.net.runner import TableRunner
-from game.net.server import Limits, TableServer
+from game.net.server import TableServer
 from game.runtime import LoopThread
 from game.table.controller import Closed, HandOver, Intent, MatchOver, Message, TableController, Turn
 from game.table.session import Session

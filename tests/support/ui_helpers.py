@@ -16,10 +16,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import Hand, Match, load_rules  # noqa: E402
+from game.store import Settings  # noqa: E402
 from game.table.controller import TableController  # noqa: E402
 from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
-from game.ui.app import App, Settings  # noqa: E402
+from game.ui.app import App  # noqa: E402
 from game.ui.cards import CardArt  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, HandOffScene  # noqa: E402
