@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.rules_play import RulePlayer
-from game.engine import Hand, load_rules
+from game.engine import Hand, Rules, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.rook import RookHand
@@ -69,7 +69,7 @@ def peer_dir() -> str | None:
     return root
 
 
-def rules():
+def rules() -> Rules:
     return load_rules("rook-500").changed(RULES_CHANGES, "rookGame's house rules")
 
 

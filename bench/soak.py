@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai import choose, make_player
-from game.engine import Hand, Match, load_rules, preset_names
+from game.engine import Hand, Match, Rules, load_rules, preset_names
 from game.engine import cards as C
 from game.engine.hearts import HEARTS_MASK, QS_BIT, QUEEN_OF, HeartsHand
 from game.engine.rook import RookHand
@@ -44,7 +44,7 @@ class Tally:
 class Checker:
     """The invariants of one preset's hands; ``ok`` counts every check made."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.checks = 0
         self.card_of = {rules.card_name(card): card for card in rules.deck_cards}

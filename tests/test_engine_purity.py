@@ -19,7 +19,7 @@ print('ok', hand.phase)
 """
 
 
-def test_the_engine_imports_and_deals_without_pygame_threads_or_user_folders():
+def test_the_engine_imports_and_deals_without_pygame_threads_or_user_folders() -> None:
     result = subprocess.run([sys.executable, "-c", BLOCK], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok pass"
@@ -40,7 +40,7 @@ print('ok', hand.action_text(make_player('normal').decide(hand)).split()[0])
 """
 
 
-def test_the_ai_uses_only_the_engine():
+def test_the_ai_uses_only_the_engine() -> None:
     """The product's boundaries: game/ai uses only the engine (no pygame, no user folders, no UI or store)."""
     result = subprocess.run([sys.executable, "-c", AI_BLOCK], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -59,7 +59,7 @@ print('ok')
 """
 
 
-def test_the_store_knows_no_screen():
+def test_the_store_knows_no_screen() -> None:
     """game/store keeps files and imports neither pygame nor the UI."""
     result = subprocess.run([sys.executable, "-c", STORE_BLOCK], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

@@ -20,8 +20,9 @@ import queue
 import secrets
 import socket
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from . import protocol as P
 
@@ -33,6 +34,24 @@ SERVICE = "_trickhouse._tcp.local."
 TITLE_LENGTH = 40  # a game's title as a found table shows it
 TTL = 120  # seconds: a table that vanished without a goodbye (a crash, a cable pulled) leaves others' lists by then
 LOOK_SECONDS = 3.0  # how long the details of one table found may take to arrive
+
+
+class ServiceDetails(Protocol):
+    """What the network says of one service found (zeroconf's ServiceInfo, as the Browser reads it)."""
+
+    @property
+    def port(self) -> int | None: ...
+
+    @property
+    def properties(self) -> Mapping[bytes, bytes | None]: ...
+
+    def parsed_addresses(self) -> list[str]: ...
+
+
+class ServiceLookup(Protocol):
+    """Where the Browser asks for a service's details (zeroconf's Zeroconf; a test's stand-in, without a network)."""
+
+    def get_service_info(self, type_: str, name: str, timeout: int) -> ServiceDetails | None: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +71,7 @@ class Announcement:
         return {"v": str(P.VERSION), "code": self.code, "game": self.game, "host": self.host, "free": str(self.free)}
 
     @classmethod
-    def from_txt(cls, txt: dict[bytes, bytes | None]) -> Announcement:
+    def from_txt(cls, txt: Mapping[bytes, bytes | None]) -> Announcement:
         """What a TXT record from the network says, checked; ValueError if it is not one we can use (another
         protocol version, a code that is not a code)."""
         fields = {key.decode("utf-8", "replace"): (value or b"").decode("utf-8", "replace")
@@ -200,7 +219,7 @@ class Browser:
             if zeroconf is not None:
                 zeroconf.close()
 
-    def noticed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def noticed(self, zeroconf: ServiceLookup, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         """Zeroconf's news (on its thread, by keyword): a service came, changed or went. What it says is asked
         for and checked; one that cannot be used is left out."""
         from zeroconf import ServiceStateChange
