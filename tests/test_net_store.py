@@ -14,9 +14,10 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from websockets.asyncio.client import ClientConnection
 
 from bench.net_kills import Person, kill_server, view_problem
 from game.engine import Match, load_rules
@@ -92,7 +93,9 @@ def test_the_kill_check_catches_an_action_lost_or_changed() -> None:
     assert "does not give" in view_problem([other], 0, told, seat)
     person = Person("Ann", 0)  # a client that comes back to an older table than it was told of
     person.last_told = (0, 6)
-    asyncio.run(person.read(None, {"type": "state", "hand": 1, "over": False, "view": {**told.to_json(), "moves": 4}}))
+    no_connection = cast(ClientConnection, None)  # a state is read without answering the server
+    asyncio.run(person.read(no_connection, {"type": "state", "hand": 1, "over": False,
+                                            "view": {**told.to_json(), "moves": 4}}))
     assert "back at hand 1 after 4 actions, but had been told of hand 1 after 6" in person.behind
 
 
