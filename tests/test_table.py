@@ -38,7 +38,7 @@ def worker() -> Iterator[AIWorker]:
 
 
 # options: TableController's own keywords, passed on as they are
-def table(preset: str, humans: list[int], worker: AIWorker, level: str = "easy", seed: int = 1,
+def table(preset: str, humans: list[int], worker: AIWorker | None, level: str = "easy", seed: int = 1,
           **options: Any) -> TableController:
     """A table of ``preset`` whose ``humans`` are people, its Hint the hand review's (as the window's and the
     server's are)."""
@@ -235,6 +235,17 @@ def test_a_table_handed_no_hint_gives_none(worker: AIWorker) -> None:
         controller.wait(1.0)
     assert controller.persons_turn() and not controller.request_hint()
     assert controller.hint_decision is None and not any(isinstance(i, Hint) for i in controller.poll())
+
+
+def test_a_table_made_without_a_worker_gives_no_hint_and_says_so_at_a_computers_turn() -> None:
+    """A table made without an AI worker (a match already over, tests of a server's parts) has nothing to think
+    with: a hint is refused, and a computer's turn there is a plain error rather than a crash inside the worker."""
+    people = table("hearts-classic", [0, 1, 2, 3], None, seed=4)
+    seat = people.hand.to_move
+    assert people.persons_turn(seat) and not people.request_hint(seat) and people.hint_decision is None
+    computers = table("hearts-classic", [], None, seed=4)
+    with pytest.raises(RuntimeError, match="without an AI worker"):
+        computers.poll()
 
 
 def test_a_hint_is_a_legal_action_for_every_decision(worker: AIWorker) -> None:

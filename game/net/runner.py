@@ -188,9 +188,7 @@ class TableRunner:
         """The match's flow; every action it applies is kept (``save_play``) before it hands it back to be told. A
         seat whose player is not connected waits for them as a dropped seat does (``step``)."""
         assert self.session is not None  # made with the match
-        # without a worker (tests of the server's parts, where no computer is asked) the controller is handed None
-        self.controller = TableController(self.session, self.worker,  # type: ignore[arg-type]
-                                          pause=lambda: self.limits.pause,
+        self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
                                           save=lambda session: self.save_play(), hint=self.hint)
 
     def save_play(self) -> None:

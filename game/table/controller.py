@@ -62,9 +62,10 @@ class TableController:
     the action, a claim's play-out or a new deal is taken back and NotKept is raised on: stored, then told);
     ``records`` counts the humans' hands and matches and keeps the match once it is over (None: nothing is counted
     or kept, as in autoplay); ``hint`` makes the player whose decision is the Hint, one for each hint (None: no
-    hints at this table)."""
+    hints at this table). ``worker`` thinks for the computers and the hint; None only at a table where no computer
+    is asked (a match already over, tests of a server's parts), and then no hint is given."""
 
-    def __init__(self, session: Session, worker: AIWorker, *, pause: Callable[[], float] = lambda: 0.0,
+    def __init__(self, session: Session, worker: AIWorker | None, *, pause: Callable[[], float] = lambda: 0.0,
                  save: Callable[[Session], None] | None = None, records: Records | None = None,
                  hint: Callable[[], ComputerPlayer] | None = None, clock: Callable[[], float] = time.monotonic,
                  claim_seconds: float = CLAIM_SECONDS) -> None:
@@ -172,6 +173,8 @@ class TableController:
             self.cancel_decision()
         if self.decision is None:
             player = self.session.players[self.hand.to_move]
+            if self.worker is None:
+                raise RuntimeError("a computer's turn at a table made without an AI worker")
             self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
             self.decision_for, self.decision_started = self.position(), self.clock()
         self.decision.resolve_if_overdue()
@@ -340,7 +343,7 @@ class TableController:
         worlds, drawn from the seat's view, with no time limit), so that the review never marks a hinted play a
         mistake. It takes Hard's search without its time limit (0.1-1 s on this machine; docs/benchmarks.md, "The
         hand review"), in the worker's search process."""
-        if self.hint is None or not self.persons_turn(seat):
+        if self.hint is None or self.worker is None or not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()

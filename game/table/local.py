@@ -176,7 +176,8 @@ class LocalTable:
 
     def close(self) -> None:
         """Leaving the table: whatever a computer was deciding is dropped."""
-        self.controller.worker.cancel_all()
+        if self.controller.worker is not None:  # None: nothing was ever asked
+            self.controller.worker.cancel_all()
 
 
 if TYPE_CHECKING:  # the type checker holds it to the surface a scene sees

@@ -210,7 +210,7 @@ def local_table(scene: TableScene) -> LocalTable:
 def idle_table(session: Session) -> LocalTable:
     """A table at ``session`` whose computers are never asked (its match is over, or a test only reads what it
     shows): it has no worker."""
-    return LocalTable(TableController(session, worker=None))  # type: ignore[arg-type]  # never asked: see above
+    return LocalTable(TableController(session, worker=None))
 
 
 SIZES = [(800, 500), (1280, 720), (1920, 1080)]
