@@ -284,7 +284,7 @@ class GivenWorlds(SearchPlayer):
             change = [0.0] * 4
             change[hand.to_move] = change[(hand.to_move + 2) % 4] = margin
             # margins in tenths, to pin the figures the sentences give (a real hand's changes are whole points)
-            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change),  # type: ignore[arg-type]
+            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change),  # type: ignore[arg-type]  # tenths
                               sides=((0, 2), (1, 3)), declarer=0, contract=70, made=True)
 
         for world in range(self.worlds):

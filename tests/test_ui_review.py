@@ -77,8 +77,7 @@ def test_every_review_arrives_when_polled_as_the_window_polls() -> None:
 
 def test_a_review_process_that_fails_is_said_with_its_exit_code() -> None:
     record = normal_hand("hearts-classic", 2).record()
-    # the process cannot count "two" deals
-    work = ReviewWork(HandReview(record, [0], 1, 2), record, 1, "two")  # type: ignore[arg-type]
+    work = ReviewWork(HandReview(record, [0], 1, 2), record, 1, "two")  # type: ignore[arg-type]  # cannot be counted
     for _ in frames(60):
         work.poll()
         if work.job is None:

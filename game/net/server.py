@@ -212,7 +212,7 @@ class DoorSocket(socket.socket):
     def accept(self) -> tuple[socket.socket, Any]:
         for _ in range(ACCEPT_BURST):
             # socket.accept's own steps, the connection made a CountedSocket (BlockingIOError once none waits)
-            fd, peer = self._accept()  # type: ignore[attr-defined]
+            fd, peer = self._accept()  # type: ignore[attr-defined]  # socket.socket's private step: not in typeshed
             address = address_key(str(peer[0]))
             if self.door.enter(address):
                 connection = CountedSocket(self.family, self.type, self.proto, fileno=fd)
