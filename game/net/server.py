@@ -494,19 +494,22 @@ class TableServer:
         """What a table's parts answered, carried out in order on the connections at its seats."""
         seated = self.seated.get(table.code, {})
         for each in told:
-            if isinstance(each, Say):
-                client = seated.get(each.seat)
-                if client is not None:
-                    client.send(each.message)
-            elif isinstance(each, Moved):
-                client = seated.pop(each.seat)
-                client.seat = each.to
-                seated[each.to] = client
-            elif isinstance(each, LetGo):
-                client = seated.pop(each.seat, None)
-                if client is not None:
-                    client.table = None
-                    client.stop()
+            match each:
+                case Say():
+                    client = seated.get(each.seat)
+                    if client is not None:
+                        client.send(each.message)
+                case Moved():
+                    moving = seated.pop(each.seat)
+                    moving.seat = each.to
+                    seated[each.to] = moving
+                case LetGo():
+                    client = seated.pop(each.seat, None)
+                    if client is not None:
+                        client.table = None
+                        client.stop()
+                case _:
+                    assert_never(each)
 
     # --- running a table ---
 
