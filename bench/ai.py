@@ -56,17 +56,18 @@ class RandomPlayer:
 def rules_player_at(revision: str) -> type[RulePlayer]:
     """``RulePlayer`` as game/ai/rules_play.py was at a git revision of this checkout, on today's engine: a change
     to the rules measured against the rules before it in one run (the file must still import). The old file is
-    imported from a folder of its own."""
+    imported from a folder of its own, as a module of game.ai, so that its relative imports (``from .player``)
+    find today's game.ai."""
     root = Path(__file__).resolve().parents[1]
     source = subprocess.run(["git", "show", f"{revision}:game/ai/rules_play.py"], cwd=root, capture_output=True,
                             text=True, check=True).stdout
     name = f"rules_play_at_{revision.replace('~', '_').replace('^', '_')}"
     path = Path(tempfile.mkdtemp(prefix="trickhouse-bench-")) / f"{name}.py"
     path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(name, path)
+    spec = importlib.util.spec_from_file_location(f"game.ai.{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     shutil.rmtree(path.parent)  # imported: the copy is no longer needed
     player: type[RulePlayer] = module.RulePlayer  # as it was then: the same constructor and decide
