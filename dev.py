@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 COMMANDS = {
     "play": ([], ["-m", "game"]),
-    "test": (["dev"], ["-m", "pytest"]),  # after `ruff check` and `mypy` (see main)
+    "test": (["dev"], ["-m", "pytest"]),  # after `ruff check`, `mypy` and `lint-imports` (see main)
     "bench": (["dev"], ["-m", "bench"]),
     "build": (["build"], ["-m", "PyInstaller", "build.spec", "--noconfirm", "--clean"]),
 }
@@ -31,10 +31,16 @@ def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def venv_script(name: str) -> Path:
+    """A command installed into the environment, beside its python (import-linter has no ``python -m``)."""
+    return venv_python().with_name(name + (".exe" if os.name == "nt" else ""))
+
+
 def requirements(extras: list[str]) -> list[str]:
     """The game's dependencies in pyproject.toml, and those of the ``extras`` named."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return project["dependencies"] + [need for extra in extras for need in project["optional-dependencies"][extra]]
+    needs: list[str] = project["dependencies"]  # TOML, read as it is written
+    return needs + [need for extra in extras for need in project["optional-dependencies"][extra]]
 
 
 def ensure_installed(extras: list[str]) -> Path:
@@ -62,10 +68,11 @@ def main() -> int:
         return 2
     extras, module = COMMANDS[sys.argv[1]]
     python = ensure_installed(extras)
-    if sys.argv[1] == "test":  # the lint and the type check are part of the test command: CI and a new clone run them
-        # mypy: [tool.mypy] in pyproject.toml
-        for check in (["ruff", "check", "game", "bench", "tests", "dev.py"], ["mypy"]):
-            failed = subprocess.call([str(python), "-m", *check], cwd=ROOT)
+    if sys.argv[1] == "test":  # the lint, the type check and the import contracts are part of the test command: CI
+        # and a new clone run them. mypy: [tool.mypy] in pyproject.toml; lint-imports: [tool.importlinter]
+        for check in ([str(python), "-m", "ruff", "check", "game", "bench", "tests", "dev.py"],
+                      [str(python), "-m", "mypy"], [str(venv_script("lint-imports")), "--no-logo"]):
+            failed = subprocess.call(check, cwd=ROOT)
             if failed:
                 return failed
     arguments = sys.argv[2:]

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="bench", required=True)
     engine = sub.add_parser("engine", help="random-playout full hands per second, per preset, against OpenSpiel")

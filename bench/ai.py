@@ -25,50 +25,56 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import resource
 except ImportError:  # Windows
     resource = None  # type: ignore[assignment]  # no such module here: the figures leave memory out
 
-from game.ai import make_player
+from game.ai import ComputerPlayer, RulePlayer, make_player
 from game.ai.search import OmniscientPlayer, SearchPlayer
 from game.engine import Hand, load_rules
+from game.engine import actions as A
 from game.engine.hearts import pass_direction
+from game.engine.rules import Rules
 from game.engine.view import choice_of
+
+if TYPE_CHECKING:  # imported where OpenSpiel plays: the other benchmarks run without it
+    import pyspiel
 
 
 class RandomPlayer:
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, hand):
+    def decide(self, hand: Hand) -> A.Action:
         return hand.random_action(self.rng)
 
 
 @functools.cache
-def rules_player_at(revision: str) -> type:
+def rules_player_at(revision: str) -> type[RulePlayer]:
     """``RulePlayer`` as game/ai/rules_play.py was at a git revision of this checkout, on today's engine: a change
     to the rules measured against the rules before it in one run (the file must still import). The old file is
-    imported from a folder of its own."""
+    imported from a folder of its own, as a module of game.ai, so that its relative imports (``from .player``)
+    find today's game.ai."""
     root = Path(__file__).resolve().parents[1]
     source = subprocess.run(["git", "show", f"{revision}:game/ai/rules_play.py"], cwd=root, capture_output=True,
                             text=True, check=True).stdout
     name = f"rules_play_at_{revision.replace('~', '_').replace('^', '_')}"
     path = Path(tempfile.mkdtemp(prefix="trickhouse-bench-")) / f"{name}.py"
     path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(name, path)
+    spec = importlib.util.spec_from_file_location(f"game.ai.{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     shutil.rmtree(path.parent)  # imported: the copy is no longer needed
-    player: type = module.RulePlayer
+    player: type[RulePlayer] = module.RulePlayer  # as it was then: the same constructor and decide
     return player
 
 
-def make(level: str, seed: int, budget: float) -> Any:  # a computer player, of whichever class the level is
+def make(level: str, seed: int, budget: float) -> ComputerPlayer:
     """A player by level name; ``hard:worlds=400,work=20000`` is Hard with other search settings (to measure them);
     ``normal@REV`` (any level) plays with the rules of git revision REV: Easy and Normal decide by them, Hard plays
     its worlds out by them."""
@@ -79,6 +85,7 @@ def make(level: str, seed: int, budget: float) -> Any:  # a computer player, of 
         if isinstance(player, SearchPlayer):
             player.rollout = old_rules(counting=True)
             return player
+        assert isinstance(player, RulePlayer), f"{name} plays by no rules of its own"
         return old_rules(counting=player.counting)
     if level.startswith("hard:"):
         settings = {key: int(value) for key, value in (item.split("=") for item in level[5:].split(","))}
@@ -99,7 +106,7 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 # --- Hearts against OpenSpiel's ISMCTS ---
 
-def ismcts_pass(bot, hands: list[list[str]], seat: int, direction: str) -> list[str]:
+def ismcts_pass(bot: pyspiel.ISMCTSBot, hands: list[list[str]], seat: int, direction: str) -> list[str]:
     """The bot's three cards to pass. OpenSpiel passes seat by seat, and its ISMCTS crashes (segmentation fault)
     when asked to pass after another seat has passed, so the bot passes as player 0 of the same deal turned round
     so that ``seat`` comes first; directions are relative, so nothing else changes."""
@@ -114,7 +121,7 @@ def ismcts_pass(bot, hands: list[list[str]], seat: int, direction: str) -> list[
     return cards
 
 
-def _ismcts_deal(args) -> dict:
+def _ismcts_deal(args: tuple[int, int, float]) -> dict[str, list[float]]:
     """One deal, played twice (our Hard in seats 0 and 2, then 1 and 3); penalty points by side and our timings."""
     import pyspiel
 
@@ -133,7 +140,7 @@ def _ismcts_deal(args) -> dict:
                                 pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
         hard = make_player("hard", seed=number, budget=budget)
 
-        def ours_decide(h, hard=hard):
+        def ours_decide(h: Hand, hard: ComputerPlayer = hard) -> str:
             started = time.perf_counter()
             action = h.action_text(hard.decide(h))
             result["times"].append(time.perf_counter() - started)
@@ -180,7 +187,7 @@ def hearts_vs_ismcts(deals: int, simulations: int, budget: float, processes: int
 
 # --- matches between our own levels ---
 
-def bench_rules(preset: str):
+def bench_rules(preset: str) -> Rules:
     """A preset, or ``rookgame``: rook-500 with the house rules of the rookGame benchmark."""
     if preset == "rookgame":
         from bench.rookgame import rules
@@ -188,7 +195,7 @@ def bench_rules(preset: str):
     return load_rules(preset)
 
 
-def _duplicate_deal(args) -> dict:
+def _duplicate_deal(args: tuple[str, int, str, str, float]) -> dict[str, Any]:
     preset, number, a_level, b_level, budget = args
     rules = bench_rules(preset)
     out: dict[str, Any] = {"diff": [], "made": [], "times": {a_level: [], b_level: []}}

@@ -75,7 +75,7 @@ def build_peer() -> float:
     return pyinstaller(PEER_FOLDER / "bare_window.spec", PEER_FOLDER / "dist", PEER_FOLDER / "work")
 
 
-def time_to_first_screenshot(command: list[str], env: dict, folder: Path) -> tuple[float, str]:
+def time_to_first_screenshot(command: list[str], env: dict[str, str], folder: Path) -> tuple[float, str]:
     """(seconds from launch until a PNG appears in ``folder``, what it wrote to stderr); it is then asked to quit."""
     folder.mkdir(parents=True)
     with tempfile.TemporaryFile("w+") as errors:
@@ -126,14 +126,14 @@ def _resident_kb(pid: int) -> int:
     return 0  # ended, or a zombie
 
 
-def peak_memory(command: list[str], env: dict) -> tuple[str, float | None, float | None]:
+def peak_memory(command: list[str], env: dict[str, str]) -> tuple[str, float | None, float | None]:
     """(stdout, largest single process's peak MB, whole process tree's peak MB) of one run to its end."""
     peak_tree = 0
     done = threading.Event()
     with tempfile.TemporaryFile("w+") as out:
         process = subprocess.Popen(command, env=env, stdout=out)
 
-        def sample():
+        def sample() -> None:
             nonlocal peak_tree
             while not done.wait(0.05):
                 peak_tree = max(peak_tree, sum(_resident_kb(pid) for pid in _descendants(process.pid)))
@@ -160,7 +160,7 @@ def peak_memory(command: list[str], env: dict) -> tuple[str, float | None, float
 
 
 def _row(name: str, ours: float | None, peer: float | None, unit: str, digits: int) -> str:
-    def shown(value):
+    def shown(value: float | None) -> str:
         return f"{value:.{digits}f} {unit}" if value is not None else "n/a"
     ratio = f"{ours / peer:.2f}" if ours is not None and peer else "n/a"
     return f"| {name} | {shown(ours)} | {shown(peer)} | {ratio} |"

@@ -40,7 +40,7 @@ class Tally:
     examples: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
-    def fail(self, message: str):
+    def fail(self, message: str) -> None:
         self.failures += 1
         if len(self.examples) < EXAMPLES_KEPT:
             self.examples.append(message)
@@ -96,7 +96,7 @@ def check_save(data: Path) -> tuple[list[str], int]:
     return problems, 0 if problems else actions
 
 
-def wait_for_a_write(data: Path, deadline: float):
+def wait_for_a_write(data: Path, deadline: float) -> None:
     """Poll until the game is writing a save (a temporary file not there before), so the kill falls inside the
     write: a save takes about 3 ms here (most of it fsync) among 100-200 ms of play, and random moments alone
     would seldom land in one."""
@@ -107,7 +107,7 @@ def wait_for_a_write(data: Path, deadline: float):
                 return
 
 
-def kill_once(data: Path, config: Path, rng: random.Random, tally: CrashTally):
+def kill_once(data: Path, config: Path, rng: random.Random, tally: CrashTally) -> None:
     """Start the game, wait for its first save, let it play a random moment, SIGKILL it, and check what it left."""
     (data / "match.json").unlink(missing_ok=True)  # the last kill's save is checked; this one must make its own
     log = data.parent / "stderr.txt"
@@ -156,7 +156,7 @@ def crash(kills: int, seed: int, folder: Path, parallel: int = 2) -> CrashTally:
     started = time.perf_counter()
     tallies = [CrashTally() for _ in range(parallel)]
 
-    def worker(index: int):
+    def worker(index: int) -> None:
         rng = random.Random(f"{seed}:{index}")
         data, config = folder / f"game-{index}" / "data", folder / f"game-{index}" / "config"
         data.mkdir(parents=True, exist_ok=True)

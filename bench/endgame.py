@@ -70,7 +70,7 @@ def run(positions: int, cards: int, budget: float, processes: int) -> int:
     return 0
 
 
-def _row(name: str, rows: list[tuple[float, float, float, float]]):
+def _row(name: str, rows: list[tuple[float, float, float, float]]) -> None:
     mean, half = interval([playouts - exact for playouts, exact, _, _ in rows])
     times = [[row[2] for row in rows], [row[3] for row in rows]]
     print(f"| {name} | {len(rows)} | {statistics.mean(r[0] for r in rows):.2f} | "

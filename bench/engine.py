@@ -14,7 +14,9 @@ import time
 
 from game.engine import Hand, load_rules, preset_names
 from game.engine.hand import DONE
+from game.engine.rules import Rules
 
+Figures = tuple[float, float, float]  # hands per second, µs per card over the whole hand, µs per card in trick play
 PAIRED_SLICE = 0.02  # seconds: short beside the swings of a shared machine, long beside one hand (under 1 ms)
 
 
@@ -25,13 +27,13 @@ class Playouts:
     (``Hand.random_action``), through the int layer the AI uses.
     """
 
-    def __init__(self, rules, seed: int):
+    def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.hands = self.cards = 0
         self.elapsed = self.in_play = 0.0
 
-    def run(self, seconds: float):
+    def run(self, seconds: float) -> None:
         """Play whole hands until ``seconds`` have passed (the last hand is finished)."""
         rules, rng = self.rules, self.rng
         clock = time.perf_counter
@@ -54,7 +56,7 @@ class Playouts:
         self.cards += cards
         self.in_play += in_play
 
-    def figures(self) -> tuple[float, float, float]:
+    def figures(self) -> Figures:
         """(hands per second, microseconds per card played over the whole hand, microseconds per card in trick
         play).
 
@@ -66,14 +68,14 @@ class Playouts:
         return self.hands / self.elapsed, self.elapsed / cards * 1e6, self.in_play / cards * 1e6
 
 
-def our_playouts(rules, seconds: float, seed: int) -> tuple[float, float, float]:
+def our_playouts(rules: Rules, seconds: float, seed: int) -> Figures:
     """The figures of random playouts of one preset for ``seconds``."""
     playouts = Playouts(rules, seed)
     playouts.run(seconds)
     return playouts.figures()
 
 
-def paired_playouts(rules, reference_rules, seconds: float, seed: int):
+def paired_playouts(rules: Rules, reference_rules: Rules, seconds: float, seed: int) -> tuple[Figures, Figures]:
     """The figures of a preset and of the reference preset, played in turns of a few milliseconds for ``seconds``
     each, so that whatever else the machine does falls on both alike."""
     ours, reference = Playouts(rules, seed), Playouts(reference_rules, seed)

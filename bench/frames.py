@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import os
 import statistics
+import threading
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the game is imported inside the measures, as everywhere in this file
+    from game.ai.worker import AIWorker
 
 
-def _keep_asking(worker, stop, budget: float):
+def _keep_asking(worker: AIWorker, stop: threading.Event, budget: float) -> None:
     """Ask the AI worker for Hard's hearts-classic moves non-stop, as a table of computer seats would."""
     from game.ai import make_player
     from game.engine import Hand, load_rules
@@ -27,7 +32,10 @@ def _keep_asking(worker, stop, budget: float):
     while not stop.is_set():
         hand = Hand.deal(rules, seed=number, number=number)
         while not hand.is_done and not stop.is_set():
-            hand.apply(worker.request(hand, player).wait())
+            action = worker.request(hand, player).wait()
+            if action is None:  # cancelled: the worker is closing
+                return
+            hand.apply(action)
         number += 1
 
 
@@ -66,8 +74,6 @@ def _figures(name: str, times: list[float]) -> str:
 
 
 def run(seconds: float, budget: float) -> int:
-    import threading
-
     from game.ai.worker import AIWorker
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

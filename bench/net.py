@@ -22,19 +22,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from game.engine import Match, load_rules
 from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import TableDatabase
+from game.net.lobby import SeatRecord
 from game.net.tables import TABLE_FORMAT
 from game.store.files import write_atomic
 from game.table.session import SeatPlan, Session
 
 THINK = (0.05, 0.15)  # seconds a person takes to act (short: the load is what is measured)
 LIMIT_MS = 100.0
+# a message as the server's JSON, read raw: the load stays light, and only a deciding seat parses its view
+Json = dict[str, Any]
+ActionKey = tuple[int, int, int]  # (table, seat that acted, its action's number)
 
 
 def random_decision(view: SeatView, rng: random.Random) -> str:
@@ -49,16 +53,16 @@ def random_decision(view: SeatView, rng: random.Random) -> str:
 
 
 class Seat:
-    def __init__(self, bench: Bench, table: int, seed: int):
+    def __init__(self, bench: Bench, table: int, seed: int) -> None:
         self.bench, self.table = bench, table
         self.rng = random.Random(seed)
-        self.view: dict | None = None  # the last view's JSON, read only when this seat decides (load stays light)
+        self.view: Json | None = None  # the last view's JSON, read only when this seat decides (load stays light)
         self.seat = -1
         self.played_by: dict[int, int] = {}  # "played" messages seen, per seat that acted
 
-    async def run(self, ws, stop: asyncio.Event):
+    async def run(self, ws: ClientConnection, stop: asyncio.Event) -> None:
         async for text in ws:
-            message = json.loads(text)
+            message: Json = json.loads(text)
             kind = message["type"]
             if kind == "welcome":
                 self.seat = message["seat"]
@@ -77,28 +81,29 @@ class Seat:
                 await asyncio.sleep(self.rng.uniform(*THINK))
                 number = self.played_by.get(self.seat, 0)
                 self.bench.sending((self.table, self.seat, number))
+                assert self.view is not None  # a state comes before any turn
                 await ws.send(P.encode(M.Act(action=random_decision(SeatView.from_json(self.view), self.rng))))
             if kind == "hand-over":
                 await ws.send(P.encode(M.Next()))
 
 
 class Bench:
-    def __init__(self, port: int, source: str | None = None):
+    def __init__(self, port: int, source: str | None = None) -> None:
         """Tables of the server at ``port`` on the loopback address, connecting from ``source`` (a loopback
         address such as 127.0.0.2; None: the system's choice)."""
         self.port = port
         self.source = source
-        self.refusals: list[dict] = []  # errors, refusals and closes any person was sent
-        self.sent_at: dict[tuple, float] = {}
-        self.arrivals: dict[tuple, list[float]] = {}
+        self.refusals: list[Json] = []  # errors, refusals and closes any person was sent
+        self.sent_at: dict[ActionKey, float] = {}
+        self.arrivals: dict[ActionKey, list[float]] = {}
         self.people: dict[int, int] = {}  # per table: its clients
         self.latencies: list[float] = []
         self.measuring = False
 
-    def sending(self, key: tuple):
+    def sending(self, key: ActionKey) -> None:
         self.sent_at[key] = time.perf_counter()
 
-    def seen(self, key: tuple, seat: Seat):
+    def seen(self, key: ActionKey, seat: Seat) -> None:
         started = self.sent_at.get(key)
         if started is None:
             return  # a computer's action
@@ -114,7 +119,7 @@ class Bench:
                        local_addr=(self.source, 0) if self.source is not None else None)
 
     async def table(self, number: int, preset: str, mixed: bool, stop: asyncio.Event,
-                    house_rules: dict[str, M.HouseRuleValue] | None = None):
+                    house_rules: dict[str, M.HouseRuleValue] | None = None) -> None:
         kinds: list[M.SeatKind] = ["me", "online", "computer", "computer"] if mixed else ["me", "online", "online",
                                                                                           "online"]
         self.people[number] = kinds.count("me") + kinds.count("online")
@@ -169,7 +174,8 @@ def no_limits(source: Path | None) -> list[str]:
     return flags
 
 
-def started_server(folder: str, source: Path | None = None, limited: bool = False) -> tuple[subprocess.Popen, int]:
+def started_server(folder: str, source: Path | None = None,
+                   limited: bool = False) -> tuple[subprocess.Popen[bytes], int]:
     """A dedicated server in a process of its own, with no limit in the way of the load unless ``limited`` (then
     with its default limits), run from the source tree ``source``, such as an earlier commit's, if given."""
     port = 47000 + random.randrange(2000)
@@ -188,7 +194,7 @@ def keeping_costs(preset: str, tables: int = 200, actions: int = 20_000, seed: i
     with an fsync, each changed table once a second, on a thread of their own), once for each table at the end."""
     rules = load_rules(preset)
     rng = random.Random(seed)
-    seats = [{"kind": "online", "name": f"P{n}", "token": "0" * 64, "level": "normal"} for n in range(rules.players)]
+    seats = [SeatRecord("online", f"P{n}", token="0" * 64).to_json() for n in range(rules.players)]
     plans = [SeatPlan(seat["name"], False, online=True) for seat in seats]
     costs: dict[str, list[float]] = {"commit": [], "json": []}
     with tempfile.TemporaryDirectory() as folder:

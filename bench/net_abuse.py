@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 from game.net import messages as M
 from game.net import protocol as P
 
-from .net import Bench, figures, started_server
+from .net import Bench, Json, figures, started_server
 
 HONEST = "127.0.0.2"
 STRANGER = "127.0.0.3"
@@ -235,7 +235,7 @@ def attack_process(name: str, port: int, seconds: float) -> None:
     print(json.dumps(dataclasses.asdict(tally)), flush=True)
 
 
-async def honest_round(port: int, seconds: float, attack: str) -> tuple[list[float], list[float], list[dict],
+async def honest_round(port: int, seconds: float, attack: str) -> tuple[list[float], list[float], list[Json],
                                                                       Tally, list[str]]:
     """The honest table's latencies (ms) over ``seconds`` quiet, then over ``seconds`` while ``attack`` runs; what
     its people were refused, the attack's tally, and anything refused to an honest newcomer afterwards."""

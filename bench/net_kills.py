@@ -41,7 +41,7 @@ from game.net.lobby import token_hash
 from game.net.runner import restore
 
 from .crash import Tally
-from .net import no_limits, random_decision
+from .net import Json, no_limits, random_decision
 
 PRESETS = ("hearts-classic", "rook-classic")
 SEATS: list[M.SeatKind] = ["me", "online", "computer", "computer"]
@@ -89,14 +89,14 @@ class Person:
             return P.encode(M.Hello(name=self.name, code=self.code, token=self.token))
         return P.encode(M.Hello(name=self.name, code=code))
 
-    def start(self, uri: str, first: str) -> asyncio.Task:
+    def start(self, uri: str, first: str) -> asyncio.Task[None]:
         """Connect and play, on a task of its own, until the connection ends (the server killed)."""
         self.welcomed = asyncio.Event()
         self.refused = ""
         self.last_told = (self.hand, self.view.moves) if self.view is not None else None
         return asyncio.create_task(self.play(uri, first))
 
-    async def play(self, uri: str, first: str):
+    async def play(self, uri: str, first: str) -> None:
         try:
             async with connect(uri, max_size=2**22, compression=None, open_timeout=START_TIMEOUT) as ws:
                 self.ws = ws
@@ -108,7 +108,7 @@ class Person:
         finally:
             self.ws = None
 
-    async def read(self, ws, message: dict):
+    async def read(self, ws: ClientConnection, message: Json) -> None:
         kind = message["type"]
         if kind == "welcome":
             self.code, self.seat = message["code"], message["seat"]
@@ -144,7 +144,7 @@ class Person:
             await asyncio.sleep(self.rng.uniform(*THINK))
             await ws.send(P.encode(M.Act(action=random_decision(self.view, self.rng))))
 
-    def keep(self, view: SeatView):
+    def keep(self, view: SeatView) -> None:
         self.view = view
         self.told.append((self.hand, view))
 
@@ -152,10 +152,11 @@ class Person:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]  # (host, port) for an IPv4 socket
+        return port
 
 
-def start_server(folder: Path, port: int, source: Path | None = None) -> subprocess.Popen:
+def start_server(folder: Path, port: int, source: Path | None = None) -> subprocess.Popen[bytes]:
     """``python -m game.server`` keeping its tables in ``folder`` (run from the source tree ``source``, such as
     an earlier commit's, if given), logging to server.log beside it."""
     log = open(folder.parent / "server.log", "ab")  # noqa: SIM115  (the child writes it; closed with the child)
@@ -168,7 +169,7 @@ def start_server(folder: Path, port: int, source: Path | None = None) -> subproc
         log.close()
 
 
-async def listening_server(folder: Path, source: Path | None) -> tuple[subprocess.Popen, int]:
+async def listening_server(folder: Path, source: Path | None) -> tuple[subprocess.Popen[bytes], int]:
     """A server started on a free port, once it listens. Each start takes a port of its own: the one before may
     have gone, since the kill, to another program's connection (the free ports are those connections' too)."""
     for _ in range(3):
@@ -187,7 +188,7 @@ async def listening_server(folder: Path, source: Path | None) -> tuple[subproces
     raise RuntimeError(f"the server did not listen (exit code {server.poll()}; see server.log)")
 
 
-async def welcomed(person: Person, tally: KillTally):
+async def welcomed(person: Person, tally: KillTally) -> None:
     try:
         await asyncio.wait_for(person.welcomed.wait(), START_TIMEOUT)
     except TimeoutError:
@@ -197,7 +198,7 @@ async def welcomed(person: Person, tally: KillTally):
 
 
 async def one_round(uri: str, tables: list[list[Person]], lobbies: list[Person], rng: random.Random,
-                    tally: KillTally, serial: list[int]) -> tuple[Person, list[asyncio.Task]]:
+                    tally: KillTally, serial: list[int]) -> tuple[Person, list[asyncio.Task[None]]]:
     """The people back at their seats, new tables made up to one of each preset, play until someone is told of
     an action and then for a random moment, then a table made at the last moment; returns its owner and the
     people's tasks. The caller kills the server."""
@@ -240,7 +241,7 @@ async def one_round(uri: str, tables: list[list[Person]], lobbies: list[Person],
 
 
 def check(folder: Path, tables: list[list[Person]], fresh: Person, found: dict[str, list[list[str]]],
-          tally: KillTally):
+          tally: KillTally) -> None:
     """What the database holds after a kill against what every person was told (see the module's text)."""
     database = TableDatabase(folder)
     try:

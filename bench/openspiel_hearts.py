@@ -32,7 +32,9 @@ import functools
 import random
 import time
 
-import pyspiel
+import pyspiel  # no type information (pyproject.toml): its games and states are Any to the checker
+
+from game.engine.rules import Rules
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -43,7 +45,7 @@ TOTAL_POINTS = 26
 DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
 #: hearts-classic in OpenSpiel's terms, every parameter spelled out so that a change of OpenSpiel's defaults cannot
 #: change the oracle silently (``spiel_params(load_rules("hearts-classic"))`` gives the same; the test checks it)
-CLASSIC_PARAMS = {
+CLASSIC_PARAMS: Params = {
     "pass_cards": True,
     "no_pts_on_first_trick": False,  # book 002 and RULES.md 16: "penalty cards may be played on the first trick"
     "can_lead_any_club": False,  # "the 2 of clubs leads the first trick"
@@ -53,6 +55,7 @@ CLASSIC_PARAMS = {
     "qs_breaks_hearts": True,  # "the Queen of spades breaks hearts"
     "can_lead_hearts_instead_of_qs": False,  # holding only the Queen of spades and hearts, lead the Queen
 }
+Params = dict[str, bool]  # OpenSpiel's Hearts parameters: every one a switch
 #: hearts-classic's passing cycle (left, across, right; no hold hand) as OpenSpiel directions, for the benchmark
 CLASSIC_DIRECTIONS = (1, 2, 3)
 
@@ -61,9 +64,9 @@ class Unsupported(ValueError):
     """Rules that OpenSpiel's Hearts cannot express."""
 
 
-def spiel_params(rules) -> dict:
+def spiel_params(rules: Rules) -> Params:
     """OpenSpiel's game parameters for our Hearts rules; ``Unsupported`` names the first rule it cannot express."""
-    def need(ok: bool, what: str):
+    def need(ok: bool, what: str) -> None:
         if not ok:
             raise Unsupported(f"OpenSpiel's Hearts cannot express {what}")
 
@@ -92,11 +95,11 @@ def spiel_params(rules) -> dict:
 
 
 @functools.cache
-def _load(params: tuple):
+def _load(params: tuple[tuple[str, bool], ...]) -> pyspiel.Game:
     return pyspiel.load_game("hearts", dict(params))
 
 
-def game(params: dict | None = None):
+def game(params: Params | None = None) -> pyspiel.Game:
     """OpenSpiel's Hearts with these parameters (hearts-classic's by default), loaded once."""
     return _load(tuple(sorted((CLASSIC_PARAMS if params is None else params).items())))
 
@@ -111,7 +114,7 @@ def card_text(card: int) -> str:
     return RANKS[card // 4] + SUITS[card % 4]
 
 
-def dealt_state(hands: list[list[str]], direction: str, params: dict | None = None):
+def dealt_state(hands: list[list[str]], direction: str, params: Params | None = None) -> pyspiel.State:
     """A new OpenSpiel state with the pass direction set and these four hands dealt (seat k gets ``hands[k]``).
     Without passing (``pass_cards`` false: our ``pass_count`` 0) every hand is OpenSpiel's no-pass hand."""
     spiel = game(params)
@@ -122,17 +125,18 @@ def dealt_state(hands: list[list[str]], direction: str, params: dict | None = No
     return state
 
 
-def held_cards(state) -> list[set[str]]:
+def held_cards(state: pyspiel.State) -> list[set[str]]:
     """The cards each player holds now (during passing: less the cards already chosen to pass)."""
     return [set(cards) for cards in state.to_struct().hands]
 
 
-def penalty_points(state) -> list[int]:
+def penalty_points(state: pyspiel.State) -> list[int]:
     """Each player's points at the end of the hand (after any moon)."""
     return [round(TOTAL_POINTS - r) for r in state.returns()]
 
 
-def random_playout_hands_per_second(seconds: float, seed: int, directions=CLASSIC_DIRECTIONS) -> float:
+def random_playout_hands_per_second(seconds: float, seed: int,
+                                    directions: tuple[int, ...] = CLASSIC_DIRECTIONS) -> float:
     """Deal and play whole hands choosing uniformly among the legal actions, as fast as the Python bindings allow;
     the same loop as our engine benchmark (``bench.engine.our_playouts``).
 

@@ -32,6 +32,7 @@ import time
 from game.ai import make_player
 from game.ai.search import OmniscientPlayer, SearchPlayer
 from game.engine import Hand, load_rules
+from game.engine.results import HandResult
 from game.review import HandReview, hint_player
 from game.review.analysis import MEASURE_WORLDS, WORLDS
 
@@ -80,7 +81,7 @@ def time_hints(preset: str, hands: int) -> str:
             f"{times[-1]:.2f} s |")
 
 
-def _honesty_deal(args) -> dict:
+def _honesty_deal(args: tuple[str, int, int, int]) -> dict[str, float]:
     """One deal: the seats' review costs, the same costs on the real deal, and the predicted first-side margins."""
     preset, number, worlds, measure_worlds = args
     hand = normal_hand(preset, number)
@@ -111,7 +112,7 @@ def _honesty_deal(args) -> dict:
             "decisions": decisions, "mistakes": mistakes}
 
 
-def first_side_margin(costs: list[float], result) -> float:
+def first_side_margin(costs: list[float], result: HandResult) -> float:
     """The first Hard seat's predicted margin, averaged over the two seatings of the duplicate benchmark."""
     predictions = []
     for first in (0, 1):

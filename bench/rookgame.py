@@ -39,11 +39,12 @@ import shutil
 import statistics
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from game.ai.rules_play import RulePlayer
-from game.engine import Hand, load_rules
+from game.engine import Hand, Rules, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.rook import RookHand
@@ -59,6 +60,8 @@ RULES_CHANGES = {"ones_high": False, "min_bid": 100, "max_bid": 150, "first_lead
 COLOUR_INDEX = (2, 1, 0, 3)
 COLOURS = ("Red", "Green", "Black", "Yellow")
 SWEEP = 180
+# rookGame's JSON, as its bridge reads and writes it (the peer's shapes, not ours; checked where a reply is used)
+Json = dict[str, Any]
 
 
 def peer_dir() -> str | None:
@@ -69,13 +72,13 @@ def peer_dir() -> str | None:
     return root
 
 
-def rules():
+def rules() -> Rules:
     return load_rules("rook-500").changed(RULES_CHANGES, "rookGame's house rules")
 
 
 # --- our cards and hands in rookGame's shapes ---
 
-def peer_card(card: C.Card, rules) -> dict:
+def peer_card(card: C.Card, rules: Rules) -> Json:
     if card == C.BIRD:
         return {"color": "ROOK", "rank": 0, "id": 56, "value": 20}
     suit, rank = card >> 4, card & 15
@@ -93,12 +96,14 @@ def peer_trump(suit: int) -> str:
     return COLOURS[COLOUR_INDEX[suit]]
 
 
-def peer_state(hand: RookHand, seat: int) -> dict:
+def peer_state(hand: RookHand, seat: int) -> Json:
     """The hand as ``seat`` sees it, in rookGame's state shape: other hands only as their sizes."""
     rules = hand.rules
-    cards = lambda mask: [peer_card(c, rules) for c in C.cards_in(mask)]  # noqa: E731
 
-    def plays(leader: int, trick) -> list[dict]:
+    def cards(mask: C.CardSet) -> list[Json]:
+        return [peer_card(c, rules) for c in C.cards_in(mask)]
+
+    def plays(leader: int, trick: Sequence[C.Card]) -> list[Json]:
         return [{"pid": hand.play_order[leader][i], "card": peer_card(card, rules)} for i, card in enumerate(trick)]
 
     taken = hand.points()
@@ -121,15 +126,15 @@ def peer_state(hand: RookHand, seat: int) -> dict:
 class RookGamePeer:
     """rookGame's player behind the bridge, in a node process of its own."""
 
-    def __init__(self, root: str):
+    def __init__(self, root: str) -> None:
         self.process = subprocess.Popen(["node", str(BRIDGE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, env={**os.environ, "TRICKHOUSE_ROOKGAME_DIR": root})
 
-    def ask(self, request: dict) -> dict:
+    def ask(self, request: Json) -> Json:
         assert self.process.stdin is not None and self.process.stdout is not None  # opened as pipes
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
-        reply = json.loads(self.process.stdout.readline())
+        reply: Json = json.loads(self.process.stdout.readline())
         if "error" in reply:
             raise RuntimeError(f"rookGame failed: {reply['error']}")
         return reply
@@ -159,11 +164,11 @@ class RookGamePeer:
         """Whether the declarer's discards keep rookGame's kitty rule (the hand as it was with the nest taken)."""
         rules = hand.rules
         held = hand.held[hand.declarer] | discards
-        return self.ask({"op": "check-kitty", "hand": [peer_card(c, rules) for c in C.cards_in(held)],
+        return bool(self.ask({"op": "check-kitty", "hand": [peer_card(c, rules) for c in C.cards_in(held)],
                          "discards": [peer_card(c, rules) for c in C.cards_in(discards)],
-                         "trump": peer_trump(hand.trump)})["valid"]
+                         "trump": peer_trump(hand.trump)})["valid"])
 
-    def close(self):
+    def close(self) -> None:
         assert self.process.stdin is not None  # opened as a pipe
         self.process.stdin.close()
         self.process.wait(10)
@@ -172,12 +177,12 @@ class RookGamePeer:
 _peer: RookGamePeer | None = None
 
 
-def _start_peer(root: str):
+def _start_peer(root: str) -> None:
     global _peer
     _peer = RookGamePeer(root)
 
 
-def _deal(args) -> dict:
+def _deal(args: tuple[int, str, float, str]) -> dict[str, Any]:
     """One deal played twice, our side in seats 0 and 2 then in 1 and 3."""
     number, mode, budget, settings = args
     table_rules = rules()
@@ -247,7 +252,7 @@ def match(mode: str, deals: int, budget: float, settings: str, processes: int, r
     ours_t = [t for r in results for t in r["ours_times"]]
     theirs_t = [t for r in results for t in r["theirs_times"]]
 
-    def made(values):
+    def made(values: list[bool]) -> str:
         return f"{100 * sum(values) / len(values):.0f}% of {len(values)}" if values else "-"
 
     return (f"| {mode} | {settings or 'default'} | {deals * 2} | {diff:+.1f} ± {ci:.1f} | {made(ours_made)} "

@@ -12,10 +12,11 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai import choose, make_player
-from game.engine import Hand, Match, load_rules, preset_names
+from game.engine import Hand, Match, Rules, load_rules, preset_names
 from game.engine import cards as C
 from game.engine.hearts import HEARTS_MASK, QS_BIT, QUEEN_OF, HeartsHand
 from game.engine.rook import RookHand
@@ -44,21 +45,21 @@ class Tally:
 class Checker:
     """The invariants of one preset's hands; ``ok`` counts every check made."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.checks = 0
         self.card_of = {rules.card_name(card): card for card in rules.deck_cards}
         self.points_of = rules.card_points
         self.rng = random.Random(rules.name)
 
-    def ok(self, condition: bool, what: str):
+    def ok(self, condition: bool, what: str) -> None:
         self.checks += 1
         if not condition:
             raise Broken(what)
 
     # --- after every action ---
 
-    def state(self, hand: Hand):
+    def state(self, hand: Hand) -> None:
         rules = self.rules
         seen = 0
         for name, mask in hand.piles().items():
@@ -80,7 +81,7 @@ class Checker:
             self.ok(hand.resample(seat, self.rng).view(seat) == hand.view(seat),
                     f"seat {seat} can tell a resampled hand from the real one")
 
-    def hand_sizes(self, hand: Hand):
+    def hand_sizes(self, hand: Hand) -> None:
         rules = self.rules
         sizes = [mask.bit_count() for mask in hand.held]
         if hand.phase == "play":
@@ -133,7 +134,7 @@ class Checker:
             hidden |= hand.laid_aside
         return hidden & ~hand.public_cards()
 
-    def view(self, hand: Hand, seat: int):
+    def view(self, hand: Hand, seat: int) -> None:
         view = hand.view(seat)
         names = self.rules.card_names
         self.ok(list(view.hand) == names(hand.held[seat]), f"seat {seat}'s view shows another hand")
@@ -152,7 +153,7 @@ class Checker:
         leak = shown & self.hidden_from(hand, seat)
         self.ok(not leak, f"seat {seat}'s view shows hidden cards {self.rules.cards_text(leak)}")
 
-    def cards_named(self, value) -> tuple[C.CardSet, list]:
+    def cards_named(self, value: object) -> tuple[C.CardSet, list[object]]:
         """Every card named anywhere in a view, and any value in it that is not plain JSON."""
         mask, odd, stack = 0, list[object](), [value]
         card_of = self.card_of
@@ -177,7 +178,7 @@ class Checker:
 
     # --- at the end of a hand ---
 
-    def finished(self, hand: Hand):
+    def finished(self, hand: Hand) -> None:
         record = hand.record()
         replay = Hand.from_record(record)
         self.ok(replay.record() == record and replay.is_done, "the hand's record does not replay to the same hand")
@@ -191,13 +192,14 @@ class Checker:
         tricks = hand.tricks
         self.ok(len(tricks) == self.rules.hand_size * halves and all(len(t[1]) == hand.n for t in tricks),
                 f"{len(tricks)} tricks played; every hand is played out, one card a seat a trick")
-        if hand.family == "hearts":
+        if isinstance(hand, HeartsHand):
             self.ok(sum(hand.points()) == self.hearts_total(hand), f"points {hand.points()} do not add up to the "
                                                                    f"deck's {self.hearts_total(hand)}")
         else:
+            assert isinstance(hand, RookHand)  # the engine's two families
             self.rook_points(hand)
 
-    def hearts_total(self, hand) -> int:
+    def hearts_total(self, hand: HeartsHand) -> int:
         """The penalty points in the deck, worked out from the deck rather than per seat (book 002, decision 18):
         a point a heart and 13 for the Queen of spades (26 when royal); the royal Queen of hearts doubles the hearts
         of whoever takes it, the royal Queen of clubs cancels the Queen of spades if one seat takes both, and the
@@ -218,7 +220,7 @@ class Checker:
             total -= 10
         return total
 
-    def rook_points(self, hand):
+    def rook_points(self, hand: RookHand) -> None:
         """Every card in play is taken by someone; the counters of the deck add up, less the cards out of play
         (the cards aside, and a nest nobody scores, decisions 4 and 22)."""
         rules = self.rules
@@ -234,7 +236,7 @@ class Checker:
                 f"points {hand.points()} do not add up to the deck's {rules.points_in_deck} less {out_points} "
                 f"out of play")
 
-    def match_over(self, match: Match):
+    def match_over(self, match: Match) -> None:
         data = match.to_json()
         self.ok(Match.from_json(data).to_json() == data, "the match does not restore from its saved form")
         self.ok(bool(match.winners), "a match over has winners")
@@ -289,7 +291,7 @@ def soak_preset(task: tuple[str, int, int]) -> Tally:
 
 
 def soak(hands_per_preset: int, seed: int, presets: list[str] | None = None, processes: int = 2,
-         report=print) -> list[Tally]:
+         report: Callable[[str], object] = print) -> list[Tally]:
     """Every preset's tally, in preset order; ``report`` gets each table row as it is done."""
     tasks = [(name, hands_per_preset, seed) for name in presets or preset_names()]
     tallies = []

@@ -61,12 +61,12 @@ class Xinxin:
         self.process.stdin.flush()
         return self.process.stdout.readline().split()
 
-    def new(self, seed: int, hand: Hand, direction: str):
+    def new(self, seed: int, hand: Hand, direction: str) -> None:
         hands = hand.deal_text()["hands"]
         cards = [spiel.spiel_card(hands[k % 4][k // 4]) for k in range(spiel.NUM_CARDS)]
         assert self.say(f"new {seed} {spiel.DIRECTION[direction]} {' '.join(map(str, cards))}") == ["ok"]
 
-    def inform(self, card_text: str):
+    def inform(self, card_text: str) -> None:
         assert self.say(f"inform {spiel.spiel_card(card_text)}") == ["ok"]
 
     def step(self, seat: int, legal_texts: list[str] | None, times: list[float]) -> str:
@@ -80,7 +80,7 @@ class Xinxin:
         times.append(ms / 1000)
         return spiel.card_text(card)
 
-    def close(self):
+    def close(self) -> None:
         self.say("quit")
         self.process.wait(10)
 
@@ -88,7 +88,7 @@ class Xinxin:
 _peer: Xinxin | None = None
 
 
-def _start_peer(program: str, simulations: int, worlds: int):
+def _start_peer(program: str, simulations: int, worlds: int) -> None:
     global _peer
     _peer = Xinxin(program, simulations, worlds)
 
@@ -97,7 +97,7 @@ def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
     return hand.rules.cards_text(mask).split()
 
 
-def _deal(args) -> dict:
+def _deal(args: tuple[int, str, float, str]) -> dict[str, list[float]]:
     number, mode, budget, settings = args
     rules = load_rules("hearts-classic").changed(MODES[mode], "the xinxin benchmark")
     out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": []}

@@ -35,7 +35,7 @@ def play_hand_in_terminal(preset: str, seed: int, level: str) -> int:
     return 0
 
 
-def run_window(args) -> int:
+def run_window(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "trickhouse")
     from game.store import Settings, SettingsStore

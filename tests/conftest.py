@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import ssl
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -13,11 +17,14 @@ from game.net import messages as M
 from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
+from game.net.protocol import Limits
 from game.table.session import Session
 from game.ui.app import App
+from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
-from tests.support.net_helpers import FailingConnection
-from tests.support.ui_helpers import FAST, open_table, post, step
+from tests.support.kinds import of_kind
+from tests.support.net_helpers import FailingConnection, ServerThread, ServeTables, WriteCounts
+from tests.support.ui_helpers import FAST, MakeApp, OpenScreen, OpenWindow, Size, open_table, post, step
 from tests.support.ui_record import Recorder
 
 
@@ -35,14 +42,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
+def user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own empty user folders: nothing a test saves reaches the real ones."""
     monkeypatch.setenv("TRICKHOUSE_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("TRICKHOUSE_DATA_DIR", str(tmp_path / "user-data"))
 
 
 @pytest.fixture(autouse=True)
-def fast_settings_kept():
+def fast_settings_kept() -> Iterator[None]:
     """A window opened on FAST uses that very object as its settings: what a test changes in them (a card size, a
     theme) is put back afterwards, so no later test runs under it (seen: cards half as big again in a layout
     test that ran after one that enlarged them)."""
@@ -53,11 +60,11 @@ def fast_settings_kept():
 
 
 @pytest.fixture
-def make_app():
+def make_app() -> Iterator[MakeApp]:
     """Open game windows for a test (see ``open_table``) and close them afterwards."""
-    apps = []
+    apps: list[App] = []
 
-    def make(preset: str, humans: int, seed: int = 5):
+    def make(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, TableScene]:
         opened = open_table(preset, humans, seed)
         apps.append(opened[0])
         return opened
@@ -68,7 +75,7 @@ def make_app():
 
 
 @pytest.fixture
-def quiet_app():
+def quiet_app() -> Iterator[App]:
     """A game window on the quick settings that keeps no match (a test that needs the save says so); closed
     afterwards."""
     from game.ui.app import App
@@ -79,13 +86,13 @@ def quiet_app():
 
 
 @pytest.fixture
-def screen(monkeypatch, quiet_app):
+def screen(monkeypatch: pytest.MonkeyPatch, quiet_app: App) -> OpenScreen:
     """Open a scene by name in a game window of a size, its frames recorded (tests/support/ui_record.py): ``(app, scene,
     recorder)``; closed afterwards."""
 
-    def open_screen(name: str, size: tuple[int, int] = (1280, 720), **options):
+    def open_screen(name: str, size: Size = (1280, 720), **options: object) -> tuple[App, Scene, Recorder]:
         recorder = Recorder(monkeypatch, quiet_app)
-        scene = quiet_app.open(name, **options)
+        scene = of_kind(Scene, quiet_app.open(name, **options))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(quiet_app)
         return quiet_app, scene, recorder
@@ -94,7 +101,7 @@ def screen(monkeypatch, quiet_app):
 
 
 @pytest.fixture(autouse=True)
-def protocol_checked(monkeypatch):
+def protocol_checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Issue 23: every message a server sends in any test of the suite is checked, as it is written, against the
     protocol's strict form (game/net/schema.py: the message classes, the schema's source); one that does not match
     it fails the test during which it was sent."""
@@ -112,19 +119,20 @@ def protocol_checked(monkeypatch):
 
 
 @pytest.fixture
-def window(monkeypatch):
+def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenWindow]:
     """Open a window on a session at a size, its frames recorded: one window at a time, as in the game (a second
     closes the first), and the last is closed afterwards."""
-    apps = []
+    apps: list[App] = []
 
-    def open_window(session: Session, size=(1280, 720), **settings) -> tuple[App, TableScene, Recorder]:
+    # settings: any of Settings' fields, each a value of its own type
+    def open_window(session: Session, size: Size = (1280, 720), **settings: Any) -> tuple[App, TableScene, Recorder]:
         if apps:
             apps.pop().close()
         app = App(replace(FAST, **settings), search_process=False)
         apps.append(app)
         app.services.keep_matches = False
         recorder = Recorder(monkeypatch, app)
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert app.size == size
@@ -136,9 +144,24 @@ def window(monkeypatch):
 
 
 @pytest.fixture
-def failing_writes(monkeypatch) -> dict:
+def served() -> Iterator[ServeTables]:
+    """Table servers on threads of their own, on the loopback address; stopped after the test."""
+    servers: list[ServerThread] = []
+
+    def start(folder: Path | None = None, limits: Limits | None = None,
+              tls: ssl.SSLContext | None = None) -> ServerThread:
+        servers.append(ServerThread(folder, limits, tls))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def failing_writes(monkeypatch: pytest.MonkeyPatch) -> WriteCounts:
     """The servers' databases fail their writes from the n-th on (``fail_from``), until it is set to None."""
-    counts: dict = {"writes": 0, "fail_from": None, "failed": 0}
+    counts = WriteCounts(writes=0, fail_from=None, failed=0)
     real_connect = database_module.connect
     monkeypatch.setattr(database_module, "connect", lambda path: FailingConnection(real_connect(path), counts))
     return counts

@@ -12,7 +12,7 @@ STANDARD_TEXTS = ["pass-cards 2C AH QS", "choose-hand 1", "choose-hand 2", "moon
 
 
 @pytest.mark.parametrize("text", ROOK_TEXTS)
-def test_rook_action_text_round_trips(text):
+def test_rook_action_text_round_trips(text: str) -> None:
     action = A.parse_action(text, ROOK_DECK)
     again = A.action_text(action, ROOK_DECK)
     assert A.parse_action(again, ROOK_DECK) == action
@@ -20,16 +20,16 @@ def test_rook_action_text_round_trips(text):
 
 
 @pytest.mark.parametrize("text", STANDARD_TEXTS)
-def test_standard_action_text_round_trips(text):
+def test_standard_action_text_round_trips(text: str) -> None:
     assert A.action_text(A.parse_action(text, STANDARD_DECK), STANDARD_DECK) == text
 
 
-def test_card_actions_print_their_cards_in_canonical_order():
+def test_card_actions_print_their_cards_in_canonical_order() -> None:
     """RULES.md: "discard G5 R10 Y6 B7 G6" is accepted in any order and printed in one canonical order."""
     assert A.action_text(A.parse_action("discard G5 R10 Y6 B7 G6", ROOK_DECK), ROOK_DECK) == "discard B7 G5 G6 R10 Y6"
 
 
-def test_playing_a_card_is_the_card_code_itself():
+def test_playing_a_card_is_the_card_code_itself() -> None:
     assert A.parse_action("play G14", ROOK_DECK) == 16 + 14
     assert A.kind_of(A.parse_action("play G14", ROOK_DECK)) == A.PLAY
 
@@ -40,14 +40,14 @@ def test_playing_a_card_is_the_card_code_itself():
     ("order sideways", "normal or reverse"), ("discard", "names cards"), ("discard G5 G5", "named twice"),
     ("moon up", "subtract or add"), ("choose-hand 3", "1 or 2"),
 ])
-def test_bad_action_text_is_refused_with_a_reason(text, reason):
+def test_bad_action_text_is_refused_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(A.ActionTextError, match=reason):
         A.parse_action(text, ROOK_DECK)
 
 
-def test_non_text_is_refused():
+def test_non_text_is_refused() -> None:
     with pytest.raises(A.ActionTextError):
-        A.parse_action(None, ROOK_DECK)
+        A.parse_action(None, ROOK_DECK)  # type: ignore[arg-type]  # not text, as a damaged file may hold
 
 
 PLAYERS_WORDS = [
@@ -69,6 +69,6 @@ PLAYERS_WORDS = [
 
 
 @pytest.mark.parametrize("text, deck, words", PLAYERS_WORDS)
-def test_an_action_in_a_players_words(text, deck, words):
+def test_an_action_in_a_players_words(text: str, deck: str, words: str) -> None:
     """Text a player reads names cards as players do (10♥, Red 14, the Rook Bird), never in the notation."""
     assert A.action_words(A.parse_action(text, deck), deck) == words

@@ -4,33 +4,38 @@ its seat may see, and the worker thread cancels, survives failures and always an
 import logging
 import random
 import time
+from multiprocessing.connection import Connection
 
 import pytest
 
 from game.ai import RulePlayer, make_player
+from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker, SearchProcess
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.hearts import HeartsHand
 from game.engine.knowledge import SeenHand
+from game.engine.rook import RookHand
 from game.runtime import ChildJob
+from tests.support.kinds import of_kind
 from tests.support.players import Hangs, Illegal, Raises
 
 PRESETS = preset_names()
 
 
-def small_hard(seed=0):
+def small_hard(seed: int = 0) -> SearchPlayer:
     return SearchPlayer(seed=seed, budget=5.0, worlds=3)
 
 
-def small_halving(seed=0):
+def small_halving(seed: int = 0) -> SearchPlayer:
     """Hard's search by sequential halving over a small work allowance (cards played out per decision)."""
     return SearchPlayer(seed=seed, budget=5.0, work=3000)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_level_plays_whole_hands_legally(preset):
+def test_every_level_plays_whole_hands_legally(preset: str) -> None:
     rules = load_rules(preset)
     players = [make_player("easy"), make_player("normal"), small_hard(1), make_player("normal")]
     for number in range(2):
@@ -41,15 +46,15 @@ def test_every_level_plays_whole_hands_legally(preset):
             assert hand.refusal(action) is None, f"{hand.phase}: {hand.action_text(action)}"
             phases.add(hand.phase)
             hand.push(action)
-        assert "play" in phases or hand.thrown_in
+        assert "play" in phases or of_kind(RookHand, hand).thrown_in
 
 
-def decision_points(preset: str, count: int, seed: int):
+def decision_points(preset: str, count: int, seed: int) -> list[Hand]:
     """Hands stopped at random decisions along a Normal-played hand."""
     rules = load_rules(preset)
     rng = random.Random(seed)
     normal = make_player("normal")
-    points = []
+    points: list[Hand] = []
     while len(points) < count:
         hand = Hand.deal(rules, seed=rng.getrandbits(32), dealer=rng.randrange(rules.players))
         stop = rng.randrange(1, 60)
@@ -63,7 +68,7 @@ def decision_points(preset: str, count: int, seed: int):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_decisions_depend_only_on_what_the_seat_may_see(preset):
+def test_decisions_depend_only_on_what_the_seat_may_see(preset: str) -> None:
     """Issue 4: "a test that reshuffles the cards hidden from a seat (consistently with what it knows) and shows the
     decision does not change for the deterministic levels". Hard is included: its worlds are drawn from the pooled
     hidden cards, so with the same seed it searches the same worlds."""
@@ -85,7 +90,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(preset):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "hearts-5p"])
-def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset):
+def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset: str) -> None:
     """Issue 4: Hard searches "Hearts passing": the candidates hold Normal's own pass, every one is a legal pass,
     and a short side suit of the seat's is tried passed whole (a void to discard on)."""
     rules = load_rules(preset)
@@ -96,6 +101,7 @@ def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset):
         while hand.phase != "play":
             if hand.phase == "pass":
                 lines = hard.candidates(hand)
+                assert lines is not None  # Hard searches a pass
                 assert normal.decide(hand) in lines and all(hand.refusal(a) is None for a in lines)
                 held = hand.held[hand.turn]
                 for suit in (C.CLUBS, C.DIAMONDS, C.SPADES):
@@ -109,7 +115,7 @@ def test_hard_searches_its_pass_among_normals_choice_and_short_suits(preset):
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p",
                                     "rook-original-3p", "rook-beginner"])
-def test_sampled_worlds_keep_everything_the_seat_knows(preset):
+def test_sampled_worlds_keep_everything_the_seat_knows(preset: str) -> None:
     rng = random.Random(3)
     for hand in decision_points(preset, 8, seed=11):
         seat = hand.to_move
@@ -127,15 +133,17 @@ def test_sampled_worlds_keep_everything_the_seat_knows(preset):
                     moved |= world.held[other] ^ hand.held[other]
             assert not moved & ~hidden, "only cards hidden from the seat may move"
             if hand.family == "hearts":
+                passed = of_kind(HeartsHand, hand).passed
                 for other in range(hand.n):
-                    kept = hand.passed[seat] & hand.held[other]
+                    kept = passed[seat] & hand.held[other]
                     assert world.held[other] & kept == kept, "cards the seat passed stay where it sent them"
             else:
                 assert world.public_cards() == hand.public_cards()
-                assert world.nest & hand.public_cards() == hand.nest & hand.public_cards()
+                world_nest, nest = of_kind(RookHand, world).nest, of_kind(RookHand, hand).nest
+                assert world_nest & hand.public_cards() == nest & hand.public_cards()
 
 
-def test_normal_beats_random_play_at_hearts():
+def test_normal_beats_random_play_at_hearts() -> None:
     """A sanity check of strength (the measured tables are python -m bench ai): on the same deals, the two
     Normal seats take fewer penalty points than the two random seats."""
     rules = load_rules("hearts-classic")
@@ -154,7 +162,7 @@ def test_normal_beats_random_play_at_hearts():
 
 # --- the worker thread ---
 
-def playing_hand():
+def playing_hand() -> Hand:
     hand = Hand.deal(load_rules("hearts-classic"), seed=4)
     normal = make_player("normal")
     while hand.phase != "play" or len(hand.legal_ids()) < 3:  # a real choice, so that search takes time
@@ -162,7 +170,7 @@ def playing_hand():
     return hand
 
 
-def test_worker_answers_with_a_legal_action_and_leaves_the_hand_alone():
+def test_worker_answers_with_a_legal_action_and_leaves_the_hand_alone() -> None:
     worker = AIWorker()
     hand = playing_hand()
     before = hand.record()
@@ -173,7 +181,7 @@ def test_worker_answers_with_a_legal_action_and_leaves_the_hand_alone():
 
 
 @pytest.mark.parametrize("search_process", [True, False], ids=["search process", "search thread"])
-def test_worker_cancels_a_long_search(search_process):
+def test_worker_cancels_a_long_search(search_process: bool) -> None:
     """A search with a minute's budget, cancelled, answers with a legal play (the wait's timeout only stops a
     hang, far short of the budget)."""
     worker = AIWorker(search_process=search_process)
@@ -186,11 +194,11 @@ def test_worker_cancels_a_long_search(search_process):
     assert worker.close(timeout=30)
 
 
-def _exits_after_the_question(conn):
+def _exits_after_the_question(conn: Connection) -> None:
     conn.recv()
 
 
-def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next_one_starts_afresh():
+def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next_one_starts_afresh() -> None:
     """Issue 32, item 1, in Hard's worker: the search process read to the end of its pipe (EOFError, read as an
     answer). Now what came before the end would be kept, and an end with nothing before it is said as a failed
     search (the worker then plays a fallback move), the process stopped so the next search starts a new one."""
@@ -207,7 +215,8 @@ def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next
 
 
 @pytest.mark.parametrize("player", [Raises(), Illegal()], ids=["raises", "illegal"])
-def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog):
+def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player: Raises | Illegal,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
     worker = AIWorker()
     hand = playing_hand()
     with caplog.at_level(logging.WARNING, logger="trickhouse.ai"):
@@ -218,7 +227,7 @@ def test_worker_answers_a_failing_ai_with_a_logged_legal_fallback(player, caplog
     assert worker.close()
 
 
-def test_an_ai_past_its_limit_is_answered_with_the_fallback():
+def test_an_ai_past_its_limit_is_answered_with_the_fallback() -> None:
     worker = AIWorker(search_process=False)  # in the thread the search keeps its own minute's budget
     hand = playing_hand()
     decision = worker.request(hand, SearchPlayer(seed=1, budget=60, worlds=10**6), limit=0.2)
@@ -229,7 +238,7 @@ def test_an_ai_past_its_limit_is_answered_with_the_fallback():
     assert worker.close()
 
 
-def test_a_search_in_the_process_ends_within_the_decisions_limit():
+def test_a_search_in_the_process_ends_within_the_decisions_limit() -> None:
     """The search process is told the time left of the decision's limit (issue 26: autoplay printed "AI overran
     its 1.00 s budget"): a search with a minute's budget and a million worlds answers by itself, without a fallback.
     The wait's timeout only stops a hang, far short of the minute."""
@@ -240,7 +249,7 @@ def test_a_search_in_the_process_ends_within_the_decisions_limit():
     assert worker.close()
 
 
-def test_halving_is_reproducible_and_legal():
+def test_halving_is_reproducible_and_legal() -> None:
     """The halving's worlds come from the seed and the seat's view alone: the same player decides the same, and a
     player of another seed may search other worlds but still plays legally."""
     for preset in ("hearts-classic", "rook-500"):
@@ -253,7 +262,8 @@ def test_halving_is_reproducible_and_legal():
 
 
 
-def test_an_ai_that_hangs_gets_a_fallback_and_later_decisions_do_not_wait_behind_it(caplog):
+def test_an_ai_that_hangs_gets_a_fallback_and_later_decisions_do_not_wait_behind_it(
+        caplog: pytest.LogCaptureFixture) -> None:
     worker, hung = AIWorker(search_process=False), Hangs()
     hand = playing_hand()
     try:
@@ -270,7 +280,7 @@ def test_an_ai_that_hangs_gets_a_fallback_and_later_decisions_do_not_wait_behind
     assert worker.close()
 
 
-def test_closing_while_the_computer_thinks_ends_the_thread():
+def test_closing_while_the_computer_thinks_ends_the_thread() -> None:
     """Closing cancels a search with a minute's budget: the thread ends (the timeout only stops a hang)."""
     worker = AIWorker()
     worker.request(playing_hand(), SearchPlayer(seed=1, budget=60, worlds=10**6))
@@ -278,7 +288,7 @@ def test_closing_while_the_computer_thinks_ends_the_thread():
     assert worker.close(timeout=30)
 
 
-def test_hard_in_the_search_process_decides_as_it_does_in_the_thread():
+def test_hard_in_the_search_process_decides_as_it_does_in_the_thread() -> None:
     """Reproducible from a seed wherever the search runs: the process builds the same player from its spec."""
     hand = playing_hand()
     expected = hand.action_text(SearchPlayer(seed=9, budget=30, worlds=4).decide(hand))
@@ -289,14 +299,22 @@ def test_hard_in_the_search_process_decides_as_it_does_in_the_thread():
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-classic"])
-def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset, monkeypatch):
+def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 24: "Computer players receive the seat's information set, never the live hand": what Easy's and
     Normal's rules and Hard's search are handed is the engine's SeenHand of the seat to move."""
-    given = []
+    given: list[object] = []
     rules_play_in, search_candidates = RulePlayer.play_in, SearchPlayer.candidates
-    monkeypatch.setattr(RulePlayer, "play_in", lambda self, hand: given.append(hand) or rules_play_in(self, hand))
-    monkeypatch.setattr(SearchPlayer, "candidates",
-                        lambda self, hand: given.append(hand) or search_candidates(self, hand))
+
+    def play_in(self: RulePlayer, hand: Hand) -> A.Action:
+        given.append(hand)
+        return rules_play_in(self, hand)
+
+    def candidates(self: SearchPlayer, hand: HandSeen) -> list[A.Action] | None:
+        given.append(hand)
+        return search_candidates(self, hand)
+
+    monkeypatch.setattr(RulePlayer, "play_in", play_in)
+    monkeypatch.setattr(SearchPlayer, "candidates", candidates)
     for hand in decision_points(preset, 4, seed=3):
         for player in (make_player("easy"), make_player("normal"), small_hard(2)):
             given.clear()

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow  # plays duplicate matches between the levels
 
 
 @pytest.mark.parametrize("number", [0, 1])
-def test_a_duplicate_deal_against_ismcts_is_played_both_ways_to_the_end(number):
+def test_a_duplicate_deal_against_ismcts_is_played_both_ways_to_the_end(number: int) -> None:
     assert pass_direction(load_rules("hearts-classic"), number) != "hold"
     result = _ismcts_deal((number, 20, 0.05))
     assert len(result["ours"]) == len(result["theirs"]) == 2
@@ -26,7 +26,7 @@ def test_a_duplicate_deal_against_ismcts_is_played_both_ways_to_the_end(number):
 
 
 @pytest.mark.parametrize("level", ["normal@HEAD", "hard@HEAD"])
-def test_a_level_with_the_rules_of_a_git_revision_plays_whole_duplicate_deals(level):
+def test_a_level_with_the_rules_of_a_git_revision_plays_whole_duplicate_deals(level: str) -> None:
     """``bench ai --match PRESET normal normal@REV`` measures a change to the rules against the rules before it:
     the old rules come from git (here HEAD, which any clone has) and play on today's engine."""
     from bench.ai import _duplicate_deal, make, rules_player_at

@@ -3,12 +3,17 @@ the peer is missing, rookGame's bridge is shown one seat's view only, and cards 
 
 from __future__ import annotations
 
+import pytest
+
 from bench import rookgame, xinxin
 from game.engine import Hand
 from game.engine import cards as C
+from game.engine.rook import RookHand
+from tests.support.kinds import of_kind
 
 
-def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(monkeypatch, capsys):
+def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("TRICKHOUSE_ROOKGAME_DIR", raising=False)
     monkeypatch.delenv("TRICKHOUSE_XINXIN", raising=False)
     assert rookgame.run(1, 1.0, "", 1, ["play"]) == 0
@@ -19,7 +24,7 @@ def test_each_peer_benchmark_skips_with_one_line_when_its_program_is_missing(mon
     assert lines[1].startswith("xinxin: skipped") and "TRICKHOUSE_XINXIN" in lines[1]
 
 
-def test_rookgame_cards_cross_the_bridge_and_back_unchanged():
+def test_rookgame_cards_cross_the_bridge_and_back_unchanged() -> None:
     rules = rookgame.rules()
     ids = set()
     for card in C.cards_in(rules.deck_mask):
@@ -30,7 +35,7 @@ def test_rookgame_cards_cross_the_bridge_and_back_unchanged():
     assert ids == set(range(57))  # rookGame's deck: four colours of 1-14 and the Rook
 
 
-def test_rookgame_house_rules_are_the_engines_own_fields():
+def test_rookgame_house_rules_are_the_engines_own_fields() -> None:
     """rookGame's rules (1s low, bids 100-150, the declarer leads, the dealer stuck at 100, the declarer's side
     scores the nest) are set as the engine's rule fields, not worked out by the benchmark."""
     rules = rookgame.rules()
@@ -39,8 +44,8 @@ def test_rookgame_house_rules_are_the_engines_own_fields():
     assert (rules.first_lead, rules.all_pass, rules.nest_to) == ("declarer", "dealer_takes_minimum", "declarer")
 
 
-def test_rookgame_is_shown_one_seats_view_only():
-    hand = Hand.deal(rookgame.rules(), seed=3, dealer=1)
+def test_rookgame_is_shown_one_seats_view_only() -> None:
+    hand = of_kind(RookHand, Hand.deal(rookgame.rules(), seed=3, dealer=1))
     while hand.phase != "play" or len(hand.tricks) < 2:
         hand.push(hand.legal_ids()[0])
     seat = hand.to_move
@@ -58,7 +63,7 @@ def test_rookgame_is_shown_one_seats_view_only():
     assert len(state["tricks"]) == 2 and all(len(trick) == 4 for trick in state["tricks"])
 
 
-def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_counters():
+def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_counters() -> None:
     """``--modes kitty``: Hard keeps rookGame's kitty rule (no counters in the nest) by laying back the first
     cards of its own order that are no counters; as the game plays, it buries counters when its order says so."""
     from game.ai.rules_play import RulePlayer
@@ -66,7 +71,7 @@ def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_cou
 
     buried = 0
     for seed in range(30):
-        hand = Hand.deal(rookgame.rules(), seed=seed)
+        hand = of_kind(RookHand, Hand.deal(rookgame.rules(), seed=seed))
         normal = RulePlayer(counting=True)
         while hand.phase != "nest":
             hand.push(normal.decide(hand))

@@ -16,7 +16,7 @@ EXECUTABLE = "trickhouse.exe" if os.name == "nt" else "trickhouse"
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build once for the module, into a temporary folder so that a developer's dist/ is left alone."""
     folder = tmp_path_factory.mktemp("pyinstaller")
     built = subprocess.run(
@@ -27,7 +27,7 @@ def dist(tmp_path_factory) -> Path:
     return folder / "dist"
 
 
-def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist, tmp_path):
+def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist: Path, tmp_path: Path) -> None:
     # An empty working folder: the executable must find assets and presets inside itself, not in the checkout.
     work = tmp_path / "cwd"
     work.mkdir()

@@ -9,7 +9,10 @@ import pytest
 
 from game.engine import Hand, claim, load_rules
 from game.engine.claim import settled
+from game.engine.hearts import HeartsHand
+from game.engine.results import HandResult
 from tests.support.deals import ALL_HEARTS, playout_action
+from tests.support.kinds import of_kind
 
 
 def advance_to_cards_left(hand: Hand, cards_left: int, rng: random.Random) -> Hand:
@@ -26,7 +29,7 @@ def playout_points(hand: Hand, rng: random.Random) -> tuple[int, ...]:
     return tuple(hand.points())
 
 
-def playout_results(hand: Hand, rng: random.Random) -> tuple:
+def playout_results(hand: Hand, rng: random.Random) -> tuple[HandResult | None, ...]:
     """The trick play finished at random, then the hand's result for each way it can end (each moon reward)."""
     hand = hand.copy()
     while hand.phase == "play":
@@ -39,7 +42,7 @@ def playout_results(hand: Hand, rng: random.Random) -> tuple:
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal-3p", "rook-classic", "rook-500", "rook-2p"])
-def test_last_trick_is_always_settled(preset):
+def test_last_trick_is_always_settled(preset: str) -> None:
     """With one card each the last trick is forced: its outcome cannot change."""
     rules = load_rules(preset)
     checked = 0
@@ -53,7 +56,7 @@ def test_last_trick_is_always_settled(preset):
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-royal", "hearts-5p", "rook-classic", "rook-500",
                                     "rook-6p", "rook-500-5p"])
-def test_settled_means_every_playout_gives_the_same_result(preset):
+def test_settled_means_every_playout_gives_the_same_result(preset: str) -> None:
     """Property: whenever a position is called settled, random playouts from it all end with the same result (the
     points, and everything else the score depends on: score changes, the contract made or set, the moon shooter,
     each moon reward); and some positions are not settled (the check is not trivially true)."""
@@ -72,7 +75,7 @@ def test_settled_means_every_playout_gives_the_same_result(preset):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
-def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch):
+def test_the_quick_play_outs_never_change_the_answer(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The random play-outs tried first only find "not settled" sooner: at every trick start of whole hands the
     answer is the one the full search gives alone (and both answers occur)."""
     rules = load_rules(preset)
@@ -91,7 +94,7 @@ def test_the_quick_play_outs_never_change_the_answer(preset, monkeypatch):
     assert answers[True] and answers[False]
 
 
-def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled():
+def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled() -> None:
     """Points still out that different plays can give to different seats: not settled."""
     rules = load_rules("hearts-classic")
     rng = random.Random(3)
@@ -104,7 +107,7 @@ def test_a_hearts_ending_with_a_heart_still_out_can_be_unsettled():
     assert found
 
 
-def test_settled_gives_up_within_its_node_limit():
+def test_settled_gives_up_within_its_node_limit() -> None:
     """At the first lead of a whole hand nothing can be told cheaply: the answer is False, not a guess."""
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     while hand.phase != "play":
@@ -112,17 +115,17 @@ def test_settled_gives_up_within_its_node_limit():
     assert not settled(hand, node_limit=200)
 
 
-def test_only_trick_play_is_claimed():
+def test_only_trick_play_is_claimed() -> None:
     hand = Hand.deal(load_rules("rook-classic"), seed=1)
     assert hand.phase == "bid"
     assert not settled(hand)
 
 
-def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leader: int) -> Hand:
+def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leader: int) -> HeartsHand:
     """A Hearts hand at the start of a trick near its end, built directly: each seat holds ``held`` and has taken
     ``taken`` (seat 0 also every card named by neither, which score nothing here), and ``leader`` leads."""
     rules = load_rules(preset)
-    hand = Hand.deal(rules, seed=0)
+    hand = of_kind(HeartsHand, Hand.deal(rules, seed=0))
     hand.held = [rules.parse_cards(held.get(seat, "").split()) for seat in range(hand.n)]
     hand.taken = [rules.parse_cards(taken.get(seat, "").split()) for seat in range(hand.n)]
     hand.taken[0] |= rules.deck_mask & ~sum(hand.held) & ~sum(hand.taken)
@@ -132,7 +135,7 @@ def near_the_end(preset: str, held: dict[int, str], taken: dict[int, str], leade
     return hand
 
 
-def test_a_claim_cannot_take_a_royal_moon_away():
+def test_a_claim_cannot_take_a_royal_moon_away() -> None:
     """002 Royal Hearts: taking every heart and the Queen of spades shoots the moon, whose reward is "16" with the
     Queens of diamonds and clubs (RULES.md decisions 17 and 18). Seat 0 has taken all 13 hearts and the Queen of
     diamonds and holds A and 2 of diamonds: leading the ace it takes the Queens of spades and clubs too and shoots
@@ -142,7 +145,7 @@ def test_a_claim_cannot_take_a_royal_moon_away():
                         taken={0: ALL_HEARTS + " QD"}, leader=0)
     ends = {}
     for lead in ("AD", "2D"):
-        line = hand.copy()
+        line = of_kind(HeartsHand, hand.copy())
         line.apply(f"play {lead}")
         while line.phase == "play":  # every other play is forced or makes no difference
             line.apply(line.legal_actions()[0])

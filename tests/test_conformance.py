@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from game.engine import Event, Hand, IllegalAction, Match, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
-from game.engine.hearts import HEARTS_MASK, QUEEN_OF
+from game.engine.hearts import HEARTS_MASK, QUEEN_OF, HeartsHand
+from game.engine.rook import RookHand
 from game.engine.view import SeatView
 from tests.support.deals import playout_action, random_positions
 from tests.support.notation import notation_faults
@@ -26,7 +27,7 @@ from tests.support.notation import notation_faults
 PRESETS = preset_names()
 
 
-def words_in(value) -> set[str]:
+def words_in(value: object) -> set[str]:
     """Every space-separated word of every string in a JSON-ready value."""
     if isinstance(value, str):
         return set(value.split())
@@ -37,7 +38,7 @@ def words_in(value) -> set[str]:
     return set()
 
 
-def check_conservation(hand: Hand):
+def check_conservation(hand: Hand) -> None:
     seen = 0
     for name, mask in hand.piles().items():
         assert not seen & mask, f"{hand.rules.cards_text(seen & mask)} is in two piles (one is {name})"
@@ -48,8 +49,8 @@ def check_conservation(hand: Hand):
 def known_to(hand: Hand, seat: int) -> C.CardSet:
     """Cards of other seats that ``seat`` legitimately knows about: cards it passed them (Hearts), cards lying face
     up (the rook-2p dummy, Beginner's trump card)."""
-    known = getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
-    if hand.rules.family == "rook":
+    known: C.CardSet = getattr(hand, "passed", [0] * hand.n)[seat] | getattr(hand, "chosen", [0] * hand.n)[seat]
+    if isinstance(hand, RookHand):
         known |= hand.public_cards()
         if hand.called >= 0:
             known |= 1 << hand.called  # the called card is announced; who holds it stays secret
@@ -64,9 +65,9 @@ def hidden_from(hand: Hand, seat: int) -> C.CardSet:
         if other != seat:
             hidden |= hand.held[other] | getattr(hand, "chosen", [0] * hand.n)[other]
             hidden |= getattr(hand, "later", [0] * hand.n)[other]
-    if getattr(hand, "two_player", False):
+    if isinstance(hand, HeartsHand) and hand.two_player:
         hidden |= hand.later[seat] | hand.face_down[seat]  # one's own face-down second hand is unknown too
-    if hand.rules.family == "rook" and not hand.is_done:
+    if isinstance(hand, RookHand) and not hand.is_done:
         hidden |= hand.nest | hand.aside
         if seat != hand.declarer:
             hidden |= hand.discards
@@ -75,7 +76,7 @@ def hidden_from(hand: Hand, seat: int) -> C.CardSet:
     return hidden & ~known_to(hand, seat)
 
 
-def check_views_hide_hidden_cards(hand: Hand):
+def check_views_hide_hidden_cards(hand: Hand) -> None:
     for seat in range(hand.rules.players):
         view = hand.view(seat).to_json()  # every card the seat is shown, as the protocol carries it
         # the legal list may name any card of the deck (500's call): it is checked to be the engine's own list
@@ -84,28 +85,28 @@ def check_views_hide_hidden_cards(hand: Hand):
         assert legal == (hand.legal_actions() if hand.to_move == seat and not choosing_cards else [])
         leaked = words_in(view) & set(hand.rules.card_names(hidden_from(hand, seat)))
         assert not leaked, f"seat {seat} sees {leaked}"
-        if hand.rules.family == "rook" and hand.rules.sides == "called" and hand.partner >= 0:
+        if isinstance(hand, RookHand) and hand.rules.sides == "called" and hand.partner >= 0:
             # decision 13: the secret partner is known to itself, and to all once the called card is played
             played = any(hand.called in cards for _, cards, _ in hand.tricks) or hand.called in hand.trick
             assert view["partner"] == (hand.partner if seat == hand.partner or played else -1)
 
 
-def check_hand_sizes(hand: Hand):
+def check_hand_sizes(hand: Hand) -> None:
     rules = hand.rules
-    if rules.family == "hearts" and hand.phase == "play" and not hand.trick:
+    if isinstance(hand, HeartsHand) and hand.phase == "play" and not hand.trick:
         played = hand.tricks_in_sub_hand
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - played] * hand.n
-    if rules.family == "rook" and hand.phase == "play" and not hand.trick:
+    if isinstance(hand, RookHand) and hand.phase == "play" and not hand.trick:
         assert [m.bit_count() for m in hand.held] == [rules.hand_size - len(hand.tricks)] * hand.n
 
 
-def check_points_total(hand: Hand):
+def check_points_total(hand: Hand) -> None:
     rules = hand.rules
     points = hand.points()
-    if rules.family == "rook" and hand.thrown_in:
+    if isinstance(hand, RookHand) and hand.thrown_in:
         assert sum(points) == 0 and not hand.tricks
         return
-    if rules.family == "rook":
+    if isinstance(hand, RookHand):
         # every counter is captured except those left out of play: the cards aside, and a nest nobody takes
         out_of_play = hand.nest | hand.discards | hand.aside
         assert sum(points) + sum(rules.card_points[c] for c in C.cards_in(out_of_play)) == rules.points_in_deck
@@ -122,7 +123,7 @@ def check_points_total(hand: Hand):
     assert sum(points) == expected
 
 
-def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random):
+def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random) -> None:
     legal = set(hand.legal_ids())
     if hand.phase == "play":
         for card in C.card_list(hand.rules.deck_mask):
@@ -135,7 +136,7 @@ def check_refusals_agree_with_legal_actions(hand: Hand, rng: random.Random):
         assert hand.record() == before
 
 
-def check_replay(hand: Hand):
+def check_replay(hand: Hand) -> None:
     record = json.loads(json.dumps(hand.record()))
     twin = Hand.from_record(record)
     assert twin.record() == record
@@ -144,7 +145,7 @@ def check_replay(hand: Hand):
     assert [twin.view(s) for s in range(hand.n)] == [hand.view(s) for s in range(hand.n)]
 
 
-def random_playout(preset: str, seed: int):
+def random_playout(preset: str, seed: int) -> Hand:
     rules = load_rules(preset)
     rng = random.Random(seed)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players, number=seed % 5)
@@ -171,12 +172,12 @@ def random_playout(preset: str, seed: int):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_every_invariant(preset, seed):
+def test_random_playouts_keep_every_invariant(preset: str, seed: int) -> None:
     random_playout(preset, seed)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_preset_plays_full_matches_through_the_public_surface(preset):
+def test_every_preset_plays_full_matches_through_the_public_surface(preset: str) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     match = Match(rules, seed=preset)
@@ -210,7 +211,7 @@ def probes(hand: Hand, rng: random.Random) -> list[A.Action]:
     return out
 
 
-def check_the_legal_set(hand: Hand, rng: random.Random):
+def check_the_legal_set(hand: Hand, rng: random.Random) -> None:
     legal = hand.legal
     listed = list(itertools.islice(legal, 400))  # a pass from 17 cards has 2,380 members: a sample of them will do
     assert len(listed) == len(set(listed)) and len(listed) == min(400, len(legal)), "iteration and count disagree"
@@ -236,7 +237,7 @@ def check_the_legal_set(hand: Hand, rng: random.Random):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset, seed):
+def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset: str, seed: int) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -246,7 +247,7 @@ def test_check_apply_legal_actions_and_playouts_agree_with_the_legal_set(preset,
     assert len(hand.legal) == 0 and hand.refusal(A.PASS_ACTION) == "The hand is over"
 
 
-def test_house_rules_change_the_legal_sets_too():
+def test_house_rules_change_the_legal_sets_too() -> None:
     """The house options that shape legality (a bid step, the first bidder bound to bid, the extra card kept, no
     nest scoring) keep every query agreeing."""
     rng = random.Random(5)
@@ -264,7 +265,7 @@ def test_house_rules_change_the_legal_sets_too():
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
+def test_a_resampled_hand_shows_the_seat_the_same_view(preset: str, seed: int) -> None:
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
@@ -288,14 +289,14 @@ def test_a_resampled_hand_shows_the_seat_the_same_view(preset, seed):
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
+def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset: str, seed: int) -> None:
     """``voids()`` keeps what the finished tricks showed with the position and adds the tricks since: through copies,
     take-backs, worlds dealt for a seat and 2-player Hearts' new hands it must answer what going over every trick of
     the hand answers."""
     rng = random.Random(seed)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=seed, dealer=seed % rules.players)
-    left_behind = []  # positions copied from, with their voids then
+    left_behind: list[tuple[Hand, list[int]]] = []  # positions copied from, with their voids then
     while not hand.is_done:
         if not left_behind or rng.random() < 0.3:  # the first position always: a hand may be thrown in at once
             left_behind.append((hand, hand.voids()))
@@ -322,7 +323,7 @@ def test_the_voids_kept_with_a_position_are_those_its_tricks_show(preset, seed):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_view_reads_back_from_its_json_as_itself(preset):
+def test_every_view_reads_back_from_its_json_as_itself(preset: str) -> None:
     """SeatView.to_json is the protocol's form of the view; from_json reads it back to the same value, for every
     seat at every moment of a hand of every preset."""
     for hand in random_positions(preset, 3):
@@ -333,7 +334,7 @@ def test_every_view_reads_back_from_its_json_as_itself(preset):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset):
+def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset: str) -> None:
     """At every moment of random play, the engine's winner of the trick on the table is beaten by none of the
     trick's other cards, and beats each of them."""
     for seed in range(3):
@@ -350,7 +351,7 @@ def test_the_card_winning_each_trick_is_the_one_no_other_card_of_it_beats(preset
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset):
+def test_every_action_reports_itself_and_a_hand_ends_with_hand_over(preset: str) -> None:
     rules = load_rules(preset)
     rng = random.Random(preset)
     hand = Hand.deal(rules, seed=preset, dealer=0)

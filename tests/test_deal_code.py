@@ -4,25 +4,26 @@ same deal (cards, seats, dealer, number) under the same rules, and a damaged cod
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from game.ai import make_player
-from game.engine import DealCodeError, Hand, deal_code, hand_from_code, load_rules, preset_names
+from game.engine import DealCodeError, Hand, Rules, deal_code, hand_from_code, load_rules, preset_names
 from game.engine import codes as D
 from game.engine.rules import FIELDS, RulesError
 
 PRESETS = preset_names()
 
 
-def same_deal(hand: Hand, again: Hand):
+def same_deal(hand: Hand, again: Hand) -> None:
     assert again.rules == hand.rules
     assert again.deal_text() == hand.deal_text()
     assert (again.dealer, again.number) == (hand.dealer, hand.number)
     assert again.held == hand.held and again.extras == hand.extras
 
 
-def other_values(rules, name: str) -> list:
+def other_values(rules: Rules, name: str) -> list[object]:
     """Values of a house rule other than the rules' own, including ones that need more than a byte."""
     field, value = FIELDS[name], getattr(rules, name)
     choices = field.metadata["choices"]
@@ -36,7 +37,7 @@ def other_values(rules, name: str) -> list:
     return [value + step, value + 40 * step, max(0, value - step), 0, 1]
 
 
-def house_variants(rules):
+def house_variants(rules: Rules) -> Iterator[tuple[str, Rules]]:
     """(field, rules) for every house rule of these rules changed to each other value the engine accepts."""
     for name in rules.house_fields():
         for value in other_values(rules, name):
@@ -47,7 +48,7 @@ def house_variants(rules):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset):
+def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset: str) -> None:
     book = load_rules(preset)
     rng = random.Random(preset)
     for dealer in range(book.players):
@@ -72,7 +73,7 @@ def test_codes_round_trip_for_every_preset_dealer_and_house_rule(preset):
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-beginner",
                                     "rook-original-3p", "rook-500-5p"])
-def test_a_decoded_deal_plays_as_the_original(preset):
+def test_a_decoded_deal_plays_as_the_original(preset: str) -> None:
     """The same deal: played by the same players, the decoded hand makes the same decisions and ends the same way
     (the nest's order names trump in Beginner; the dummy's face-up half and the extra card are part of the deal)."""
     rules = load_rules(preset)
@@ -87,7 +88,7 @@ def test_a_decoded_deal_plays_as_the_original(preset):
         assert again.result() == hand.result()
 
 
-def test_codes_are_short_and_forgiving_to_read():
+def test_codes_are_short_and_forgiving_to_read() -> None:
     hand = Hand.deal(load_rules("hearts-classic"), seed=3, dealer=1)
     code = deal_code(hand)
     assert len(code.replace("-", "")) <= 30 and set(code) <= set(D.ALPHABET + "-")
@@ -95,7 +96,7 @@ def test_codes_are_short_and_forgiving_to_read():
     same_deal(hand, hand_from_code(f"  {loose} "))
 
 
-def every_typo(code: str):
+def every_typo(code: str) -> Iterator[str]:
     """Each character replaced by every other one, and each pair of neighbours swapped."""
     text = code.replace("-", "")
     for i, ch in enumerate(text):
@@ -107,7 +108,7 @@ def every_typo(code: str):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "rook-classic", "rook-500-5p"])
-def test_every_mistyped_or_swapped_character_is_refused(preset):
+def test_every_mistyped_or_swapped_character_is_refused(preset: str) -> None:
     rules = load_rules(preset)
     for seed in range(2):
         code = deal_code(Hand.deal(rules, seed=seed, dealer=seed))
@@ -119,7 +120,7 @@ def test_every_mistyped_or_swapped_character_is_refused(preset):
         assert tried > 25 * 31
 
 
-def test_truncated_and_padded_codes_are_refused():
+def test_truncated_and_padded_codes_are_refused() -> None:
     code = deal_code(Hand.deal(load_rules("rook-classic"), seed=4, dealer=3)).replace("-", "")
     for cut in (code[:-1], code[1:], code[:len(code) // 2], code[:5] + code[6:], code + "0", code + "Q"):
         with pytest.raises(DealCodeError, match="does not check out|too short"):
@@ -129,21 +130,21 @@ def test_truncated_and_padded_codes_are_refused():
         with pytest.raises(DealCodeError, match=reason):
             hand_from_code(text)
     with pytest.raises(DealCodeError, match="is text"):
-        hand_from_code(None)
+        hand_from_code(None)  # type: ignore[arg-type]  # not text, as a damaged file may hold
 
 
-def recoded(code: str, change) -> str:
+def recoded(code: str, change: Callable[[bytearray], object]) -> str:
     """A code whose bytes are changed by ``change`` and given a check that matches: damage the check cannot see."""
     data = bytearray(D._bytes(code))
     change(data)
     return D._text(bytes(data))
 
 
-def test_a_code_changed_to_another_preset_with_a_matching_check_is_refused_unless_the_deal_fits():
+def test_a_code_changed_to_another_preset_with_a_matching_check_is_refused_unless_the_deal_fits() -> None:
     hand = Hand.deal(load_rules("hearts-classic"), seed=5, dealer=0)
     code = deal_code(hand)
 
-    def to(preset):
+    def to(preset: str) -> Callable[[bytearray], None]:
         return lambda data: data.__setitem__(0, D.FORMAT << 6 | D.PRESETS.index(preset))
 
     for preset in ("rook-classic", "hearts-3p", "rook-500-standard-deck"):
@@ -153,7 +154,7 @@ def test_a_code_changed_to_another_preset_with_a_matching_check_is_refused_unles
     assert royal.rules.name == "hearts-royal" and royal.deal_text() == hand.deal_text()
 
 
-def test_codes_with_a_matching_check_but_impossible_insides_are_refused():
+def test_codes_with_a_matching_check_but_impossible_insides_are_refused() -> None:
     code = deal_code(Hand.deal(load_rules("rook-classic"), seed=6, dealer=2))
     cases = {
         "another version": lambda data: data.__setitem__(0, 2 << 6 | data[0] & 63),
@@ -173,7 +174,7 @@ def test_codes_with_a_matching_check_but_impossible_insides_are_refused():
         hand_from_code(largest)
 
 
-def test_rules_that_are_not_a_preset_with_house_rules_have_no_code():
+def test_rules_that_are_not_a_preset_with_house_rules_have_no_code() -> None:
     book = load_rules("rook-classic")
     with pytest.raises(DealCodeError, match="bird_points, which is not a house rule"):
         deal_code(Hand.deal(book.changed({"bird_points": 25}), seed=1))
@@ -181,7 +182,7 @@ def test_rules_that_are_not_a_preset_with_house_rules_have_no_code():
         deal_code(Hand.deal(book.changed({"name": "my-rook"}), seed=1))
 
 
-def test_every_preset_and_house_rule_has_its_place_in_the_code():
+def test_every_preset_and_house_rule_has_its_place_in_the_code() -> None:
     """Codes name presets and house rules by their place in two lists that only ever grow at the end."""
     assert set(PRESETS) <= set(D.PRESETS) and len(D.PRESETS) <= 64
     house = {name for name, field in FIELDS.items() if field.metadata["house"]}

@@ -17,7 +17,7 @@ def local_links(page: Path) -> list[str]:
             if not target.startswith(("http://", "https://", "#", "mailto:"))]
 
 
-def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository():
+def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository() -> None:
     pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "SECURITY.md", *sorted((ROOT / "docs").glob("*.md")),
              ROOT / "assets" / "cards" / "README.md"]
     checked = 0
@@ -30,7 +30,7 @@ def test_every_link_of_the_readme_and_docs_resolves_inside_the_repository():
     assert checked >= 4
 
 
-def test_the_readme_opens_with_a_picture_of_the_table_and_the_two_commands():
+def test_the_readme_opens_with_a_picture_of_the_table_and_the_two_commands() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     first_section = text[: text.index("## Start here")]
     assert "](docs/table.png)" in first_section and (ROOT / "docs" / "table.png").read_bytes()[:4] == b"\x89PNG"
@@ -38,7 +38,7 @@ def test_the_readme_opens_with_a_picture_of_the_table_and_the_two_commands():
     assert re.findall(r"```\n(.*?)\n```", start_here) == ["python3 dev.py play", "python3 dev.py test"]
 
 
-def test_the_readme_is_a_front_door_under_200_lines_that_links_to_each_page_of_the_docs():
+def test_the_readme_is_a_front_door_under_200_lines_that_links_to_each_page_of_the_docs() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.splitlines()) < 200
     for page in ("playing", "network", "architecture", "ai", "benchmarks", "RULES"):
@@ -46,14 +46,14 @@ def test_the_readme_is_a_front_door_under_200_lines_that_links_to_each_page_of_t
     assert "](CHANGELOG.md)" in text
 
 
-def test_the_engine_example_in_the_architecture_page_runs():
+def test_the_engine_example_in_the_architecture_page_runs() -> None:
     """The engine in a few lines (docs/architecture.md) is a doctest: an example that no longer runs fails here."""
     failed, tried = doctest.testfile(str(ROOT / "docs" / "architecture.md"), module_relative=False,
                                      optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried >= 8 and failed == 0
 
 
-def test_every_test_security_md_names_is_there():
+def test_every_test_security_md_names_is_there() -> None:
     """SECURITY.md names the test that checks each promise: each must exist, in the file its row links (or the
     hostile-client module), so that the page never vouches with a test that is gone."""
     text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")

@@ -12,8 +12,12 @@ from game.ai.endgame import Endgame, two_sided
 from game.ai.rules_play import RulePlayer
 from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
+from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.results import HandResult
+from game.engine.rook import RookHand
 from tests.support.deals import position_where
+from tests.support.kinds import of_kind
 
 NORMAL = RulePlayer(counting=True)
 
@@ -42,7 +46,7 @@ def minimax(position: Hand, seat: int, mine: frozenset[int]) -> float:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500", "rook-3p"])
-def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset):
+def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset: str) -> None:
     checked = 0
     for seed in range(12):
         hand = near_the_end(preset, seed, 3)
@@ -59,7 +63,7 @@ def test_the_exact_ending_is_what_minimax_over_every_play_gives(preset):
     assert checked >= 12, "enough endings were two-sided to check"
 
 
-def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
+def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big() -> None:
     """Hearts (every player alone) is not two-sided; rook-classic partners are. A search past its limit answers
     None, and Hard then decides by its play-outs, legally."""
     hearts = Hand.deal(load_rules("hearts-classic"), seed=1)
@@ -75,7 +79,7 @@ def test_the_exact_ending_is_only_for_two_sides_and_gives_up_when_too_big():
     assert rook.refusal(player.decide(rook)) is None
 
 
-def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick_play():
+def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick_play() -> None:
     """The reader's finding: 2-player Hearts is two-sided, but its first half ends in a trade and a moon ends in a
     choice; the search raised ValueError there. Such an ending is too big (None) and Hard decides by its
     play-outs; where the hand does end in the tricks, the values are plain minimax's."""
@@ -103,7 +107,7 @@ def test_two_player_hearts_is_searched_exactly_only_where_the_hand_ends_in_trick
     assert checked and given_up, (checked, given_up)
 
 
-def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():
+def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card() -> None:
     """The reader's finding: with the deadline passed during the first world, every total was 0 and the tie went to
     the lowest card. With no world whole, Normal's choice stands."""
     for seed in range(6):
@@ -114,7 +118,7 @@ def test_hard_with_no_time_left_plays_normals_choice_not_the_lowest_card():
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-500"])
-def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset):
+def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(preset: str) -> None:
     for seed in range(4):
         hand = near_the_end(preset, seed, 3)
         if len(hand.legal_ids()) < 2:
@@ -126,7 +130,7 @@ def test_hard_with_the_exact_ending_decides_legally_and_the_same_way_twice(prese
         assert SearchPlayer(seed=seed, exact_nodes=12000, budget=60).decide(hand) == chosen
 
 
-def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
+def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best() -> None:
     """``python -m bench endgame``: at a position near the end, what each of Hard's two ways gives up is the
     real deal's best value less its choice's (here by plain minimax), and each decision is timed."""
     from bench.endgame import _measure, position
@@ -157,7 +161,8 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best():
     # heart is worth a point and stays apart, as does the Queen of spades
     ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
 ])
-def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, held, distinct):
+def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, held: str,
+                                                                 distinct: str) -> None:
     from tests.support.deals import build_deal
 
     rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
@@ -166,15 +171,20 @@ def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch, he
     assert hand.to_move == 0
     assert rules.cards_text(C.mask_of(distinct_plays(hand.seen_by(0)))) == rules.cards_text(rules.parse_cards(
         distinct.split()))
-    played_out = set()
+    played_out: set[A.Action] = set()
     real_play_out = SearchPlayer.play_out
-    monkeypatch.setattr(SearchPlayer, "play_out", lambda self, world, action: (
-        played_out.add(action), real_play_out(self, world, action))[1])
+
+    def play_out(self: SearchPlayer, world: Hand, action: A.Action) -> HandResult:
+        played_out.add(action)
+        return real_play_out(self, world, action)
+
+    monkeypatch.setattr(SearchPlayer, "play_out", play_out)
     SearchPlayer(seed=1, budget=60, work=3000).decide(hand)
     assert played_out == set(distinct_plays(hand.seen_by(0)))
 
 
-def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own(monkeypatch):
+def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES.md decision 13: the called card's play shows the secret partner, so no card beside it of the same
     worth stands in for it (the search would never try hiding the partnership); decision 1: a Rook Bird that may be
     played at any time leaves other choices than the trump beside it, so that trump is not merged into the Bird.
@@ -184,8 +194,13 @@ def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_o
             telling_nothing.setattr(type(hand), "telling_cards", lambda _: 0)
             return distinct_plays(hand.seen_by(hand.to_move))
 
-    hand = position_where("rook-500-5p", lambda h: h.phase == "play" and h.called >= 0 and bool(
-        h.legal_mask() >> h.called & 1) and h.called not in kept_if_telling_nothing(h))
+    def calling(h: Hand) -> bool:
+        """The called card may be played, and would not be played out if it told nothing."""
+        called = of_kind(RookHand, h).called
+        return h.phase == "play" and called >= 0 and bool(h.legal_mask() >> called & 1) and \
+            called not in kept_if_telling_nothing(h)
+
+    hand = of_kind(RookHand, position_where("rook-500-5p", calling))
     assert hand.telling_cards() >> hand.called & 1
     assert hand.called in distinct_plays(hand.seen_by(hand.to_move))
 
@@ -204,7 +219,7 @@ def test_the_called_card_and_a_bird_played_at_any_time_are_played_out_on_their_o
         return merged
 
     worth_a_fourteen = load_rules("rook-classic").changed({"bird_points": 10}, "the test")
-    hand = position_where(worth_a_fourteen, merged_into_the_bird)
+    hand = of_kind(RookHand, position_where(worth_a_fourteen, merged_into_the_bird))
     assert hand.telling_cards() == 1 << C.BIRD
     played_out = distinct_plays(hand.seen_by(hand.to_move))
     assert C.BIRD in played_out and merged_into_the_bird(hand)[0] in played_out

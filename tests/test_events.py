@@ -6,7 +6,9 @@ import random
 
 from game.ai import make_player
 from game.engine import Event, Hand, load_rules
+from game.engine.rook import RookHand
 from tests.support.deals import hand_with
+from tests.support.kinds import of_kind
 
 HOLD = load_rules("hearts-classic").changed({"hold_hand": True})
 
@@ -15,7 +17,7 @@ def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def test_a_card_played_and_the_trick_won_with_its_points():
+def test_a_card_played_and_the_trick_won_with_its_points() -> None:
     """002: "players are penalized 1 point for every heart they take and 13 points for taking the Queen of
     spades": the trick's points are what its taker gains."""
     hand = hand_with(HOLD, {0: "2C", 1: "QS", 2: "AC", 3: "3C"}, dealer=3, number=3, void={1: "C"})
@@ -30,7 +32,7 @@ def test_a_card_played_and_the_trick_won_with_its_points():
     assert events[2] == Event("queen-taken", 2, ("QS",))
 
 
-def test_passed_cards_are_secret_and_the_exchange_says_who_received_what():
+def test_passed_cards_are_secret_and_the_exchange_says_who_received_what() -> None:
     """002 "Passing 3 Cards": each player sees only the cards passed to them."""
     hand = hand_with("hearts-classic", {0: "2S 3S 4S"}, dealer=3)
     assert hand.to_move == 0
@@ -46,7 +48,7 @@ def test_passed_cards_are_secret_and_the_exchange_says_who_received_what():
     assert received[1].cards == ("2S", "3S", "4S") and all(event.secret for event in received)
 
 
-def test_the_auction_the_nest_and_trump_are_reported():
+def test_the_auction_the_nest_and_trump_are_reported() -> None:
     """001: the highest bidder "takes the bid", takes up the nest and lays back five cards, then names trump."""
     hand = hand_with("rook-classic", {}, dealer=3)
     assert kinds(hand.apply("bid 70")) == ["bid"]
@@ -61,7 +63,7 @@ def test_the_auction_the_nest_and_trump_are_reported():
     assert hand.apply("trump green") == [Event("trump-named", 0, word="green")]
 
 
-def test_everyone_passing_throws_the_hand_in():
+def test_everyone_passing_throws_the_hand_in() -> None:
     """RULES.md decision 5: "Everyone passes: the hand is thrown in"."""
     hand = hand_with("rook-classic", {}, dealer=3)
     for _ in range(3):
@@ -69,7 +71,7 @@ def test_everyone_passing_throws_the_hand_in():
     assert kinds(hand.apply("pass")) == ["passed", "thrown-in", "hand-over"]
 
 
-def test_the_called_partner_is_revealed_when_the_called_card_is_played():
+def test_the_called_partner_is_revealed_when_the_called_card_is_played() -> None:
     """004 5 players: the partner "does not reveal themselves, except through playing the called card"."""
     hand = hand_with("rook-500-5p", {3: "Y1 Y2"}, dealer=0, void={2: "Y"})
     while hand.phase == "bid":
@@ -78,7 +80,7 @@ def test_the_called_partner_is_revealed_when_the_called_card_is_played():
     hand.apply("trump green")
     hand.apply("order normal")
     assert hand.apply("call Y1") == [Event("card-called", 1, ("Y1",))]
-    revealed = []
+    revealed: list[Event] = []
     while not revealed:
         seat = hand.to_move
         legal = hand.legal_actions()
@@ -87,13 +89,13 @@ def test_the_called_partner_is_revealed_when_the_called_card_is_played():
     assert revealed == [Event("partner-revealed", 3)]
 
 
-def test_the_contract_is_made_or_set_at_the_end_of_the_hand():
+def test_the_contract_is_made_or_set_at_the_end_of_the_hand() -> None:
     """001 "If the bidding partnership makes their bid ... If they do not, the bid amount is subtracted": the last
     play reports the contract, the hand over, and the last trick."""
     player = make_player("normal")  # bids what its hand is worth: contracts are made and set
     seen = set()
     for seed in range(12):
-        hand = Hand.deal(load_rules("rook-classic"), seed=seed, dealer=0)
+        hand = of_kind(RookHand, Hand.deal(load_rules("rook-classic"), seed=seed, dealer=0))
         events = []
         while not hand.is_done:
             events = hand.apply(hand.action_text(player.decide(hand)))
@@ -101,7 +103,9 @@ def test_the_contract_is_made_or_set_at_the_end_of_the_hand():
             continue
         end = kinds(events)
         assert end[-1] == "hand-over" and "trick-won" in end
-        made = "contract-made" if hand.result().made else "contract-set"
+        result = hand.result()
+        assert result is not None
+        made = "contract-made" if result.made else "contract-set"
         assert made in end and next(e for e in events if e.kind == made).seat == hand.declarer
         seen.add(made)
     assert seen == {"contract-made", "contract-set"}

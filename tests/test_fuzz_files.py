@@ -16,7 +16,9 @@ import json
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -51,7 +53,8 @@ def load_house_rules(folder: Path) -> tuple[object, str]:
 
 REVIEW_KEY = "0123456789abcdef0123456789abcdef"
 # each store: where its file is in the folder, how the game loads it, and what the game uses when it is refused
-STORES = {
+Load = Callable[[Path], tuple[object, str]]  # a store's file read from a folder: (what the game uses, the problem)
+STORES: dict[str, tuple[str, Load, object]] = {
     "settings": ("settings.yaml", lambda folder: SettingsStore(folder).load(), Settings()),
     "house rules": ("house-rules/hearts-classic.yaml", load_house_rules, (load_rules("hearts-classic"), {})),
     "save": ("match.json", lambda folder: SaveStore(folder).load(Session.from_json), None),
@@ -101,7 +104,7 @@ def try_preset(content: bytes, must_refuse: bool = False) -> str:
         return ""
 
 
-def refused_everywhere(content: bytes):
+def refused_everywhere(content: bytes) -> None:
     for kind in STORES:
         try_store(kind, content, must_refuse=True)
     try_preset(content, must_refuse=True)
@@ -125,6 +128,7 @@ def valid_files() -> dict[str, bytes]:
         SaveStore(folder).save(session.to_json(), session)
         HistoryStore(folder).add(session.to_json(), Session.from_json)
         review = HandReview(session.match.history[0].record(), seats=[0, 2], worlds=2, measure_worlds=2).run()
+        assert review is not None
         ReviewCache(folder).put(REVIEW_KEY, {**review.to_json(), "key": REVIEW_KEY})
         stats = StatsStore(folder)
         stats.add("hearts-classic", "Ann", {"matches": 1, "wins": 1, "hands": 9, "points": 40})
@@ -143,7 +147,7 @@ def valid_files() -> dict[str, bytes]:
 VALID = valid_files()
 
 
-def test_the_valid_files_are_used():
+def test_the_valid_files_are_used() -> None:
     """The files the damage starts from are good: each loads with no problem."""
     for kind in STORES:
         assert try_store(kind, VALID[kind]) == ""
@@ -160,7 +164,7 @@ KINDS = [*STORES, "preset"]
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(data=st.data())
-def test_a_truncated_file_is_used_or_refused_never_a_crash(kind, data):
+def test_a_truncated_file_is_used_or_refused_never_a_crash(kind: str, data: st.DataObject) -> None:
     """A crash while writing (or a full disk) can leave any prefix of a file."""
     content = VALID[kind]
     load(kind, content[:data.draw(st.integers(0, len(content) - 1), label="cut at")])
@@ -169,7 +173,7 @@ def test_a_truncated_file_is_used_or_refused_never_a_crash(kind, data):
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(data=st.data())
-def test_a_damaged_file_is_used_or_refused_never_a_crash(kind, data):
+def test_a_damaged_file_is_used_or_refused_never_a_crash(kind: str, data: st.DataObject) -> None:
     """Bytes overwritten at random places: bit rot, a bad copy, an editor's slip."""
     content = bytearray(VALID[kind])
     for _ in range(data.draw(st.integers(1, 8), label="damaged bytes")):
@@ -180,7 +184,7 @@ def test_a_damaged_file_is_used_or_refused_never_a_crash(kind, data):
 @pytest.mark.parametrize("kind", KINDS)
 @FUZZ
 @given(content=st.binary(max_size=600))
-def test_random_bytes_are_used_or_refused_never_a_crash(kind, content):
+def test_random_bytes_are_used_or_refused_never_a_crash(kind: str, content: bytes) -> None:
     load(kind, content)
 
 
@@ -194,13 +198,13 @@ SETTING_NAMES = list(Settings.__dataclass_fields__)
 RULE_NAMES = list(Rules.__dataclass_fields__)
 
 
-def yaml_text(value) -> bytes:
+def yaml_text(value: object) -> bytes:
     return yaml.safe_dump(value, allow_unicode=True).encode()
 
 
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(SETTING_NAMES) | st.text(max_size=10), VALUES, max_size=5))
-def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields):
+def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields: dict[str, Any]) -> None:  # JSON of any kind
     """Known settings with values of any type and size, and unknown ones: a file is used only if every value is of
     the setting's type and within its range."""
     if try_store("settings", yaml_text(fields)):
@@ -216,7 +220,7 @@ def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields):
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(RULE_NAMES), VALUES, min_size=1, max_size=4),
        preset=st.sampled_from(["hearts-classic", "rook-classic"]))
-def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields, preset):
+def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields: dict[str, object], preset: str) -> None:
     """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only house-rule
     fields can ever be used."""
     try_preset(yaml_text({"extends": preset, **fields}))
@@ -229,7 +233,7 @@ JSON_KINDS = ("save", "statistics", "history", "review")
 
 @FUZZ
 @given(value=VALUES)
-def test_any_json_value_as_a_json_file_is_used_or_refused(value):
+def test_any_json_value_as_a_json_file_is_used_or_refused(value: object) -> None:
     text = json.dumps(value).encode()
     for kind in JSON_KINDS:
         try_store(kind, text)
@@ -237,14 +241,14 @@ def test_any_json_value_as_a_json_file_is_used_or_refused(value):
 
 @FUZZ
 @given(match=VALUES, seats=VALUES)
-def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match, seats):
+def test_a_save_with_the_right_format_and_wrong_insides_is_refused(match: object, seats: object) -> None:
     text = json.dumps({"format": "trickhouse-save/1", "match": match, "seats": seats}).encode()
     try_store("save", text, must_refuse=True)
 
 
 @FUZZ
 @given(matches=VALUES, saved=VALUES)
-def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, saved):
+def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches: object, saved: object) -> None:
     """A history lists at most 50 matches, each with when it finished and a saved match that restores."""
     problem = try_store("history", json.dumps({"format": "trickhouse-history/1", "matches": matches}).encode())
     assert problem or matches == []
@@ -255,7 +259,8 @@ def test_a_history_with_the_right_format_and_wrong_insides_is_refused(matches, s
 
 @FUZZ
 @given(decisions=VALUES, field=st.sampled_from(sorted(json.loads(VALID["review"])["decisions"][0])), value=VALUES)
-def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions, field, value):
+def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions: object, field: str,
+                                                                     value: object) -> None:
     """A cached review is used only as the review writes it: its decisions, and each field of a decision, of the
     right kind (a review with no decisions is a review of no decisions)."""
     data = json.loads(VALID["review"])
@@ -267,7 +272,7 @@ def test_a_review_with_the_right_format_and_wrong_insides_is_refused(decisions, 
     try_store("review", json.dumps(data).encode(), must_refuse=wrong_kind)
 
 
-def valid_statistics(table) -> bool:
+def valid_statistics(table: object) -> bool:
     """What StatsStore may use: presets to names to counts, each count a known one and a whole number."""
     return isinstance(table, dict) and all(
         isinstance(names, dict) and all(
@@ -281,7 +286,7 @@ def valid_statistics(table) -> bool:
 @given(presets=VALUES | st.dictionaries(st.text(max_size=5), st.dictionaries(
     st.text(max_size=5), st.dictionaries(st.sampled_from(COUNTS) | st.text(max_size=5), SCALARS, max_size=3),
     max_size=2), max_size=2))
-def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets):
+def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets: object) -> None:
     """Counts are known names with whole numbers within a billion; anything else is refused."""
     problem = try_store("statistics", json.dumps({"format": "trickhouse-statistics/1", "presets": presets}).encode())
     assert bool(problem) != valid_statistics(presets), presets
@@ -290,7 +295,7 @@ def test_statistics_with_the_right_format_and_wrong_insides_are_refused(presets)
 # --- hand-written cases that must be refused ---
 
 
-def test_huge_and_negative_numbers_are_refused():
+def test_huge_and_negative_numbers_are_refused() -> None:
     """10**100, 1e308 and -1 where a setting, a rule, a count or a seat wants a small number, infinities, NaN, and
     whole numbers too long to read at all (more than 4,300 digits)."""
     for number in ("1" + "0" * 100, "1.0e+308", "-1", ".inf", ".nan"):
@@ -313,7 +318,7 @@ def test_huge_and_negative_numbers_are_refused():
 
 
 @pytest.mark.parametrize("opening, closing", [("[", "]"), ("{a: ", "}")])
-def test_deep_nesting_in_yaml_is_refused(opening, closing):
+def test_deep_nesting_in_yaml_is_refused(opening: str, closing: str) -> None:
     """10,000 nested lists or mappings: yaml's recursive parser gives up (RecursionError), which must become the
     usual refusal, not a crash."""
     content = (opening * DEEP + closing * DEEP).encode()
@@ -323,7 +328,7 @@ def test_deep_nesting_in_yaml_is_refused(opening, closing):
 
 
 @pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
-def test_deep_nesting_in_json_is_refused(opening, closing):
+def test_deep_nesting_in_json_is_refused(opening: str, closing: str) -> None:
     content = (opening * DEEP + closing * DEEP).encode()
     for kind in JSON_KINDS:
         try_store(kind, content, must_refuse=True)
@@ -338,7 +343,7 @@ def billion_laughs(field: str, levels: int = 9) -> bytes:
 
 
 @pytest.mark.timeout(60)
-def test_a_billion_laughs_is_refused_without_expanding_it():
+def test_a_billion_laughs_is_refused_without_expanding_it() -> None:
     """Aliases keep the loaded data small, but a message that shows the value would expand it to 9**9 strings."""
     assert "fullscreen" in try_store("settings", billion_laughs("fullscreen"), must_refuse=True)
     try_store("settings", billion_laughs("default_level"), must_refuse=True)
@@ -350,7 +355,7 @@ def test_a_billion_laughs_is_refused_without_expanding_it():
     try_store("house rules", laughing_base, must_refuse=True)
 
 
-def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path):
+def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path: Path) -> None:
     """Safe loading knows no python/* tags, so nothing is imported, constructed or run; the other standard tags
     (binary, set, timestamp) give values of the wrong type; a self-referring alias is refused too."""
     marker = tmp_path / "ran"
@@ -378,7 +383,7 @@ def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path):
     assert not marker.exists(), "a YAML tag ran a command"
 
 
-def test_files_that_are_not_text_or_not_there_as_expected_are_refused():
+def test_files_that_are_not_text_or_not_there_as_expected_are_refused() -> None:
     """Empty files, NUL bytes, text that is not UTF-8, a byte-order mark before JSON, wrong top-level types."""
     cases = [b"", b"   \n", b"\x00\x00\x00", b"\xff\xfe\xfd", b"[1, 2, 3]", b'"text"', b"42", b"null", b"- a\n- b\n",
              "é: ü\n".encode("latin-1")]
@@ -389,7 +394,7 @@ def test_files_that_are_not_text_or_not_there_as_expected_are_refused():
         try_store(kind, b"\xef\xbb\xbf{}", must_refuse=True)
 
 
-def test_a_preset_that_extends_itself_by_another_path_is_refused():
+def test_a_preset_that_extends_itself_by_another_path_is_refused() -> None:
     """``extends: ../<folder>/<same file>`` names the same file by a longer path each time round."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "loop.yaml"
@@ -405,7 +410,7 @@ UNSAFE = re.compile(r"yaml\.load\(|yaml\.unsafe_load|yaml\.full_load|yaml\.Loade
                     r"\bshelve\b|(?<![\w.])eval\(|(?<![\w.])exec\(")
 
 
-def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates():
+def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates() -> None:
     """Issue 8: YAML is read only with safe loading, saves are JSON, nothing is unpickled or evaluated."""
     sources = sorted(GAME.rglob("*.py"))
     assert len(sources) > 30
@@ -418,7 +423,7 @@ def test_the_game_reads_yaml_only_safely_and_never_unpickles_or_evaluates():
 
 
 @pytest.fixture(scope="module", autouse=True)
-def report_files_tried(pytestconfig):
+def report_files_tried(pytestconfig: pytest.Config) -> Iterator[None]:
     """Print how many files of each kind were tried (figures for docs/benchmarks.md)."""
     yield
     counts = ", ".join(f"{kind} {count:,}" for kind, count in sorted(TRIED.items()))

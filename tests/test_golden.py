@@ -14,6 +14,7 @@ commit c0f942d, when new partners kept their chairs and sat side by side (decisi
 """
 
 import json
+from typing import Any
 
 import pytest
 
@@ -24,8 +25,10 @@ from tests.support.golden import GOLDEN, SAVES
 
 PERFT = json.loads((GOLDEN / "perft.json").read_text())
 RECORDS = json.loads((GOLDEN / "records.json").read_text())
-ROTATING = {moment: pinned for moment, pinned in json.loads((GOLDEN / "rotating_saves.json").read_text()).items()
-            if moment != "made_with"}
+# raw JSON: each moment's save as the game wrote it, with what it must load to
+ROTATING: dict[str, dict[str, Any]] = {
+    moment: pinned for moment, pinned in json.loads((GOLDEN / "rotating_saves.json").read_text()).items()
+    if moment != "made_with"}
 
 
 def perft(hand: Hand, depth: int) -> int:
@@ -44,7 +47,7 @@ def perft(hand: Hand, depth: int) -> int:
 
 
 @pytest.mark.parametrize("preset", sorted(PERFT))
-def test_perft_counts_from_fixed_positions(preset):
+def test_perft_counts_from_fixed_positions(preset: str) -> None:
     rules = load_rules(preset)
     for game in PERFT[preset]:
         for done, depth, count in game["positions"]:
@@ -55,7 +58,7 @@ def test_perft_counts_from_fixed_positions(preset):
 
 
 @pytest.mark.parametrize("preset", sorted(RECORDS))
-def test_hand_records_of_the_old_format_replay_to_the_same_results(preset):
+def test_hand_records_of_the_old_format_replay_to_the_same_results(preset: str) -> None:
     pinned = RECORDS[preset]
     hand = Hand.from_record(pinned["record"])
     assert hand.is_done
@@ -68,7 +71,7 @@ def test_hand_records_of_the_old_format_replay_to_the_same_results(preset):
 
 
 @pytest.mark.parametrize("preset", sorted(SAVES))
-def test_saved_matches_of_the_old_format_load_and_continue(preset):
+def test_saved_matches_of_the_old_format_load_and_continue(preset: str) -> None:
     pinned = SAVES[preset]
     session = Session.from_json(pinned["save"])
     match = session.match
@@ -83,7 +86,8 @@ def test_saved_matches_of_the_old_format_load_and_continue(preset):
 
 
 @pytest.mark.parametrize("moment", sorted(ROTATING))
-def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_on_with_partners_opposite(moment):
+def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_on_with_partners_opposite(
+        moment: str) -> None:
     """RULES.md decision 9 and 000 "Partners sit opposite each other": a match saved while new partners still sat
     side by side loads with its scores and dealers, the hands played then replay at the table they were played at
     (the hand in play goes on there), and every hand dealt after it seats partners opposite; saved again, it loads
@@ -104,6 +108,7 @@ def test_rotating_partner_matches_saved_with_partners_side_by_side_load_and_go_o
         match.next_hand()
         for seat in range(4):
             assert match.hand.side_of(seat) == {seat, match.hand.seats_clockwise_from(seat)[2]}
-    assert match.outcome().hands == 12
+    outcome = match.outcome()
+    assert outcome is not None and outcome.hands == 12
     again = Session.from_json(session.to_json()).match
     assert again.scores == match.scores and again.is_over

@@ -32,7 +32,7 @@ def stating(rules: Rules, name: str) -> set[str]:
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_game_has_a_page_a_newcomer_can_read(preset):
+def test_every_game_has_a_page_a_newcomer_can_read(preset: str) -> None:
     """The object, the deal, the play, scoring and winning for every game (bidding, the nest and trump where the game
     has them, passing in Hearts), in a player's words, and a one-line summary."""
     rules = load_rules(preset)
@@ -48,7 +48,7 @@ def test_every_game_has_a_page_a_newcomer_can_read(preset):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_page_states_the_numbers_the_rules_hold(preset):
+def test_the_page_states_the_numbers_the_rules_hold(preset: str) -> None:
     """Players, cards dealt, the nest, the bids, the points in a hand, the passing and the target, each as the rule
     fields (and the engine's sums of them) have it."""
     rules = load_rules(preset)
@@ -72,7 +72,7 @@ def test_the_page_states_the_numbers_the_rules_hold(preset):
         assert f"passes {rules.pass_count} cards" in text
 
 
-def test_the_page_follows_every_house_rule():
+def test_the_page_follows_every_house_rule() -> None:
     """Issue 25: 'It must never state a fact the rule fields contradict: add a test that changes house rules and
     checks the page follows.' Every house rule of every game, set to each value it may take: the page changes, in
     the paragraphs that say they state that rule (the ones the page marks as a house rule)."""
@@ -122,13 +122,13 @@ def test_the_page_follows_every_house_rule():
     ("hearts-classic", {"royal_queens": ["QD"]}, "The Queen of diamonds, Best Friend, is worth -10 points"),
     ("hearts-royal", {"royal_queens": []}, "the Queen of spades 13 points: 26 points in all"),
 ])
-def test_a_house_rule_changed_is_said_on_the_page(preset, changes, says):
+def test_a_house_rule_changed_is_said_on_the_page(preset: str, changes: dict[str, object], says: str) -> None:
     """Decisions 1-5, 8, 9, 12, 14-18 (house): each house rule as the page states it once changed."""
     text = page(load_rules(preset).changed(changes))
     assert says.lower() in text.lower(), text
 
 
-def test_what_the_page_says_of_the_queen_and_the_moon_is_what_the_engine_scores():
+def test_what_the_page_says_of_the_queen_and_the_moon_is_what_the_engine_scores() -> None:
     """002 "Each heart is worth 1 point and the Queen of spades is worth 13 points (... the total number of points is
     always 26)"; decision 18: the Royal Queen of spades 26. The figures on the page are the engine's scores."""
     for preset, queen in (("hearts-classic", 13), ("hearts-royal", 26)):
@@ -138,7 +138,7 @@ def test_what_the_page_says_of_the_queen_and_the_moon_is_what_the_engine_scores(
         assert hand.points()[0] == queen and f"{queen} points" in page(rules)
 
 
-def test_a_game_in_one_line():
+def test_a_game_in_one_line() -> None:
     """Issue 25: 'New game shows one line per preset ("Classic partnership Rook: bid for trump and the nest; first
     side to 300")', from the rules in force."""
     rules = load_rules("rook-classic")

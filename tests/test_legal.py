@@ -14,7 +14,7 @@ PRESETS = preset_names()
 
 
 
-def test_a_nest_discard_is_judged_without_listing_the_discards():
+def test_a_nest_discard_is_judged_without_listing_the_discards() -> None:
     """python-chess: "legal_moves is a lazy view". Testing one 5-card discard from 14 cards must not build the 2,002
     of them: the set answers from the hand and the size."""
     discards = CardSubsets(A.DISCARD, C.mask_of(range(1, 15)), 5)
@@ -25,7 +25,7 @@ def test_a_nest_discard_is_judged_without_listing_the_discards():
     assert A.make(A.PASS_CARDS, C.mask_of([1, 3, 5, 7, 9])) not in discards  # another kind of action
 
 
-def test_each_kind_of_legal_set_counts_what_it_lists():
+def test_each_kind_of_legal_set_counts_what_it_lists() -> None:
     rng = random.Random(1)
     sets = [Listed((A.trump(0), A.trump(2))), OneCard(A.CALL, C.mask_of([3, 17, 40])),
             OneCard(A.PLAY, C.mask_of([2, 5])), CardSubsets(A.PASS_CARDS, C.mask_of(range(18, 26)), 3),

@@ -3,6 +3,8 @@ exactly or are refused with a reason."""
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,25 +13,25 @@ from game.engine import Hand, Match, load_rules
 CLASSIC = load_rules("hearts-classic")
 
 
-def finish_hand(match, rng):
+def finish_hand(match: Match, rng: random.Random) -> None:
     hand = match.hand
     while not hand.is_done:
         hand.push(hand.random_action(rng))
 
 
-def test_the_first_dealer_is_drawn_from_the_match_seed():
+def test_the_first_dealer_is_drawn_from_the_match_seed() -> None:
     """RULES.md: "The first dealer of a match is drawn at random (from the match seed)"."""
     dealers = {Match(CLASSIC, seed=s).first_dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert Match(CLASSIC, seed=7).first_dealer == Match(CLASSIC, seed=7).first_dealer
 
 
-def test_the_same_seed_deals_the_same_match():
+def test_the_same_seed_deals_the_same_match() -> None:
     a, b = Match(CLASSIC, seed="x"), Match(CLASSIC, seed="x")
     assert a.hand.deal_text() == b.hand.deal_text()
 
 
-def test_the_deal_passes_left():
+def test_the_deal_passes_left() -> None:
     """RULES.md: "the deal then passes left"."""
     rng = random.Random(1)
     match = Match(CLASSIC, seed=3)
@@ -41,13 +43,13 @@ def test_the_deal_passes_left():
     assert dealers == [(dealers[0] + i) % 4 for i in range(6)]
 
 
-def test_next_hand_needs_a_finished_hand():
+def test_next_hand_needs_a_finished_hand() -> None:
     match = Match(CLASSIC, seed=3)
     with pytest.raises(ValueError, match="not finished"):
         match.next_hand()
 
 
-def test_a_deal_taken_back_leaves_the_finished_hand_in_play_and_comes_again_the_same():
+def test_a_deal_taken_back_leaves_the_finished_hand_in_play_and_comes_again_the_same() -> None:
     """A network table whose store cannot keep the next deal takes it back (issue 31: stored, then told): the hand
     that ended is the hand in play again, and dealt again the same cards come; a hand with plays in it, or the
     first, cannot be taken back."""
@@ -66,7 +68,7 @@ def test_a_deal_taken_back_leaves_the_finished_hand_in_play_and_comes_again_the_
         match.take_back_deal()
 
 
-def test_a_finished_hands_result_is_asked_for_only_once_it_is_done():
+def test_a_finished_hands_result_is_asked_for_only_once_it_is_done() -> None:
     hand = Match(load_rules("hearts-classic"), seed=3).hand
     assert hand.result() is None
     with pytest.raises(ValueError, match="not finished"):
@@ -77,7 +79,7 @@ def test_a_finished_hands_result_is_asked_for_only_once_it_is_done():
     assert hand.final_result() == hand.result() and sum(hand.final_result().points) == 26
 
 
-def test_a_saved_match_mid_hand_restores_exactly():
+def test_a_saved_match_mid_hand_restores_exactly() -> None:
     rng = random.Random(2)
     match = Match(CLASSIC, seed=11)
     finish_hand(match, rng)
@@ -91,7 +93,7 @@ def test_a_saved_match_mid_hand_restores_exactly():
     assert restored.scores == match.scores
 
 
-def saved_match():
+def saved_match() -> dict[str, Any]:
     rng = random.Random(5)
     match = Match(CLASSIC, seed=12)
     for _ in range(2):
@@ -111,14 +113,14 @@ def saved_match():
     (lambda d: d["rules"].update(target="a lot"), "target"),
     (lambda d: d["hands"][2].update(rules={**d["hands"][2]["rules"], "target": 50}), "other rules"),
 ])
-def test_a_damaged_save_is_refused_with_a_reason(tamper, reason):
+def test_a_damaged_save_is_refused_with_a_reason(tamper: Callable[[dict[str, Any]], object], reason: str) -> None:
     data = saved_match()
     tamper(data)
     with pytest.raises(ValueError, match=reason):
         Match.from_json(data)
 
 
-def test_a_match_played_to_the_end_cannot_continue():
+def test_a_match_played_to_the_end_cannot_continue() -> None:
     rng = random.Random(3)
     match = Match(CLASSIC.changed({"fixed_hands": 1}), seed=1)
     finish_hand(match, rng)
@@ -127,7 +129,7 @@ def test_a_match_played_to_the_end_cannot_continue():
         match.next_hand()
 
 
-def test_a_match_can_start_from_a_given_deal_and_numbers_its_hands_on_from_it():
+def test_a_match_can_start_from_a_given_deal_and_numbers_its_hands_on_from_it() -> None:
     """A deal code's hand, or a deal played again: the match's first hand is exactly that deal, its dealer and its
     number (Hearts: the passing direction); later hands are dealt as usual, numbered on, and the save restores."""
     rng = random.Random(4)
@@ -150,7 +152,7 @@ def test_a_match_can_start_from_a_given_deal_and_numbers_its_hands_on_from_it():
     assert again.next_hand().number == 4
 
 
-def test_a_match_starts_only_from_a_fresh_deal_at_nought():
+def test_a_match_starts_only_from_a_fresh_deal_at_nought() -> None:
     played = Match(CLASSIC, seed=2).hand
     played.apply(played.legal_actions()[0])
     with pytest.raises(ValueError):

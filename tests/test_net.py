@@ -10,11 +10,13 @@ import os
 import signal
 import socket
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import WebSocketException
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from bench.soak import Checker
 from game.engine import Hand, load_rules
@@ -23,18 +25,23 @@ from game.net import protocol as P
 from game.net import server as net_server
 from game.net.client import Link
 from game.net.database import saved_codes
-from game.net.server import Limits
+from game.net.protocol import Limits
+from game.net.runner import TableRunner
 from game.review import hint_player
-from game.table.controller import HandOver, Hint, Turn
+from game.table.intents import HandOver, Hint, Turn
+from tests.support.kinds import rook_part
 from tests.support.net_helpers import (
     LOOPBACK,
+    Json,
     Player,
     ServerThread,
+    ServeTables,
     answer,
     free_port,
     play_until,
     raw,
     server_process,
+    session_of,
     wait_for_port,
     wire,
 )
@@ -42,30 +49,17 @@ from tests.support.net_helpers import (
 PRESETS = ["rook-classic", "rook-500-5p", "hearts-classic"]
 
 
-@pytest.fixture
-def served():
-    servers = []
-
-    def start(**options):
-        servers.append(ServerThread(**options))
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
 class Watch:
     """Records every message the server sends each seat, and checks that none names a card that seat may not see
     at that moment (the soak's independent oracle of what is hidden)."""
 
-    def __init__(self, monkeypatch):
-        self.sent: dict[tuple[str, int], list[dict]] = {}
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sent: dict[tuple[str, int], list[Json]] = {}
         self.leaks: list[str] = []
         original = net_server.Client.send
         watch = self
 
-        def send(client, message):
+        def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
             table = client.table
             if table is not None and table.session is not None:  # as it is written on the wire
                 watch.check(table, client.seat, json.loads(P.encode(message)))
@@ -73,10 +67,10 @@ class Watch:
 
         monkeypatch.setattr(net_server.Client, "send", send)
 
-    def check(self, table, seat: int, fields: dict):
+    def check(self, table: TableRunner, seat: int, fields: Json) -> None:
         self.sent.setdefault((table.code, seat), []).append(fields)
         kind = fields["type"]
-        hand = table.session.hand
+        hand = session_of(table).hand
         checker = Checker(hand.rules)
         # the called card is announced to all (decision 13: who holds it stays secret), and "legal" may list
         # every card of the deck (a call): the soak's checker leaves both out too
@@ -90,7 +84,8 @@ class Watch:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset, served, monkeypatch):
+def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset: str, served: ServeTables,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: four clients (people played by the test, with computers in the other seats) play a whole match;
     every message to every client is recorded and none names a card that seat may not see at that moment."""
     watch = Watch(monkeypatch)
@@ -115,7 +110,7 @@ def test_whole_matches_through_a_server_never_show_a_seat_a_hidden_card(preset, 
         player.close()
 
 
-def start_two(server, preset="hearts-classic", keep=30.0):
+def start_two(server: ServerThread, preset: str = "hearts-classic", keep: float = 30.0) -> tuple[Player, Player]:
     owner = Player(server.port, "create", {"name": "Ann", "preset": preset, "keep": keep,
                                            "seats": ["me", "online", "computer", "computer"]})
     guest = Player(server.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
@@ -125,7 +120,7 @@ def start_two(server, preset="hearts-classic", keep=30.0):
     return owner, guest
 
 
-def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served):
+def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served: ServeTables) -> None:
     """Issue 17: a client killed mid-trick reconnects with its token: same seat, same view, nothing lost; until
     then the table waits for it."""
     server = served()
@@ -137,8 +132,8 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     guest.killed()
     play_until([owner], lambda: owner.table.seats[1].connected is False, 60)
     time.sleep(0.3)
-    assert owner.table.view() == server.call(lambda: server.server.tables[code].session.hand.view(0))
-    assert server.call(lambda: server.server.tables[code].session.hand.to_move) == 1, "the table waits for Bo"
+    assert owner.table.view() == server.call(lambda: session_of(server.server.tables[code]).hand.view(0))
+    assert server.call(lambda: session_of(server.server.tables[code]).hand.to_move) == 1, "the table waits for Bo"
     back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
     assert back.welcome.seat == 1
     play_until([owner, back], lambda: back.table.started, 60)
@@ -146,7 +141,7 @@ def test_a_client_that_drops_mid_trick_gets_its_seat_back_with_its_token(served)
     play_until([owner, back], lambda: len(back.table.results()) >= 1, 60)
 
 
-def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served):
+def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served: ServeTables) -> None:
     """Issue 17: a client that never returns is replaced by a computer after the time the table keeps a seat."""
     server = served()
     owner, guest = start_two(server, keep=0.3)
@@ -157,19 +152,19 @@ def test_a_seat_whose_player_stays_away_is_played_by_a_computer(served):
     assert owner.table.status(1) == "a computer plays for now"
 
 
-def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyone_else(served):
+def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyone_else(served: ServeTables) -> None:
     """A player who drops while the score sheet is up and comes back gets the table as it is (the finished hand
     among the results once); nobody is shown the hand's end a second time (it was, and counted twice)."""
     server = served()
     owner, guest = start_two(server)
     for player in (owner, guest):  # both stay at the score sheet: the table waits for them
-        player.table.next_hand = lambda: None
+        player.presses_next = False
     play_until([owner, guest], lambda: len(owner.table.results()) == 1 and len(guest.table.results()) == 1, 120)
     token, code = guest.client.token, guest.table.code
     guest.killed()
     play_until([owner], lambda: owner.table.seats[1].connected is False, 60)
     back = Player(server.port, "hello", {"name": "Bo", "code": code, "token": token}, seed=1)
-    back.table.next_hand = lambda: None
+    back.presses_next = False
     play_until([owner, back], lambda: back.table.started and owner.table.seats[1].connected, 60)
     deadline = time.monotonic() + 1.0
     while time.monotonic() < deadline:
@@ -179,7 +174,7 @@ def test_a_player_back_at_the_score_sheet_sees_the_hand_once_and_so_does_everyon
     assert sum(isinstance(intent, HandOver) for intent in owner.shown) == 1
 
 
-def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
+def test_a_seat_given_to_a_computer_closes_its_players_connection(served: ServeTables) -> None:
     """The owner gives a joined player's seat to a computer: the player is told, their connection is closed (it
     can no longer act at the table), and the computer plays at the seat's level."""
     server = served()
@@ -196,7 +191,7 @@ def test_a_seat_given_to_a_computer_closes_its_players_connection(served):
     assert (seat.kind, connection, seat.level) == ("computer", None, "hard")
 
 
-def test_tables_nobody_is_at_any_more_leave_the_server(served):
+def test_tables_nobody_is_at_any_more_leave_the_server(served: ServeTables) -> None:
     """A lobby left empty for the time a seat is kept, and a finished match once its players have gone, leave
     the server, so that they never fill its limit of tables."""
     server = served(limits=Limits(pause=0.0, keep=0.3, next_seconds=0.0))
@@ -212,7 +207,7 @@ def test_tables_nobody_is_at_any_more_leave_the_server(served):
     play_until([], lambda: server.call(lambda: len(server.server.tables)) == 0, 60)
 
 
-def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served):
+def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served: ServeTables) -> None:
     """Issue 17 ("Pick a free seat and a name"): before the match a player moves to another free online seat; the
     others see it, the seat left is free again, and the token takes the new seat back."""
     server = served()
@@ -235,16 +230,16 @@ def test_a_player_who_joined_moves_to_a_free_seat_and_everyone_sees_it(served):
     players = [owner, third, back]
     play_until(players, lambda: all(p.table.started for p in players), 60)
     assert [owner.table.name(seat) for seat in range(4)] == ["Ann", "Cy", "Bo", "Computer 4"]
-    assert server.call(lambda: server.server.tables[code].session.away) == set(), "everyone is at their seat"
+    assert server.call(lambda: session_of(server.server.tables[code]).away) == set(), "everyone is at their seat"
 
 
-def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served):
+def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_changes_nothing(served: ServeTables) -> None:
     server = served()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "rook-500-5p",
                                            "seats": ["me", "online", "online", "online", "computer"]})
     code = owner.table.code
 
-    def seats_now():
+    def seats_now() -> list[tuple[str, str, str | None]]:
         return server.call(lambda: [(s.kind, s.name, s.token) for s in server.server.tables[code].record.seats])
 
     other = Player(server.port, "hello", {"name": "Cy", "code": code})
@@ -275,7 +270,7 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
 
 
 
-def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
+def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path) -> None:
     """Issue 17: the server is killed (SIGKILL) and restarted: tables come back from their saves and the clients
     rejoin their seats with their tokens."""
     port = free_port()
@@ -288,7 +283,7 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
         guest = Player(port, "hello", {"name": "Bo", "code": code}, seed=2)
         play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[2].taken, 60)
         owner.client.send(M.Start())
-        play_until([owner, guest], lambda: owner.table.started and len(owner.table.view().rook.bids) >= 2, 60)
+        play_until([owner, guest], lambda: owner.table.started and len(rook_part(owner.table.view()).bids) >= 2, 60)
         process.send_signal(signal.SIGKILL)  # at once: every action told is in the database already
         process.wait(10)
         for player in (owner, guest):
@@ -313,7 +308,8 @@ def test_the_server_killed_and_started_again_brings_its_tables_back(tmp_path):
 # --- hostile clients ---
 
 
-def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):
+def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served: ServeTables,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
     """Each is refused in the same words (issue 31: other words told a guesser which codes exist); the log says
     which it was."""
     caplog.set_level(logging.INFO)
@@ -330,7 +326,8 @@ def test_wrong_codes_and_stolen_or_guessed_tokens_are_refused(served, caplog):
     play_until([owner, guest], lambda: len(owner.table.results()) >= 1, 60)  # the table goes on
 
 
-def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
+def test_bad_messages_get_one_error_each_and_change_nothing(served: ServeTables,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     """Malformed JSON, unknown types, wrong fields, actions out of turn, illegal actions, an oversized message:
     one error (or refusal) back each, a log line, and the game goes on unchanged."""
     caplog.set_level(logging.INFO)
@@ -343,8 +340,8 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
         guest.client.closing = True  # the test speaks for Bo from here
         # the computers before Ann and Bo in the passing order have passed, so that from here nobody acts but
         # through this test (on a busy machine their passes came in while the bad messages went out)
-        play_until([], lambda: server.call(lambda: server.server.tables[code].session.hand.to_move in (0, 1)), 60)
-        before = server.call(lambda: server.server.tables[code].session.hand.record())
+        play_until([], lambda: server.call(lambda: session_of(server.server.tables[code]).hand.to_move in (0, 1)), 60)
+        before = server.call(lambda: session_of(server.server.tables[code]).hand.record())
         bad = ["{not json", "[1, 2]", json.dumps({"v": 9, "type": "act", "action": "pass"}),
                wire("dance"), wire("act", action=["play"]), wire("act", action="play XX"),
                wire("start"), wire("hello", name="x", code=code), "x" * (P.MAX_MESSAGE_BYTES + 10)]
@@ -357,7 +354,7 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
                     replies.append(reply)
                     break
         assert len(replies) == len(bad)
-        assert server.call(lambda: server.server.tables[code].session.hand.record()) == before
+        assert server.call(lambda: session_of(server.server.tables[code]).hand.record()) == before
         ws.send(wire("act", action="pass-cards 2C 3C"))  # a legal-looking action out of turn or wrong
         while (reply := answer(ws))["type"] not in ("refused", "error"):
             pass
@@ -365,7 +362,7 @@ def test_bad_messages_get_one_error_each_and_change_nothing(served, caplog):
     assert "sent a bad message: not JSON" in caplog.text and "unknown message type" in caplog.text
 
 
-def test_a_computer_that_answers_after_the_server_stopped_wakes_nothing():
+def test_a_computer_that_answers_after_the_server_stopped_wakes_nothing() -> None:
     """A computer's decision finishing on the AI worker's thread after the server has stopped wakes its table
     through a closed loop: that is nothing to wake, not an error in the worker's thread."""
     server = ServerThread()  # not the fixture's: this test stops it itself
@@ -384,7 +381,8 @@ def test_a_computer_that_answers_after_the_server_stopped_wakes_nothing():
     ({"level": "godlike"}, "create: level: invalid enum value 'godlike'"),
     ({"names": ["A", "B"]}, "names must be a list of one name per seat"),
 ])
-def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fields, reason):
+def test_a_bad_request_for_a_table_is_refused_with_its_reason(served: ServeTables, request_fields: dict[str, object],
+                                                              reason: str) -> None:
     """A create names a game and house rules: a preset or rule that does not exist, a bad value, the wrong number
     of seats or levels gets one error saying what is wrong, and no table is made."""
     server = served()
@@ -396,7 +394,8 @@ def test_a_bad_request_for_a_table_is_refused_with_its_reason(served, request_fi
     assert server.call(lambda: len(server.server.tables)) == 0
 
 
-def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog):
+def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served: ServeTables,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
     """The protocol allows seats 0-5; a table of four has no seat 5."""
     caplog.set_level(logging.INFO)
     server = served()
@@ -412,7 +411,7 @@ def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served, caplog):
     assert "could not be handled" not in caplog.text
 
 
-def test_a_client_that_never_says_hello_is_closed(served, caplog):
+def test_a_client_that_never_says_hello_is_closed(served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))
     with raw(server.port) as ws:
@@ -420,7 +419,8 @@ def test_a_client_that_never_says_hello_is_closed(served, caplog):
     play_until([], lambda: "1 closed for saying nothing" in caplog.text, 60)  # said once the connection is gone
 
 
-def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
+def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served: ServeTables,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, messages_per_second=5, burst=5, keep=0.3))
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
@@ -446,7 +446,8 @@ def test_a_flood_is_told_to_slow_down_and_the_table_goes_on(served, caplog):
     owner.close()
 
 
-def test_too_many_connections_from_one_address_are_refused(served, caplog):
+def test_too_many_connections_from_one_address_are_refused(served: ServeTables,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, per_address=3, hello_seconds=5))
     with ExitStack() as stack:
@@ -460,7 +461,7 @@ def test_too_many_connections_from_one_address_are_refused(served, caplog):
             pass
 
 
-def test_a_client_that_never_reads_is_disconnected(served, caplog):
+def test_a_client_that_never_reads_is_disconnected(served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     """A client that sends but never reads what it is sent is let go once its messages pile up, so that it never
     holds up the table."""
     caplog.set_level(logging.INFO)
@@ -475,9 +476,13 @@ def test_a_client_that_never_reads_is_disconnected(served, caplog):
         # The server's side of Slow's connection gets a small send buffer, as over a slow network: otherwise its
         # answers first fill the kernel's buffers, which hold tens of thousands of them.
         play_until([owner], lambda: len(owner.table.seats) == 4 and owner.table.seats[1].connected, 60)
-        assert server.call(lambda: [connection.transport.get_extra_info("socket").setsockopt(
-            socket.SOL_SOCKET, socket.SO_SNDBUF, 4096) for connection in server.server.server.connections
-            if connection.remote_address[1] == sock.getsockname()[1]]) == [None]
+        def small_send_buffer() -> list[None]:
+            listening = server.server.server
+            assert listening is not None
+            return [connection.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+                    for connection in listening.connections if connection.remote_address[1] == sock.getsockname()[1]]
+
+        assert server.call(small_send_buffer) == [None]
         # Each hint gets an answer it never reads: send until the server lets go. A hint is a search, so on a busy
         # machine the answers pile up slowly: the limit only stops a hang.
         deadline = time.monotonic() + 300
@@ -498,7 +503,8 @@ def test_a_client_that_never_reads_is_disconnected(served, caplog):
     owner.close()
 
 
-def test_a_half_open_connection_is_noticed_and_its_seat_kept(served, caplog):
+def test_a_half_open_connection_is_noticed_and_its_seat_kept(served: ServeTables,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
     """A player whose connection stops answering (half-open: no close ever arrives) is seen to have dropped out
     once it stops answering the server's pings; the table shows it and keeps the seat for them."""
     caplog.set_level(logging.INFO)
@@ -509,7 +515,7 @@ def test_a_half_open_connection_is_noticed_and_its_seat_kept(served, caplog):
     assert owner.table.status(1) == "dropped out" and "Bo at table" in caplog.text
 
 
-def test_names_are_cleaned_and_cut():
+def test_names_are_cleaned_and_cut() -> None:
     assert P.clean_name("Sam\x00\x1b[31m\n Jones\u200b") == "Sam[31m Jones"
     assert len(P.clean_name("x" * 100)) == P.NAME_LENGTH
     with pytest.raises(P.ProtocolError, match="create: seats"):
@@ -517,7 +523,7 @@ def test_names_are_cleaned_and_cut():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="signals")
-def test_the_server_stops_cleanly_on_sigterm_with_every_table_saved(tmp_path):
+def test_the_server_stops_cleanly_on_sigterm_with_every_table_saved(tmp_path: Path) -> None:
     port = free_port()
     process = server_process(port, tmp_path)
     try:
@@ -547,11 +553,11 @@ class HintedPlayer(Player):
 
     hints_wanted = 2
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, port: int, kind: str, fields: dict[str, object], seed: int = 0) -> None:
+        super().__init__(port, kind, fields, seed)
         self.hinted: list[str] = []
 
-    def decide(self):
+    def decide(self) -> None:
         if self.table.view().phase == "play" and len(self.hinted) < self.hints_wanted:
             self.table.request_hint()  # answered by a Hint intent, played in step
             return
@@ -567,7 +573,7 @@ class HintedPlayer(Player):
         return stepped
 
 
-def test_a_hint_at_a_network_table_is_the_reviews_choice(served):
+def test_a_hint_at_a_network_table_is_the_reviews_choice(served: ServeTables) -> None:
     """Issue 22: the Hint a player at another computer gets is the review's own choice for their seat's position,
     worked out on the server."""
     server = served()
@@ -578,8 +584,8 @@ def test_a_hint_at_a_network_table_is_the_reviews_choice(served):
     owner.client.send(M.Start())
     code = owner.table.code
 
-    def on_the_server() -> dict:
-        return server.call(lambda: server.server.tables[code].session.hand.record())
+    def on_the_server() -> Json:
+        return server.call(lambda: session_of(server.server.tables[code]).hand.record())
 
     play_until([owner, guest], lambda: len(guest.hinted) == HintedPlayer.hints_wanted
                and set(guest.hinted) <= set(on_the_server()["actions"]), 60)  # the hinted plays made
@@ -593,7 +599,8 @@ def test_a_hint_at_a_network_table_is_the_reviews_choice(served):
     guest.close()
 
 
-def create_table(ws, preset="hearts-classic", seats=("me", "online", "computer", "computer"), start=True) -> dict:
+def create_table(ws: ClientConnection, preset: str = "hearts-classic",
+                 seats: Sequence[str] = ("me", "online", "computer", "computer"), start: bool = True) -> Json:
     """Over a raw connection, the test makes a table and (``start``) deals it; the welcome."""
     ws.send(wire("create", name="Ann", preset=preset, seats=list(seats)))
     welcome = answer(ws)
@@ -605,7 +612,7 @@ def create_table(ws, preset="hearts-classic", seats=("me", "online", "computer",
     return welcome
 
 
-def send_at_once(ws, texts: list[str]):
+def send_at_once(ws: ClientConnection, texts: list[str]) -> None:
     """Several messages in one write to the socket, so that the server reads them all in one go (sent one at a time
     they may arrive spread out, and the server answers in between)."""
     with ws.protocol_mutex:
@@ -614,9 +621,9 @@ def send_at_once(ws, texts: list[str]):
         ws.socket.sendall(b"".join(ws.protocol.data_to_send()))
 
 
-def replies_until_quiet(ws, quiet: float = 1.0) -> list[dict]:
+def replies_until_quiet(ws: ClientConnection, quiet: float = 1.0) -> list[Json]:
     """Every message the server sends until it has said nothing for ``quiet`` seconds."""
-    replies = []
+    replies: list[Json] = []
     try:
         while True:
             replies.append(json.loads(ws.recv(timeout=quiet)))
@@ -625,7 +632,8 @@ def replies_until_quiet(ws, quiet: float = 1.0) -> list[dict]:
     return replies
 
 
-def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served, caplog):
+def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served: ServeTables,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: 600 back-to-back hints from a client that reads everything it is sent: the messages past the rate
     are dropped, but the client is not disconnected as one that "does not read its messages" (it was: the server
     read the whole burst before letting a single reply out, and the replies waiting passed the limit)."""
@@ -642,7 +650,8 @@ def test_an_honest_client_that_sends_a_burst_is_not_thrown_out(served, caplog):
     assert "does not read its messages" not in caplog.text
 
 
-def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served, caplog):
+def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served: ServeTables,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: a client flooding the server is answered "slow down" a few times and named in the log once when
     its flood begins; the rest are counted, and one summary line gives the count when the flood ends (each
     message past the rate had a reply and a log line: 74,000 lines in 90 s from one client). Issue 31: after each
@@ -682,7 +691,9 @@ def test_a_flood_gets_a_few_replies_and_log_lines_then_one_summary(served, caplo
     json.dumps({"v": True, "type": "hello", "name": "Eve", "code": "ABCDEF"}),
     json.dumps({"v": 1.0, "type": "hello", "name": "Eve", "code": "ABCDEF"}),
 ])
-def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_error(served, caplog, text):
+def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_error(served: ServeTables,
+                                                                                   caplog: pytest.LogCaptureFixture,
+                                                                                   text: str) -> None:
     """Issue 23: a type that is a list or an object raised TypeError (the first message got only a plain close and
     a traceback in the log); "v": true and "v": 1.0 were taken as version 1. Each is a protocol error: one
     error back, first message or seated."""
@@ -705,7 +716,7 @@ def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_err
     assert "Traceback" not in caplog.text and not any(r.exc_info for r in caplog.records)
 
 
-def test_a_thrown_in_hand_does_not_show_the_nest(served, monkeypatch):
+def test_a_thrown_in_hand_does_not_show_the_nest(served: ServeTables, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 23, RULES.md decision 5 ("Everyone passes: the hand is thrown in and the same dealer redeals"): the
     nest was never taken up, so it stays hidden from every seat in the last "played" and in "hand-over" (they
     showed it to all). What a seat may see is the engine's to say: the view, asked here through the server."""
@@ -717,7 +728,7 @@ def test_a_thrown_in_hand_does_not_show_the_nest(served, monkeypatch):
     play_until(players, lambda: all(len(p.table.seats) == 4 and all(s.taken for s in p.table.seats)
                                     for p in players), 60)
     for player in players:  # each stays at the score sheet of the first hand
-        player.table.next_hand = lambda: None
+        player.presses_next = False
     owner.client.send(M.Start())
     play_until(players, lambda: all(p.table.results() for p in players), 60)
     assert owner.table.results()[0].thrown_in, "everyone passed (the test's players always pass)"

@@ -8,6 +8,9 @@ from __future__ import annotations
 import signal
 import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -27,7 +30,7 @@ from tests.support.net_helpers import (
 )
 
 
-def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same():
+def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same() -> None:
     said = Announcement("K7QP2M", "Rook", "Ann", 3)
     txt = said.to_txt()
     assert txt == {"v": str(P.VERSION), "code": "K7QP2M", "game": "Rook", "host": "Ann", "free": "3"}
@@ -37,8 +40,8 @@ def test_an_announcement_travels_in_a_txt_record_and_comes_back_the_same():
     assert Announcement.from_txt({k.encode(): v.encode() for k, v in server.to_txt().items()}) == server
 
 
-def test_what_the_network_says_is_checked_like_any_message():
-    def read(**fields):
+def test_what_the_network_says_is_checked_like_any_message() -> None:
+    def read(**fields: bytes | None) -> Announcement:
         return Announcement.from_txt({k.encode(): v for k, v in {"v": b"1", **fields}.items()})
 
     assert read(code=b"k7qp2m").code == "K7QP2M"
@@ -54,7 +57,7 @@ def test_what_the_network_says_is_checked_like_any_message():
         Announcement.from_txt({})
 
 
-def test_the_browser_keeps_what_zeroconf_reports_and_leaves_out_what_it_cannot_use():
+def test_the_browser_keeps_what_zeroconf_reports_and_leaves_out_what_it_cannot_use() -> None:
     browser = Browser()
     network = FakeZeroconf()
     ann = Announcement("K7QP2M", "Rook", "Ann", 2)
@@ -84,12 +87,12 @@ def test_the_browser_keeps_what_zeroconf_reports_and_leaves_out_what_it_cannot_u
         "a table gone, or no longer saying anything usable, leaves the list"
 
 
-def test_the_browsers_list_is_safe_to_read_while_zeroconf_reports():
+def test_the_browsers_list_is_safe_to_read_while_zeroconf_reports() -> None:
     browser = Browser()
     network = FakeZeroconf()
     seen = []
 
-    def report(first: int):
+    def report(first: int) -> None:
         for number in range(first, first + 50):
             network.tell(browser, f"T{number}._trickhouse._tcp.local.", "Added",
                          FakeInfo("10.0.0.1", 1000 + number, Announcement(host=f"{number}").to_txt()))
@@ -104,8 +107,9 @@ def test_the_browsers_list_is_safe_to_read_while_zeroconf_reports():
     assert len(browser.found()) == 200 and seen == sorted(seen)
 
 
-def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeypatch, caplog):
-    def no_multicast():
+def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeypatch: pytest.MonkeyPatch,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    def no_multicast() -> NoReturn:
         raise OSError("No multicast here")
 
     monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
@@ -124,7 +128,8 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
                         "tables on the local network cannot be found (No multicast here): join by address"]
 
 
-def found_at(browser: Browser, address: str, seconds: float, wanted=lambda found: True) -> Found | None:
+def found_at(browser: Browser, address: str, seconds: float,
+             wanted: Callable[[Found], bool] = lambda found: True) -> Found | None:
     """The table found at ``address`` once ``wanted`` says it is as expected, or None by the deadline."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -135,7 +140,7 @@ def found_at(browser: Browser, address: str, seconds: float, wanted=lambda found
     return None
 
 
-def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_withdrawn(tmp_path):
+def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_withdrawn(tmp_path: Path) -> None:
     """Real multicast DNS on this machine: the table a game hosts (listening on the loopback address only) is
     announced once its host sits down, a Browser finds it, a player joins with the address and code found, the
     free seats follow, and the table leaves the list when hosting stops."""
@@ -166,7 +171,7 @@ def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_
     assert not [found for found in browser.found() if found.address == where], "the goodbye reached the browser"
 
 
-def test_the_dedicated_server_announces_itself_unless_told_not_to(tmp_path):
+def test_the_dedicated_server_announces_itself_unless_told_not_to(tmp_path: Path) -> None:
     port, quiet_port = free_port(), free_port()
     process = server_process(port, tmp_path / "a", announce=True)
     quiet = server_process(quiet_port, tmp_path / "b")

@@ -35,9 +35,10 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 import trustme
@@ -49,13 +50,17 @@ from bench.net import random_decision
 from game.engine.view import SeatView
 from game.net import server as net_server
 from game.net.database import FILE_NAME, TableDatabase, saved_codes
-from game.net.server import Limits
+from game.net.lobby import SeatJson
+from game.net.protocol import Limits
 from game.server import __main__ as server_module
 from game.server.__main__ import LIMIT_FLAGS
 from game.server.__main__ import main as server_main
 from tests.support.net_helpers import (
     LOOPBACK,
+    Json,
     ServerThread,
+    ServeTables,
+    WriteCounts,
     free_port,
     server_process,
     tls_server_context,
@@ -72,7 +77,7 @@ FORGED = "1999-12-31 23:59:59,999 INFO trickhouse.server: FORGED"  # a line the 
 SEATS = ["me", "online", "computer", "computer"]
 
 
-def create(name: str = "Honest", preset: str = "rook-classic", **fields: object) -> dict:
+def create(name: str = "Honest", preset: str = "rook-classic", **fields: object) -> Json:
     return {"v": 1, "type": "create", "name": name, "preset": preset, "seats": ["me", "computer", "computer",
                                                                                "computer"], **fields}
 
@@ -126,41 +131,44 @@ class Served:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served = Served(tmp_path_factory.mktemp("hostile"))
     yield served
     served.stop()
 
 
-def opened(port: int, source: str = LOOPBACK, **options: object) -> ClientConnection:
-    """A WebSocket connection from ``source`` (a loopback address) to the server."""
-    scheme = "wss" if options.get("ssl") else "ws"
-    host = options.pop("host", LOOPBACK)
+def opened(port: int, source: str = LOOPBACK, *, ssl: ssl.SSLContext | None = None, host: str = LOOPBACK,
+           origin: Origin | None = None) -> ClientConnection:
+    """A WebSocket connection from ``source`` (a loopback address) to the server (over wss:// with ``ssl``, as
+    ``host``; with an Origin header, as a web page's)."""
+    scheme = "wss" if ssl else "ws"
     sock = socket.create_connection((LOOPBACK, port), timeout=ANSWER_SECONDS, source_address=(source, 0))
-    return connect(f"{scheme}://{host}:{port}", sock=sock, open_timeout=ANSWER_SECONDS, close_timeout=2,
-                   **options)  # type: ignore[arg-type]
+    return connect(f"{scheme}://{host}:{port}", sock=sock, ssl=ssl, origin=origin, open_timeout=ANSWER_SECONDS,
+                   close_timeout=2)
 
 
-def ask(port: int, message: dict | str, source: str = LOOPBACK, **options: object) -> dict:
+def ask(port: int, message: Json | str, source: str = LOOPBACK, *, ssl: ssl.SSLContext | None = None,
+        host: str = LOOPBACK, origin: Origin | None = None) -> Json:
     """The first answer to one message (a first message: hello or create)."""
-    with opened(port, source, **options) as ws:
+    with opened(port, source, ssl=ssl, host=host, origin=origin) as ws:
         ws.send(message if isinstance(message, str) else json.dumps(message))
-        return json.loads(ws.recv(timeout=ANSWER_SECONDS))
+        said: Json = json.loads(ws.recv(timeout=ANSWER_SECONDS))
+        return said
 
 
 SERVED = [0]  # honest tables made, each from an address of its own (limits per address are not under test here)
 
 
-def still_serving(port: int, **options: object) -> None:
+def still_serving(port: int, *, ssl: ssl.SSLContext | None = None, host: str = LOOPBACK) -> None:
     """An honest player still gets a table at once."""
     SERVED[0] += 1
-    reply = ask(port, create(), source=f"127.0.1.{SERVED[0] % 250 + 1}", **options)
+    reply = ask(port, create(), source=f"127.0.1.{SERVED[0] % 250 + 1}", ssl=ssl, host=host)
     assert reply["type"] == "welcome", reply
 
 
 # --- nothing from the network is a path ---
 
-def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server, tmp_path):
+def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server: Served, tmp_path: Path) -> None:
     """Issue 31, item 1: {"preset": "/dev/zero"} as the very first message made the server read the file whole on
     its event loop (1 GB in 2 s, every table frozen); "/dev/stdin" froze it; any text with / or \\ or ending in .yaml
     was read as a file (a UNC path would be fetched over the network on Windows). Each is refused with an error
@@ -181,7 +189,7 @@ def test_a_preset_that_names_a_file_is_refused_and_nothing_is_read(server, tmp_p
     still_serving(server.port)
 
 
-def test_every_field_is_bounded_where_the_message_is_read(server):
+def test_every_field_is_bounded_where_the_message_is_read(server: Served) -> None:
     """PROTOCOL.md's client messages: a house rule's value is true, false, a number or a word, or a list of at most
     10 words (2,000 queens were taken as a rule of the table); a name has no control characters; a house rule is
     named in lower-case letters, digits and _. Each is refused with an error naming the field, and no table is
@@ -202,7 +210,7 @@ def test_every_field_is_bounded_where_the_message_is_read(server):
 
 # --- the log ---
 
-def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_line(server):
+def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_line(server: Served) -> None:
     """Issue 31, item 8: a newline in a preset name or a house-rule key was written to the log as it came, so a
     stranger could add a line that looks like the server's own. Whatever a client sends is shown escaped: no line
     of the log begins with the forged one."""
@@ -227,7 +235,7 @@ def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_li
     assert replies == ["error"] * 6, "and each is refused where the message is read"
 
 
-def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path):
+def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path: Path) -> None:
     """Issue 31, item 5: every connection wrote its lines (3 each: connected, refused, disconnected), so an address
     could fill the disk. Now a connection that gets no seat writes one line (why it was refused), and PROTOCOL.md:
     30 lines at once about one address, then 1 a second; the rest are counted and said in one line (when the
@@ -249,14 +257,16 @@ def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path)
     assert len(about) <= LINES_BURST + elapsed + 2, len(about)
     summary = [line for line in about if "log lines about it were not written" in line]
     assert len(summary) == 1, about[-3:]
-    held = int(re.search(r": ([\d,]+) log lines", summary[0]).group(1).replace(",", ""))
+    found = re.search(r": ([\d,]+) log lines", summary[0])
+    assert found is not None, summary
+    held = int(found.group(1).replace(",", ""))
     assert held + len(about) >= 200 - elapsed, "every line is written or counted"
     assert any(f"{HONEST} is Honest at table" in line for line in lines), "the honest address is logged"
 
 
 # --- TLS and Origin ---
 
-def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(tmp_path):
+def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(tmp_path: Path) -> None:
     """Issue 31, item 9: seat tokens crossed the internet in plain text. ``--certfile``/``--keyfile`` (PEM) serve
     wss://: a client that trusts the certificate's authority gets its table over TLS; the server prints the
     certificate's SHA-256 fingerprint for players to compare; a plain ws:// connection gets nothing, and the server
@@ -282,7 +292,7 @@ def test_the_server_serves_wss_with_its_certificate_and_prints_its_fingerprint(t
     assert f"wss://{LOOPBACK}:{served.port}" in served.text() and seen in served.text()
 
 
-def test_a_web_page_is_refused_unless_its_origin_is_allowed(server, tmp_path):
+def test_a_web_page_is_refused_unless_its_origin_is_allowed(server: Served, tmp_path: Path) -> None:
     """Issue 31, item 9: a web page from any site could open a table (a browser sends its page's Origin; clients
     that are not browsers send none). Refused (HTTP 403) unless allowed with --allow-origin; a client with no
     Origin is served as always."""
@@ -300,13 +310,13 @@ def test_a_web_page_is_refused_unless_its_origin_is_allowed(server, tmp_path):
         served.stop()
 
 
-def test_a_game_hosting_a_table_refuses_a_web_page_too(tmp_path, monkeypatch):
+def test_a_game_hosting_a_table_refuses_a_web_page_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table a player's own game hosts (New game with an Online seat) is the one a web page could reach on
     that player's machine: the same refusal."""
     from game.net import discovery
     from game.net.host import NetHost
 
-    def no_multicast():  # loopback only: the table is not announced on the local network
+    def no_multicast() -> NoReturn:  # loopback only: the table is not announced on the local network
         raise OSError("No multicast in this test")
 
     monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
@@ -322,20 +332,7 @@ def test_a_game_hosting_a_table_refuses_a_web_page_too(tmp_path, monkeypatch):
 
 # --- limits, per address and per server ---
 
-@pytest.fixture
-def served() -> Iterator:
-    servers: list[ServerThread] = []
-
-    def start(**options) -> ServerThread:
-        servers.append(ServerThread(**options))
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
-def message(kind: str, **fields) -> str:
+def message(kind: str, **fields: object) -> str:
     """A client message as PROTOCOL.md writes it: one JSON object with ``"v": 1`` and its type."""
     return json.dumps({"v": 1, "type": kind, **fields})
 
@@ -348,23 +345,23 @@ def client(port: int, source: str = HONEST) -> Iterator[ClientConnection]:
         yield ws
 
 
-def reply(ws: ClientConnection, *kinds: str, seconds: float = 20.0) -> dict:
+def reply(ws: ClientConnection, *kinds: str, seconds: float = 20.0) -> Json:
     """The next message of one of ``kinds`` (any, if none named); the timeout only stops a hang."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        said = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        said: Json = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
         if not kinds or said["type"] in kinds:
             return said
     raise AssertionError(f"no {kinds} from the server")
 
 
-def make_table(ws: ClientConnection, preset: str = "hearts-classic", **fields) -> dict:
+def make_table(ws: ClientConnection, preset: str = "hearts-classic", **fields: object) -> Json:
     """A create with the seats given (or Ann and one online seat and two computers); the answer."""
     ws.send(message("create", name="Ann", preset=preset, seats=fields.pop("seats", SEATS), **fields))
     return reply(ws, "welcome", "error")
 
 
-def lines_about(caplog, address: str) -> list[str]:
+def lines_about(caplog: pytest.LogCaptureFixture, address: str) -> list[str]:
     return [record.getMessage() for record in caplog.records if address in record.getMessage()]
 
 
@@ -378,21 +375,22 @@ def closed_by_server(sockets: list[socket.socket], until: int, seconds: float = 
         deadline = time.monotonic() + seconds
         while len(closed) < until and time.monotonic() < deadline:
             for key, _ in selector.select(timeout=0.1):
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
                 try:
-                    ended = sock.recv(4096) == b""
+                    ended = ready.recv(4096) == b""
                 except ConnectionResetError:
                     ended = True
                 if ended:
-                    closed.add(sock)
-                    selector.unregister(sock)
+                    closed.add(ready)
+                    selector.unregister(ready)
     return closed
 
 
 # --- connections ---
 
-def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player_gets_in(served, caplog):
+def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player_gets_in(
+        served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 5: 300 sockets from one address that send only ``GET / HTTP/1.1`` were all held for the
     opening timeout, since only finished handshakes counted against an address. Counted from the TCP accept, all
     but the address's limit are cut at once (here the handshake may take a minute, so "at once" is well before
@@ -420,7 +418,8 @@ def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player
     assert len(lines_about(caplog, ATTACKER)) <= 3, lines_about(caplog, ATTACKER)[:5]
 
 
-def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door(served, monkeypatch):
+def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door(
+        served: ServeTables, monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows' proactor loop accepts without the listening socket's ``accept``: there each connection counts
     itself as it is made, and one past the address's limit is cut before its handshake all the same."""
     monkeypatch.setattr(net_server, "accepts_through_socket", lambda loop: False)
@@ -439,7 +438,7 @@ def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door
         assert server.call(lambda: server.server.door.connections(ATTACKER)) == 3
 
 
-def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_fails(served):
+def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_fails(served: ServeTables) -> None:
     """With a certificate (wss://) the TLS handshake comes first: sockets that never begin it are counted against
     their address as they are accepted (past the limit, cut at once), and handshakes that fail leave the count
     when their sockets close, so that connections long gone never shut an address out."""
@@ -467,7 +466,7 @@ def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_
         time.sleep(0.02)
 
 
-def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served):
+def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served: ServeTables) -> None:
     """PROTOCOL.md, Limits: the opening handshake has a short time of its own (the time to say hello comes after
     it)."""
     server = served(limits=Limits(pause=0.0, handshake_seconds=0.5, hello_seconds=60.0))
@@ -478,7 +477,7 @@ def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshak
         assert closed_by_server([sock], until=1) == {sock}
 
 
-def test_connections_over_the_servers_limit_are_cut_whatever_their_address(served):
+def test_connections_over_the_servers_limit_are_cut_whatever_their_address(served: ServeTables) -> None:
     """PROTOCOL.md, Limits: connections at once on the whole server, so that many addresses cannot use up the
     process's open files."""
     server = served(limits=Limits(pause=0.0, connections=4, per_address=3, handshake_seconds=60.0))
@@ -501,7 +500,7 @@ def test_connections_over_the_servers_limit_are_cut_whatever_their_address(serve
 
 # --- tables ---
 
-def test_tables_made_from_one_address_are_limited_live_and_per_hour(served):
+def test_tables_made_from_one_address_are_limited_live_and_per_hour(served: ServeTables) -> None:
     """Issue 31, item 2: 50 creates from one address, each closed at once, filled the server's 50 tables and
     every honest create was refused. An address has a few tables at once, and makes a few an hour; past either,
     its create is refused with the reason, and a player at another address makes a table."""
@@ -518,13 +517,18 @@ def test_tables_made_from_one_address_are_limited_live_and_per_hour(served):
         server.call(lambda code=code: server.server.tables.end(server.server.tables[code]))
     with client(server.port, ATTACKER) as ws:
         assert make_table(ws)["type"] == "welcome"  # ... so a third is allowed this hour, not a fourth
-    server.call(lambda: [server.server.tables.end(table) for table in list(server.server.tables.values())])
+
+    def end_every_table() -> None:
+        for table in list(server.server.tables.values()):
+            server.server.tables.end(table)
+
+    server.call(end_every_table)
     with client(server.port, ATTACKER) as ws:
         refused = make_table(ws)
     assert refused["type"] == "error" and "3 tables an hour" in refused["reason"], refused
 
 
-def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is_at(served):
+def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is_at(served: ServeTables) -> None:
     """Issue 31, items 2 and 7, from several addresses at once: tables of computers started and left fill the
     server's tables. An honest create still gets a table: the one nobody has been at for longest ends to make
     room. A server whose every table has someone at it refuses, with the reason."""
@@ -549,7 +553,7 @@ def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is
         assert refused["type"] == "error" and "at most 3 tables" in refused["reason"], refused
 
 
-def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_asked(served):
+def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_asked(served: ServeTables) -> None:
     """Issue 31, item 2: a ``create`` with ``keep: 3600`` held a table nobody sat at for an hour. The server
     bounds keep (its --keep-most): the table ends once empty for that long, and its code is then refused."""
     server = served(limits=Limits(pause=0.0, keep_most=0.5))
@@ -566,7 +570,7 @@ def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_
 
 # --- codes ---
 
-def test_an_unknown_code_and_a_started_table_get_the_same_words(served):
+def test_an_unknown_code_and_a_started_table_get_the_same_words(served: ServeTables) -> None:
     """Issue 31, item 6: a started table was refused with other words than an unknown code, which told a
     guesser which codes exist."""
     server = served(limits=Limits(pause=0.0))
@@ -585,7 +589,7 @@ def test_an_unknown_code_and_a_started_table_get_the_same_words(served):
     assert len(set(answers)) == 1, answers
 
 
-def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address_does_not(served):
+def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address_does_not(served: ServeTables) -> None:
     """Issue 31, item 6: 1,385 wrong codes a second from one address were never slowed. After the free wrong
     codes, each hello from that address waits before it is looked at, twice as long each time (whatever its code,
     so that a quick answer cannot tell a right one); a player at another address is answered meanwhile."""
@@ -612,7 +616,7 @@ def test_wrong_codes_from_one_address_wait_longer_and_longer_and_another_address
             assert reply(guesser, seconds=60)["type"] == "welcome"
 
 
-def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path, monkeypatch):
+def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31, item 2: a restart started the clocks of the squatted tables again. The time a table has stood
     empty is kept with it: a server started again after the table's keep has passed (here the wall clock is moved
     on by more than it) ends it, rather than keeping it as long again."""
@@ -644,15 +648,15 @@ class Seat:
     """A person at a table over a raw connection, deciding from nothing but their own seat's view (a random legal
     action), pressing Next hand, and keeping every message they were sent."""
 
-    def __init__(self, ws: ClientConnection, seed: int = 0):
+    def __init__(self, ws: ClientConnection, seed: int = 0) -> None:
         self.ws = ws
         self.rng = random.Random(seed)
-        self.said: list[dict] = []
-        self.view: dict | None = None
+        self.said: list[Json] = []
+        self.view: Json | None = None  # the seat's view, as it was sent
         self.paused = False
 
-    def hear(self, seconds: float = 20.0) -> dict:
-        said = json.loads(self.ws.recv(timeout=seconds))
+    def hear(self, seconds: float = 20.0) -> Json:
+        said: Json = json.loads(self.ws.recv(timeout=seconds))
         self.said.append(said)
         self.view = said.get("view", self.view)
         if said["type"] == "paused":
@@ -665,7 +669,7 @@ class Seat:
             self.ws.send(message("next"))
         return said
 
-    def until(self, done, seconds: float = 120.0):
+    def until(self, done: Callable[[], bool], seconds: float = 120.0) -> None:
         """Play on until ``done()``; the deadline only stops a hang."""
         deadline = time.monotonic() + seconds
         while not done():
@@ -687,17 +691,18 @@ def playing_with_computers(ws: ClientConnection, seed: int, moves: int) -> tuple
     return owner, code
 
 
-def kept_actions(folder, code: str) -> list[tuple[int, int]]:
+def kept_actions(folder: Path, code: str) -> list[tuple[int, int]]:
     """(hand, actions) the database holds for each hand of the table, read as a restart would read it."""
     connection = sqlite3.connect(folder / FILE_NAME)
     try:
-        return connection.execute("SELECT hand, COUNT(*) FROM actions WHERE code = ? GROUP BY hand ORDER BY hand",
-                                  (code,)).fetchall()
+        kept: list[tuple[int, int]] = connection.execute(
+            "SELECT hand, COUNT(*) FROM actions WHERE code = ? GROUP BY hand ORDER BY hand", (code,)).fetchall()
+        return kept
     finally:
         connection.close()
 
 
-def told_unkept(folder, code: str, said: list[dict]) -> list[dict]:
+def told_unkept(folder: Path, code: str, said: list[Json]) -> list[Json]:
     """The ``played`` and ``claimed`` messages that announced more actions of their hand than the database holds
     now (the table's hand count is the number of ``state`` messages of new hands)."""
     held = dict(kept_actions(folder, code))
@@ -710,7 +715,8 @@ def told_unkept(folder, code: str, said: list[dict]) -> list[dict]:
     return unkept
 
 
-def test_a_store_that_fails_pauses_the_table_and_nothing_unkept_is_told(tmp_path, failing_writes, caplog):
+def test_a_store_that_fails_pauses_the_table_and_nothing_unkept_is_told(tmp_path: Path, failing_writes: WriteCounts,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 3: with the store failing, players were told of every action while the log said "could not
     be kept" (204 lines in a match). Now an action the store cannot keep is taken back and refused, every player
     at the table is told the server cannot save and play is paused; no ``played`` ever announces an action the
@@ -726,6 +732,7 @@ def test_a_store_that_fails_pauses_the_table_and_nothing_unkept_is_told(tmp_path
             paused = next(each for each in owner.said if each["type"] == "paused")
             assert "cannot save" in paused["reason"]
             unkept_before = told_unkept(tmp_path, code, owner.said)
+            assert owner.view is not None
             moves = owner.view["moves"]
             owner.until(lambda: failing_writes["failed"] >= 5)  # it keeps trying while paused
             assert owner.view["moves"] == moves and owner.paused, "nothing is played while paused"
@@ -754,7 +761,7 @@ def fill(folder: Path) -> Path:
 
 
 @pytest.fixture
-def small_disk(tmp_path) -> Iterator[Path]:
+def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A small disk of its own (a tmpfs: only root may mount one), unmounted afterwards."""
     mount = tmp_path / "disk"
     mount.mkdir()
@@ -768,7 +775,7 @@ def small_disk(tmp_path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
-def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_told(small_disk):
+def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_told(small_disk: Path) -> None:
     """Issue 31, item 3, on a real full disk: the data folder on a small disk filled to the last byte during
     play. The table pauses (every player told) rather than telling actions it cannot keep; room made, it
     resumes; everything told is in the database, as a restart would read it."""
@@ -790,7 +797,7 @@ def test_a_full_disk_pauses_the_table_until_there_is_room_and_nothing_unkept_is_
 
 # --- a damaged database ---
 
-def damage(path: Path):
+def damage(path: Path) -> None:
     """A few hundred bytes of 0xFF written into the middle of a closed database (TESTING-NOTES), from the start of
     its middle page (where the page says what it holds: damage inside a row's text is another case, below)."""
     data = bytearray(path.read_bytes())
@@ -800,7 +807,7 @@ def damage(path: Path):
     path.write_bytes(bytes(data))
 
 
-def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tmp_path):
+def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tmp_path: Path) -> None:
     """Issue 31, item 4: bytes overwritten in the middle of the database stopped every start with a traceback.
     Found at start (``PRAGMA quick_check``), the file is moved aside as ``tables.sqlite3.bad-<time>``, named in
     one log line, and a fresh store begins; damaged again, the next one is kept beside it, never over it."""
@@ -832,12 +839,13 @@ def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tm
         assert saved_codes(tmp_path) != [] and all(not code.startswith("T") for code in saved_codes(tmp_path))
 
 
-def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path, caplog):
+def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 4 ("Could not decode"): bytes that are not UTF-8 inside one table's row stopped every start
     with a traceback. That table is kept aside in one line naming it; the others come back."""
     caplog.set_level(logging.INFO)
     database = TableDatabase(tmp_path)
-    seats = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
+    seats: list[SeatJson] = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
     for code in ("GOOD22", "BAD222"):
         database.create(code, "hearts-classic", {}, 60.0, 0, seats)
     with database.connection:
@@ -852,7 +860,7 @@ def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path, caplog
     assert len(lines) == 1 and "kept aside" in lines[0], lines
 
 
-def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys):
+def test_every_limit_has_a_flag_whose_default_help_and_protocol_md_show(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 31 ("each with a flag, its default in --help and in PROTOCOL.md") and issue 32, item 17 (``--help``
     left options undescribed and showed no defaults): every option is described, every option that takes a value
     shows its default, and each limit's flag is in PROTOCOL.md's table of limits."""

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -18,55 +21,96 @@ from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
 from game.net.database import FILE_NAME, Keeper, TableDatabase, connect
-from game.net.lobby import CANNOT_SAVE_NOW, LetGo, Lobby, Moved, NoSuchTable, Say, SeatRecord, TableRecord, token_hash
+from game.net.lobby import (
+    CANNOT_SAVE_NOW,
+    LetGo,
+    Lobby,
+    Moved,
+    NoSuchTable,
+    Out,
+    Say,
+    SeatJson,
+    SeatRecord,
+    TableRecord,
+    token_hash,
+)
 from game.net.logs import AddressLines, escape_lines
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import NotKept
-from tests.support.net_helpers import wire
+from tests.support.kinds import of_kind
+from tests.support.net_helpers import controller_of, session_of, wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
 
 
-def typed(message: dict[str, object]) -> M.AnyClientMessage:
-    """A client's message as the transport hands it on (read by protocol.read)."""
-    return P.read(wire(message.pop("type"), **message))
+Message = TypeVar("Message", bound=M.ClientMessage)
+
+
+def typed(kind: type[Message], **fields: object) -> Message:
+    """A client's message of ``kind`` with ``fields``, written as JSON and read as the transport hands it on (by
+    protocol.read)."""
+    message = P.read(wire(str(kind.__struct_config__.tag), **fields))
+    assert isinstance(message, kind), message
+    return message
+
+
+ServerT = TypeVar("ServerT", bound=M.ServerMessage)
+
+
+def message_of(kind: type[ServerT], said: Out) -> ServerT:
+    """What ``said`` tells its seat, of the kind the test expects there."""
+    assert isinstance(said, Say), said
+    return of_kind(kind, said.message)
+
+
+def says(told: Sequence[Out]) -> list[Say]:
+    """What a runner answered, each a message for a seat (asserted: nobody moved or was let go)."""
+    assert all(isinstance(say, Say) for say in told), told
+    return [say for say in told if isinstance(say, Say)]
+
+
+def stepped(runner: TableRunner, now: float) -> tuple[list[Say], float]:
+    """A runner stepped at ``now``: what it says, and how long it may sleep."""
+    told, wait = runner.step(now)
+    return says(told), wait
 
 
 class Kept(Keeper):
-    """Stands in for the database: every write asked for, in order (what it kept); ``failing`` makes those kinds of
+    """Stands in for the database: every write asked for, in order (what it kept); ``refusing`` makes those kinds of
     write fail as a full disk would."""
 
-    def __init__(self, failing=(), codes_taken=0):
+    def __init__(self, refusing: Iterable[str] = (), codes_taken: int = 0) -> None:
         super().__init__()
-        self.writes: list[tuple] = []
-        self.failing = set(failing)
+        self.writes: list[tuple[object, ...]] = []
+        self.refusing = set(refusing)
         self.codes_asked: list[str] = []
         self.codes_taken = codes_taken  # the first codes asked about are already some table's
 
-    def has(self, code):
+    def has(self, code: str) -> bool:
         self.codes_asked.append(code)
         return len(self.codes_asked) <= self.codes_taken
 
-    def create(self, code, preset, changes, keep, owner, seats):
+    def create(self, code: str, preset: str, changes: Mapping[str, object], keep: float, owner: int,
+               seats: list[SeatJson]) -> bool:
         self.writes.append(("create", code, seats))
-        return "create" not in self.failing
+        return "create" not in self.refusing
 
-    def seats(self, code, seats):
+    def seats(self, code: str, seats: list[SeatJson]) -> bool:
         self.writes.append(("seats", code, seats))
-        return "seats" not in self.failing
+        return "seats" not in self.refusing
 
-    def play(self, code, seats, match, saved):
-        if "play" in self.failing:
+    def play(self, code: str, seats: list[SeatJson], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
+        if "play" in self.refusing:
             raise NotKept("a full disk")
         hands = match.history + [match.hand]
         self.writes.append(("play", code, len(hands), len(hands[-1].actions)))
         return len(hands), len(hands[-1].actions)
 
-    def writable(self):
-        return "play" not in self.failing
+    def writable(self) -> bool:
+        return "play" not in self.refusing
 
-    def end(self, code):
+    def end(self, code: str) -> bool:
         self.writes.append(("end", code))
         return True
 
@@ -82,19 +126,19 @@ def lobby_of(kinds: list[str], keeper: Keeper | None = None, preset: str = "hear
 
 def joined(lobby: Lobby, name: str) -> int:
     """A player joins with a hello and connects: their seat."""
-    seat, token = lobby.seat_for(typed({"type": "hello", "name": name, "code": lobby.code}))
+    seat, token = lobby.seat_for(typed(M.Hello, name=name, code=lobby.code))
     assert token is not None and lobby.record.seats[seat].token == token_hash(token)
     lobby.arrive(seat)
     return seat
 
 
-def kinds_and_names(lobby: Lobby) -> list[tuple]:
+def kinds_and_names(lobby: Lobby) -> list[tuple[str, str, bool]]:
     return [(s.kind, s.name, s.token is not None) for s in lobby.record.seats]
 
 
 # --- the lobby ---
 
-def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told():
+def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told() -> None:
     """Issue 17 ("Pick a free seat"): ``sit`` moves the player, name, token and connection, to a waiting seat; the
     seat they left waits again; the move is kept before the "seated" answer; everyone connected is told the seats."""
     keeper = Kept()
@@ -103,28 +147,29 @@ def test_a_player_who_joined_moves_to_a_waiting_seat_kept_before_they_are_told()
     assert bo == 1
     token = lobby.record.seats[1].token
     keeper.writes.clear()
-    told = lobby.receive(bo, typed({"type": "sit", "seat": 2}))
+    told = lobby.receive(bo, typed(M.Sit, seat=2))
     assert told == [Moved(1, 2), Say(2, M.Seated(seat=2))]
     assert keeper.writes == [("seats", "K7QX2M", lobby.record.seats_json())], "kept, as it is told"
     assert (lobby.record.seats[2].name, lobby.record.seats[2].token) == ("Bo", token)
     assert lobby.record.free_seats() == [1] and lobby.here() == [0, 2]
     seats = lobby.tell_seats()
-    assert [say.seat for say in seats] == [0, 2] and all(say.kind == "seats" for say in seats)
-    assert [s.name for s in seats[0].message.seats] == ["Ann", "", "Bo", "Computer 4"]
+    assert [say.seat for say in seats] == [0, 2] and all(isinstance(say, Say) and say.kind == "seats" for say in seats)
+    assert [s.name for s in message_of(M.Seats, seats[0]).seats] == ["Ann", "", "Bo", "Computer 4"]
     assert joined(lobby, "Cy") == 1, "the seat Bo left is free again"
 
 
 @pytest.mark.parametrize(("asker", "message", "reason"), [
-    (1, typed({"type": "sit", "seat": 2}), "that seat is not free"),  # Cy sits there
-    (1, typed({"type": "sit", "seat": 3}), "that seat is not free"),  # a computer's
-    (1, typed({"type": "sit", "seat": 5}), "this table has 4 seats"),
-    (0, typed({"type": "sit", "seat": 1}), "the table's owner sits where they chose"),
-    (1, typed({"type": "computer", "seat": 2}), "only the table's owner may do that"),
-    (0, typed({"type": "computer", "seat": 0}), "only another online seat can be given to a computer"),
-    (0, typed({"type": "computer", "seat": 3}), "only another online seat can be given to a computer"),
-    (0, typed({"type": "computer", "seat": 4}), "this table has 4 seats"),
+    (1, typed(M.Sit, seat=2), "that seat is not free"),  # Cy sits there
+    (1, typed(M.Sit, seat=3), "that seat is not free"),  # a computer's
+    (1, typed(M.Sit, seat=5), "this table has 4 seats"),
+    (0, typed(M.Sit, seat=1), "the table's owner sits where they chose"),
+    (1, typed(M.Computer, seat=2), "only the table's owner may do that"),
+    (0, typed(M.Computer, seat=0), "only another online seat can be given to a computer"),
+    (0, typed(M.Computer, seat=3), "only another online seat can be given to a computer"),
+    (0, typed(M.Computer, seat=4), "this table has 4 seats"),
 ])
-def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker, message, reason):
+def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker: int, message: M.Computer | M.Sit,
+                                                                          reason: str) -> None:
     """PROTOCOL.md: a seat the table does not have, something that is not the sender's to ask (``computer`` from
     anyone but the owner, ``sit`` from the owner) or a seat that is not free: an error, nothing changed or kept."""
     keeper = Kept()
@@ -137,78 +182,78 @@ def test_what_is_not_a_players_to_ask_gets_one_reason_and_changes_nothing(asker,
     assert kinds_and_names(lobby) == before and keeper.writes == writes
 
 
-def test_too_late_once_the_match_has_begun():
+def test_too_late_once_the_match_has_begun() -> None:
     lobby = lobby_of(["online", "online", "computer", "computer"])
     joined(lobby, "Bo")
     lobby.seat_for_the_match(0)
     lobby.record.started = True
-    for asker, message in ((1, typed({"type": "sit", "seat": 2})), (0, typed({"type": "computer", "seat": 1}))):
+    for asker, message in ((1, typed(M.Sit, seat=2)), (0, typed(M.Computer, seat=1))):
         with pytest.raises(P.ProtocolError, match="the match has begun"):
             lobby.receive(asker, message)
     with pytest.raises(NoSuchTable, match="There is no table to join with that code") as refused:
-        lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
+        lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code))
     assert refused.value.why == "table K7QX2M: the match has begun, and no seat's token"
 
 
-def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go():
+def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go() -> None:
     """The owner's ``computer``: the seat's player is told and let go (their connection closes, so it cannot act
     here again); the computer plays at the seat's level and is named for the seat; the seats are kept."""
     keeper = Kept()
     lobby = lobby_of(["online", "online", "computer", "computer"], keeper)
     lobby.record.seats[1].level = "hard"
     joined(lobby, "Bo")
-    told = lobby.receive(0, typed({"type": "computer", "seat": 1}))
+    told = lobby.receive(0, typed(M.Computer, seat=1))
     assert told == [Say(1, M.Closed(reason="The owner gave your seat to a computer")), LetGo(1)]
     seat = lobby.record.seats[1]
     assert (seat.kind, seat.name, seat.token, seat.level) == ("computer", "Computer 2", None, "hard")
     assert lobby.here() == [0] and keeper.writes[-1] == ("seats", "K7QX2M", lobby.record.seats_json())
     with pytest.raises(P.ProtocolError, match="only another online seat"):
-        lobby.receive(0, typed({"type": "computer", "seat": 1}))
+        lobby.receive(0, typed(M.Computer, seat=1))
 
 
-def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why():
+def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why() -> None:
     """Issue 23: a seat is kept before its player is given its token; if the database cannot keep it (a full
     disk) the hello is refused in a player's words and the seat stays free."""
-    lobby = lobby_of(["online", "online", "computer", "computer"], Kept(failing={"seats"}))
+    lobby = lobby_of(["online", "online", "computer", "computer"], Kept(refusing={"seats"}))
     with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
-        lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code}))
+        lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code))
     assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
 
 
-def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused():
+def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused() -> None:
     lobby = lobby_of(["online", "online", "online", "computer"])
-    _, token = lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "seat": 2}))
+    _, token = lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code, seat=2))
     assert lobby.record.seats[2].name == "Bo"
-    assert lobby.seat_for(typed({"type": "hello", "name": "Bo", "code": lobby.code, "token": token})) == (2, None)
+    assert lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code, token=token)) == (2, None)
     for hello, reason in (({"token": "A" * 22}, "There is no table to join with that code"),
                           ({"seat": 2}, "That seat is not free"), ({"seat": 3}, "That seat is not free")):
         with pytest.raises(ValueError, match=reason):
-            lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code, **hello}))
-    assert lobby.seat_for(typed({"type": "hello", "name": "Cy", "code": lobby.code}))[0] == 1
+            lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code, **hello))
+    assert lobby.seat_for(typed(M.Hello, name="Cy", code=lobby.code))[0] == 1
     with pytest.raises(ValueError, match="The table is full"):
-        lobby.seat_for(typed({"type": "hello", "name": "Eve", "code": lobby.code}))
+        lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code))
 
 
-def test_the_seats_are_told_to_those_connected_once_each_change():
+def test_the_seats_are_told_to_those_connected_once_each_change() -> None:
     """Each "seats" goes to every connected player only when something in it changed (the server told every seat
     every poll before); a player who connects is told them again; the hook (a hosting game's announcement) hears
     each change once."""
-    heard = []
+    heard: list[Lobby] = []
     lobby = lobby_of(["online", "online", "computer", "computer"])
     lobby.told_hook = heard.append
     assert [say.seat for say in lobby.tell_seats()] == [0] and lobby.tell_seats() == []
     seat = joined(lobby, "Bo")
     told = lobby.tell_seats()
-    assert [say.seat for say in told] == [0, 1] and told[0].message.seats[seat].connected
+    assert [say.seat for say in told] == [0, 1] and message_of(M.Seats, told[0]).seats[seat].connected
     assert lobby.tell_seats() == [] and len(heard) == 2
     lobby.left(seat, now=100.0)
     told = lobby.tell_seats(away={1})
     assert [say.seat for say in told] == [0]
-    assert told[0].message.seats[1] == M.SeatEntry(name="Bo", kind="online", taken=True, connected=False, away=True,
-                                                   thinking=False)
+    assert message_of(M.Seats, told[0]).seats[1] == M.SeatEntry(name="Bo", kind="online", taken=True, connected=False,
+                                                                 away=True, thinking=False)
 
 
-def test_a_dropped_seat_waits_the_tables_keep():
+def test_a_dropped_seat_waits_the_tables_keep() -> None:
     lobby = lobby_of(["online", "online", "computer", "computer"])
     joined(lobby, "Bo")
     lobby.left(1, now=100.0)
@@ -225,11 +270,11 @@ def test_a_dropped_seat_waits_the_tables_keep():
 
 def create(**fields: object) -> M.Create:
     """A create message as the transport hands it on (read by protocol.read)."""
-    return P.read(wire("create", **{"name": "Ann", "preset": "hearts-classic",
-                                       "seats": ["me", "online", "computer", "computer"], **fields}))
+    return typed(M.Create, **{"name": "Ann", "preset": "hearts-classic",
+                               "seats": ["me", "online", "computer", "computer"], **fields})
 
 
-def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_creator_is_told():
+def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_creator_is_told() -> None:
     """Issue 23: a table is kept before its creator is welcomed; its code is one the database does not hold
     either (a table kept aside, or one not brought back, keeps its code)."""
     keeper = Kept(codes_taken=2)
@@ -242,16 +287,16 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
         ("online", "Ann", "normal"), ("online", "", "easy"), ("computer", "Cat", "hard"),
         ("computer", "Computer 4", "easy")]
     assert record.seats[0].token == token_hash(token) and record.owner == 0 and record.keep == 5
-    found, seat, bo = tables.join(typed({"type": "hello", "name": "Bo", "code": table.code.lower()}))
+    found, seat, bo = tables.join(typed(M.Hello, name="Bo", code=table.code.lower()))
     assert found is table and seat == 1 and bo is not None
     with pytest.raises(NoSuchTable, match="There is no table to join with that code"):
-        tables.join(typed({"type": "hello", "name": "Bo", "code": "ZZZZZZ"}))
+        tables.join(typed(M.Hello, name="Bo", code="ZZZZZZ"))
     tables.end(table)
     assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
 
 
-def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
-    tables = Tables(LIMITS, Kept(failing={"create"}))
+def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made() -> None:
+    tables = Tables(LIMITS, Kept(refusing={"create"}))
     with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
         tables.create(create())
     assert len(tables) == 0
@@ -262,7 +307,7 @@ def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made():
     assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
 
 
-def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory():
+def test_the_tables_an_address_made_an_hour_ago_are_forgotten_so_that_many_addresses_fill_no_memory() -> None:
     """Issue 31: each address's tables of the last hour are counted (``tables_per_hour``); addresses that made a
     table and never came back are forgotten once an hour has passed, however many there were."""
     tables = Tables(P.Limits(tables=2), Kept())
@@ -280,38 +325,41 @@ class People:
     """Every person at a runner's table, played by the test from what they are told only: each answers their turn
     with a random legal action from the last view they were sent, and keeps every message."""
 
-    def __init__(self, runner: TableRunner, keeper: Kept, seed: int = 0):
+    def __init__(self, runner: TableRunner, keeper: Kept, seed: int = 0) -> None:
         self.runner, self.keeper = runner, keeper
         self.rng = random.Random(seed)
         self.told: dict[int, list[Say]] = {}
-        self.views: dict[int, dict] = {}
+        self.views: dict[int, dict[str, Any]] = {}  # each seat's view as it was sent (JSON)
 
-    def hear(self, told: list) -> list[Say]:
+    def hear(self, told: Sequence[Out]) -> list[Say]:
+        heard: list[Say] = []
         for say in told:
             assert isinstance(say, Say) and say.seat in self.runner.lobby.here(), say
+            heard.append(say)
             self.told.setdefault(say.seat, []).append(say)
             view = getattr(say.message, "view", None)
             if view is not None:
                 assert view["seat"] == say.seat, "each seat is sent its own view"
                 self.views[say.seat] = view
             if say.kind == "played":  # the action told is kept already
-                match = self.runner.session.match
-                assert self.keeper.writes[-1][2:] == (len(match.history) + 1, view["moves"])
-        return told
+                match = session_of(self.runner).match
+                assert view is not None and self.keeper.writes[-1][2:] == (len(match.history) + 1, view["moves"])
+        return heard
 
-    def answer_turns(self, told: list[Say]):
+    def answer_turns(self, told: list[Say]) -> None:
         for say in told:
             if say.kind == "turn":
                 action = random_decision(SeatView.from_json(self.views[say.seat]), self.rng)
                 self.answer(say.seat, action)
 
     def answer(self, seat: int, action: str) -> list[Say]:
-        told = self.hear(self.runner.receive(seat, typed({"type": "act", "action": action})))
+        told = self.hear(self.runner.receive(seat, typed(M.Act, action=action)))
         self.answer_turns(told)
         return told
 
 
-def runner_of(kinds: list[str], keeper: Keeper, worker=None, preset: str = "hearts-classic") -> TableRunner:
+def runner_of(kinds: list[str], keeper: Keeper, worker: AIWorker | None = None,
+              preset: str = "hearts-classic") -> TableRunner:
     """A runner whose every online seat has a connected player (the owner, seat 0, among them)."""
     lobby = lobby_of(kinds, keeper, preset)
     for _ in lobby.record.free_seats():
@@ -319,7 +367,7 @@ def runner_of(kinds: list[str], keeper: Keeper, worker=None, preset: str = "hear
     return TableRunner(lobby, keeper, worker, LIMITS)
 
 
-def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kept():
+def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kept() -> None:
     """Four people play a hand of hearts-classic through the runner alone: the owner's start deals and everyone
     gets "state"; each action is kept before the runner answers with "played" to every seat, each with that
     seat's view; the hand ends with "hand-over" to all, and once everyone pressed Next hand the next is dealt."""
@@ -327,55 +375,56 @@ def test_a_hand_at_a_runner_tells_each_seat_its_own_view_after_the_action_is_kep
     runner = runner_of(["online"] * 4, keeper)
     people = People(runner, keeper)
     with pytest.raises(P.ProtocolError, match="the match has not begun"):
-        runner.receive(1, typed({"type": "act", "action": "pass"}))
+        runner.receive(1, typed(M.Act, action="pass"))
     with pytest.raises(P.ProtocolError, match="only the table's owner may do that"):
-        runner.receive(1, typed({"type": "start"}))
-    told = people.hear(runner.receive(0, typed({"type": "start"})))
+        runner.receive(1, typed(M.Start))
+    told = people.hear(runner.receive(0, typed(M.Start)))
     assert [(say.seat, say.kind) for say in told] == [(seat, "state") for seat in range(4)] + \
         [(seat, "seats") for seat in range(4)]
     assert keeper.writes[-1] == ("play", "K7QX2M", 1, 0), "the match is kept as it begins"
     now = 1000.0
     for _ in range(400):
-        told, wait = runner.step(now)
+        told, wait = stepped(runner, now)
         people.hear(told)
         people.answer_turns(told)
-        if runner.session.hand.is_done and any(say.kind == "hand-over" for say in told):
+        if session_of(runner).hand.is_done and any(say.kind == "hand-over" for say in told):
             break
-        assert wait == 0 or runner.session.is_human(runner.session.hand.to_move)
+        assert wait == 0 or session_of(runner).is_human(session_of(runner).hand.to_move)
     else:
         raise AssertionError("the hand did not end")
     played = [say for say in people.told[2] if say.kind == "played"]
-    assert len(played) == len(runner.session.hand.actions) == keeper.writes[-1][3]
-    assert all(say.message.view["moves"] == number for number, say in enumerate(played, 1))
+    assert len(played) == len(session_of(runner).hand.actions) == keeper.writes[-1][3]
+    assert all(message_of(M.Played, say).view["moves"] == number for number, say in enumerate(played, 1))
     assert {say.seat for say in told if say.kind == "hand-over"} == {0, 1, 2, 3}
-    told, wait = runner.step(now + 1)
+    told, wait = stepped(runner, now + 1)
     assert told == [] and wait == LIMITS.next_seconds - 1, "the score sheet waits for everyone"
     for seat in range(3):
-        runner.receive(seat, typed({"type": "next"}))
+        runner.receive(seat, typed(M.Next))
     assert runner.step(now + 2) == ([], LIMITS.next_seconds - 2), "and for the last of them"
-    runner.receive(3, typed({"type": "next"}))
-    told, wait = runner.step(now + 3)
-    assert [(say.seat, say.kind, say.message.hand) for say in told] == [(seat, "state", 2) for seat in range(4)]
+    runner.receive(3, typed(M.Next))
+    told, wait = stepped(runner, now + 3)
+    assert [(say.seat, say.kind, message_of(M.State, say).hand) for say in told] == \
+        [(seat, "state", 2) for seat in range(4)]
     assert keeper.writes[-1] == ("play", "K7QX2M", 2, 0), "the new hand is kept before it is told"
 
 
-def test_the_score_sheet_does_not_wait_for_ever_for_one_player():
+def test_the_score_sheet_does_not_wait_for_ever_for_one_player() -> None:
     """``next``: the next hand is dealt when every connected player is done with the score sheet, or after 60 s."""
     keeper = Kept()
     runner = runner_of(["online"] * 4, keeper)
-    runner.receive(0, typed({"type": "start"}))
-    hand = runner.session.hand
+    runner.receive(0, typed(M.Start))
+    hand = session_of(runner).hand
     rng = random.Random(3)
     while not hand.is_done:  # the hand played out under the runner, as a table brought back after it ended
         hand.apply_id(hand.legal.random(rng))
-    told, _ = runner.step(500.0)
+    told, _ = stepped(runner, 500.0)
     assert {say.seat for say in told if say.kind == "hand-over"} == {0, 1, 2, 3}
     assert runner.step(500.0 + LIMITS.next_seconds - 0.5) == ([], 0.5)
-    told, wait = runner.step(500.0 + LIMITS.next_seconds)
+    told, wait = stepped(runner, 500.0 + LIMITS.next_seconds)
     assert [say.kind for say in told] == ["state"] * 4 and wait == 0
 
 
-def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_computer():
+def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_computer() -> None:
     """Issue 17: the table waits for a dropped player for its ``keep`` (the runner says how long it may sleep
     until then), then a computer plays the seat, and everyone is told the seat is "away"; back, the player is told
     the table as it is and it is theirs again."""
@@ -383,31 +432,31 @@ def test_a_seat_whose_player_stays_away_for_the_tables_keep_is_played_by_a_compu
     worker = AIWorker(search_process=False)
     try:
         runner = runner_of(["online"] * 4, keeper, worker)
-        runner.receive(0, typed({"type": "start"}))
+        runner.receive(0, typed(M.Start))
         runner.step(0.0)
-        gone = runner.session.hand.to_move  # the player whose turn it is drops out
-        told = runner.left(gone, now=10.0)
-        assert [(say.seat, say.message.seats[gone].connected) for say in told] == \
+        gone = session_of(runner).hand.to_move  # the player whose turn it is drops out
+        told = says(runner.left(gone, now=10.0))
+        assert [(say.seat, message_of(M.Seats, say).seats[gone].connected) for say in told] == \
             [(seat, False) for seat in range(4) if seat != gone]
-        told, wait = runner.step(12.0)
-        assert wait == pytest.approx(LIMITS.keep - 2) and runner.session.away == set()
-        told, _ = runner.step(10.0 + LIMITS.keep)
-        assert runner.session.away == {gone}
-        assert [say.message.seats[gone].away for say in told if say.kind == "seats"][:1] == [True]
+        told, wait = stepped(runner, 12.0)
+        assert wait == pytest.approx(LIMITS.keep - 2) and session_of(runner).away == set()
+        told, _ = stepped(runner, 10.0 + LIMITS.keep)
+        assert session_of(runner).away == {gone}
+        assert [message_of(M.Seats, say).seats[gone].away for say in told if say.kind == "seats"][:1] == [True]
         for _ in range(50):  # a computer decides for the seat (the worker's answer is waited for)
-            runner.controller.wait(10)
-            told, _ = runner.step(10.0 + LIMITS.keep)
-            if runner.session.hand.actions:
+            controller_of(runner).wait(10)
+            told, _ = stepped(runner, 10.0 + LIMITS.keep)
+            if session_of(runner).hand.actions:
                 break
-        assert len(runner.session.hand.actions) == 1, "a computer acted for the seat whose player stayed away"
-        told = runner.arrive(gone, None)
-        assert [say.kind for say in told][:2] == ["welcome", "seats"] and told[0].message.token is None
-        assert runner.session.away == set() and any(say.kind == "state" for say in told)
+        assert len(session_of(runner).hand.actions) == 1, "a computer acted for the seat whose player stayed away"
+        told = says(runner.arrive(gone, None))
+        assert [say.kind for say in told][:2] == ["welcome", "seats"] and message_of(M.Welcome, told[0]).token is None
+        assert session_of(runner).away == set() and any(say.kind == "state" for say in told)
     finally:
         worker.close()
 
 
-def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
+def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there() -> None:
     """A lobby left empty for the table's ``keep`` is done, and so is a match under way (issue 31: a stranger's
     abandoned tables must not hold the server; the computers rest meanwhile); a finished match is done once a
     player was told so and has left."""
@@ -417,11 +466,11 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
     runner.left(0, now=1.0)
     assert not runner.is_done(1.0 + LIMITS.keep - 0.1) and runner.is_done(1.0 + LIMITS.keep)
     runner.arrive(0, None)
-    runner.receive(0, typed({"type": "start"}))
+    runner.receive(0, typed(M.Start))
     runner.left(0, now=2.0)
     assert not runner.is_done(2.0 + LIMITS.keep - 0.1) and runner.is_done(2.0 + LIMITS.keep)
     runner.arrive(0, None)
-    match, rng = runner.session.match, random.Random(1)
+    match, rng = session_of(runner).match, random.Random(1)
     while not match.is_over:  # played to its end
         if match.hand.is_done:
             match.next_hand()
@@ -432,7 +481,7 @@ def test_a_table_nobody_is_at_ends_once_nothing_more_will_happen_there():
     assert runner.is_done(3.0)
 
 
-def test_the_computers_rest_while_nobody_is_at_the_table():
+def test_the_computers_rest_while_nobody_is_at_the_table() -> None:
     """Issue 31, item 7: 45 tables of computers left by their creators played on for hours, slowing an honest
     table. With no person connected, a computer's decision under way is called off and none is asked for; once
     someone is back, they play on."""
@@ -441,43 +490,43 @@ def test_the_computers_rest_while_nobody_is_at_the_table():
     try:
         runner = runner_of(["online", "computer", "computer", "computer"], keeper, worker)
         people = People(runner, keeper)
-        people.hear(runner.receive(0, typed({"type": "start"})))
+        people.hear(runner.receive(0, typed(M.Start)))
         for _ in range(100):  # on to a computer's turn, its decision asked for
-            told, _ = runner.step(0.0)
+            told, _ = stepped(runner, 0.0)
             people.answer_turns(people.hear(told))
-            if runner.controller.decision is not None:
+            if controller_of(runner).decision is not None:
                 break
-            runner.controller.wait(10)
+            controller_of(runner).wait(10)
         else:
             raise AssertionError("no computer's turn came")
-        actions = len(runner.session.hand.actions)
+        actions = len(session_of(runner).hand.actions)
         runner.left(0, now=1.0)
         for moment in (1.0, 2.0, 1.0 + LIMITS.keep - 0.1):
-            runner.controller.wait(1)
-            told, wait = runner.step(moment)
-            assert told == [] and runner.controller.decision is None, "nobody is there: no computer thinks"
+            controller_of(runner).wait(1)
+            told, wait = stepped(runner, moment)
+            assert told == [] and controller_of(runner).decision is None, "nobody is there: no computer thinks"
             assert wait == pytest.approx(1.0 + LIMITS.keep - moment), "stepped again when the table is done"
-        assert len(runner.session.hand.actions) == actions
+        assert len(session_of(runner).hand.actions) == actions
         runner.arrive(0, None)
         for _ in range(100):
-            runner.controller.wait(10)
+            controller_of(runner).wait(10)
             people.answer_turns(people.hear(runner.step(200.0)[0]))
-            if len(runner.session.hand.actions) > actions:
+            if len(session_of(runner).hand.actions) > actions:
                 break
-        assert len(runner.session.hand.actions) > actions, "back at the table, the computers play on"
+        assert len(session_of(runner).hand.actions) > actions, "back at the table, the computers play on"
     finally:
         worker.close()
 
 
-def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score():
+def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score() -> None:
     """CI's kill test (issue 23: nothing a client was told is lost): the server was killed after a match's last
     action was kept and before anyone was told; started again, it ended the finished table at once, and its players
     coming back were refused "No table has that code", never to see the end. Such a table waits the table's
     ``keep`` for them; a player who comes back is told the match is over and who won, and then it may end."""
     keeper = Kept()
     runner = runner_of(["online", "online", "computer", "computer"], keeper)
-    runner.receive(0, typed({"type": "start"}))
-    match, rng = runner.session.match, random.Random(5)
+    runner.receive(0, typed(M.Start))
+    match, rng = session_of(runner).match, random.Random(5)
     while not match.is_over:  # kept, and the server killed before anyone was told
         if match.hand.is_done:
             match.next_hand()
@@ -488,9 +537,10 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     runner.lobby.brought_back(100.0)
     restarted = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
     assert not restarted.is_done(100.0 + LIMITS.keep - 0.1), "its players may still come back to the end"
-    told = restarted.arrive(1, None)
+    told = says(restarted.arrive(1, None))
     state = next(say for say in told if say.kind == "state")
-    assert state.seat == 1 and state.message.over is True and state.message.winners == match.winners
+    final = message_of(M.State, state)
+    assert state.seat == 1 and final.over is True and final.winners == match.winners
     restarted.left(1, now=120.0)
     assert restarted.is_done(120.0), "told of the end, nobody is waited for"
     unseen = TableRunner(runner.lobby, keeper, None, LIMITS, session=runner.session)
@@ -498,7 +548,8 @@ def test_a_match_that_ended_unseen_waits_for_its_players_to_see_the_final_score(
     assert not unseen.is_done(200.0) and unseen.is_done(200.0 + LIMITS.keep)
 
 
-def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog):
+def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 3: a database that cannot write (here, closed under the keeper; a full disk alike) had each
     failure logged (204 lines in one match) while play went on. Each part is answered with what was not kept (False
     for the seats, the table's end and its empty time; NotKept for the match's actions, which its caller takes
@@ -507,7 +558,7 @@ def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog
     database = TableDatabase(tmp_path)
     keeper = Keeper(database)
     match = Match(load_rules("hearts-classic"), seed=1)
-    seats = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
+    seats: list[SeatJson] = [{"kind": "online", "name": "Ann", "token": None, "level": "normal"}] * 4
     assert keeper.create("K7QX2M", "hearts-classic", {}, 30.0, 0, seats) and keeper.has("K7QX2M")
     assert keeper.play("K7QX2M", seats, match, (0, 0)) == (1, 0)
     database.connection.close()
@@ -524,39 +575,39 @@ def test_a_write_that_fails_is_refused_and_the_log_says_so_once(tmp_path, caplog
     assert Keeper().play("K7QX2M", seats, match, (0, 0)) == (0, 0) and Keeper().seats("K7QX2M", seats)
 
 
-def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_until_it_can():
+def test_an_action_the_store_cannot_keep_is_taken_back_and_the_table_pauses_until_it_can() -> None:
     """Issue 31, item 3 (stored, then told), at the runner alone: the action is refused and taken back, every
     player is told the table is paused (nobody is told of the action), an action meanwhile is refused, nothing is
     played; once the store writes again everyone is told play resumes and the player to move is told again."""
     keeper = Kept()
     runner = runner_of(["online", "online", "computer", "computer"], keeper, preset="rook-classic")
     people = People(runner, keeper)
-    people.hear(runner.receive(0, typed({"type": "start"})))
-    session = runner.session
+    people.hear(runner.receive(0, typed(M.Start)))
+    session = session_of(runner)
     while not session.is_human(session.hand.to_move):  # the computers' bids, as the worker would choose
         session.hand.apply(session.hand.legal_actions()[-1])
     seat, before = session.hand.to_move, session.hand.record()
-    keeper.failing.add("play")
-    told = people.hear(runner.receive(seat, typed({"type": "act", "action": "pass"})))
+    keeper.refusing.add("play")
+    told = people.hear(runner.receive(seat, typed(M.Act, action="pass")))
     paused = [say for say in told if say.kind == "paused"]
-    assert [say.seat for say in paused] == [0, 1] and "cannot save" in paused[0].message.reason
+    assert [say.seat for say in paused] == [0, 1] and "cannot save" in message_of(M.Paused, paused[0]).reason
     assert [(say.seat, say.kind) for say in told if say.kind != "paused"] == [(seat, "refused")]
     assert session.hand.record() == before, "taken back"
-    told = runner.receive(seat, typed({"type": "act", "action": "pass"}))
-    assert [(say.seat, say.kind, say.message.reason) for say in told] == \
-        [(seat, "refused", paused[0].message.reason)]
+    told = says(runner.receive(seat, typed(M.Act, action="pass")))
+    assert [(say.seat, say.kind, message_of(M.Refused, say).reason) for say in told] == \
+        [(seat, "refused", message_of(M.Paused, paused[0]).reason)]
     assert runner.step(10.0) == ([], LIMITS.store_retry_seconds) and session.hand.record() == before
-    keeper.failing.discard("play")
-    told, _ = runner.step(11.0)
+    keeper.refusing.discard("play")
+    told, _ = stepped(runner, 11.0)
     assert [(say.seat, say.kind) for say in told if say.kind in ("resumed", "turn")] == \
         [(0, "resumed"), (1, "resumed"), (seat, "turn")]
-    people.hear(runner.receive(seat, typed({"type": "act", "action": "pass"})))
+    people.hear(runner.receive(seat, typed(M.Act, action="pass")))
     assert len(session.hand.actions) == len(before["actions"]) + 1
 
 
 # --- what the log says of strangers ---
 
-def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
+def test_every_value_in_a_server_log_line_is_shown_escaped(caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 8: a client's text in a line (here a preset name and an exception's message) is written with
     its newlines and escape sequences shown, so that it cannot forge a line of its own or drive the terminal."""
     caplog.set_level(logging.INFO)
@@ -572,7 +623,8 @@ def test_every_value_in_a_server_log_line_is_shown_escaped(caplog):
     assert not [line for line in said.splitlines() if line.startswith(("1999", "forged"))]
 
 
-def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(caplog):
+def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_line(
+        caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31 ("Logs: lines per address rate-limited with one summary line"), with a clock the test sets."""
     caplog.set_level(logging.INFO)
     now = [0.0]
@@ -593,27 +645,27 @@ def test_log_lines_about_one_address_are_a_burst_then_a_rate_then_one_summary_li
     assert said == ["line 10", "203.0.113.9: 7 log lines about it were not written", "later"]
 
 
-def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it():
+def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it() -> None:
     """Issue 31, item 3, with everyone passing at once (a Hearts pass): a pass decided ahead of its turn is taken at
     its turn; if the store cannot keep it then, it is taken back and still held, and taken once the store writes
     again (it was dropped from the held ones before it was kept, and the player's pass was lost)."""
     keeper = Kept()
     runner = runner_of(["online", "online", "computer", "computer"], keeper, preset="hearts-classic")
-    runner.receive(0, typed({"type": "start"}))
-    hand = runner.session.hand
-    while not runner.session.is_human(hand.to_move):  # the computers' passes, as the worker would choose
+    runner.receive(0, typed(M.Start))
+    hand = session_of(runner).hand
+    while not session_of(runner).is_human(hand.to_move):  # the computers' passes, as the worker would choose
         hand.apply(hand.legal_actions()[0])
     first, later = hand.to_move, 1 - hand.to_move
     ahead = f"pass-cards {' '.join(hand.view(later).hand[:3])}"
-    assert runner.receive(later, typed({"type": "act", "action": ahead})) == [], "held: nothing to tell yet"
-    runner.receive(first, typed({"type": "act", "action": f"pass-cards {' '.join(hand.view(first).hand[:3])}"}))
+    assert runner.receive(later, typed(M.Act, action=ahead)) == [], "held: nothing to tell yet"
+    runner.receive(first, typed(M.Act, action=f"pass-cards {' '.join(hand.view(first).hand[:3])}"))
     while hand.to_move != later:
         hand.apply(hand.legal_actions()[0])
-    keeper.failing.add("play")
-    told, _ = runner.step(1.0)
+    keeper.refusing.add("play")
+    told, _ = stepped(runner, 1.0)
     assert [say.kind for say in told if say.kind == "paused"] == ["paused", "paused"]
-    assert hand.to_move == later and runner.controller.ahead == {later: ahead}, "taken back, and still held"
-    keeper.failing.discard("play")
+    assert hand.to_move == later and controller_of(runner).ahead == {later: ahead}, "taken back, and still held"
+    keeper.refusing.discard("play")
     actions = len(hand.actions)
     runner.step(2.0)
-    assert later not in runner.controller.ahead and len(hand.actions) == actions + 1, "kept, and played"
+    assert later not in controller_of(runner).ahead and len(hand.actions) == actions + 1, "kept, and played"

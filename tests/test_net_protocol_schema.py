@@ -12,7 +12,7 @@ import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import jsonschema
 import msgspec
@@ -28,22 +28,24 @@ from game.net import runner as net_runner
 from game.net import schema
 from game.net import server as net_server
 from game.net.database import Keeper
-from game.table.controller import Hint, NotKept
+from game.net.lobby import SeatJson
+from game.table.controller import NotKept
+from game.table.intents import Hint
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 PRESETS = sorted(path.stem for path in (Path(__file__).parent.parent / "config").glob("*.yaml"))
-SCHEMA = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
+SCHEMA: dict[str, Any] = json.loads(schema.SCHEMA_PATH.read_text(encoding="utf-8"))
 PROTOCOL_MD = schema.PROTOCOL_PATH.read_text(encoding="utf-8")
 SERVER_TYPES = sorted(name.removeprefix("server-") for name in SCHEMA["$defs"] if name.startswith("server-"))
 CLIENT_TYPES = sorted(name.removeprefix("client-") for name in SCHEMA["$defs"] if name.startswith("client-"))
 
 
-def reference(definition: str):
+def reference(definition: str) -> jsonschema.Draft202012Validator:
     """A jsonschema validator of ``$defs/definition``."""
     return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": SCHEMA["$defs"]})
 
 
-def views_of_a_hand(preset: str, seed: int) -> list[dict]:
+def views_of_a_hand(preset: str, seed: int) -> list[dict[str, Any]]:
     """Every seat's view after every action of one hand of random legal play, and the deal's."""
     rules = load_rules(preset)
     hand = Match(rules, seed=seed).hand
@@ -55,14 +57,16 @@ def views_of_a_hand(preset: str, seed: int) -> list[dict]:
     return views
 
 
-def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(capsys):
+def test_the_committed_schema_and_protocol_tables_are_what_the_message_classes_make(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """A message class changed without running ``python -m game.net.schema`` fails here, naming the file."""
     assert schema.main(["--check"]) == 0, capsys.readouterr().out
     assert schema.protocol_text(PROTOCOL_MD) == PROTOCOL_MD and schema.schema_text() == \
         schema.SCHEMA_PATH.read_text(encoding="utf-8")
 
 
-def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
+def test_a_stale_protocol_page_is_noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     """The check is real: a table edited by hand (here a field dropped from PROTOCOL.md) is named as stale, and
     writing the files again mends it."""
     page = tmp_path / "PROTOCOL.md"
@@ -76,7 +80,7 @@ def test_a_stale_protocol_page_is_noticed(tmp_path, monkeypatch, capsys):
     assert schema.main(["--check"]) == 0
 
 
-def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
+def test_the_schema_is_json_schema_and_names_every_server_and_client_message() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SERVER_TYPES == sorted(["welcome", "seats", "seated", "state", "turn", "played", "claimed", "refused",
                                    "hint", "hand-over", "match-over", "error", "closed", "paused", "resumed"])
@@ -87,11 +91,11 @@ def test_the_schema_is_json_schema_and_names_every_server_and_client_message():
     assert "RULES.md" not in PROTOCOL_MD, "the notation is written out here: the repository stands alone"
 
 
-def test_the_levels_a_create_names_are_the_computers_levels():
+def test_the_levels_a_create_names_are_the_computers_levels() -> None:
     assert get_args(M.Level) == LEVELS
 
 
-def test_the_rules_in_the_schema_are_every_rule_field():
+def test_the_rules_in_the_schema_are_every_rule_field() -> None:
     """A rule field added to the engine is documented (and checked) with it."""
     assert list(SCHEMA["$defs"]["rules"]["properties"]) == [f.name for f in dataclasses.fields(Rules)]
     for preset in PRESETS:
@@ -101,7 +105,7 @@ def test_the_rules_in_the_schema_are_every_rule_field():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_view_of_a_hand_matches_the_schema(preset):
+def test_every_view_of_a_hand_matches_the_schema(preset: str) -> None:
     """Every preset's views, every seat, from the deal to the end of a hand of random play (the dummy, the
     called partner, 2-player Hearts' halves, the nest once the hand is done): each has exactly the fields of its
     family's strict view (none missing, none more)."""
@@ -111,7 +115,7 @@ def test_every_view_of_a_hand_matches_the_schema(preset):
     assert reference("view-rook" if load_rules(preset).family == "rook" else "view-hearts").is_valid(view)
 
 
-def spoiled(message: dict) -> list[dict]:
+def spoiled(message: dict[str, Any]) -> list[dict[str, Any]]:  # raw JSON, as sent
     """The message spoiled in ways the schema must catch: a field missing, a field it does not have, a value of
     the wrong type, a card misnamed."""
     out = []
@@ -139,7 +143,7 @@ def spoiled(message: dict) -> list[dict]:
     return out
 
 
-def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages():
+def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages() -> None:
     """The check the suite runs on every message (game/net/schema.py's strict form of the message classes, decoded
     by msgspec) gives jsonschema's verdict on the generated schema for every kind of server message, as sent and
     spoiled."""
@@ -177,7 +181,7 @@ class Curious(Player):
     call the question off)."""
     asked = answered = False
 
-    def decide(self):
+    def decide(self) -> None:
         if not self.asked:
             self.asked = True
             self.table.request_hint()
@@ -192,7 +196,8 @@ class Curious(Player):
         return stepped
 
 
-def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_schema_says(monkeypatch):
+def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_schema_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A short match played through a server (seats taken, moved, given to a computer; a bad message; a hint; a
     refused play; claims; the score sheet; a write the store cannot make, and play paused until it can; game over;
     the server stopping): every kind of message the protocol has is sent, and each matches the schema (checked by
@@ -200,8 +205,8 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     kinds: set[str] = set()
     original = net_server.Client.send
 
-    def send(client, message):
-        kinds.add(message.__struct_config__.tag)
+    def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
+        kinds.add(str(message.__struct_config__.tag))  # each tag is text, as the protocol names it
         return original(client, message)
 
     monkeypatch.setattr(net_server.Client, "send", send)
@@ -210,11 +215,13 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
     writes = []
     keep_play = Keeper.play
 
-    def play(keeper, *args):  # the store cannot keep the 10th write of play (once): the table pauses, then resumes
-        writes.append(args)
+    # the store cannot keep the 10th write of play (once): the table pauses, then resumes
+    def play(keeper: Keeper, code: str, seats: list[SeatJson], match: Match,
+             saved: tuple[int, int]) -> tuple[int, int]:
+        writes.append(code)
         if len(writes) == 10:
             raise NotKept("a full disk")
-        return keep_play(keeper, *args)
+        return keep_play(keeper, code, seats, match, saved)
 
     monkeypatch.setattr(Keeper, "play", play)
     server = ServerThread()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from game.net import messages as M
+from tests.support.kinds import rook_part
 from tests.support.net_helpers import Player, ServerThread, play_until
 
 
-def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_change_chairs():
+def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_change_chairs() -> None:
     """000 "Partners sit opposite each other"; 001 "change partners after every four hands" (RULES.md decision 9):
     at hand 5 each client is still its player's seat, with its own cards, name and score column, shown at the new
     table: its new partner across from it."""
@@ -26,7 +27,8 @@ def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_chan
             view, table = player.table.view(), player.table
             assert table.viewer == view.seat == seat
             across = view.seating[2]
-            assert tuple(sorted((seat, across))) in view.rook.partnerships, f"seat {seat}'s partner does not sit across"
+            assert tuple(sorted((seat, across))) in rook_part(view).partnerships, \
+                f"seat {seat}'s partner does not sit across"
             assert view.seating == {0: (0, 2, 1, 3), 1: (1, 3, 0, 2)}[seat]
             assert [name for name, _ in table.score_columns()] == ["Ann", "Ben", "Cat", "Dan"]
     finally:

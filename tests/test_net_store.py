@@ -12,28 +12,44 @@ import logging
 import signal
 import sqlite3
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
+from websockets.asyncio.client import ClientConnection
 
 from bench.net_kills import Person, kill_server, view_problem
 from game.engine import Match, load_rules
 from game.net import messages as M
-from game.net.database import FILE_NAME, SCHEMA_VERSION, DatabaseUnusable, NewerDatabase, TableDatabase, saved_codes
+from game.net.database import (
+    FILE_NAME,
+    SCHEMA_VERSION,
+    DatabaseUnusable,
+    NewerDatabase,
+    SavedTable,
+    TableDatabase,
+    saved_codes,
+)
 from game.net.host import NetHost
-from game.net.lobby import token_hash
+from game.net.lobby import SeatJson, token_hash
+from game.net.runner import TableRunner
 from game.net.server import TableServer
 from game.net.tables import TABLE_FORMAT, Tables
 from game.table.session import SeatPlan, Session
 from tests.support.net_helpers import (
     FAST,
     LOOPBACK,
+    Answer,
     Player,
     ServerThread,
     answer,
+    controller_of,
     free_port,
     play_until,
     raw,
     server_process,
+    session_of,
     wait_for_port,
     wire,
 )
@@ -41,7 +57,7 @@ from tests.support.net_helpers import (
 KILLS = 10
 
 
-def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path):
+def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path: Path) -> None:
     """Issue 23: kill -9 the server at 10 random moments while tables of hearts-classic and rook-classic play
     (two people, two computers each), start it again on the same data each time: every view any person was told
     is the view of the hand rebuilt from the database cut to that many actions (every action they were told of is
@@ -56,7 +72,7 @@ def test_a_server_killed_during_play_loses_nothing_a_client_was_told(tmp_path):
     assert tally.fresh_tables == KILLS - 1, "each table made just before a kill took its owner back"
 
 
-def test_the_kill_check_catches_an_action_lost_or_changed():
+def test_the_kill_check_catches_an_action_lost_or_changed() -> None:
     """The check of the kills can fail: a view told after more actions than the database holds, or after other
     actions, is named."""
     match = Match(load_rules("hearts-classic"), seed=5)
@@ -77,11 +93,13 @@ def test_the_kill_check_catches_an_action_lost_or_changed():
     assert "does not give" in view_problem([other], 0, told, seat)
     person = Person("Ann", 0)  # a client that comes back to an older table than it was told of
     person.last_told = (0, 6)
-    asyncio.run(person.read(None, {"type": "state", "hand": 1, "over": False, "view": {**told.to_json(), "moves": 4}}))
+    no_connection = cast(ClientConnection, None)  # a state is read without answering the server
+    asyncio.run(person.read(no_connection, {"type": "state", "hand": 1, "over": False,
+                                            "view": {**told.to_json(), "moves": 4}}))
     assert "back at hand 1 after 4 actions, but had been told of hand 1 after 6" in person.behind
 
 
-def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back(tmp_path):
+def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back(tmp_path: Path) -> None:
     """Issue 23: a table is kept before its creator is welcomed, so a kill right after the welcome (well within
     0.1 s) loses nothing: the owner's token takes the seat back (a table killed in its first second was gone)."""
     port = free_port()
@@ -106,7 +124,7 @@ def test_a_table_killed_right_after_it_was_made_is_there_when_the_server_is_back
         process.wait(10)
 
 
-def wait_for(server: ServerThread, question, seconds: float = 20.0):
+def wait_for(server: ServerThread, question: Callable[[Tables], bool], seconds: float = 20.0) -> None:
     """Ask ``question(tables)`` on the server's loop until it answers true; the deadline only stops a hang."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -116,7 +134,7 @@ def wait_for(server: ServerThread, question, seconds: float = 20.0):
     raise AssertionError("the server did not get there in time")
 
 
-def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(tmp_path):
+def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(tmp_path: Path) -> None:
     """Issue 23: a table brought back keeps each seat for its player for the table's seat-keeping time, as for
     a drop-out (PROTOCOL.md, "Dropping out and coming back"); only then does a computer play it. Loading a table
     put every seat with no connection 'away' at once: computers played for people who had not had time to come
@@ -135,31 +153,35 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     second = ServerThread(tmp_path)
     try:
         table = second.server.tables[code]
-        moves = second.call(lambda: len(table.session.hand.actions))
+        moves = second.call(lambda: len(session_of(table).hand.actions))
         time.sleep(0.5)
-        assert second.call(lambda: len(table.session.hand.actions)) == moves, "nobody is back: nothing is played"
+        assert second.call(lambda: len(session_of(table).hand.actions)) == moves, "nobody is back: nothing is played"
         back = Player(second.port, "hello", {"name": "Ann", "code": code, "token": token})
 
-        def bo_to_move():
-            session = table.session
-            return session.hand.to_move == 1 and not table.controller.thinking
+        def bo_to_move() -> bool:
+            session = session_of(table)
+            return session.hand.to_move == 1 and not controller_of(table).thinking
 
         # Ann and the computers play their own seats, and then the table waits for Bo
         play_until([back], lambda: second.call(bo_to_move), 60)
-        moves = second.call(lambda: len(table.session.hand.actions))
+        moves = second.call(lambda: len(session_of(table).hand.actions))
         time.sleep(0.5)  # with the seats 'away', computers played here at once (no pause)
-        assert second.call(lambda: (len(table.session.hand.actions), table.session.away)) == (moves, set())
+        assert second.call(lambda: (len(session_of(table).hand.actions), session_of(table).away)) == (moves, set())
         assert second.call(lambda: [s.away for s in table.seat_list()]) == [False] * 4
         # the seat-keeping time runs out: a computer plays on for Bo
-        second.call(lambda: (setattr(table.record, "keep", 0.2), second.server.wake(table)))
-        wait_for(second, lambda tables: len(tables[code].session.hand.actions) > moves)
-        assert second.call(lambda: table.session.away) == {1}
+        def keep_briefly() -> None:
+            table.record.keep = 0.2
+            second.server.wake(table)
+
+        second.call(keep_briefly)
+        wait_for(second, lambda tables: len(session_of(tables[code]).hand.actions) > moves)
+        assert second.call(lambda: session_of(table).away) == {1}
         back.close()
     finally:
         second.stop()
 
 
-def brought_back(folder, question):
+def brought_back(folder: Path, question: Callable[[Tables], Answer]) -> Answer:
     """Start a server on ``folder``, ask ``question(tables)`` on its loop, stop it; the answer."""
     server = ServerThread(folder)
     try:
@@ -168,7 +190,7 @@ def brought_back(folder, question):
         server.stop()
 
 
-def old_json_table(code: str, actions: int) -> dict:
+def old_json_table(code: str, actions: int) -> dict[str, Any]:
     """A started table as an earlier server saved it (one JSON file a table)."""
     session = Session(Match(load_rules("hearts-classic"), seed=9),
                       [SeatPlan("Ann", False, online=True), SeatPlan("Bo", False, online=True),
@@ -183,7 +205,8 @@ def old_json_table(code: str, actions: int) -> dict:
             "owner": 0, "started": True, "seats": seats, "session": session.to_json()}
 
 
-def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path, caplog):
+def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
     """Issue 23: "tables saved in today's JSON format are imported once": each file goes into the database (then
     the file goes), the table plays on from where it was, and a restart finds it in the database; a file that
     is not a table is kept aside as .bad, named in one line."""
@@ -192,8 +215,8 @@ def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path, capl
     (tmp_path / "K7QX2M.json").write_text(json.dumps(saved))
     (tmp_path / "ZZZZZZ.json").write_text("{not json")
     for _ in range(2):  # imported, then found in the database
-        record, away = brought_back(tmp_path, lambda tables: (tables["K7QX2M"].session.hand.record(),
-                                                              tables["K7QX2M"].session.away))
+        record, away = brought_back(tmp_path, lambda tables: (session_of(tables["K7QX2M"]).hand.record(),
+                                                              session_of(tables["K7QX2M"]).away))
         assert record == saved["session"]["match"]["hands"][0] and away == set()
         assert sorted(path.name for path in tmp_path.iterdir() if "json" in path.name) == ["ZZZZZZ.json.bad"]
     assert caplog.text.count("K7QX2M.json: imported into") == 1
@@ -201,12 +224,13 @@ def test_tables_an_earlier_server_saved_as_json_are_imported_once(tmp_path, capl
                for r in caplog.records) == 1
 
 
-def keep_table_with_rows(folder, code: str, actions: list[str]):
+def keep_table_with_rows(folder: Path, code: str, actions: list[str]) -> Match:
     """A started hearts-classic table written straight into the database, its actions as given."""
     match = Match(load_rules("hearts-classic"), seed=3)
     database = TableDatabase(folder)
-    seats = [{"kind": "online", "name": "Ann", "token": token_hash("t"), "level": "normal"}] + \
-            [{"kind": "computer", "name": f"Computer {n}", "token": None, "level": "normal"} for n in (2, 3, 4)]
+    ann: SeatJson = {"kind": "online", "name": "Ann", "token": token_hash("t"), "level": "normal"}
+    seats: list[SeatJson] = [ann] + [{"kind": "computer", "name": f"Computer {n}", "token": None, "level": "normal"}
+                                     for n in (2, 3, 4)]
     database.create(code, "hearts-classic", {}, 30.0, 0, seats)
     database.save_play(code, seats, match, (0, 0))
     with database.connection:
@@ -216,14 +240,16 @@ def keep_table_with_rows(folder, code: str, actions: list[str]):
     return match
 
 
-def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path, caplog):
+def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path: Path,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
     """Issue 22/23: a table whose rows the engine does not accept (an action it refuses) is kept aside in the
     database with its problem, named in one log line, and not loaded again; the other tables come back."""
     caplog.set_level(logging.INFO)
     good = keep_table_with_rows(tmp_path, "GOOD22", [])
     keep_table_with_rows(tmp_path, "BAD222", ["play ZZ"])
     for _ in range(2):  # set aside, then left aside
-        codes, deal = brought_back(tmp_path, lambda tables: (sorted(tables), tables["GOOD22"].session.hand.deal_text()))
+        codes, deal = brought_back(tmp_path, lambda tables: (sorted(tables),
+                                                             session_of(tables["GOOD22"]).hand.deal_text()))
         assert codes == ["GOOD22"] and deal == good.hand.deal_text()
     lines = [r.getMessage() for r in caplog.records if "BAD222" in r.getMessage()]
     assert len(lines) == 1 and FILE_NAME in lines[0] and "kept aside" in lines[0] and "ZZ" in lines[0], lines
@@ -233,12 +259,13 @@ def test_a_table_that_cannot_be_built_again_is_kept_aside_in_one_line(tmp_path, 
     assert "cannot be replayed" in problem
 
 
-def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path, monkeypatch):
+def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: only what damaged data raises keeps a table aside; a bug (here a TypeError) stops the start
     with its traceback, and the table is not marked as damaged."""
     keep_table_with_rows(tmp_path, "GOOD22", [])
 
-    def broken(self, saved):
+    def broken(self: Tables, saved: SavedTable) -> TableRunner:
         raise TypeError("a bug")
 
     monkeypatch.setattr(Tables, "bring_back", broken)
@@ -249,7 +276,8 @@ def test_a_fault_in_the_server_is_not_taken_for_a_damaged_table(tmp_path, monkey
     assert saved_codes(tmp_path) == ["GOOD22"]
 
 
-def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path, caplog):
+def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     (tmp_path / FILE_NAME).write_bytes(b"this is not a database" * 100)
     server = ServerThread(tmp_path)
@@ -265,7 +293,7 @@ def test_a_database_that_is_not_one_is_kept_aside_and_a_new_one_started(tmp_path
     assert len(lines) == 1 and "a new one started" in lines[0]
 
 
-def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_path):
+def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
     """A data folder from a newer server: the server does not start (one line naming the file), a game does not
     host there, and the file is untouched."""
     keep_table_with_rows(tmp_path, "GOOD22", [])
@@ -284,7 +312,7 @@ def test_a_newer_servers_database_is_refused_in_one_line_and_left_as_it_is(tmp_p
     assert saved_codes(tmp_path) == [] and (tmp_path / FILE_NAME).read_bytes() == before
 
 
-def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_forgets_it(tmp_path):
+def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_forgets_it(tmp_path: Path) -> None:
     """The hosting window keeps its table in the same database: Host again brings it back with its seats; a new
     hosted table ends the last one for good."""
     host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
@@ -312,7 +340,8 @@ def test_a_game_hosting_again_finds_its_table_in_the_database_and_a_new_hosting_
     assert saved_codes(tmp_path) == []
 
 
-def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monkeypatch):
+def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 23's design: whenever a client is sent news of an action, the database (read from another
     connection, as a restart would) already holds it."""
     import game.net.server as net_server
@@ -322,9 +351,9 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monk
 
     told = []
 
-    def send(client, message):
+    def send(client: net_server.Client, message: M.AnyServerMessage) -> None:
         if isinstance(message, M.Played | M.Claimed) and client.table is not None:
-            hands = client.table.session.match.history + [client.table.session.match.hand]
+            hands = session_of(client.table).match.history + [session_of(client.table).match.hand]
             connection = sqlite3.connect(tmp_path / FILE_NAME)
             kept = connection.execute("SELECT COUNT(*) FROM actions WHERE code = ? AND hand = ?",
                                       (client.table.code, len(hands) - 1)).fetchone()[0]
@@ -347,7 +376,7 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path, monk
     assert told and not behind, behind[:3]  # every action told was kept first (and some were told)
 
 
-def test_a_data_folder_that_cannot_be_used_is_named_in_one_line(tmp_path):
+def test_a_data_folder_that_cannot_be_used_is_named_in_one_line(tmp_path: Path) -> None:
     """A --data folder that cannot be made or written (here a file stands where it should be): the server does
     not start, with one line naming the database; a game does not host there; nothing is set aside."""
     (tmp_path / "taken").write_text("a file, not a folder")

@@ -28,16 +28,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 
 import pytest
 
 pytest.importorskip("pyspiel")
 
+import pyspiel  # noqa: E402
+
 from bench import openspiel_hearts as spiel  # noqa: E402
-from game.engine import Hand, load_rules  # noqa: E402
+from game.engine import Hand, Rules, load_rules  # noqa: E402
 from game.engine import cards as C  # noqa: E402
-from game.engine.hearts import DIRECTION_OFFSET, pass_direction  # noqa: E402
+from game.engine.hearts import DIRECTION_OFFSET, HeartsHand, pass_direction  # noqa: E402
+from tests.support.kinds import of_kind  # noqa: E402
 
 pytestmark = pytest.mark.slow  # plays random hands against OpenSpiel, action by action
 
@@ -47,33 +51,36 @@ PENALTY = {f"{rank}H" for rank in spiel.RANKS} | {"QS"}
 
 CLASSIC = load_rules("hearts-classic")
 HOLD = CLASSIC.changed({"hold_hand": True})  # RULES.md 15 (house): the cycle is left, across, right, hold
+# a seat's choice of ``count`` of the card texts offered it (sorted), in the hand as it stands
+Choose = Callable[[HeartsHand, int, list[str], int], list[str]]
 
 
-def shuffled_hands(rules, rng) -> list[list[str]]:
+def shuffled_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
     deck = rules.card_names(rules.deck_mask)
     rng.shuffle(deck)
     return [deck[13 * seat:13 * seat + 13] for seat in range(4)]
 
 
-def random_choice(rng):
-    def choose(hand, seat, options, count):
+def random_choice(rng: random.Random) -> Choose:
+    def choose(hand: HeartsHand, seat: int, options: list[str], count: int) -> list[str]:
         return rng.sample(options, count)
     return choose
 
 
-def spiel_legal(state) -> set[str]:
+def spiel_legal(state: pyspiel.State) -> set[str]:
     return {spiel.card_text(action) for action in state.legal_actions()}
 
 
-def our_held(hand) -> list[set[str]]:
+def our_held(hand: Hand) -> list[set[str]]:
     return [set(hand.rules.card_names(mask)) for mask in hand.held]
 
 
-def play_both(rules, hands, dealer, number, choose, scores, tally: Counter) -> bool:
+def play_both(rules: Rules, hands: list[list[str]], dealer: int, number: int, choose: Choose,
+              scores: list[int] | None, tally: Counter[str]) -> bool:
     """Deal ``hands`` in both engines, pass and play them in lockstep with ``choose(hand, seat, sorted card texts,
     count)``, compare everything on the way and at the end; return whether someone shot the moon."""
     params = spiel.spiel_params(rules)
-    hand = Hand.from_deal(rules, {"hands": hands}, dealer=dealer, number=number, scores=scores)
+    hand = of_kind(HeartsHand, Hand.from_deal(rules, {"hands": hands}, dealer=dealer, number=number, scores=scores))
     direction = pass_direction(rules, number)
     state = spiel.dealt_state(hands, direction, params)
     tally[direction] += 1
@@ -102,12 +109,13 @@ def play_both(rules, hands, dealer, number, choose, scores, tally: Counter) -> b
     return check_result(hand, state, tally, direction)
 
 
-def pass_both(hand, state, direction, choose) -> None:
+def pass_both(hand: HeartsHand, state: pyspiel.State, direction: str, choose: Choose) -> None:
     """Ours: one ``pass-cards`` action per seat from the dealer's left. OpenSpiel: one card per action, players
     0..3 in turn. Each seat's options and choice are compared; the exchange must give the same hands."""
     rules = hand.rules
     assert hand.phase == "pass" and hand.direction == direction
-    choices, options = {}, {}
+    choices: dict[int, list[str]] = {}
+    options: dict[int, set[frozenset[str]]] = {}
     while hand.phase == "pass":
         seat = hand.to_move
         assert seat not in choices and seat == (hand.dealer + 1 + len(choices)) % 4
@@ -135,7 +143,7 @@ def pass_both(hand, state, direction, choose) -> None:
         assert set(choices[(seat - offset) % 4]) == set(rules.card_names(hand.received[seat]))
 
 
-def count_situation(hand, seat, legal, tally) -> None:
+def count_situation(hand: HeartsHand, seat: int, legal: list[str], tally: Counter[str]) -> None:
     """Tally the rule branches this decision exercises, so that the test cannot pass without meeting them."""
     if hand.trick:
         if not hand.tricks and PENALTY & set(legal):
@@ -152,7 +160,7 @@ def count_situation(hand, seat, legal, tally) -> None:
         tally["QS the only lead: QS and hearts held, unbroken"] += 1
 
 
-def check_result(hand, state, tally, direction) -> bool:
+def check_result(hand: HeartsHand, state: pyspiel.State, tally: Counter[str], direction: str) -> bool:
     """Same points per seat at the end; a moon is our shooter's ``moon add``, OpenSpiel's only moon."""
     final = spiel.penalty_points(state)
     spiel_moon = sum(final) == 3 * spiel.TOTAL_POINTS  # its moon leaves 0 and three 26s; otherwise they sum to 26
@@ -174,7 +182,7 @@ def check_result(hand, state, tally, direction) -> bool:
     return True
 
 
-def test_openspiel_params_and_card_ids_match_ours():
+def test_openspiel_params_and_card_ids_match_ours() -> None:
     """The oracle is hearts-classic: ``spiel_params`` of the preset is the spelled-out ``CLASSIC_PARAMS``; rules
     OpenSpiel cannot express are refused rather than mapped to something else; and every OpenSpiel card id names
     the card of the same rank and suit as our card text."""
@@ -200,12 +208,12 @@ def test_openspiel_params_and_card_ids_match_ours():
     assert names == set(CLASSIC.card_names(CLASSIC.deck_mask))
 
 
-def test_same_moves_legal_cards_and_points_as_openspiel_on_random_deals():
+def test_same_moves_legal_cards_and_points_as_openspiel_on_random_deals() -> None:
     """Issue 2: "on at least 300 random deals, drive both engines with the same actions and require the same legal
     actions at every decision and the same penalty points at the end." Hand numbers 0, 1, 2 pass left, across and
     right (RULES.md decision 15), so each direction gets a third of the deals."""
     rng = random.Random(2026)
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for number in range(RANDOM_DEALS):
         scores = [rng.randrange(100) for _ in range(4)]
         play_both(CLASSIC, shuffled_hands(CLASSIC, rng), rng.randrange(4), number, random_choice(rng), scores, tally)
@@ -222,7 +230,7 @@ SENT_TO_SHOOTER = ["8H", "AD", "KC"]  # the passer to the shooter's right (left 
 SHOOTER_SENDS = ["2D", "3D", "4D"]
 
 
-def moon_deal(rules, direction, shooter, rng):
+def moon_deal(rules: Rules, direction: str, shooter: int, rng: random.Random) -> tuple[list[list[str]], int | None]:
     """A deal where ``shooter`` holds ``MOON_HAND`` once the steered passes are made (``MOON_HAND`` outright in a
     hold hand): it then wins every trick by always playing its highest legal card."""
     if direction == "hold":
@@ -232,7 +240,7 @@ def moon_deal(rules, direction, shooter, rng):
         passer = (shooter - spiel.DIRECTION[direction]) % 4
     rest = [card for card in rules.card_names(rules.deck_mask) if card not in own and card not in SENT_TO_SHOOTER]
     rng.shuffle(rest)
-    hands = [None] * 4
+    hands: list[list[str]] = [[] for _ in range(4)]  # each filled below (checked: 13 cards each)
     hands[shooter] = own
     for seat in range(4):
         if seat == passer:
@@ -243,8 +251,8 @@ def moon_deal(rules, direction, shooter, rng):
     return hands, passer
 
 
-def moon_policy(rng, shooter, passer):
-    def choose(hand, seat, options, count):
+def moon_policy(rng: random.Random, shooter: int, passer: int | None) -> Choose:
+    def choose(hand: HeartsHand, seat: int, options: list[str], count: int) -> list[str]:
         if count == 3 and seat == shooter:
             return SHOOTER_SENDS
         if count == 3 and seat == passer:
@@ -255,12 +263,12 @@ def moon_policy(rng, shooter, passer):
     return choose
 
 
-def test_shooting_the_moon_scores_alike_in_both_engines_in_every_direction():
+def test_shooting_the_moon_scores_alike_in_both_engines_in_every_direction() -> None:
     """RULES.md decision 17: the shooter choosing "moon add" matches OpenSpiel's fixed moon (the shooter 0, the
     others 26). Each passing direction, and the house hold hand, gets deals steered so that a seat (each seat in
     turn) shoots the moon; the other seats pass and play at random."""
     rng = random.Random(7)
-    tally = Counter()
+    tally: Counter[str] = Counter()
     moons = 0
     for k in range(48):
         number = k % 4
@@ -280,13 +288,14 @@ LEADER_HEARTS = [f"{rank}H" for rank in spiel.RANKS]
     (["AC", "QS"] + LEADER_HEARTS[:11], ["QS"]),  # not "a hand of all hearts": the Queen must be led
     (["AC"] + LEADER_HEARTS[:12], LEADER_HEARTS[:12]),  # all hearts: any of them
 ], ids=["QS and hearts", "hearts only"])
-def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, second_lead):
+def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding: list[str],
+                                                                     second_lead: list[str]) -> None:
     """Book 002: "You can only lead with a heart providing ... You have a hand of all hearts and you have the lead"
     and "You can lead the Queen of spades before hearts have been broken". Seat 0 takes the first trick with the ace
     of clubs while everyone follows clubs, so it leads the second trick with hearts unbroken; both engines must
     offer exactly ``second_lead`` (OpenSpiel's can_lead_hearts_instead_of_qs=False is this rule), then play on."""
     rng = random.Random(len(holding[1]))
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for k in range(12):
         rest = [card for card in CLASSIC.card_names(CLASSIC.deck_mask) if card not in holding]
         while True:  # each other seat holds a club, so nobody can throw a heart on the first trick
@@ -295,7 +304,7 @@ def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, se
             if all(any(card.endswith("C") for card in hand) for hand in hands[1:]):
                 break
 
-        def choose(hand, seat, options, count):
+        def choose(hand: HeartsHand, seat: int, options: list[str], count: int) -> list[str]:
             if len(hand.tricks) == 1 and not hand.trick:
                 assert seat == 0 and options == sorted(second_lead)
             return rng.sample(options, count)
@@ -313,12 +322,12 @@ def test_leading_before_hearts_are_broken_holding_only_penalty_cards(holding, se
     {"hearts_must_be_broken": False},
     {"hold_hand": True, "moon": "add"},
 ], ids=lambda changes: ",".join(changes))
-def test_house_rules_openspiel_can_express_agree_too(changes):
+def test_house_rules_openspiel_can_express_agree_too(changes: dict[str, object]) -> None:
     """RULES.md decisions 15-17 (house): every house rule with an OpenSpiel parameter is compared the same way,
     on fewer deals."""
     rules = CLASSIC.changed(changes)
     rng = random.Random(str(sorted(changes.items())))
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for number in range(VARIANT_DEALS):
         play_both(rules, shuffled_hands(rules, rng), rng.randrange(4), number, random_choice(rng), None, tally)
     directions = set(rules.pass_cycle) | ({"hold"} if rules.hold_hand else set())
@@ -327,5 +336,5 @@ def test_house_rules_openspiel_can_express_agree_too(changes):
         assert tally["penalty card allowed on the first trick"] == 0
 
 
-def test_the_benchmark_peer_plays_whole_hands():
+def test_the_benchmark_peer_plays_whole_hands() -> None:
     assert spiel.random_playout_hands_per_second(0.05, seed=1) > 0

@@ -7,27 +7,47 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypedDict
 
 import pytest
 
 from game.ai import make_player
+from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
 from game.engine import Hand, IllegalAction, Match, load_rules
+from game.engine import actions as A
 from game.engine.results import HandResult
-from game.review import HandReview, Judge, Review, hindsight, review_key
+from game.review import HandReview, Judge, Review, hindsight, hint_player, review_key
 from game.review.__main__ import main
+from game.review.analysis import Decision
 from game.store import HistoryStore, ReviewCache, SaveStore
-from game.table.controller import Hint, TableController, Turn
+from game.table.controller import TableController
+from game.table.intents import Hint, Turn
 from game.table.session import SeatPlan, Session
 from tests.support.deals import hand_with, normal_hand, play_all
 from tests.support.notation import notation_faults
 
-SMALL = {"worlds": 4, "measure_worlds": 4}  # enough to exercise every path; the benchmark measures with 40 and 80
+
+class Worlds(TypedDict):
+    worlds: int
+    measure_worlds: int
+
+
+SMALL = Worlds(worlds=4, measure_worlds=4)  # enough to exercise every path; the benchmark measures with 40 and 80
+
+
+def review_of(record: dict[str, Any], seats: list[int] | None = None) -> Review:
+    """A hand record's review at the small settings (run whole: nothing cancels it)."""
+    review = HandReview(record, seats=seats, **SMALL).run()
+    assert review is not None
+    return review
 
 
 
-def moments(hand: Hand, count: int, rng: random.Random):
+def moments(hand: Hand, count: int, rng: random.Random) -> Iterator[tuple[Hand, A.Action]]:
     """Hands just before some of the decisions of a finished hand, with the action taken there."""
     replay = Hand.from_record({**hand.record(), "actions": []})
     chosen = set(rng.sample(range(len(hand.actions)), count))
@@ -38,7 +58,7 @@ def moments(hand: Hand, count: int, rng: random.Random):
 
 
 @pytest.mark.parametrize("preset", ["hearts-classic", "hearts-2p", "rook-classic", "rook-2p", "rook-500-5p"])
-def test_the_review_never_uses_a_card_the_seat_could_not_see(preset):
+def test_the_review_never_uses_a_card_the_seat_could_not_see(preset: str) -> None:
     """Reshuffling the cards hidden from the seat at the reviewed moment (consistently with what it knows, as
     tests/test_ai.py does for decisions) leaves the whole judgement unchanged: choices, best, cost, sentence."""
     rng = random.Random(preset)
@@ -54,7 +74,7 @@ def test_the_review_never_uses_a_card_the_seat_could_not_see(preset):
     assert judged and moved, "real judgements, and reshuffles that moved hidden cards"
 
 
-def test_playing_the_queen_of_spades_onto_a_trick_it_wins_is_a_mistake():
+def test_playing_the_queen_of_spades_onto_a_trick_it_wins_is_a_mistake() -> None:
     """Hearts, last to play to a spade trick led low: the QS takes it for sure; the 4S loses it and the seat, void
     in clubs, may throw the queen away later."""
     rules = load_rules("hearts-classic").changed({"hold_hand": True, "two_clubs_leads": False})
@@ -71,7 +91,7 @@ def test_playing_the_queen_of_spades_onto_a_trick_it_wins_is_a_mistake():
     assert low.cost == 0 and not low.mistake and low.note.startswith("Playing 4♠ was the search's choice")
 
 
-def test_throwing_a_counter_to_the_declarers_rook_is_a_mistake():
+def test_throwing_a_counter_to_the_declarers_rook_is_a_mistake() -> None:
     """Rook, the declarer leads the Rook Bird and the next seat has no trump: throwing its G14 (10 points) gives
     them to the other side; a low black card does not."""
     rules = load_rules("rook-classic")
@@ -83,9 +103,9 @@ def test_throwing_a_counter_to_the_declarers_rook_is_a_mistake():
     assert "your side scored" in decision.note and "the other side" in decision.note
 
 
-def test_decisions_the_search_cannot_judge_say_so():
+def test_decisions_the_search_cannot_judge_say_so() -> None:
     hand = normal_hand("rook-classic")
-    review = HandReview(hand.record(), **SMALL).run()
+    review = review_of(hand.record())
     by_phase = {decision.phase: decision for decision in review.decisions}
     for phase in ("bid", "nest", "trump"):
         assert not by_phase[phase].judged and "not judged" in by_phase[phase].note
@@ -95,20 +115,20 @@ def test_decisions_the_search_cannot_judge_say_so():
     assert all(d.judged for d in review.decisions if d.phase == "play" and d not in only)
 
 
-def test_every_seat_and_every_decision_of_a_hand_in_order():
+def test_every_seat_and_every_decision_of_a_hand_in_order() -> None:
     hand = normal_hand("hearts-classic")
-    everyone = HandReview(hand.record(), **SMALL).run()
+    everyone = review_of(hand.record())
     assert [d.index for d in everyone.decisions] == list(range(len(hand.actions)))
     assert [d.action for d in everyone.decisions] == hand.record()["actions"]
     passes = [d for d in everyone.decisions if d.phase == "pass"]
     assert len(passes) == 4 and all(d.judged and d.choices for d in passes)
-    one = HandReview(hand.record(), seats=[2], **SMALL).run()
+    one = review_of(hand.record(), seats=[2])
     assert {d.seat for d in one.decisions} == {2} and len(one.decisions) == 14  # a pass and 13 cards
     assert one.decisions == [d for d in everyone.decisions if d.seat == 2]
     assert [d.trick for d in one.decisions] == [0, *range(1, 14)]
 
 
-def test_the_review_runs_in_steps_with_progress_and_can_be_cancelled():
+def test_the_review_runs_in_steps_with_progress_and_can_be_cancelled() -> None:
     record = normal_hand("rook-classic").record()
     job = HandReview(record, seats=[0, 1], **SMALL)
     seen = []
@@ -122,9 +142,9 @@ def test_the_review_runs_in_steps_with_progress_and_can_be_cancelled():
     assert len(calls) == 5 and stopped.review is None
 
 
-def test_a_review_round_trips_through_json_and_the_cache(tmp_path):
+def test_a_review_round_trips_through_json_and_the_cache(tmp_path: Path) -> None:
     record = normal_hand("hearts-classic").record()
-    review = HandReview(record, seats=[1], **SMALL).run()
+    review = review_of(record, seats=[1])
     assert review.key == review_key(record, [1], (4, 4), 0) != review_key(record, [2], (4, 4), 0)
     text = json.dumps(review.to_json())
     assert Review.from_json(json.loads(text)) == review
@@ -141,7 +161,7 @@ def test_a_review_round_trips_through_json_and_the_cache(tmp_path):
         cache.path("../match")
 
 
-def test_hindsight_plays_the_rest_out_with_every_card_known():
+def test_hindsight_plays_the_rest_out_with_every_card_known() -> None:
     hand = normal_hand("hearts-classic")
     record = hand.record()
     index = 20
@@ -159,7 +179,7 @@ def test_hindsight_plays_the_rest_out_with_every_card_known():
 # --- the command line ---
 
 
-def saved_session(preset="hearts-classic", human=0) -> Session:
+def saved_session(preset: str = "hearts-classic", human: int = 0) -> Session:
     rules = load_rules(preset).changed({"target": 20})
     session = Session(Match(rules, seed=4), [SeatPlan(f"P{i}", i == human) for i in range(rules.players)])
     normal = make_player("normal")
@@ -171,13 +191,13 @@ def saved_session(preset="hearts-classic", human=0) -> Session:
     return session
 
 
-def run_cli(capsys, *args) -> tuple[int, str, str]:
+def run_cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
     status = main([str(a) for a in args] + ["--worlds", "2", "--measure-worlds", "2"])
     out = capsys.readouterr()
     return status, out.out, out.err
 
 
-def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
+def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(normal_hand("rook-classic", 6).record()))  # a hand with mistakes in it
     status, out, err = run_cli(capsys, path)
@@ -187,13 +207,16 @@ def test_the_command_line_reviews_a_hand_record_every_seat(tmp_path, capsys):
         assert f"seat {seat}: " in out and re.search(rf"trick 9 +seat {seat} ", out)
     assert "the search's choice: play " in out and "Bids are not judged" in out and "the bidding" in out
     assert not notation_faults(out.splitlines()[1:]), notation_faults(out.splitlines()[1:])  # the file's name aside
-    erring = int(re.search(r"seat (\d) +play .*MISTAKE", out)[1])  # a seat with a mistake has hindsight to show
+    mistake = re.search(r"seat (\d) +play .*MISTAKE", out)
+    assert mistake is not None
+    erring = int(mistake[1])  # a seat with a mistake has hindsight to show
     status, out, _ = run_cli(capsys, path, "--seat", erring, "--hindsight")
     assert status == 0 and f"seat {erring}: " in out and f"seat {(erring + 1) % 4}: " not in out
     assert f"Seat {erring}'s side's result in hindsight: " in out  # a partnership game: the seat's side
 
 
-def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tmp_path, capsys):
+def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = saved_session(human=2)
     SaveStore(tmp_path).save(session.to_json(), session)
     status, out, _ = run_cli(capsys, tmp_path / "match.json")
@@ -209,7 +232,7 @@ def test_the_command_line_reviews_the_human_seat_of_a_save_and_of_the_history(tm
     assert status == 0 and all(f"seat {seat}: " in out for seat in range(4))
 
 
-def test_the_command_line_refuses_bad_files_in_one_line(tmp_path, capsys):
+def test_the_command_line_refuses_bad_files_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = normal_hand("hearts-classic").record()
     cases = {
         "missing.json": None,
@@ -238,7 +261,7 @@ def test_the_command_line_refuses_bad_files_in_one_line(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("worlds", [(0, 80), (40, 0)])
-def test_a_judge_needs_a_world_to_choose_in_and_one_to_measure_in(worlds):
+def test_a_judge_needs_a_world_to_choose_in_and_one_to_measure_in(worlds: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match="at least one world"):
         Judge(*worlds)
 
@@ -251,22 +274,25 @@ class GivenWorlds(SearchPlayer):
     text; a choice not named loses 50 points in every world). Rook results: seats 0 and 2 against 1 and 3, 120
     points captured, so a cost of 12 or more is a mistake."""
 
-    def __init__(self, margins: dict[str, list[float]]):
+    def __init__(self, margins: dict[str, list[float]]) -> None:
         super().__init__(worlds=len(next(iter(margins.values()))))
         self.margins = margins
 
-    def playouts(self, hand, candidates):
+    def playouts(self, hand: HandSeen, candidates: list[A.Action],
+                 worlds: int | None = None) -> Iterator[dict[A.Action, HandResult]]:
         def result(margin: float) -> HandResult:
             change = [0.0] * 4
             change[hand.to_move] = change[(hand.to_move + 2) % 4] = margin
-            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change), sides=((0, 2), (1, 3)), declarer=0,
-                              contract=70, made=True)
+            # margins in tenths, to pin the figures the sentences give (a real hand's changes are whole points)
+            return HandResult(points=(60, 60, 0, 0), score_change=tuple(change),  # type: ignore[arg-type]  # tenths
+                              sides=((0, 2), (1, 3)), declarer=0, contract=70, made=True)
 
         for world in range(self.worlds):
             yield {a: result(self.margins.get(hand.action_text(a), [-50.0] * self.worlds)[world]) for a in candidates}
 
 
-def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]], action: str):
+def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]],
+                action: str) -> tuple[Decision, dict[str, float]]:
     """A Rook card play judged from given worlds: ``chosen`` picks the search's choice, ``measured`` gives the
     figures."""
     hand = Hand.deal(load_rules("rook-classic"), seed="given worlds", dealer=0)
@@ -284,7 +310,7 @@ def judged_with(chosen: dict[str, list[float]], measured: dict[str, list[float]]
 
 
 @pytest.mark.parametrize("made, cost, error", [([16.7, 4.7], -10.7, 6.0), ([13.8, -6.8], -3.5, 10.3)])
-def test_a_cost_far_from_nought_is_never_called_about_as_good(made, cost, error):
+def test_a_cost_far_from_nought_is_never_called_about_as_good(made: list[float], cost: float, error: float) -> None:
     """Issue 22: "about as good ..., give or take half a point" was printed for -10.7 ± 6.0 and -3.5 ± 10.3. The
     choice made did better on average in the measuring deals than the search's choice, by more than half a point
     and by less than chance rules out: the sentence says that, with the figures shown beside it."""
@@ -296,7 +322,7 @@ def test_a_cost_far_from_nought_is_never_called_about_as_good(made, cost, error)
     assert "too close to tell which is better" in decision.note
 
 
-def test_the_cost_is_the_gap_in_the_list_of_choices():
+def test_the_cost_is_the_gap_in_the_list_of_choices() -> None:
     """Issue 22: a play showed "Cost 0.6" beside a list of choices with a 21-point gap (the list came from the
     deals that chose the best, the cost from fresh ones). Every figure now comes from the measuring deals: the
     cost is the gap between the search's choice and the choice made in the list shown."""
@@ -306,7 +332,7 @@ def test_the_cost_is_the_gap_in_the_list_of_choices():
     assert f"cost {decision.cost:.1f} points on average" in decision.note and not decision.mistake
 
 
-def test_a_hinted_play_is_never_the_reviews_mistake():
+def test_a_hinted_play_is_never_the_reviews_mistake() -> None:
     """Issue 22: the Hint recommended a play the review then called a mistake (the Hint was the Normal player's
     quick choice, the review Hard's search). Here the Normal player leads 3♠ from K♠ 10♠ 3♠, which the review finds
     a mistake (the lone 9♣, to be void in clubs, is better). The Hint asks the review's own search on the same
@@ -324,7 +350,7 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
                       [SeatPlan("You", True)] + [SeatPlan(f"C{seat}", False, "normal") for seat in (1, 2, 3)])
     worker = AIWorker(search_process=False)
     try:
-        controller = TableController(session, worker)
+        controller = TableController(session, worker, hint=hint_player)
         assert controller.request_hint()
         for _ in range(300):
             hints = [intent for intent in controller.poll() if isinstance(intent, Hint)]
@@ -352,7 +378,7 @@ def test_a_hinted_play_is_never_the_reviews_mistake():
     assert not decision.mistake and decision.cost == 0 and "was the Hint's choice" in decision.note
 
 
-def test_the_review_speaks_of_your_side_when_the_engine_says_the_seat_plays_with_others():
+def test_the_review_speaks_of_your_side_when_the_engine_says_the_seat_plays_with_others() -> None:
     """001 3-player: "the other two players play as partners against the bidder" (from the auction on); 000 Classic
     partners are partners from the deal; Hearts has no sides."""
     from game.review.analysis import partnered

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from game.engine import Hand, load_rules
 from game.review import HandReview
+from game.review.analysis import Choice, Decision, Review
 from game.review.words import (
     CLEAR,
     NOTABLE_SHARE,
@@ -45,17 +47,17 @@ def same(cost: float, error: float) -> bool:
 class Reader:
     """One decision's figures, and its sentence read back against them."""
 
-    def __init__(self, decision, deck: str, chosen_in: int):
+    def __init__(self, decision: Decision, deck: str, chosen_in: int) -> None:
         self.d, self.chosen_in = decision, chosen_in
         self.rows = {choice_name(c.action, deck): c for c in decision.choices}
         self.played, self.pick = choice_name(decision.action, deck), choice_name(decision.best, deck)
-        self.seen = Counter()
+        self.seen: Counter[str] = Counter()
 
-    def row(self, name: str):
+    def row(self, name: str) -> Choice:
         assert name in self.rows, (name, self.d)
         return self.rows[name]
 
-    def figures(self):
+    def figures(self) -> None:
         """The list of choices and the decision's own figures hang together."""
         d = self.d
         values = [c.value for c in d.choices]
@@ -68,7 +70,7 @@ class Reader:
         assert d.mistake == (d.cost >= d.threshold and clear(d.cost, d.error) and d.cost > 0), \
             "a mistake is a clear cost of at least the threshold"
 
-    def note(self):
+    def note(self) -> None:
         d, text = self.d, self.d.note
         assert not notation_faults([text]), f"engine notation in a sentence: {text}"
         doing = r"(?:Leading|Playing|Passing|Choosing to) (?P<made>.+?)"
@@ -109,7 +111,7 @@ class Reader:
         self.seen["best of all"] += 1
         return text[:found.start()]
 
-    def played_claims(self, form: str, found: re.Match):
+    def played_claims(self, form: str, found: re.Match[str]) -> None:
         d = self.d
         assert found["made"] == self.played and found["pick"] == self.pick
         assert int(found.groupdict().get("n") or MEASURED) == MEASURED  # the cost's deals are named in its reasons
@@ -138,7 +140,7 @@ class Reader:
             assert found["reasons"], "a clear cost says where it came from"
             self.reasons(found["reasons"])
 
-    def reasons(self, text: str):
+    def reasons(self, text: str) -> None:
         """The scores behind a cost give that cost; the counts of contracts made and moons shot are notable."""
         number = r"([+-]?\d+\.\d)"
         parts = text.split("; ")
@@ -147,9 +149,10 @@ class Reader:
         rook = re.fullmatch(rf"over {DEALS}, (?:your side|you) scored {number} and the (?:other side|others) "
                             rf"{number}", parts[0])
         then = re.fullmatch(rf"with (?P<pick>.+?), {number} and {number}", parts[1])
-        assert (hearts or rook) and then and then["pick"] == self.pick, text
-        assert int((hearts or rook)["n"]) == MEASURED
-        own, others = (float(x) for x in (hearts or rook).groups()[1:])
+        scores = hearts or rook
+        assert scores and then and then["pick"] == self.pick, text
+        assert int(scores["n"]) == MEASURED
+        own, others = (float(x) for x in scores.groups()[1:])
         own_pick, others_pick = float(then[2]), float(then[3])
         if hearts:
             margin, margin_pick = others - own, others_pick - own_pick
@@ -163,7 +166,7 @@ class Reader:
             assert counted and counted[3] == self.pick, part
             assert abs(int(counted[1]) - int(counted[2])) >= max(2, round(NOTABLE_SHARE * MEASURED))
 
-    def pick_note(self, text: str, doing: str, label: str):
+    def pick_note(self, text: str, doing: str, label: str) -> None:
         found = re.fullmatch(rf"{doing} was {label}(?P<rest>.*)", text)
         assert found and found["made"] == self.pick, text
         rest = found["rest"]
@@ -185,7 +188,7 @@ class Reader:
                                 rf"{name}\."))
         form, claim = next(((form, found) for form, pattern in forms if (found := re.fullmatch(pattern, rest))),
                            (None, None))
-        assert claim, f"a sentence of no known form: {text!r}"
+        assert claim and form, f"a sentence of no known form: {text!r}"
         assert self.row(claim["runner"]) is runner and int(claim["n"]) == MEASURED, text
         cost, error = runner.cost, runner.error
         self.seen[form] += 1
@@ -203,7 +206,7 @@ class Reader:
             assert -cost == float(claim["x"]) and cost < 0 and clear(cost, error)
             assert int(claim["m"]) == self.chosen_in
 
-    def headline(self):
+    def headline(self) -> None:
         """Issue 32, item 3: the plain sentence that leads the decision says what its figures say, with none."""
         d = self.d
         text = headline(self.played, self.pick, d.cost, d.error, d.threshold)
@@ -234,7 +237,7 @@ class Reader:
         elif form == "worse":
             assert cost > 0 and clear(cost, error) and cost < d.threshold
 
-    def lines(self):
+    def lines(self) -> None:
         """The lines the window and the text review put beside the sentence."""
         d = self.d
         line = cost_line(d.cost, d.error)
@@ -258,16 +261,18 @@ class Reader:
 
 
 @pytest.fixture(scope="module")
-def reviewed():
+def reviewed() -> list[tuple[dict[str, Any], Review]]:
     reviews = []
     for preset, seed in HANDS:
         record = normal_hand(preset, seed).record()
-        reviews.append((record, HandReview(record, worlds=WORLDS, measure_worlds=MEASURED, seed=seed).run()))
+        review = HandReview(record, worlds=WORLDS, measure_worlds=MEASURED, seed=seed).run()
+        assert review is not None
+        reviews.append((record, review))
     return reviews
 
 
-def test_every_sentence_agrees_with_the_figures_beside_it(reviewed):
-    seen = Counter()
+def test_every_sentence_agrees_with_the_figures_beside_it(reviewed: list[tuple[dict[str, Any], Review]]) -> None:
+    seen: Counter[str] = Counter()
     judged = 0
     for record, review in reviewed:
         deck = Hand.from_record(record).rules.deck
@@ -290,14 +295,14 @@ def test_every_sentence_agrees_with_the_figures_beside_it(reviewed):
     assert {f"headline {form}" for form in ("pick", "better", "unclear", "worse", "mistake")} <= set(seen), seen
 
 
-def test_the_review_speaks_in_a_players_words(reviewed):
+def test_the_review_speaks_in_a_players_words(reviewed: list[tuple[dict[str, Any], Review]]) -> None:
     """No engine notation in a sentence; cards named as a player names them."""
     notes = " ".join(d.note for _, review in reviewed for d in review.decisions)
     assert all(word in notes for word in ("♠", "♥", "Yellow", "the Rook Bird")), notes
     assert load_rules("rook-classic").action_words("play ROOK") == "play the Rook Bird"
 
 
-def test_hindsight_says_where_this_very_deal_and_the_average_disagree():
+def test_hindsight_says_where_this_very_deal_and_the_average_disagree() -> None:
     """Issue 32, item 3: a play called a 46-point mistake showed "+50.0 ... the same either way" under What would
     have happened, with nothing said. Where the average over possible deals (the verdict) and this very deal
     (hindsight) disagree, the sentence says so in those words before the results; where they agree, that."""

@@ -15,6 +15,7 @@ from game.engine.hand import family_class
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
 from tests.support.deals import hand_with, play_all, playout_action, ready_to_play
+from tests.support.kinds import of_kind
 
 
 def cards(hand: Hand, mask: int) -> str:
@@ -31,11 +32,11 @@ def finished(preset: str, seed: int) -> Hand:
 
 # --- which cards beat a card ---
 
-def test_a_rook_card_is_beaten_by_the_higher_cards_of_the_suit_led_and_by_every_trump():
+def test_a_rook_card_is_beaten_by_the_higher_cards_of_the_suit_led_and_by_every_trump() -> None:
     """000 Classic: "The highest card of the color led wins the trick, unless a trump card is played; then the
     highest trump wins"; decision 1: the Rook Bird is the highest trump. A card of neither suit cannot win, so every
     card that can beats it."""
-    hand = ready_to_play(hand_with("rook-classic", {}, dealer=3), 0, "red")
+    hand = of_kind(RookHand, ready_to_play(hand_with("rook-classic", {}, dealer=3), 0, "red"))
     green = 1
     trumps = "ROOK R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"
     assert cards(hand, hand.beaters[green][hand.rules.parse_card("G10")]) == \
@@ -45,7 +46,7 @@ def test_a_rook_card_is_beaten_by_the_higher_cards_of_the_suit_led_and_by_every_
     assert hand.beaters[hand.trump_suit][C.BIRD] == 0
 
 
-def test_in_reverse_order_the_lower_cards_beat_and_the_rook_stays_the_lowest_trump():
+def test_in_reverse_order_the_lower_cards_beat_and_the_rook_stays_the_lowest_trump() -> None:
     """Decision 20 (004: "as well as if the cards rank in ascending order ("normal") or descending order
     (reverse)"): the 2 is highest and the 1 lowest; "Regardless of the order, the Rook is always the lowest ranked
     trump"."""
@@ -58,14 +59,14 @@ def test_in_reverse_order_the_lower_cards_beat_and_the_rook_stays_the_lowest_tru
     assert cards(hand, hand.beaters[red][C.BIRD]) == cards(hand, rules.parse_cards(reds.split()))
 
 
-def test_at_no_trump_the_rook_alone_beats_a_card_of_another_suit():
+def test_at_no_trump_the_rook_alone_beats_a_card_of_another_suit() -> None:
     """Decision 21 (004: "When there is no trump, the Rook is the only trump card"): 1s high, and the Rook wins
     any trick it is played to."""
     hand = ready_to_play(hand_with("rook-500", {}, dealer=3), 0, "none")
     assert cards(hand, hand.beaters[1][hand.rules.parse_card("G14")]) == "ROOK G1"
 
 
-def test_a_hearts_card_is_beaten_by_the_higher_cards_of_the_suit_led():
+def test_a_hearts_card_is_beaten_by_the_higher_cards_of_the_suit_led() -> None:
     """002: "The highest card of the suit led wins the trick" ("There is no trump suit")."""
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     rules = hand.rules
@@ -77,7 +78,7 @@ def test_a_hearts_card_is_beaten_by_the_higher_cards_of_the_suit_led():
 # --- what a card counts ---
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_a_cards_value_is_what_its_taker_scores_for_it_alone(preset):
+def test_a_cards_value_is_what_its_taker_scores_for_it_alone(preset: str) -> None:
     """Each card alone, taken by a seat, comes to its value in the engine's own scoring (Rook: the counters' points
     or stars; Hearts: penalty points, the special queens' too, decision 18)."""
     rules = load_rules(preset)
@@ -89,7 +90,7 @@ def test_a_cards_value_is_what_its_taker_scores_for_it_alone(preset):
     assert not any(values[card] for card in range(64) if not rules.deck_mask >> card & 1)
 
 
-def test_royal_queens_are_valued_by_the_house_rule_that_makes_them_special():
+def test_royal_queens_are_valued_by_the_house_rule_that_makes_them_special() -> None:
     """Decision 18 (house: any subset of the four special queens; the others are plain)."""
     royal = load_rules("hearts-royal")
     some = royal.changed({"royal_queens": ["QD"]})
@@ -99,7 +100,7 @@ def test_royal_queens_are_valued_by_the_house_rule_that_makes_them_special():
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_the_counters_are_the_cards_whose_taker_changes_the_score(preset):
+def test_the_counters_are_the_cards_whose_taker_changes_the_score(preset: str) -> None:
     """The counters named by each preset (Rook: "Counters" of 000, the 1s of 004; Hearts: the hearts, the Queen of
     spades and the special queens): a seat that takes any other card scores nothing for it."""
     rules = load_rules(preset)
@@ -112,7 +113,7 @@ def test_the_counters_are_the_cards_whose_taker_changes_the_score(preset):
         assert counters == C.mask_of(card for card in C.cards_in(rules.deck_mask) if values[card])
 
 
-def test_the_rook_5p_deck_counts_no_1s_and_the_500_deck_does():
+def test_the_rook_5p_deck_counts_no_1s_and_the_500_deck_does() -> None:
     """000 5/6 players use the 1s to 14s with the Classic counters; 004: "1 ... 15" points."""
     five, five_hundred = load_rules("rook-5p"), load_rules("rook-500")
     assert "Y1" not in five.card_names(RookHand.counters(five))
@@ -122,7 +123,7 @@ def test_the_rook_5p_deck_counts_no_1s_and_the_500_deck_does():
 # --- who scores with the declarer ---
 
 @pytest.mark.parametrize("preset", [name for name in preset_names() if load_rules(name).has_auction])
-def test_the_declaring_side_has_as_many_players_as_the_rules_say(preset):
+def test_the_declaring_side_has_as_many_players_as_the_rules_say(preset: str) -> None:
     """Partners (000 Classic), the declarer against the rest (001 3-player, the dummy game), alone (5 and 6
     players, Original) and a called partner (004 5 players: "If the declarer calls a card in their own hand or in
     the nest, they play alone")."""
@@ -136,7 +137,7 @@ def test_the_declaring_side_has_as_many_players_as_the_rules_say(preset):
         assert len(players) == rules.declaring_side_size or (rules.sides == "called" and size == 1), seed
 
 
-def test_a_seat_knows_its_partner_from_the_deal_and_a_called_partner_once_the_card_is_played():
+def test_a_seat_knows_its_partner_from_the_deal_and_a_called_partner_once_the_card_is_played() -> None:
     """000: "Partners sit opposite each other"; decision 13: the called card's holder "does not reveal themselves,
     except through playing the called card" (004)."""
     hand = hand_with("rook-classic", {}, dealer=3)

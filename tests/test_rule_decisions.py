@@ -16,11 +16,12 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.ai import RulePlayer
-from game.engine import Hand, load_rules, preset_names
+from game.engine import Hand, Rules, load_rules, preset_names
 from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
@@ -54,10 +55,10 @@ def decisions(hand: Hand, actions: list[str]) -> list[list[str]]:
     return out
 
 
-def make() -> dict:
+def make() -> dict[str, list[dict[str, object]]]:
     pinned = {}
     for preset in preset_names():
-        games = []
+        games: list[dict[str, object]] = []
         for number in range(HANDS):
             start, actions = line(preset, number)
             games.append({"deal": start.deal_text(), "dealer": start.dealer, "number": start.number,
@@ -66,11 +67,12 @@ def make() -> dict:
     return pinned
 
 
-PINNED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+# raw JSON: the golden file as make() wrote it
+PINNED: dict[str, list[dict[str, Any]]] = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
 
 
 @pytest.mark.parametrize("preset", sorted(PINNED))
-def test_easy_and_normal_decide_as_pinned(preset):
+def test_easy_and_normal_decide_as_pinned(preset: str) -> None:
     rules = load_rules(preset)
     easy, normal = RulePlayer(counting=False), RulePlayer(counting=True)
     for game in PINNED[preset]:
@@ -83,7 +85,7 @@ def test_easy_and_normal_decide_as_pinned(preset):
             hand.apply(text)
 
 
-def test_every_preset_is_pinned():
+def test_every_preset_is_pinned() -> None:
     assert sorted(PINNED) == sorted(preset_names())
 
 
@@ -94,7 +96,7 @@ if __name__ == "__main__":
 
 # --- the special queens (RULES.md decision 18), which the rules learn from the engine's card values ---
 
-def no_pass(preset: str):
+def no_pass(preset: str) -> Rules:
     """A preset without passing, the player left of the dealer leading: play starts from the deal as written."""
     return load_rules(preset).changed({"pass_cycle": ["hold"], "two_clubs_leads": False})
 
@@ -106,7 +108,7 @@ def normal_plays(preset: str, hands: dict[int, str], before: str) -> str:
     return hand.action_text(RulePlayer(counting=True).decide(hand))
 
 
-def test_normal_takes_the_queen_of_diamonds_home_when_it_wins_the_trick_last():
+def test_normal_takes_the_queen_of_diamonds_home_when_it_wins_the_trick_last() -> None:
     """Decision 18 (002: the Queen of diamonds is "-10 points" to whoever takes her): the last to play, able to win
     the trick with her, wins it with her and not with a higher card, which keeps her for later."""
     hands = {0: "3D", 1: "5D", 2: "9D", 3: "QD AD 4D"}
@@ -114,7 +116,7 @@ def test_normal_takes_the_queen_of_diamonds_home_when_it_wins_the_trick_last():
     assert normal_plays("hearts-classic", hands, "play 3D, play 5D, play 9D") == "play AD"
 
 
-def test_normal_never_throws_the_queen_of_diamonds_to_another_player():
+def test_normal_never_throws_the_queen_of_diamonds_to_another_player() -> None:
     """Decision 18: the special Queen of diamonds counts for her taker, so a player void in the suit led throws
     another card (Classic Hearts throws the highest)."""
     hands = {0: "3C QS KS AS", 1: "QD 2D 3D 4D 5D 6D 7D 8D 9D TD JD 2S 3S"}
@@ -122,7 +124,7 @@ def test_normal_never_throws_the_queen_of_diamonds_to_another_player():
     assert normal_plays("hearts-classic", hands, "play 3C") == "play QD"
 
 
-def test_normal_throws_the_queen_of_hearts_before_a_higher_heart():
+def test_normal_throws_the_queen_of_hearts_before_a_higher_heart() -> None:
     """Decision 18: the special Queen of hearts "doubles every heart its taker took, itself included", so she is
     the heart to be rid of first (Classic Hearts throws its highest heart)."""
     hands = {0: "3C", 1: "QH AH 2D 3D 4D 5D 6D 7D 8D 9D TD 2S 3S"}
@@ -130,7 +132,7 @@ def test_normal_throws_the_queen_of_hearts_before_a_higher_heart():
     assert normal_plays("hearts-classic", hands, "play 3C") == "play AH"
 
 
-def test_normal_passes_the_queen_of_hearts_early_and_keeps_the_queen_of_diamonds():
+def test_normal_passes_the_queen_of_hearts_early_and_keeps_the_queen_of_diamonds() -> None:
     """Decision 18 for the pass (002 "Passing 3 Cards"): the special Queen of hearts goes before the ace of hearts,
     the special Queen of diamonds is the last card to give away."""
     cards_held = "QH AH QD 2C 3C 4C 5D 6D 7S 8S 9S TS JS"

@@ -1,6 +1,7 @@
 """Presets load through one validation: extends, unknown keys, wrong types and bad files give one clear error."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -10,33 +11,33 @@ from tests.support.notation import notation_faults
 from tests.support.rules import every_value
 
 
-def write(tmp_path, name, text):
+def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def test_every_preset_in_config_loads():
+def test_every_preset_in_config_loads() -> None:
     for name in preset_names():
         rules = load_rules(name)
         assert rules.name == name
         assert rules.title
 
 
-def test_a_preset_extends_another_and_overrides_fields():
+def test_a_preset_extends_another_and_overrides_fields() -> None:
     rules = load_rules("hearts-royal-3p")
     assert rules.players == 3 and rules.removed == ("2D",)
     assert rules.royal_queens == ("QS", "QC", "QH", "QD")
     assert rules.target == 100
 
 
-def test_a_file_by_path_may_extend_a_preset(tmp_path):
+def test_a_file_by_path_may_extend_a_preset(tmp_path: Path) -> None:
     path = write(tmp_path, "short.yaml", "extends: hearts-classic\ntarget: 50\n")
     rules = load_rules(path)
     assert rules.target == 50 and rules.players == 4 and rules.name == "short"
 
 
-def test_unknown_keys_are_errors_not_ignored(tmp_path):
+def test_unknown_keys_are_errors_not_ignored(tmp_path: Path) -> None:
     path = write(tmp_path, "x.yaml", "extends: hearts-classic\ntargte: 50\n")
     with pytest.raises(RulesError, match=r"x.yaml: unknown field targte"):
         load_rules(path)
@@ -51,7 +52,8 @@ def test_unknown_keys_are_errors_not_ignored(tmp_path):
     ("pass_cycle: [left, up]", "pass_cycle", "left, across"),
     ("royal_queens: [QS, KS]", "royal_queens", "QS, QC"),
 ])
-def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_path, line, field, allowed):
+def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_path: Path, line: str, field: str,
+                                                                            allowed: str) -> None:
     path = write(tmp_path, "bad.yaml", f"extends: hearts-classic\n{line}\n")
     with pytest.raises(RulesError) as err:
         load_rules(path)
@@ -59,50 +61,50 @@ def test_a_bad_value_names_the_file_the_field_the_value_and_what_is_allowed(tmp_
     assert "bad.yaml" in message and field in message and allowed in message
 
 
-def test_inconsistent_card_counts_are_refused(tmp_path):
+def test_inconsistent_card_counts_are_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "odd.yaml", "extends: hearts-classic\nhand_size: 12\n")
     with pytest.raises(RulesError, match="need 48 cards, but the deck has 52"):
         load_rules(path)
 
 
-def test_invalid_yaml_is_refused_with_the_line(tmp_path):
+def test_invalid_yaml_is_refused_with_the_line(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.yaml", "extends: hearts-classic\ntarget: [1, 2\n")
     with pytest.raises(RulesError, match=r"broken.yaml: is not valid YAML at line"):
         load_rules(path)
 
 
-def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path):
+def test_yaml_tags_that_would_construct_objects_are_refused(tmp_path: Path) -> None:
     """Standards: YAML is read with safe loading."""
     path = write(tmp_path, "evil.yaml", "extends: hearts-classic\ntarget: !!python/object/apply:os.system [echo hi]\n")
     with pytest.raises(RulesError, match="not valid YAML"):
         load_rules(path)
 
 
-def test_a_file_that_is_not_a_mapping_is_refused(tmp_path):
+def test_a_file_that_is_not_a_mapping_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "list.yaml", "- 1\n- 2\n")
     with pytest.raises(RulesError, match="expected a mapping"):
         load_rules(path)
 
 
-def test_an_unknown_preset_lists_the_presets():
+def test_an_unknown_preset_lists_the_presets() -> None:
     with pytest.raises(RulesError, match="no such preset; presets are: .*hearts-classic"):
         load_rules("hearts-deluxe")
 
 
-def test_extends_cycles_are_refused(tmp_path):
+def test_extends_cycles_are_refused(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "extends: ./b.yaml\n")
     write(tmp_path, "b.yaml", "extends: ./a.yaml\n")
     with pytest.raises(RulesError, match="extends itself"):
         load_rules(tmp_path / "a.yaml")
 
 
-def test_missing_file_is_refused(tmp_path):
+def test_missing_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="cannot be read"):
         load_rules(tmp_path / "nothing.yaml")
 
 
 @pytest.mark.parametrize("base", ["./missing.yaml", "\\rook-classic", "no-such-preset"])
-def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_path, base):
+def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_path: Path, base: str) -> None:
     """Standards: "a bad file gets one clear line naming the file and the problem". The file at fault is the one
     whose extends: names a base that cannot be read (found by the fuzz test: a base written with a backslash was
     looked for in the current folder, and the message named only the base)."""
@@ -114,14 +116,15 @@ def test_a_preset_whose_base_cannot_be_had_is_named_in_the_one_line_refusal(tmp_
     assert "cannot be read" in message or "no such preset" in message
 
 
-def test_a_base_named_by_file_name_is_found_beside_the_file_not_in_the_current_folder(tmp_path, monkeypatch):
+def test_a_base_named_by_file_name_is_found_beside_the_file_not_in_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "base.yaml", "extends: hearts-classic\nmoon: add\n")
     write(tmp_path, "house.yaml", "extends: base.yaml\n")
     monkeypatch.chdir(tmp_path.parent)
     assert load_rules(tmp_path / "house.yaml").moon == "add"
 
 
-def test_house_rule_changes_are_validated_like_a_preset():
+def test_house_rule_changes_are_validated_like_a_preset() -> None:
     rules = load_rules("hearts-classic")
     assert rules.changed({"moon": "add"}).moon == "add"
     with pytest.raises(RulesError, match="moon"):
@@ -130,19 +133,19 @@ def test_house_rule_changes_are_validated_like_a_preset():
         rules.changed({"mooon": "add"})
 
 
-def test_rules_round_trip_through_a_dict():
+def test_rules_round_trip_through_a_dict() -> None:
     rules = load_rules("hearts-royal-2p")
     assert rules_from_dict(rules.to_dict()) == rules
 
 
-def test_every_field_is_documented():
+def test_every_field_is_documented() -> None:
     docs = Rules.field_docs()
     assert all(entry["doc"] for entry in docs.values())
     assert docs["moon"]["house"] and docs["moon"]["choices"] == ("choice", "add", "subtract")
 
 
 
-def test_every_house_rule_and_every_choice_says_what_it_does():
+def test_every_house_rule_and_every_choice_says_what_it_does() -> None:
     """The house-rules screen shows one sentence per rule, from the rule field itself (RULES.md: each decision marked
     (house) is an option in the settings screen): no field or choice is left to fall back on its raw name."""
     seen = set()
@@ -160,13 +163,13 @@ def test_every_house_rule_and_every_choice_says_what_it_does():
     assert seen == {f for f, meta in Rules.field_docs().items() if meta["house"]}
 
 
-def test_the_nest_scored_by_nobody_has_its_sentence():
+def test_the_nest_scored_by_nobody_has_its_sentence() -> None:
     """RULES.md decision 4 (house): the nest may be scored by nobody; the settings screen says so in words."""
     rules = load_rules("rook-classic").changed({"nest_to": "nobody"})
     assert rules.sentence("nest_to") == "Nobody scores the nest: its counters are out of play"
 
 
-def test_house_rules_belong_to_a_family_and_step_as_declared():
+def test_house_rules_belong_to_a_family_and_step_as_declared() -> None:
     """Which family a field belongs to and its step live on the field: the Hearts screen shows no Rook rules, the
     minimum bid steps by the bid step, the extra card rule only where there is an extra card."""
     hearts, rook = load_rules("hearts-classic"), load_rules("rook-classic")
@@ -181,7 +184,7 @@ def test_house_rules_belong_to_a_family_and_step_as_declared():
     assert "pass_count" not in rook.family_fields() and "counters" not in hearts.family_fields()
 
 
-def test_every_house_rule_has_a_label_and_a_value_in_a_players_words():
+def test_every_house_rule_has_a_label_and_a_value_in_a_players_words() -> None:
     """Issue 25, item 4: the house-rules screen names each rule and its value as a player would ("Lowest first bid",
     "Off", "Dealer's left", "Q♠, Q♣"), never by its field name, and says "off" rather than 0."""
     for preset in preset_names():
@@ -202,7 +205,7 @@ def test_every_house_rule_has_a_label_and_a_value_in_a_players_words():
     assert load_rules("hearts-royal").changed({"royal_queens": ["QS", "QD"]}).value_words("royal_queens") == "Q♠, Q♦"
 
 
-def test_house_rule_sentences_agree_with_their_numbers():
+def test_house_rule_sentences_agree_with_their_numbers() -> None:
     """Issue 25, item 4: singular and plural ("Play exactly 1 hand", "The match ends at 1 point")."""
     rook = load_rules("rook-classic")
     assert rook.changed({"fixed_hands": 1}).sentence("fixed_hands") == "Play exactly 1 hand; the best total wins"
@@ -220,7 +223,7 @@ def test_house_rule_sentences_agree_with_their_numbers():
                                                      "hands to Off"),
     ({"first_lead": "dummy"}, "Only the 2-player game has a dummy to lead"),
 ])
-def test_a_house_rule_refused_says_why_in_a_players_words(changes, player):
+def test_a_house_rule_refused_says_why_in_a_players_words(changes: dict[str, object], player: str) -> None:
     """Issue 25: 'min_bid: 70 is more than …' is for whoever edits a rule file; the house-rules screen, a deal code and
     a table's house rules say the same in a player's words (``RulesError.player``)."""
     with pytest.raises(RulesError) as refused:
@@ -238,7 +241,8 @@ def test_a_house_rule_refused_says_why_in_a_players_words(changes, player):
     ("rook-beginner", {"cap": 30}, "With no bidding nobody can pass the score cap, so nobody could reach 40: set the "
                                    "score cap to Off"),
 ])
-def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset, changes, player):
+def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset: str, changes: dict[str, object],
+                                                               player: str) -> None:
     """004: "Scores are capped at 430 ... If the declaring team would have 500 or more points after winning a hand,
     they score the points and win the game": past the cap a side gains at most one hand's points (180 in 004), and
     only a declaring side, so a target beyond that, or a cap in a game without bidding, would make a match that
@@ -250,7 +254,7 @@ def test_a_target_no_side_can_reach_is_refused_with_the_reason(preset, changes, 
     assert str(refused.value).startswith(f"{book.title}: cap: ")
 
 
-def test_the_most_a_side_scores_in_a_hand_decides_how_far_past_the_cap_the_target_may_be():
+def test_the_most_a_side_scores_in_a_hand_decides_how_far_past_the_cap_the_target_may_be() -> None:
     """004: "There are 40 points in each suit and 20 points for the Rook, bringing the total number of points per hand
     to 180"; the target may be as far as that past the cap, and no further."""
     rook_500 = load_rules("rook-500")
@@ -264,7 +268,7 @@ def test_the_most_a_side_scores_in_a_hand_decides_how_far_past_the_cap_the_targe
     assert all(load_rules(preset).target_reachable for preset in preset_names())
 
 
-def test_a_match_played_before_its_target_was_refused_still_replays():
+def test_a_match_played_before_its_target_was_refused_still_replays() -> None:
     """Nothing a player did is lost: a saved match or a hand record made under house rules refused since (rook-500
     with a target of 650) is read back as it was; only new rules are refused."""
     endless = {**load_rules("rook-500").to_dict(), "target": 650}
@@ -277,7 +281,7 @@ def test_a_match_played_before_its_target_was_refused_still_replays():
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "hearts-royal"])
-def test_the_rules_say_whether_fewer_points_are_better_as_the_hand_result_does(preset):
+def test_the_rules_say_whether_fewer_points_are_better_as_the_hand_result_does(preset: str) -> None:
     """Hearts (002): points taken count against the player; Rook (000): points taken count for the side. The
     review says what a result means from ``Rules.lower_is_better``, which must agree with the hand's result."""
     rules = load_rules(preset)

@@ -7,6 +7,7 @@ import asyncio
 import gc
 import threading
 import time
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -17,20 +18,20 @@ from game.engine import Hand, load_rules
 from game.runtime import ChildJob, LoopThread, in_background
 
 
-def test_a_loop_thread_runs_its_setup_takes_calls_and_is_closed_when_stopped():
+def test_a_loop_thread_runs_its_setup_takes_calls_and_is_closed_when_stopped() -> None:
     runner = LoopThread("test-loop")
     assert runner.start(lambda: asyncio.sleep(0, result="listening")) == "listening"
     assert runner.running and runner.call(threading.current_thread) is not threading.current_thread()
-    said = []
+    said: list[str] = []
     assert runner.stop(last=_say(said, "goodbye"))
     assert said == ["goodbye"] and runner.loop.is_closed() and not runner.running
 
 
-async def _say(said: list, word: str):
+async def _say(said: list[str], word: str) -> None:
     said.append(word)
 
 
-def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog):
+def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog: pytest.LogCaptureFixture) -> None:
     """CI found "Task was destroyed but it is pending!" logged in a later test: a client's sender, cancelled but
     never run again, was left pending when its loop closed. Stopping ends every pending task first, as
     ``asyncio.run`` does, so each one's ``finally`` runs, even one that stops the loop on its way out."""
@@ -38,7 +39,7 @@ def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog):
     runner.start()
     cleaned = []
 
-    async def wait_forever(name: str, stop_loop: bool):
+    async def wait_forever(name: str, stop_loop: bool) -> None:
         try:
             await asyncio.Event().wait()
         finally:
@@ -54,18 +55,18 @@ def test_stopping_a_loop_ends_its_pending_tasks_so_their_cleanup_runs(caplog):
     assert "destroyed but it is pending" not in caplog.text
 
 
-def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes():
+def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes() -> None:
     runner = LoopThread("test-loop")
 
     cleaned = []
 
-    async def begun():
+    async def begun() -> None:
         try:
             await asyncio.Event().wait()
         finally:
             cleaned.append("begun")
 
-    async def refuse():
+    async def refuse() -> None:
         asyncio.ensure_future(begun())
         await asyncio.sleep(0)
         raise OSError("the port is in use")
@@ -76,13 +77,13 @@ def test_a_setup_that_fails_is_raised_to_the_caller_and_the_loop_still_closes():
     assert cleaned == ["begun"], "what the setup had begun is ended too"
 
 
-def _echo(conn, prefix: str):
+def _echo(conn: Connection, prefix: str) -> None:
     while (message := conn.recv()) is not None:
         conn.send(f"{prefix}{message}")
     conn.send("bye")
 
 
-def test_a_child_job_answers_over_its_pipe_and_ends_when_killed():
+def test_a_child_job_answers_over_its_pipe_and_ends_when_killed() -> None:
     job = ChildJob(_echo, "echo: ", name="test-echo")
     job.send("one")
     job.send("two")
@@ -96,12 +97,12 @@ def test_a_child_job_answers_over_its_pipe_and_ends_when_killed():
     assert not job.alive and job.news() == []
 
 
-def _say_and_go(conn, count: int):
+def _say_and_go(conn: Connection, count: int) -> None:
     for number in range(count):
         conn.send(number)
 
 
-def test_what_a_child_job_sent_before_it_went_is_kept():
+def test_what_a_child_job_sent_before_it_went_is_kept() -> None:
     """Issue 32, item 1: a job that sends its last values and exits leaves the pipe readable for them and then for
     its end, where reading raises EOFError; news() read on into that end and dropped the values it had read. Now
     it keeps them, and says the job has ended."""
@@ -117,18 +118,18 @@ def test_what_a_child_job_sent_before_it_went_is_kept():
     assert job.exitcode == 0
 
 
-def _hang(conn):
+def _hang(conn: Connection) -> None:
     time.sleep(600)
 
 
-def test_a_child_job_that_hangs_is_killed_at_once():
+def test_a_child_job_that_hangs_is_killed_at_once() -> None:
     job = ChildJob(_hang, name="test-hang")
     assert not job.wait(0.2)
     job.kill()
     assert not job.alive
 
 
-def test_a_background_job_answers_through_its_future_and_keeps_its_fault():
+def test_a_background_job_answers_through_its_future_and_keeps_its_fault() -> None:
     assert in_background(sum, [1, 2, 3]).result(30) == 6
     failing = in_background(int, "not a number")
     with pytest.raises(ValueError):
@@ -136,7 +137,7 @@ def test_a_background_job_answers_through_its_future_and_keeps_its_fault():
     assert isinstance(failing.exception(), ValueError)
 
 
-def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
+def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection() -> None:
     """Issue 32, item 18: the stopping test above once raised CancelledError in a busy full run. asyncio holds its
     tasks only weakly: a task waiting on an event that nothing else holds, submitted by a caller that drops the
     future (as that test does), is garbage, and a collection that an earlier test's leftovers happen to trigger on
@@ -146,7 +147,7 @@ def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
     runner.start()
     cleaned = []
 
-    async def wait_forever(name: str):
+    async def wait_forever(name: str) -> None:
         try:
             await asyncio.Event().wait()
         finally:
@@ -160,7 +161,7 @@ def test_a_task_whose_future_is_dropped_runs_on_through_a_garbage_collection():
     assert runner.stop() and cleaned == ["connection"]
 
 
-def test_work_finishing_beside_the_window_wakes_it():
+def test_work_finishing_beside_the_window_wakes_it() -> None:
     """Issue 32, item 2: a one-off job and a computer's decision each wake the window when they finish (from their
     own thread), so that a still window draws what they brought at once."""
     woken = threading.Semaphore(0)

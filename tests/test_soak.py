@@ -9,16 +9,17 @@ import dataclasses
 import pytest
 
 from bench.soak import Broken, Checker, soak, soak_preset
-from game.engine import Match, load_rules, preset_names
+from game.engine import Hand, Match, Rules, load_rules, preset_names
 from game.engine.hearts import HeartsHand
 from game.engine.rook import RookHand
+from game.engine.view import SeatView
 
 pytestmark = pytest.mark.slow  # plays complete hands of every preset with every invariant checked after each action
 
 HANDS_PER_PRESET = 4
 
 
-def test_every_preset_plays_complete_hands_with_every_invariant_holding():
+def test_every_preset_plays_complete_hands_with_every_invariant_holding() -> None:
     """Issue 8, Soak: no exception and every invariant holds after each action, in every preset."""
     tallies = soak(HANDS_PER_PRESET, seed=2024, report=lambda line: None)
     assert [t.preset for t in tallies] == preset_names()
@@ -29,20 +30,21 @@ def test_every_preset_plays_complete_hands_with_every_invariant_holding():
         assert tally.actions >= 10 * HANDS_PER_PRESET and tally.checks > 10 * tally.actions
 
 
-def started_hand(preset: str):
+def started_hand(preset: str) -> tuple[Rules, Hand]:
     match = Match(load_rules(preset), seed=5)
     return match.rules, match.hand
 
 
-def test_the_checker_catches_a_view_showing_another_seats_cards(monkeypatch):
+def test_the_checker_catches_a_view_showing_another_seats_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view must never show a card the seat may not see (here a hint naming the next seat's hand)."""
     rules, hand = started_hand("hearts-classic")
     checker = Checker(rules)
     checker.state(hand)  # the real engine passes
     real_view = HeartsHand.view
 
-    def leaking_view(self, seat):  # the next seat's hand shown as cards this seat received
+    def leaking_view(self: HeartsHand, seat: int) -> SeatView:  # the next seat's hand shown as cards it received
         view = real_view(self, seat)
+        assert view.hearts is not None
         leaked = tuple(rules.card_names(self.held[(seat + 1) % self.n]))
         return dataclasses.replace(view, hearts=dataclasses.replace(view.hearts, received=leaked))
 
@@ -51,7 +53,7 @@ def test_the_checker_catches_a_view_showing_another_seats_cards(monkeypatch):
         checker.state(hand)
 
 
-def test_the_checker_catches_a_card_in_two_piles(monkeypatch):
+def test_the_checker_catches_a_card_in_two_piles(monkeypatch: pytest.MonkeyPatch) -> None:
     """The piles partition the deck: a card in two places at once is a broken engine."""
     rules, hand = started_hand("rook-classic")
     doubled = {**hand.piles(), "trick": hand.held[0] & -hand.held[0]}  # seat 0's lowest card, also on the table
@@ -60,7 +62,7 @@ def test_the_checker_catches_a_card_in_two_piles(monkeypatch):
         Checker(rules).state(hand)
 
 
-def test_a_failing_preset_is_counted_and_named_and_the_soak_goes_on(monkeypatch):
+def test_a_failing_preset_is_counted_and_named_and_the_soak_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Points that do not add up to the deck's are a failure; each is counted, the first few are shown with the
     match, the hand and the action, and play goes on with a new match."""
     monkeypatch.setattr(HeartsHand, "points", lambda self: [0] * self.rules.players)

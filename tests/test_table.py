@@ -10,6 +10,9 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,37 +20,49 @@ from game.ai import make_player
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules, preset_names
 from game.engine.claim import settled
+from game.engine.rook import RookHand
 from game.engine.rules import DUMMY_SEAT
-from game.store import HistoryStore, StatsStore
+from game.review import hint_player
+from game.store import HistoryStore, StatsAndHistory, StatsStore
 from game.table import SeatPlan, Session, TableController
-from game.table.controller import Claimed, HandOff, HandOver, Hint, MatchOver, Message, NewHand, Played, Turn
+from game.table.intents import Claimed, HandOff, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 from tests.support.deals import position_where, table_session
+from tests.support.kinds import hearts_part, of_kind
 
 
 @pytest.fixture(scope="module")
-def worker():
+def worker() -> Iterator[AIWorker]:
     worker = AIWorker(search_process=False)
     yield worker
     worker.close()
 
 
-def table(preset: str, humans: list[int], worker, level: str = "easy", seed: int = 1, **options):
+# options: TableController's own keywords, passed on as they are
+def table(preset: str, humans: list[int], worker: AIWorker | None, level: str = "easy", seed: int = 1,
+          **options: Any) -> TableController:
+    """A table of ``preset`` whose ``humans`` are people, its Hint the hand review's (as the window's and the
+    server's are)."""
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i in humans, level) for i in range(rules.players)]
-    return TableController(Session(Match(rules, seed=seed), seats), worker, **options)
+    return TableController(Session(Match(rules, seed=seed), seats), worker, **{"hint": hint_player, **options})
+
+
+def kept_in(folder: Path) -> StatsAndHistory:
+    """Statistics and match history kept in ``folder``, as the window keeps them in the user's data folder."""
+    return StatsAndHistory(StatsStore(folder), HistoryStore(folder))
 
 
 class Players:
     """The people at the table, played by the test: each decides with the Normal rules from its own view."""
 
-    def __init__(self, controller: TableController):
+    def __init__(self, controller: TableController) -> None:
         self.controller = controller
         self.player = make_player("normal")
         self.at_screen: int | None = controller.handed_to
-        self.log: list = []
+        self.log: list[Intent] = []
         self.computer_plays = 0
 
-    def answer(self, intent):
+    def answer(self, intent: Intent) -> None:
         controller = self.controller
         self.log.append(intent)
         if isinstance(intent, HandOff):
@@ -85,7 +100,7 @@ def run_match(controller: TableController, players: Players, most_hands: int = 6
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
+def test_every_preset_is_played_to_game_over_without_a_window(preset: str, worker: AIWorker) -> None:
     """Computers in every seat but two hot-seat humans: the match ends with winners and every hand's points."""
     rules = load_rules(preset)
     humans = [0, 1]
@@ -108,10 +123,12 @@ def test_every_preset_is_played_to_game_over_without_a_window(preset, worker):
     assert players.computer_plays or rules.players == 2, "the computer seats played through the worker"
 
 
-def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker, tmp_path):
-    stats = StatsStore(tmp_path)
+def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_every_hand(worker: AIWorker,
+                                                                                       tmp_path: Path) -> None:
+    stats = StatsStore(tmp_path)  # the one kept_in(tmp_path) writes
     saves = []
-    controller = table("hearts-classic", [0], worker, stats=stats, save=lambda s: saves.append(s.finished_hands()))
+    controller = table("hearts-classic", [0], worker, records=kept_in(tmp_path),
+                       save=lambda s: saves.append(s.finished_hands()))
     players = Players(controller)
     run_match(controller, players)
     assert not any(isinstance(i, HandOff) for i in players.log)
@@ -125,13 +142,14 @@ def test_one_human_against_computers_gets_no_hand_offs_and_statistics_count_ever
 
 
 
-def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
+def test_game_over_keeps_the_match_in_the_history_once(worker: AIWorker, tmp_path: Path) -> None:
     """Issue 18: the finished match goes into the match history (off the caller's thread), with its seats, and
     polling the finished table again does not add it twice."""
     history = HistoryStore(tmp_path)
-    controller = table("hearts-classic", [0], worker, history=history, seed=4)
+    controller = table("hearts-classic", [0], worker, records=kept_in(tmp_path), seed=4)
     assert isinstance(run_match(controller, Players(controller)), MatchOver)
     writing = controller.history_writing
+    assert writing is not None
     writing.result(60)
     controller.poll()
     assert controller.history_writing is writing and writing.done()
@@ -143,16 +161,16 @@ def test_game_over_keeps_the_match_in_the_history_once(worker, tmp_path):
     assert kept.hand.record() == controller.session.hand.record()
 
 
-def test_a_match_not_over_is_not_kept_in_the_history(worker, tmp_path):
+def test_a_match_not_over_is_not_kept_in_the_history(worker: AIWorker, tmp_path: Path) -> None:
     history = HistoryStore(tmp_path)
-    controller = table("hearts-classic", [], worker, history=history)
+    controller = table("hearts-classic", [], worker, records=kept_in(tmp_path))
     while not controller.hand.is_done:
         if not controller.poll():
             controller.wait(1.0)
     controller.poll()
     assert controller.history_writing is None and history.load(Session.from_json) == ([], "")
 
-def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
+def test_computers_are_paced_and_a_refused_action_changes_nothing(worker: AIWorker) -> None:
     """A computer's answer waits out the pause (so people can follow it); a person's illegal action is refused
     with the engine's reason."""
     now = [0.0]
@@ -178,7 +196,7 @@ def test_computers_are_paced_and_a_refused_action_changes_nothing(worker):
     assert controller.hand.record() == before
 
 
-def test_not_ready_asks_the_computer_but_plays_nothing(worker):
+def test_not_ready_asks_the_computer_but_plays_nothing(worker: AIWorker) -> None:
     """While the window's cards still move, the computer is asked at once, but its answer waits."""
     controller = table("hearts-classic", [], worker, seed=2)
     assert controller.poll(ready=False) == [] and controller.decision is not None
@@ -187,7 +205,7 @@ def test_not_ready_asks_the_computer_but_plays_nothing(worker):
     assert isinstance(controller.poll(ready=True)[0], Played)
 
 
-def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
+def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker: AIWorker) -> None:
     controller = table("hearts-classic", [0], worker, seed=4)
     players = Players(controller)
     while controller.hand.phase != "play" or controller.hand.to_move != 0 or not controller.hand.tricks:
@@ -208,7 +226,29 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker):
     assert controller.hand.record() == before
 
 
-def test_a_hint_is_a_legal_action_for_every_decision(worker):
+def test_a_table_handed_no_hint_gives_none(worker: AIWorker) -> None:
+    """The hint is what the table's maker hands it (the hand review's search): without one, asking for a hint on the
+    person's turn is refused and nothing is searched."""
+    controller = table("hearts-classic", [0], worker, hint=None, seed=4)
+    while not controller.decision_due(0):
+        controller.poll()
+        controller.wait(1.0)
+    assert controller.persons_turn() and not controller.request_hint()
+    assert controller.hint_decision is None and not any(isinstance(i, Hint) for i in controller.poll())
+
+
+def test_a_table_made_without_a_worker_gives_no_hint_and_says_so_at_a_computers_turn() -> None:
+    """A table made without an AI worker (a match already over, tests of a server's parts) has nothing to think
+    with: a hint is refused, and a computer's turn there is a plain error rather than a crash inside the worker."""
+    people = table("hearts-classic", [0, 1, 2, 3], None, seed=4)
+    seat = people.hand.to_move
+    assert people.persons_turn(seat) and not people.request_hint(seat) and people.hint_decision is None
+    computers = table("hearts-classic", [], None, seed=4)
+    with pytest.raises(RuntimeError, match="without an AI worker"):
+        computers.poll()
+
+
+def test_a_hint_is_a_legal_action_for_every_decision(worker: AIWorker) -> None:
     """Hint (H) at every kind of decision of rook-500-5p (bid, nest, trump, order, call, play): the worker's answer
     is one the engine accepts. (Hints for the first plays only: each is a whole search.)"""
     controller = table("rook-500-5p", [0, 1, 2, 3, 4], worker)
@@ -234,7 +274,7 @@ def test_a_hint_is_a_legal_action_for_every_decision(worker):
     assert {"bid", "nest", "trump", "order", "call", "play"} <= phases
 
 
-def test_the_engine_says_which_person_decides_first_when_that_is_certain():
+def test_the_engine_says_which_person_decides_first_when_that_is_certain() -> None:
     """Issue 32, item 6: hot-seat hides a hand as soon as another person is next (the engine says who, from the
     order of play); while that depends on cards not yet played (who takes the trick) it cannot say."""
     led = position_where("hearts-classic", lambda h: h.phase == "play" and len(h.trick) == 1 and h.leader == 0)
@@ -246,15 +286,17 @@ def test_the_engine_says_which_person_decides_first_when_that_is_certain():
     auction = position_where("rook-classic", lambda h: h.phase == "bid" and h.to_move == 1)
     assert auction.first_to_decide([1]) == 1 and auction.first_to_decide([0, 2]) is None
     # decision 22: the non-bidder decides the dummy's plays, so the dummy's turn is theirs
-    dummy = position_where("rook-2p", lambda h: h.phase == "play" and len(h.trick) == 1 and h.turn == DUMMY_SEAT)
+    dummy = of_kind(RookHand, position_where("rook-2p", lambda h: h.phase == "play" and len(h.trick) == 1 and
+                                             h.turn == DUMMY_SEAT))
     defender = 1 - dummy.declarer
     assert dummy.to_move == defender and dummy.first_to_decide([defender]) == defender
-    ahead = position_where("rook-2p", lambda h: h.phase == "play" and not h.trick and h.turn == h.declarer
-                           and h.play_order[h.declarer][1] == DUMMY_SEAT)
+    ahead = of_kind(RookHand, position_where("rook-2p", lambda h: h.phase == "play" and not h.trick and
+                                             h.turn == of_kind(RookHand, h).declarer and
+                                             h.play_order[of_kind(RookHand, h).declarer][1] == DUMMY_SEAT))
     assert ahead.first_to_decide([1 - ahead.declarer]) == 1 - ahead.declarer
 
 
-def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(worker):
+def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(worker: AIWorker) -> None:
     """Issue 32, item 6, at the table: people in seats 0 and 2, computers between them. Seat 0's hand shows on its
     turn, and is hidden once it has led (seat 2 plays in this trick before seat 0 decides again)."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0)
@@ -267,14 +309,14 @@ def test_hot_seat_shows_a_hand_only_while_its_player_is_sure_to_decide_next(work
     assert session.hand.to_move == 1 and not controller.may_show_hand(0) and not controller.may_show_hand(2)
 
 
-def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
+def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker: AIWorker) -> None:
     """Computers claim by themselves once no play can change the result; the claim reports every card played. The
     position, a computer on lead with the rest settled, comes from random legal play, not from a computer's
     choices."""
     hand = position_where("rook-classic", lambda h: h.phase == "play" and not h.trick and len(h.tricks) >= 4
                           and settled(h))
     controller = TableController(table_session(hand, humans=0), worker)
-    claims = []
+    claims: list[Claimed] = []
     deadline = time.monotonic() + 60  # only stops a hang: the claim is worked out a few milliseconds a poll
     while not claims and time.monotonic() < deadline:
         claims += [intent for intent in controller.poll() if isinstance(intent, Claimed)]
@@ -283,9 +325,9 @@ def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker):
     assert len(played) == sum(held.bit_count() for held in hand.held) and claims[0].events[-1].kind == "hand-over"
 
 
-def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp_path):
+def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker: AIWorker, tmp_path: Path) -> None:
     (tmp_path / "statistics.json").write_text("{not json")
-    controller = table("rook-beginner", [0], worker, stats=StatsStore(tmp_path))
+    controller = table("rook-beginner", [0], worker, records=kept_in(tmp_path))
     players = Players(controller)
     while not controller.hand.is_done:
         for intent in controller.poll():
@@ -295,7 +337,7 @@ def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker, tmp
     assert messages and "statistics.json" in messages[0].text and ".bad" in messages[0].text
 
 
-def test_the_table_package_runs_without_pygame():
+def test_the_table_package_runs_without_pygame() -> None:
     """game/table is plain Python: it imports and plays a hand with pygame made unimportable."""
     script = """
 import sys
@@ -321,7 +363,7 @@ worker.close()
     assert result.stdout.strip() == "ok False"
 
 
-def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
+def test_saved_matches_from_before_the_controller_load_and_play_on(worker: AIWorker) -> None:
     """A match.json of the earlier format (tests/golden/saves.json) resumes and plays to its next hand."""
     from tests.support.golden import SAVES
     for pinned in SAVES.values():
@@ -338,13 +380,13 @@ def test_saved_matches_from_before_the_controller_load_and_play_on(worker):
         assert controller.hand.phase != "done" and not controller.hand.actions
 
 
-def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(worker):
+def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(worker: AIWorker) -> None:
     """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
     table everyone passes at once)". Book 002: each player chooses before any cards change hands. With two players
     at other computers, both are told at once; the one the engine takes second may choose first: the engine checks
     it, the table keeps it (Held), refuses a second choice, and applies it at that seat's turn, so the hand's
     record is the one the engine's own order makes."""
-    from game.table.controller import Held
+    from game.table.intents import Held
     match = Match(load_rules("hearts-classic"), seed=5)
     hand = match.hand
     first = hand.to_move
@@ -363,5 +405,6 @@ def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(work
     mine = hand.view(first).choose_cards(hand.view(first).hand[:3])
     assert isinstance(controller.act(mine, first), Played)
     applied = controller.poll()
-    assert applied == [Played(second, ahead, applied[0].events)] and hand.view(second).hearts.passing
+    assert applied == [Played(second, ahead, of_kind(Played, applied[0]).events)]
+    assert hearts_part(hand.view(second)).passing
     assert hand.record()["actions"][:2] == [mine, ahead]

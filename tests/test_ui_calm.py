@@ -19,21 +19,22 @@ from game.ui import app as app_module
 from game.ui import sound
 from game.ui.app import App
 from game.ui.scenes.dialogs import Dialog
-from game.ui.scenes.table import MARKER_SECONDS
+from game.ui.scenes.table import MARKER_SECONDS, TableScene
 from tests.support.deals import position_where, table_session
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, frames, post, step
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_a_still_window_draws_no_frames_until_input_comes(monkeypatch):
+def test_a_still_window_draws_no_frames_until_input_comes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The idle main menu drew 60 frames a second (20-30% of a core under Xvfb). Now it draws its first frame,
     then one for each input, and none while nothing happens."""
     app = App(FAST, search_process=False)
     flips = []
     monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(time.monotonic()))
 
-    def player():
+    def player() -> None:
         for _ in frames(30):  # the first frame, then a still spell, a key, another still spell, then Quit
             if flips:
                 break
@@ -53,7 +54,7 @@ def test_a_still_window_draws_no_frames_until_input_comes(monkeypatch):
     assert seen == [(1, 2)]
 
 
-def test_cards_move_on_in_the_window_loop(monkeypatch):
+def test_cards_move_on_in_the_window_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop's frames move the table on by the time that passed since the frame before (at most 0.1 s):
     computers play card after card (each glides to the middle first) until Quit."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 1 and not h.trick)
@@ -63,13 +64,13 @@ def test_cards_move_on_in_the_window_loop(monkeypatch):
     moments: list[tuple[float, float]] = []  # when each frame began, and the time it moved things on by
     real_frame = app.frame
 
-    def frame(dt: float):
+    def frame(dt: float) -> None:
         moments.append((time.perf_counter(), dt))
         real_frame(dt)
 
     monkeypatch.setattr(app, "frame", frame)
 
-    def quit_once_played():
+    def quit_once_played() -> None:
         for _ in frames(60):
             if len(session.hand.actions) >= start + 6:
                 break
@@ -85,7 +86,7 @@ def test_cards_move_on_in_the_window_loop(monkeypatch):
     assert all(abs(gap - dt) < 0.002 for gap, dt in gaps), [pair for pair in gaps if abs(pair[0] - pair[1]) >= 0.002]
 
 
-def test_a_still_window_wakes_for_input_and_draws_nothing_otherwise(monkeypatch):
+def test_a_still_window_wakes_for_input_and_draws_nothing_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "STILL_WAKE", 0.05)
     app = App(FAST, search_process=False)
     try:
@@ -101,13 +102,13 @@ def test_a_still_window_wakes_for_input_and_draws_nothing_otherwise(monkeypatch)
         app.close()
 
 
-def test_the_table_asks_for_frames_only_while_something_changes():
+def test_the_table_asks_for_frames_only_while_something_changes() -> None:
     """Cards moving or the marker bobbing: every frame; a computer deciding: a look every so often (its thinking
     dots move); the person at this screen to play and nothing moving: no frames until they act."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 3 and len(h.trick) == 3)
     app = App(FAST, search_process=False)
     try:
-        table = app.open("table", session=table_session(hand))
+        table = of_kind(TableScene, app.open("table", session=table_session(hand)))
         step(app)
         assert table.next_frame() is not None  # a computer (seat 3) is to play
         for _ in frames(30):
@@ -131,7 +132,7 @@ def test_the_table_asks_for_frames_only_while_something_changes():
 @pytest.mark.parametrize("name, still", [("menu", True), ("setup", True), ("settings", True), ("house-rules", True),
                                          ("names", True), ("how-to-play", True), ("statistics", True),
                                          ("history", True), ("join", False)])
-def test_every_page_away_from_the_table_keeps_still_once_shown(name, still):
+def test_every_page_away_from_the_table_keeps_still_once_shown(name: str, still: bool) -> None:
     """A page that only input changes asks for no frames once it is up (the history once it has been read); Join
     game looks at the tables found on the local network every so often."""
     app = App(FAST, search_process=False)
@@ -146,11 +147,11 @@ def test_every_page_away_from_the_table_keeps_still_once_shown(name, still):
         app.close()
 
 
-def test_a_dialog_over_the_table_is_still_once_the_marker_has_bobbed():
+def test_a_dialog_over_the_table_is_still_once_the_marker_has_bobbed() -> None:
     hand = position_where("rook-classic", lambda h: h.phase == "bid" and h.to_move == 0)
     app = App(FAST, search_process=False)
     try:
-        table = app.open("table", session=table_session(hand))
+        table = of_kind(TableScene, app.open("table", session=table_session(hand)))
         for _ in frames(30):
             step(app)
             if isinstance(app.stack.top, Dialog):
@@ -162,7 +163,7 @@ def test_a_dialog_over_the_table_is_still_once_the_marker_has_bobbed():
         app.close()
 
 
-def test_no_sound_card_prints_no_sound_library_lines():
+def test_no_sound_card_prints_no_sound_library_lines() -> None:
     """Issue 25: "no ALSA error lines in the terminal when there is no sound card". Without SDL's dummy audio
     driver, SDL looks for a device; whatever it finds, the game starts its sounds (or goes without) and prints
     nothing (a machine without a sound card printed eight "ALSA lib ..." lines, twice)."""
@@ -175,12 +176,12 @@ def test_no_sound_card_prints_no_sound_library_lines():
     assert "ALSA" not in done.stderr, done.stderr
 
 
-def test_without_a_sound_card_sdl_tries_only_the_sound_servers(tmp_path, monkeypatch):
+def test_without_a_sound_card_sdl_tries_only_the_sound_servers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """ALSA prints its errors when it finds no card, so on Linux with none SDL is let try PipeWire and PulseAudio
     only; with a card (or a driver the user chose, or another system) SDL chooses as always."""
     cards = tmp_path / "cards"
     monkeypatch.setattr(sound, "SOUND_CARDS", cards)
-    monkeypatch.setattr(sound.sys, "platform", "linux")
+    monkeypatch.setattr(sys, "platform", "linux")  # the sys the sound module reads
     monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
     assert sound.audio_drivers() == "pipewire,pulseaudio"  # no /proc/asound at all
     cards.write_text(" --- no soundcards ---\n")
@@ -191,15 +192,17 @@ def test_without_a_sound_card_sdl_tries_only_the_sound_servers(tmp_path, monkeyp
     monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
     assert sound.audio_drivers() is None
     monkeypatch.delenv("SDL_AUDIODRIVER")
-    monkeypatch.setattr(sound.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     assert sound.audio_drivers() is None
 
 
-def test_the_setup_installs_what_the_game_needs_without_building_it(tmp_path, monkeypatch):
+def test_the_setup_installs_what_the_game_needs_without_building_it(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """``pip install -e .`` printed setuptools' "Editable installation" warning box on the first ``python3 dev.py
     play``: dev.py installs the game's dependencies (and the extras asked for) and runs the game from the
     checkout, so no package is built."""
     spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
     dev = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(dev)
     ran = []

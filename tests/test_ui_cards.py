@@ -2,11 +2,13 @@
 cards tell apart, and caching holds."""
 
 import os
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.engine.cards import ROOK_DECK, STANDARD_DECK, card_names, full_deck  # noqa: E402
 from game.store.settings import CARD_FACES  # noqa: E402
@@ -19,7 +21,7 @@ STANDARD_CARDS = card_names(full_deck(STANDARD_DECK, 2, True), STANDARD_DECK)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def fonts():
+def fonts() -> None:
     pygame.font.init()  # fonts only: the cards must draw without a window
 
 
@@ -27,14 +29,14 @@ def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
 
 
-def test_both_decks_are_complete():
+def test_both_decks_are_complete() -> None:
     assert len(ROOK_CARDS) == 57 and "ROOK" in ROOK_CARDS and "Y14" in ROOK_CARDS
     assert len(STANDARD_CARDS) == 53 and "JK" in STANDARD_CARDS and "TC" in STANDARD_CARDS
 
 
 @pytest.mark.parametrize("faces", CARD_FACES)
 @pytest.mark.parametrize("width", [50, 70, 140])
-def test_every_card_draws_card_shaped_with_rounded_corners(width, faces):
+def test_every_card_draws_card_shaped_with_rounded_corners(width: int, faces: str) -> None:
     art = CardArt(faces=faces)
     size = (width, round(width * CARD_RATIO))
     for name in ROOK_CARDS + STANDARD_CARDS:
@@ -48,28 +50,28 @@ def test_every_card_draws_card_shaped_with_rounded_corners(width, faces):
 
 
 @pytest.mark.parametrize("faces", CARD_FACES)
-def test_every_card_looks_different(faces):
+def test_every_card_looks_different(faces: str) -> None:
     art = CardArt(faces=faces)
     looks = {pixels(art.face(name, 70)) for name in ROOK_CARDS + STANDARD_CARDS}
     looks.add(pixels(art.back(70)))
     assert len(looks) == len(ROOK_CARDS) + len(STANDARD_CARDS) + 1
 
 
-def test_the_card_faces_setting_changes_the_standard_deck_only():
+def test_the_card_faces_setting_changes_the_standard_deck_only() -> None:
     """Classic and simple are two looks of the standard deck; the Rook deck has one."""
     classic, simple = CardArt(faces="classic"), CardArt(faces="simple")
     assert all(pixels(classic.face(name, 70)) != pixels(simple.face(name, 70)) for name in STANDARD_CARDS)
     assert all(pixels(classic.face(name, 70)) == pixels(simple.face(name, 70)) for name in ROOK_CARDS)
 
 
-def cards_in(folder, monkeypatch):
+def cards_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The card drawings are looked for in ``folder`` (the fonts where they are)."""
     real = assets.asset_path
     monkeypatch.setattr(assets, "asset_path", lambda *parts: folder.joinpath(*parts) if parts[0] == "cards"
                         else real(*parts))
 
 
-def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path, monkeypatch):
+def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A classic face is its SVG file (assets/cards/classic) drawn at the size asked for, on the game's card: a
     file changed to a plain blue drawing gives a blue card at every size, inside the card's rounded corners."""
     folder = tmp_path / "cards" / "classic"
@@ -89,7 +91,9 @@ def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path, monkeyp
         cards._face.cache_clear()
 
 
-def test_a_classic_face_that_cannot_be_read_is_drawn_simple_and_said_once(tmp_path, monkeypatch, caplog):
+def test_a_classic_face_that_cannot_be_read_is_drawn_simple_and_said_once(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
     """A damaged installation still plays: the missing file is named once in the log, the simple face drawn."""
     cards_in(tmp_path, monkeypatch)
     cards._face.cache_clear()
@@ -102,21 +106,21 @@ def test_a_classic_face_that_cannot_be_read_is_drawn_simple_and_said_once(tmp_pa
         cards._face.cache_clear()
 
 
-def test_every_standard_card_has_its_classic_drawing():
+def test_every_standard_card_has_its_classic_drawing() -> None:
     folder = assets.asset_path("cards", "classic")
     assert sorted(path.stem for path in folder.glob("*.svg")) == sorted(STANDARD_CARDS)
     assert (assets.asset_path("cards", "LICENSE-CC0.txt")).read_text().startswith("Creative Commons Legal Code")
 
 
 @pytest.mark.parametrize("name", ["G5", "Y12", "QD", "2C"])
-def test_colour_blind_marks_change_the_face(name):
+def test_colour_blind_marks_change_the_face(name: str) -> None:
     """Marks are a shape per Rook colour and, on the simple standard faces, the suit's letter (the classic faces
     tell the suits apart by their printed shapes)."""
     assert pixels(CardArt(marks=True, faces="simple").face(name, 70)) != \
         pixels(CardArt(marks=False, faces="simple").face(name, 70))
 
 
-def test_pictures_are_cached():
+def test_pictures_are_cached() -> None:
     art = CardArt()
     assert art.face("G14", 70) is art.face("G14", 70)
     assert art.back(70) is art.back(70)
@@ -125,7 +129,7 @@ def test_pictures_are_cached():
 
 
 @pytest.mark.parametrize("marks", [True, False])
-def test_red_and_green_show_their_colours_in_the_corner(marks):
+def test_red_and_green_show_their_colours_in_the_corner(marks: bool) -> None:
     """Colour is the first cue: the index corner of R7 is redder than G7's, and G7's greener."""
     art = CardArt(marks)
     corner = pygame.Rect(4, 4, 16, 18)  # the number of the index
@@ -135,20 +139,20 @@ def test_red_and_green_show_their_colours_in_the_corner(marks):
     assert red[0] > green[0] and green[1] > red[1]
 
 
-def test_outline_is_a_ring():
+def test_outline_is_a_ring() -> None:
     ring = CardArt().outline(70, (90, 200, 255))
     assert ring.get_at((35, 50)).a == 0
     assert tuple(ring.get_at((35, 1))) == (90, 200, 255, 255)
 
 
 @pytest.mark.parametrize("name", ["G15", "X5", "1C", "", "rookie"])
-def test_unknown_cards_are_refused(name):
+def test_unknown_cards_are_refused(name: str) -> None:
     with pytest.raises(ValueError, match="is not a card"):
         CardArt().face(name, 70)
 
 
 @pytest.mark.parametrize("marks", [True, False])
-def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks):
+def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks: bool) -> None:
     """Book 002: the Royal queens "look different than the standard Queens and have special names"."""
     royal, plain = CardArt(marks, specials=("QS", "QC", "QH", "QD")), CardArt(marks)
     looks = {pixels(royal.face(queen, 70)) for queen in ("QS", "QC", "QH", "QD")}
@@ -162,13 +166,13 @@ def test_special_queens_are_their_own_cards_distinct_from_plain_queens(marks):
     assert pixels(royal.face("KS", 70)) == pixels(plain.face("KS", 70))  # only the queens in play change
 
 
-def test_a_subset_of_special_queens_leaves_the_others_plain():
+def test_a_subset_of_special_queens_leaves_the_others_plain() -> None:
     some, plain = CardArt(specials=("QD",)), CardArt()
     assert pixels(some.face("QD", 70)) != pixels(plain.face("QD", 70))
     assert pixels(some.face("QS", 70)) == pixels(plain.face("QS", 70))
 
 
-def test_every_card_back_is_drawn_and_they_differ():
+def test_every_card_back_is_drawn_and_they_differ() -> None:
     from game.store.settings import CARD_BACKS
     from game.ui.card_backs import BACKS
     assert set(BACKS) == set(CARD_BACKS)
@@ -176,7 +180,7 @@ def test_every_card_back_is_drawn_and_they_differ():
     assert len(looks) == len(CARD_BACKS) >= 3
 
 
-def test_the_stars_mark_the_counters_of_the_game_being_played():
+def test_the_stars_mark_the_counters_of_the_game_being_played() -> None:
     """Each preset names its counters and the cards mark exactly those: 004 counts the 1s ("1 ... 15"), the 5 and
     6-player games of 000 play the 1s but count only 5s, 10s and 14s; Beginner counts stars on the same cards."""
     from game.engine import load_rules

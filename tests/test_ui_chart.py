@@ -11,20 +11,24 @@ from game.ui.assets import text
 from game.ui.chart import LINE_COLOURS, chart_lines, plot_area
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.sheet import chart_target
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, played_table, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", 2), ("hearts-classic", 4), ("rook-5p", 5)])
 @pytest.mark.parametrize("screen", [ScoreScene, GameOverScene])
-def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, screen):
+def test_the_chart_draws_one_line_per_side_and_the_target(size: tuple[int, int], preset: str, sides: int,
+                                                          screen: type[ScoreScene | GameOverScene]) -> None:
     table = played_table(preset, [f"Computer {i + 1}" for i in range(load_rules(preset).players)], 3)  # long names
     app = App(FAST, search_process=False)
     try:
-        scene = app.open("score-sheet", table=table, on_next=lambda: None) if screen is ScoreScene else \
+        opened = app.open("score-sheet", table=table, on_next=lambda: None) if screen is ScoreScene else \
             app.open("game-over", table=table)
+        scene = of_kind(screen, opened)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
+        assert scene.chart_rect is not None  # three hands played: the sheet has its chart
         assert len(scene.series) == len(table.score_columns()) == sides
         assert [len(line) for _, line in scene.series] == [4] * sides  # the start and three hands
         match = table.session.match
@@ -44,7 +48,7 @@ def test_the_chart_draws_one_line_per_side_and_the_target(size, preset, sides, s
         assert area.top <= target <= area.bottom
         assert tuple(app.screen.get_at((area.x + 3, target)))[:3] == (240, 200, 80)  # the dashed target line
         assert scene.chart_rect.bottom <= app.size[1] and not scene.chart_rect.colliderect(scene.sheet_rect)
-        buttons = [scene.next] if screen is ScoreScene else scene.buttons
+        buttons = [scene.next] if isinstance(scene, ScoreScene) else scene.buttons
         assert all(not scene.chart_rect.colliderect(button.rect) for button in buttons)
     finally:
         app.close()

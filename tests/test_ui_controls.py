@@ -13,10 +13,28 @@ from game.engine.rules import preset_families
 from game.ui import controls
 from game.ui.app import App
 from game.ui.game_chooser import family_presets
+from game.ui.scenes.dialogs import CardPickScene
 from game.ui.scenes.how_to_play import CONTROLS, HowToPlayScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.settings import HouseRulesScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.widgets import Button
 from tests.support.deals import table_session
-from tests.support.ui_helpers import FAST, SIZES, click, play_hand, post, settled, step
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import (
+    FAST,
+    SIZES,
+    MakeApp,
+    OpenScreen,
+    OpenWindow,
+    Size,
+    click,
+    play_hand,
+    post,
+    settled,
+    step,
+    top_scene,
+)
 from tests.support.ui_record import layout_faults
 
 
@@ -25,11 +43,12 @@ def page_text(page: HowToPlayScene) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_controls_page_says_every_control_in_a_players_words(screen, size):
+def test_the_controls_page_says_every_control_in_a_players_words(screen: OpenScreen, size: Size) -> None:
     """The Controls tab of How to play: each control of the game's list, what to press or do and what it does
     (drag, click twice, the arrow keys and Enter, H, U, L, Esc, the bid keys, F11 and Alt+Enter), readable and
     clear of other text at every size."""
-    app, page, recorder = screen("how-to-play", size)
+    app, opened, recorder = screen("how-to-play", size)
+    page = of_kind(HowToPlayScene, opened)
     tab = next(button for button in page.chooser.tabs if button.label == "Controls")
     click(app, tab.rect.center)
     assert page.page == CONTROLS and page.rules is None
@@ -52,7 +71,8 @@ KEYS_ON_THE_PAGE = {key.code for _, group in controls.SECTIONS for control in gr
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-500-5p"])
-def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window, preset):  # noqa: F811
+def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window: OpenWindow,
+                                                                          preset: str) -> None:  # noqa: F811
     """No second list that can drift: through a whole hand (the auction, the nest, trump, the called card, the
     pass, the play) and its score sheet and menu, every key of a button drawn enabled is one the Controls page
     names."""
@@ -60,9 +80,9 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
     app, table, recorder = window(table_session(Hand.deal(rules, seed=11, dealer=rules.players - 1)))
     bound: dict[int, set[str]] = {}
 
-    def note_keys():
+    def note_keys() -> None:
         for op in recorder.live_buttons():
-            if op.button.key is not None:
+            if op.button is not None and op.button.key is not None:
                 bound.setdefault(op.button.key, set()).add(op.label)
 
     play_hand(app, table, note_keys)
@@ -77,7 +97,7 @@ def test_every_key_a_button_answers_during_a_hand_is_on_the_controls_page(window
     assert {pygame.key.name(key): labels for key, labels in bound.items() if key not in KEYS_ON_THE_PAGE} == {}
 
 
-def test_the_table_plays_by_the_keys_the_page_names(make_app):
+def test_the_table_plays_by_the_keys_the_page_names(make_app: MakeApp) -> None:
     """The page's PICK and PLAY keys are the ones that choose and play a card."""
     app, session, table = make_app("hearts-classic", humans=1, seed=2)
     for _ in range(400):
@@ -85,7 +105,7 @@ def test_the_table_plays_by_the_keys_the_page_names(make_app):
         if table.viewer_controls_play() and settled(table):
             break
         if app.stack.top is not table:
-            top = app.stack.top
+            top = top_scene(app, CardPickScene)
             top.chosen = top.cards[: top.count]
             click(app, top.done.rect.center)
     assert table.viewer_controls_play()
@@ -99,7 +119,7 @@ def test_the_table_plays_by_the_keys_the_page_names(make_app):
 
 
 @pytest.mark.parametrize("scene", ["how-to-play", "house-rules", "setup"])
-def test_from_classic_rook_to_classic_hearts_is_one_click(scene):
+def test_from_classic_rook_to_classic_hearts_is_one_click(scene: str) -> None:
     """The family first: its tab shows its classic game; < and > then go through that family's games only, and
     round to the first again."""
     app = App(FAST, search_process=False)
@@ -108,11 +128,16 @@ def test_from_classic_rook_to_classic_hearts_is_one_click(scene):
         step(app)
 
         def shown() -> str:
-            return opened.page if scene == "how-to-play" else opened.preset
+            if isinstance(opened, HowToPlayScene):
+                return opened.page
+            assert isinstance(opened, HouseRulesScene | SetupScene)
+            return opened.preset
 
-        def chooser_buttons():
-            return (opened.chooser.tabs, opened.chooser.next) if scene != "setup" else \
-                (opened.family_buttons, opened.next)
+        def chooser_buttons() -> tuple[list[Button], Button]:
+            if isinstance(opened, SetupScene):
+                return opened.family_buttons, opened.next
+            assert isinstance(opened, HowToPlayScene | HouseRulesScene)
+            return opened.chooser.tabs, opened.chooser.next
 
         tabs, _ = chooser_buttons()
         click(app, next(tab for tab in tabs if tab.label == "Hearts").rect.center)

@@ -10,18 +10,19 @@ from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.dealing import Deal
 from game.ui.scenes.table import TableScene
-from tests.support.ui_helpers import step
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import local_table, step
 
 
 def open_rook(speed: float) -> tuple[App, Session, TableScene]:
     app = App(Settings(sound=False, computer_pause=0.0, animation_speed=speed), search_process=False)
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     return app, session, table
 
 
-def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards():
+def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards() -> None:
     deal = Deal([3, 3, 2], [1, 2, 0], seconds=1.0)
     assert deal.order == [1, 2, 0, 1, 2, 0, 1, 0]
     assert Deal([2, 2, 2, 2], [1, 3, 2, 0]).order == [1, 3, 2, 0] * 2  # the chairs' order, not the seat numbers'
@@ -33,13 +34,13 @@ def test_a_deal_goes_round_the_table_until_every_seat_has_its_cards():
     assert deal.done and [deal.arrived(s) for s in range(3)] == [3, 3, 2] and not deal.in_air()
 
 
-def test_the_deal_is_shown_while_the_computer_already_thinks():
+def test_the_deal_is_shown_while_the_computer_already_thinks() -> None:
     app, session, table = open_rook(speed=1.0)
     try:
         step(app)
         assert table.deal is not None
         hand = session.hand
-        assert table.table.controller.decision is not None  # the first bidder is asked at once
+        assert local_table(table).controller.decision is not None  # the first bidder is asked at once
         view = table.view()
         step(app)
         assert table.deal.arrived(0) < view.hand_sizes[0]
@@ -60,7 +61,7 @@ def test_the_deal_is_shown_while_the_computer_already_thinks():
         app.close()
 
 
-def test_the_fastest_animation_speed_skips_the_deal():
+def test_the_fastest_animation_speed_skips_the_deal() -> None:
     app, session, table = open_rook(speed=RANGES["animation_speed"][1])
     try:
         step(app)
@@ -69,7 +70,7 @@ def test_the_fastest_animation_speed_skips_the_deal():
         app.close()
 
 
-def test_a_resumed_hand_is_not_dealt_again():
+def test_a_resumed_hand_is_not_dealt_again() -> None:
     app, session, table = open_rook(speed=1.0)
     try:
         hand = session.hand

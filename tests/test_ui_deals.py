@@ -7,39 +7,51 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.engine import Hand, Match, deal_code, hand_from_code, load_rules
+from game.engine import Hand, Match, Rules, deal_code, hand_from_code, load_rules
 from game.store import HistoryStore
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
+from game.ui.scene import Scene
 from game.ui.scenes.history import HistoryScene, PastMatchScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.theme import WARN
 from tests.support.deals import finished_session
-from tests.support.ui_helpers import FAST, click, frames, post, step, to_game_over, type_text
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import (
+    FAST,
+    button,
+    click,
+    frames,
+    local_table,
+    post,
+    step,
+    to_game_over,
+    top_scene,
+    type_text,
+)
 
 
-def press(app: App, key: int, mod: int = 0):
+def press(app: App, key: int, mod: int = 0) -> None:
     post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
     step(app)
 
 
 
-def button(scene, label: str):
-    return next(b for b in scene.buttons if b.label == label)
-
-
-def until(app: App, ready):
+def until(app: App, ready: Callable[[], bool]) -> Scene | None:
     for _ in frames(120):
         if ready():
             return app.stack.top
         step(app)
-    raise AssertionError(f"never got there; the top scene is {app.stack.top.name}")
+    raise AssertionError(f"never got there; the top scene is {top_scene(app, Scene).name}")
 
 
 def warn_pixels(app: App, rect: pygame.Rect) -> int:
@@ -49,19 +61,19 @@ def warn_pixels(app: App, rect: pygame.Rect) -> int:
                for y in range(rect.top, rect.bottom, 1))
 
 
-def computers_table(preset: str, seed: int, rules=None) -> tuple[App, Session, TableScene]:
+def computers_table(preset: str, seed: int, rules: Rules | None = None) -> tuple[App, Session, TableScene]:
     app = App(FAST, search_process=False)
     rules = rules or load_rules(preset)
     session = Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", False, "easy") for i in range(rules.players)])
-    return app, session, app.open("table", session=session)
+    return app, session, of_kind(TableScene, app.open("table", session=session))
 
 
 # --- Play a deal code on New game ---
 
-def test_a_bad_deal_code_is_refused_in_words_on_new_game():
+def test_a_bad_deal_code_is_refused_in_words_on_new_game() -> None:
     app = App(FAST, search_process=False)
     try:
-        setup = app.open("setup", preset="hearts-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
         step(app)
         good = deal_code(Hand.deal(load_rules("hearts-classic"), seed=1))
         mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
@@ -83,14 +95,14 @@ def test_a_bad_deal_code_is_refused_in_words_on_new_game():
         app.close()
 
 
-def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_set():
+def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_set() -> None:
     """A hearts-classic code of the third hand, with a house rule, typed on a Rook setup: the game switches to the
     code's preset and rules, and the match's first hand is the code's deal, dealer and number."""
     rules = load_rules("hearts-classic").changed({"moon": "add"})
     code = deal_code(Hand.deal(rules, seed=8, dealer=3, number=2))
     app = App(FAST, search_process=False)
     try:
-        setup = app.open("setup", preset="rook-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
         step(app)
         click(app, setup.seat_buttons[4].rect.center)  # seat 1: Computer -> Online -> ... make it Human
         click(app, setup.seat_buttons[4].rect.center)
@@ -105,20 +117,20 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
         click(app, setup.start.rect.center)
         table = app.stack.scenes[0]
         assert isinstance(table, TableScene)
-        hand, wanted = table.table.session.hand, hand_from_code(code)
+        hand, wanted = local_table(table).session.hand, hand_from_code(code)
         assert hand.deal_text() == wanted.deal_text() and hand.dealer == 3 and hand.number == 2
         assert hand.rules == rules and not hand.actions
-        assert [plan.human for plan in table.table.session.seats] == [True, True, False, False]
+        assert [plan.human for plan in local_table(table).session.seats] == [True, True, False, False]
     finally:
         app.close()
 
 
 # --- the score sheet: the deal code, and the deal played again ---
 
-def test_the_score_sheet_shows_the_deal_code_and_copies_it():
+def test_the_score_sheet_shows_the_deal_code_and_copies_it() -> None:
     app, session, table = computers_table("rook-classic", seed=4)
     try:
-        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        sheet = of_kind(ScoreScene, until(app, lambda: isinstance(app.stack.top, ScoreScene)))
         assert sheet.code == deal_code(session.hand) and hand_from_code(sheet.code).deal_text() == \
             session.hand.deal_text()
         before = [(b.label, tuple(b.rect)) for b in sheet.buttons]
@@ -130,32 +142,34 @@ def test_the_score_sheet_shows_the_deal_code_and_copies_it():
         app.close()
 
 
-def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results():
+def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results() -> None:
     """The replay is a table of its own over the score sheet: the same deal, dealer and seats; the match, its save
     and its scores are untouched; the replay's sheet shows the first time and this try, then Back returns."""
     app, session, table = computers_table("hearts-classic", seed=6)
     app.services.keep_matches = True
     try:
-        sheet = until(app, lambda: isinstance(app.stack.top, ScoreScene))
+        sheet = of_kind(ScoreScene, until(app, lambda: isinstance(app.stack.top, ScoreScene)))
         first = session.hand
         saved = app.services.saves.path.read_bytes()
         click(app, button(sheet, "Play again").rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again is not table and again.first_time == first.result()
-        replay = again.table.session.hand
+        replay = local_table(again).session.hand
         assert replay.deal_text() == first.deal_text() and replay.dealer == first.dealer
         assert replay.number == first.number and not replay.actions
-        assert [plan.name for plan in again.table.session.seats] == [plan.name for plan in session.seats]
-        controller = again.table.controller
-        assert controller.save is None and controller.stats is None and controller.history is None, \
+        assert [plan.name for plan in local_table(again).session.seats] == [plan.name for plan in session.seats]
+        controller = local_table(again).controller
+        assert controller.save is None and controller.records is None, \
             "a deal played again is neither saved, counted nor kept in the history"
-        compared = until(app, lambda: isinstance(app.stack.top, ScoreScene) and app.stack.top.first_time)
+        compared = of_kind(ScoreScene, until(app, lambda: isinstance(top := app.stack.top, ScoreScene) and
+                                             top.first_time is not None))
         header, rows, _ = compared.sheet
         assert header == [""] + [plan.name for plan in session.seats]
-        this_try = again.table.session.hand.result()
-        for label, row, result in (("The first time", rows[0], first.result()), ("This try", rows[1], this_try)):
+        this_try, first_time = local_table(again).session.hand.result(), first.result()
+        assert this_try is not None and first_time is not None
+        for label, row, result in (("The first time", rows[0], first_time), ("This try", rows[1], this_try)):
             assert row == [label] + [f"{result.side_points(s)} pts  {result.score_change[s]:+d}" for s in range(4)]
-        changes = [this_try.score_change[s] - first.result().score_change[s] for s in range(4)]
+        changes = [this_try.score_change[s] - first_time.score_change[s] for s in range(4)]
         assert rows[2] == ["Difference"] + [f"{change:+d}" for change in changes]
         assert compared.code == sheet.code
         click(app, button(compared, "Back").rect.center)
@@ -171,14 +185,14 @@ def test_play_this_deal_again_deals_the_same_cards_and_compares_the_two_results(
 
 def read_history(app: App) -> HistoryScene:
     """The History screen, once its thread has read the file and a frame has shown what it found."""
-    history = app.stack.top
+    history = top_scene(app, HistoryScene)
     assert history.reading is not None, "read on a thread of its own, not the UI thread"
     concurrent.futures.wait([history.reading], 30)  # the reading's answer, or its fault, which the screen says
     step(app)
     return history
 
 
-def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons():
+def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play_buttons() -> None:
     """A short match of computers ends in the window; the history (menu, History) lists it with an older match
     whose seat 0 was a person; that match's hands offer Review (the review scene, for seat 0, with the hand's
     record, its names and number) and Play this deal (a table of its own on that deal, compared with how it went)."""
@@ -188,7 +202,9 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     HistoryStore().add(older.to_json(), Session.from_json, finished="2026-11-20T18:05")
     try:
         over = to_game_over(app)
-        table.table.controller.history_writing.result(300)
+        writing = local_table(table).controller.history_writing
+        assert writing is not None
+        writing.result(300)
         click(app, button(over, "Main menu").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MenuScene)
@@ -209,7 +225,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         assert [row[-1] for row in past.cells] == [deal_code(hand) for hand in hands]
         _, _, (review, play) = past.rows[1]
         click(app, review.rect.center)
-        reviewing = app.stack.top
+        reviewing = top_scene(app, ReviewScene)
         assert reviewing.name == "review" and reviewing.record == hands[1].record() and reviewing.job.seats == [0]
         assert reviewing.names == [older.name(seat) for seat in range(4)] and reviewing.number == 2
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)  # Cancel: the analysis stops, back to the hands
@@ -218,8 +234,8 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
         click(app, play.rect.center)
         again = app.stack.top
         assert isinstance(again, TableScene) and again.first_time == hands[1].result()
-        assert again.table.session.hand.deal_text() == hands[1].deal_text()
-        assert again.table.session.hand.dealer == hands[1].dealer
+        assert local_table(again).session.hand.deal_text() == hands[1].deal_text()
+        assert local_table(again).session.hand.dealer == hands[1].dealer
     finally:
         app.close()
 
@@ -230,7 +246,7 @@ def test_game_over_keeps_the_match_and_the_history_lists_it_with_review_and_play
     json.dumps({"format": "trickhouse-history/1", "matches": [{"finished": "2026-11-24T09:00", "saved": Session(
         Match(load_rules("hearts-classic"), seed=1), [SeatPlan("A", True)] * 4).to_json()}]}),
 ])
-def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content):
+def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(content: str) -> None:
     store = HistoryStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text(content)
@@ -247,7 +263,7 @@ def test_a_damaged_history_file_shows_an_empty_history_and_names_the_file(conten
         app.close()
 
 
-def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_naming_it():
+def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_naming_it() -> None:
     """Issue 22: a match of the history that no longer restores is set aside alone; the screen lists the others."""
     store = HistoryStore()
     for seed in range(3):
@@ -267,14 +283,15 @@ def test_one_bad_match_leaves_the_others_on_the_history_screen_with_one_line_nam
         app.close()
 
 
-def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left_alone(monkeypatch):
+def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22: a bug (here a TypeError restoring a match) is no damaged file: the screen says the game is at
     fault, and history.json stays as it was, every match in it."""
     store = HistoryStore()
     store.add(finished_session(1).to_json(), Session.from_json)
     content = store.path.read_bytes()
 
-    def bug(data, budget=1.0):
+    def bug(data: object, budget: float = 1.0) -> Session:
         raise TypeError("a bug in the game")
 
     monkeypatch.setattr(Session, "from_history", bug)
@@ -288,7 +305,7 @@ def test_a_fault_in_the_game_while_reading_the_history_is_said_and_the_file_left
         app.close()
 
 
-def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys():
+def test_a_long_history_scrolls_with_the_wheel_and_the_page_keys() -> None:
     store = HistoryStore()
     store.add(finished_session(3).to_json(), Session.from_json, finished="2026-11-23T09:00")
     data = json.loads(store.path.read_text())

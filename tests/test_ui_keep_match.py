@@ -11,8 +11,10 @@ from __future__ import annotations
 import ast
 import concurrent.futures
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -27,21 +29,29 @@ from game.store.files import UnfinishedMatch, data_dir, write_atomic
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.autoplay import Autoplay
-from game.ui.scenes.history import PastMatchScene
-from game.ui.scenes.scoring import ScoreScene
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import ConfirmScene
+from game.ui.scenes.history import HistoryScene, PastMatchScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.scoring import GameOverScene, ScoreScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from tests.support.deals import finished_session, playout_action
+from tests.support.kinds import of_kind
 from tests.support.net_helpers import Player, ServerThread
 from tests.support.ui_helpers import (
     FAST,
+    button,
     click,
     frames,
     from_menu,
     join_by_address,
+    local_table,
     post,
     run_until,
     step,
     to_game_over,
+    top_scene,
 )
 
 GAME = Path(__file__).resolve().parents[1] / "game"
@@ -69,9 +79,10 @@ def question(session: Session, whose: str, instead: str) -> str:
             f"{instead}?")
 
 
-def said(confirm) -> str:
+def said(confirm: ConfirmScene) -> str:
     """The question as read (no-break spaces keep a side's names and score on one line)."""
-    return confirm.question.replace("\u00a0", " ")
+    read: str = confirm.question.replace("\u00a0", " ")
+    return read
 
 
 def saved(session: Session) -> bytes:
@@ -95,29 +106,32 @@ def kept() -> Kept:
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(FAST, search_process=False)
     yield app
     app.close()
+
+
+def the_save() -> Session:
+    """The match in the save, as Continue resumes it."""
+    session, problem = SaveStore().load(Session.from_json)
+    assert session is not None, problem
+    return session
 
 
 def untouched(kept: Kept) -> bool:
     return SaveStore().path.read_bytes() == kept.content
 
 
-def button(scene, label: str):
-    return next(b for b in scene.buttons if b.label == label)
-
-
-def press(app: App, key: int):
+def press(app: App, key: int) -> None:
     post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
     step(app)
 
 
-def new_game(app: App):
+def new_game(app: App) -> SetupScene:
     """Main menu, New game: the setup screen."""
     from_menu(app, "New game")
-    setup = app.stack.top
+    setup = top_scene(app, SetupScene)
     assert setup.name == "setup"
     return setup
 
@@ -129,16 +143,17 @@ def the_table(app: App) -> TableScene:
     return tables[0]
 
 
-def asked(app: App):
+def asked(app: App) -> ConfirmScene:
     """The question on top, drawn."""
-    confirm = app.stack.top
-    assert confirm.name == "confirm", f"no question: {confirm.name} is on top"
+    top = top_scene(app, Scene)
+    assert top.name == "confirm", f"no question: {top.name} is on top"
+    confirm = of_kind(ConfirmScene, top)
     step(app)
     assert [b.label for b in confirm.buttons] == ["End it", "Keep it"]
     return confirm
 
 
-def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app, kept):
+def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(app: App, kept: Kept) -> None:
     setup = new_game(app)
     click(app, setup.start.rect.center)
     confirm = asked(app)
@@ -154,12 +169,12 @@ def test_new_game_asks_naming_the_match_and_keeps_it_unless_the_player_ends_it(a
     click(app, setup.start.rect.center)
     click(app, button(asked(app), "End it").rect.center)
     table = the_table(app)
-    now, _ = SaveStore().load(Session.from_json)
-    assert now.match.seed == table.table.session.match.seed != kept.session.match.seed, "the new match is saved"
+    now = the_save()
+    assert now.match.seed == local_table(table).session.match.seed != kept.session.match.seed, "the new match is saved"
     assert [p.name for p in now.seats] == ["You", "West", "North", "East"]
 
 
-def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, kept):
+def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app: App, kept: Kept) -> None:
     code = deal_code(Hand.deal(load_rules("hearts-classic"), seed=8, dealer=1, number=1))
     setup = new_game(app)
     click(app, setup.code_button.rect.center)
@@ -174,12 +189,12 @@ def test_play_a_deal_code_asks_too_and_keeps_the_match_unless_it_is_ended(app, k
     confirm = asked(app)
     assert said(confirm) == question(kept.session, "Your match in progress", "start a new match")
     click(app, button(confirm, "End it").rect.center)
-    hand = the_table(app).table.session.hand
+    hand = local_table(the_table(app)).session.hand
     assert hand.deal_text() == hand_from_code(code).deal_text()
-    assert SaveStore().load(Session.from_json)[0].hand.deal_text() == hand.deal_text()
+    assert the_save().hand.deal_text() == hand.deal_text()
 
 
-def over_in_the_window(app: App):
+def over_in_the_window(app: App) -> GameOverScene:
     """A hearts match between computers named Ann to Di that ends in the window (its last card still to play when
     it opens), so that the save holds a finished match: its game-over screen."""
     ended = finished_session(1)
@@ -187,24 +202,24 @@ def over_in_the_window(app: App):
     ended.match.hand = Hand.from_record({**record, "actions": record["actions"][:-1]})
     app.open("table", session=Session(ended.match, [SeatPlan(name, False, "easy") for name in NAMES]))
     over = to_game_over(app)
-    assert SaveStore().load(Session.from_json)[0].match.is_over
+    assert the_save().match.is_over
     return over
 
 
-def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app):
+def test_game_over_then_new_game_replaces_the_finished_match_without_asking(app: App) -> None:
     """The save holds a finished match: the game-over screen's New game, then Start, begins the next one at
     once."""
     over = over_in_the_window(app)
     click(app, button(over, "New game").rect.center)
-    setup = app.stack.top
+    setup = top_scene(app, SetupScene)
     assert setup.name == "setup" and setup.preset == "hearts-classic"
     click(app, setup.start.rect.center)
     table = the_table(app)  # nothing to ask: the match was over
-    now = SaveStore().load(Session.from_json)[0]
-    assert now.match.seed == table.table.session.match.seed and not now.match.is_over
+    now = the_save()
+    assert now.match.seed == local_table(table).session.match.seed and not now.match.is_over
 
 
-def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app):
+def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app: App) -> None:
     """Rematch begins the next match at once, the same computers in the same seats, and the new match's first save
     replaces the finished one."""
     over = over_in_the_window(app)
@@ -213,18 +228,19 @@ def test_game_over_then_rematch_replaces_the_finished_match_without_asking(app):
     assert app.stack.top is table  # nothing to ask: the match was over
     for _ in frames(30):
         step(app)
-        now = SaveStore().load(Session.from_json)[0]
+        now = the_save()
         if not now.match.is_over:
             break
-    assert now.match.seed == table.table.session.match.seed and [plan.name for plan in now.seats] == NAMES
+    assert now.match.seed == local_table(table).session.match.seed and [plan.name for plan in now.seats] == NAMES
 
 
-def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
+def test_play_this_deal_from_the_history_never_touches_the_save(app: App, kept: Kept) -> None:
     past = finished_session(2)
     past = Session(past.match, [SeatPlan(name, False, "easy") for name in NAMES])
     HistoryStore().add(past.to_json(), Session.from_json, finished="2026-11-20T18:05")
     from_menu(app, "History")
-    history = app.stack.top
+    history = top_scene(app, HistoryScene)
+    assert history.reading is not None
     concurrent.futures.wait([history.reading], 30)
     step(app)
     click(app, history.rows[0][1].center)
@@ -234,17 +250,17 @@ def test_play_this_deal_from_the_history_never_touches_the_save(app, kept):
     again = app.stack.top
     assert isinstance(again, TableScene) and again.first_time is not None
     for _ in frames(120):
-        if isinstance(app.stack.top, ScoreScene):
+        if isinstance(sheet := app.stack.top, ScoreScene):
             break
         step(app)
     else:
         raise AssertionError("the deal was not played out")
-    assert app.stack.top.first_time is not None, "the comparison with the first time"
-    click(app, button(app.stack.top, "Back").rect.center)
+    assert sheet.first_time is not None, "the comparison with the first time"
+    click(app, button(sheet, "Back").rect.center)
     assert app.stack.top is hands and untouched(kept)
 
 
-def hosted_last(session: Session) -> list[dict]:
+def hosted_last(session: Session) -> list[dict[str, Any]]:
     """The table this game hosted last, kept as its server keeps it (in the hosted tables' database), with
     ``session``'s match; what the database holds of it."""
     seats = [SeatRecord("online" if seat == 0 else "computer", name, "hash") for seat, name in enumerate(NAMES)]
@@ -258,19 +274,19 @@ def hosted_last(session: Session) -> list[dict]:
     return kept_matches()
 
 
-def kept_matches() -> list[dict]:
+def kept_matches() -> list[dict[str, Any]]:
     """Every match the hosted tables' database keeps, as saved."""
     return [session.match.to_json() for session in kept_sessions(data_dir() / "hosted")]
 
 
-def earlier_games_table(code: str, session: Session) -> dict:
+def earlier_games_table(code: str, session: Session) -> dict[str, object]:
     """A hosted table as an earlier game saved it, one JSON file a table (hosting imports such files once)."""
     seats = [{"kind": "computer", "name": name, "token": None, "level": "normal"} for name in NAMES]
     return {"format": TABLE_FORMAT, "code": code, "preset": session.rules.name, "changes": {}, "keep": 120.0,
             "owner": 0, "seats": seats[:session.rules.players], "started": True, "session": session.to_json()}
 
 
-def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept):
+def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app: App, kept: Kept) -> None:
     hosted = unfinished_rook(seed=5)
     content = hosted_last(hosted)
     app.settings.online_port = 0
@@ -284,12 +300,13 @@ def test_hosting_a_new_table_asks_before_ending_the_table_hosted_last(app, kept)
     assert setup.note == "Kept: Host again on the main menu takes you back to it"
     click(app, setup.start.rect.center)
     click(app, button(asked(app), "End it").rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    assert app.stack.top.name == "lobby" and "K7QX2M" not in hosted_tables(), "the table hosted last has ended"
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    assert top_scene(app, LobbyScene).name == "lobby" and "K7QX2M" not in hosted_tables(), \
+        "the table hosted last has ended"
     assert untouched(kept), "the match saved here is none of hosting's business"
 
 
-def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agreed():
+def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agreed() -> None:
     """Under the window: hosting anew refuses (UnfinishedMatch) to end a hosted match that is not over unless told
     ``ending``; a table file that cannot be used is kept aside, a finished match ends."""
     folder = data_dir() / "hosted"
@@ -306,7 +323,7 @@ def test_a_new_hosted_table_never_ends_an_unfinished_one_unless_the_player_agree
     assert hosted_tables() == []
 
 
-def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept):
+def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app: App, kept: Kept) -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
@@ -317,7 +334,7 @@ def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept)
         from_menu(app, "Continue")
         the_table(app)
         run_until(app, lambda: not untouched(kept))  # the computers play on, saved after every action
-        resumed = SaveStore().load(Session.from_json)[0]
+        resumed = the_save()
         before = kept.session
         assert resumed.match.seed == before.match.seed and resumed.match.history[0].record() == \
             before.match.history[0].record() and len(resumed.hand.actions) > len(before.hand.actions)
@@ -327,7 +344,8 @@ def test_joining_a_table_and_continue_leave_the_save_to_its_own_match(app, kept)
 
 
 @pytest.mark.timeout(60)
-def test_autoplay_told_to_save_keeps_a_match_in_progress_and_stops(kept, caplog):
+def test_autoplay_told_to_save_keeps_a_match_in_progress_and_stops(kept: Kept,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
     """``--autoplay --save`` plays like a person at the window, but never ends a match a person has saved."""
     App(FAST, autoplay=Autoplay("hearts-classic", hands=1, level="easy", save=True), search_process=False).run("menu")
     assert untouched(kept)
@@ -340,20 +358,20 @@ class Calls(ast.NodeVisitor):
     """Every call in a module, with the function it is made in (the innermost) and the names made there with
     SaveStore(...)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.where: list[ast.AST] = []
+        self.where: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         self.found: list[tuple[str, ast.Call, set[str]]] = []
         self.visit(ast.parse(path.read_text()))
 
-    def visit_FunctionDef(self, node):
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.where.append(node)
         self.generic_visit(node)
         self.where.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
-    def visit_Call(self, node: ast.Call):
+    def visit_Call(self, node: ast.Call) -> None:
         if self.where:
             function = self.where[-1]
             made = {target.id for assign in ast.walk(function) if isinstance(assign, ast.Assign)
@@ -366,7 +384,7 @@ class Calls(ast.NodeVisitor):
 CALLS = [call for path in sorted(GAME.rglob("*.py")) for call in Calls(path).found]
 
 
-def callers(test) -> set[str]:
+def callers(test: Callable[[ast.Call, set[str]], bool]) -> set[str]:
     return {where for where, call, made in CALLS if test(call, made)}
 
 
@@ -381,13 +399,13 @@ def saves_a_match(call: ast.Call, made: set[str]) -> bool:
                                       or isinstance(receiver, ast.Name) and receiver.id in made)
 
 
-def test_every_caller_that_can_replace_a_saved_match_is_walked_by_a_test():
+def test_every_caller_that_can_replace_a_saved_match_is_walked_by_a_test() -> None:
     """The store refuses to put a new match over an unfinished one unless the caller says the player agreed
     (``ending``), and so does hosting a new table over the one hosted last. These are all the places in the game
-    that save a match, make a save store, start hosting or say ``ending``, each walked above (the table scene's
-    save keeps the match it plays, Continue's or New game's; the benchmarks are not the game and never touch a
-    player's folders). A new one fails here until a test walks it."""
-    assert callers(saves_a_match) == {"game/ui/scenes/setup.py:play", "game/ui/scenes/table.py:save"}
+    that save a match, make a save store, start hosting or say ``ending``, each walked above (the services' save
+    of a table played here keeps the match it plays, Continue's or New game's; the benchmarks are not the game and
+    never touch a player's folders). A new one fails here until a test walks it."""
+    assert callers(saves_a_match) == {"game/ui/scenes/setup.py:play", "game/ui/services.py:save_match"}
     assert callers(lambda call, made: named(call) == "SaveStore") == {"game/ui/app.py:__init__"}
     assert callers(lambda call, made: named(call) in ("start_hosting", "NetHost", "end_hosted_tables")) == {
         "game/ui/scenes/setup.py:host_here", "game/ui/scenes/menu.py:host_again",

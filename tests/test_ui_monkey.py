@@ -11,15 +11,18 @@ import pygame
 import pytest
 
 from game.ai import make_player
-from game.engine import Match, load_rules
+from game.engine import Hand, Match, load_rules
 from game.store import Settings
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
+from game.ui.scene import Scene
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
-from tests.support.ui_helpers import click, drag, frames, go_on_from_claim, post, step
+from tests.support.kinds import hearts_part, of_kind, rook_part
+from tests.support.ui_helpers import click, drag, frames, go_on_from_claim, local_table, post, step, top_scene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_h,
         pygame.K_u, pygame.K_l, pygame.K_p, pygame.K_n, pygame.K_c, pygame.K_r, pygame.K_s, pygame.K_t,
@@ -56,40 +59,40 @@ class Privacy:
     """Every face drawn must be one the seat shown at the table may see (as in tests/test_ui_play.py), checked on
     the CardArt class so it holds when the settings make a new CardArt."""
 
-    def __init__(self, app: App, monkeypatch):
+    def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
         self.faults: list[str] = []
-        self._key: tuple | None = None
+        self._key: tuple[Hand, object, int, Scene | None] | None = None  # the position the faces were allowed for
         self._allowed: set[str] = set()
         original = CardArt.face
         watch = self
 
-        def face(art, name, width):
+        def face(art: CardArt, name: str, width: int) -> pygame.Surface:
             watch.check(app, name)
             return original(art, name, width)
 
         monkeypatch.setattr(CardArt, "face", face)
 
-    def check(self, app: App, name: str):
+    def check(self, app: App, name: str) -> None:
         tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
         top = app.stack.top
-        if not tables or not tables[-1].table.session.hot_seat:
+        if not tables or not local_table(tables[-1]).session.hot_seat:
             return  # the menu and the other pages draw sample cards of their own; one human sees only their own
         if isinstance(top, HandOffScene):
             self.faults.append(f"{name} drawn behind the hand-off screen")
         elif name not in self.allowed(tables[-1], top):
             self.faults.append(f"{name} drawn for seat {tables[-1].viewer}")
 
-    def allowed(self, table: TableScene, top) -> set[str]:
+    def allowed(self, table: TableScene, top: Scene | None) -> set[str]:
         """What the shown seat may see now (worked out once per position: faces are drawn many times a frame)."""
-        hand = table.table.session.hand
+        hand = local_table(table).session.hand
         key = (hand, hand.position_key, table.viewer, top)
         if key != self._key:
             view = table.view()
             allowed = set(hand.rules.card_names(hand.played)) | set(view.hand)
             if view.rook is not None:
-                allowed.update(view.rook.dummy_cards + view.rook.discarded)
+                allowed.update(rook_part(view).dummy_cards + rook_part(view).discarded)
             if view.hearts is not None:
-                allowed.update(view.hearts.received + view.hearts.passed)
+                allowed.update(hearts_part(view).received + hearts_part(view).passed)
             if isinstance(top, CardPickScene):
                 allowed.update(top.cards)
             self._key, self._allowed = key, allowed
@@ -101,21 +104,21 @@ def current_table(app: App) -> TableScene | None:
     return tables[-1] if tables else None
 
 
-def keep_going(app: App, need_table: bool):
+def keep_going(app: App, need_table: bool) -> None:
     """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue)."""
     app.running = True
     if not app.stack.scenes:
         app.open("menu")
     if need_table and current_table(app) is None:
         app.stack.clear()
-        menu = app.open("menu")
+        menu = of_kind(MenuScene, app.open("menu"))
         menu.continue_match()
 
 
 STUCK_FRAMES = 60  # frames without an action before the monkey makes one move on purpose
 
 
-def nudge(app: App):
+def nudge(app: App) -> None:
     """One move made on purpose, with real events, as a player would: random clicks almost never drag three
     chosen cards into the passing box and press Done, and without this the monkey could spend all its events in
     the first dialog and never reach the tricks."""
@@ -132,8 +135,8 @@ def nudge(app: App):
         click(app, top.buttons[0].rect.center)
     elif go_on_from_claim(app):
         pass
-    elif top is table and table.viewer_controls_play():
-        card = table.table.session.hand.legal_actions()[0].split()[1]
+    elif table is not None and top is table and table.viewer_controls_play():
+        card = local_table(table).session.hand.legal_actions()[0].split()[1]
         drag(app, dict(table.card_rects(table.playing_seat()))[card].center, table.place.centre)
     elif top is not table:  # the pause menu, the last trick, a page opened from the pause menu: Esc goes back
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
@@ -146,7 +149,7 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
     one of the keys it presses, may take the plays back again)."""
     sent = nudges = 0
     played = False
-    visited = {app.stack.top.name}  # the first events go to the scene it starts on
+    visited = {top_scene(app, Scene).name}  # the first events go to the scene it starts on
     last, still = None, 0
     while sent < events:
         for _ in range(rng.randrange(1, 12)):
@@ -154,10 +157,11 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
             sent += 1
         step(app)
         keep_going(app, need_table)
-        visited.add(app.stack.top.name)
+        visited.add(top_scene(app, Scene).name)
         table = current_table(app)
-        position = (table.table.session.hand, table.table.session.hand.position_key) if table else None
-        played = played or bool(table and (table.table.session.hand.played or table.table.session.match.history))
+        match = local_table(table).session.match if table else None
+        position = (match.hand, match.hand.position_key) if match else None
+        played = played or bool(match and (match.hand.played or match.history))
         still = still + 1 if position == last else 0
         last = position
         if need_table and still > STUCK_FRAMES:
@@ -172,7 +176,8 @@ def monkey(app: App, rng: random.Random, events: int, need_table: bool) -> tuple
     ("rook-classic", 12000), ("hearts-classic", 12000), ("rook-2p", 3000), ("rook-500-5p", 3000),
     ("hearts-2p", 3000),
 ])
-def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events, monkeypatch):
+def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset: str, events: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(f"monkey {preset}")
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     privacy = Privacy(app, monkeypatch)
@@ -193,7 +198,7 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
         table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene) and not scene.first_time)
         assert played, "the monkey never got as far as playing a card"
         # the monkey stops: the computer takes every seat and must bring the match to its end
-        session = table.table.session
+        session = local_table(table).session
         for seat, plan in enumerate(session.seats):
             plan.human = False
             session.players[seat] = make_player("easy")
@@ -210,7 +215,7 @@ def test_monkey_never_breaks_the_window_and_the_match_always_ends(preset, events
             else:
                 step(app, 0.25)  # long frames: every animation ends at once, the rules are what is tested here
         else:
-            raise AssertionError(f"stuck in {app.stack.top.name} at {session.hand.phase}")
+            raise AssertionError(f"stuck in {top_scene(app, Scene).name} at {session.hand.phase}")
         assert session.match.is_over and session.match.winners
     finally:
         app.close()

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import NoReturn
 
 import pygame
 import pytest
@@ -14,24 +17,36 @@ import trustme
 from game.engine import Match
 from game.net import discovery
 from game.net import messages as M
-from game.net.discovery import Announcement
+from game.net.discovery import Announcement, Browser
 from game.net.host import NetHost
 from game.store import Settings
 from game.store.certificates import CertificateStore
 from game.store.files import data_dir
+from game.ui import assets as assets
 from game.ui import table_painter
 from game.ui.app import App
+from game.ui.assets import Colour
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, ConfirmScene, PauseScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
+from tests.support.kinds import hearts_part, of_kind
 from tests.support.net_helpers import (
     LOOPBACK,
     FakeInfo,
     FakeZeroconf,
     Player,
     ServerThread,
+    WriteCounts,
     play_until,
     tls_server_context,
 )
 from tests.support.ui_helpers import (
+    button,
     choose_cards,
     click,
     drag,
@@ -42,12 +57,13 @@ from tests.support.ui_helpers import (
     press_join,
     run_until,
     step,
+    top_scene,
     type_text,
 )
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, online_port=0),
               search_process=False)
     yield app
@@ -55,12 +71,8 @@ def app():
 
 
 
-def button(scene, label: str):
-    return next(b for b in scene.buttons if b.label == label)
 
-
-
-def run_for(app: App, seconds: float, others: tuple[Player, ...] = ()):
+def run_for(app: App, seconds: float, others: tuple[Player, ...] = ()) -> None:
     """Frames for ``seconds`` (at least), the other players answering as they come."""
     later = time.monotonic() + seconds
     run_until(app, lambda: time.monotonic() > later, others)
@@ -74,7 +86,7 @@ def shows(drawn: list[str], sentence: str) -> bool:
 
 
 def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3,
-                  until=None):
+                  until: Callable[[], bool] | None = None) -> None:
     """Frames until ``tricks`` tricks were played (or ``until()``), the window's player playing by dragging a legal
     card, choosing cards in dialogs and passing in auctions; the others answer as they come."""
     for _ in frames(seconds):
@@ -84,13 +96,13 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
         if (until() if until is not None else len(view.tricks) >= tricks):
             return
         top = app.stack.top
-        if top.name == "score-sheet":  # everyone passed: the hand was thrown in
+        if isinstance(top, ScoreScene):  # everyone passed: the hand was thrown in
             click(app, top.next.rect.center)
-        elif top.name == "bidding":
+        elif isinstance(top, BidScene):
             click(app, top.pass_.rect.center if top.passing is not None else top.bid.rect.center)
-        elif hasattr(top, "count") and hasattr(top, "cards"):
+        elif isinstance(top, CardPickScene):
             choose_cards(app, top, top.cards[: top.count])
-        elif hasattr(top, "actions"):  # trump, order and the like: the first choice
+        elif isinstance(top, ChoiceScene):  # trump, order and the like: the first choice
             click(app, top.buttons[0].rect.center)
         elif table.viewer_controls_play():
             legal = list(view.plays())
@@ -98,24 +110,25 @@ def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: fl
             drag(app, rects[legal[0]].center, table.place.centre)
         else:
             step(app)
-    view = table.view()
-    raise AssertionError(f"the tricks were not played in time: {app.stack.top.name}, phase {view.phase}, to move "
-                         f"{view.to_move}, viewer {table.viewer}, seats {table.table.seats}, busy {table.busy()}, "
-                         f"deal {table.deal is not None}, legal {view.legal}")
+    view, at = table.view(), table.table
+    seats = [(at.name(seat), at.status(seat)) for seat in range(at.rules.players)]
+    raise AssertionError(f"the tricks were not played in time: {top_scene(app, Scene).name}, phase {view.phase}, "
+                         f"to move {view.to_move}, viewer {table.viewer}, seats {seats}, "
+                         f"busy {table.busy()}, deal {table.deal is not None}, legal {view.legal}")
 
 
-def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app):
-    setup = app.open("setup", preset="rook-classic")
+def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(app: App) -> None:
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     assert setup.seat_buttons[3 * 2 + 1].label == "Online"
     click(app, setup.start.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    lobby = app.stack.top
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = top_scene(app, LobbyScene)
     assert lobby.name == "lobby" and lobby.table.owner and len(lobby.table.code) == 6
-    assert lobby.addresses and all(a.endswith(f":{app.services.host.port}") for a in lobby.addresses)
+    assert lobby.addresses and all(a.endswith(f":{hosting(app).port}") for a in lobby.addresses)
     assert {b.label for b in lobby.seat_buttons} == {"Computer"}, "the owner gives a waiting seat to a computer"
-    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    guest = Player(hosting(app).port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
     run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
     assert guest.welcome.seat == 2
     click(app, lobby.start_button.rect.center)
@@ -132,22 +145,34 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert guest.closed == "The host ended the table"
 
 
+def browser_of(join: JoinScene) -> Browser:
+    """The Join screen's search for tables on the local network (asserted: it searches)."""
+    assert join.browser is not None
+    return join.browser
+
+
+def hosting(app: App) -> NetHost:
+    """The table this game hosts (asserted: it hosts one)."""
+    assert app.services.host is not None, "no table is hosted"
+    return app.services.host
+
+
 def hosted_with_a_guest(app: App) -> Player:
     """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
     the other player."""
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     click(app, setup.start.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    lobby = app.stack.top
-    guest = Player(app.services.host.port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = top_scene(app, LobbyScene)
+    guest = Player(hosting(app).port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
     run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
     click(app, lobby.start_button.rect.center)
     return guest
 
 
-def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
+def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app: App) -> None:
     """Issue 32, item 17: "the host choosing Main menu ends the table for everyone without asking". Esc, Main menu:
     the host is told what happens and asked; Stay keeps the table going for the other player; End the table ends it
     for them, saying so, and keeps it to be hosted again."""
@@ -156,9 +181,9 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
     for leaving in ("Main menu", "Quit"):
         click(app, table.menu_button.rect.center)
-        menu = app.stack.top
+        menu = top_scene(app, PauseScene)
         click(app, next(b for b in menu.buttons if b.label == leaving).rect.center)
-        question = app.stack.top
+        question = top_scene(app, ConfirmScene)
         assert question.name == "confirm" and "ends for everyone playing at it" in question.question
         assert [label for label, _ in question.answers] == ["End the table", "Stay at the table"]
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)  # Esc: stay
@@ -166,17 +191,17 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app):
         assert app.stack.top is menu and app.services.host is not None and app.running
         click(app, menu.buttons[0].rect.center)  # Resume
     run_until(app, lambda: False, (guest,), seconds=0.5)
-    assert not guest.closed, "the other player still plays"
+    assert guest.closed == "", "the other player still plays"
     click(app, table.menu_button.rect.center)
-    click(app, next(b for b in app.stack.top.buttons if b.label == "Main menu").rect.center)
-    click(app, next(b for b in app.stack.top.buttons if b.label == "End the table").rect.center)
-    assert app.stack.top.name == "menu" and app.services.host is None
+    click(app, button(top_scene(app, PauseScene), "Main menu").rect.center)
+    click(app, button(top_scene(app, ConfirmScene), "End the table").rect.center)
+    assert top_scene(app, Scene).name == "menu" and app.services.host is None
     play_until([guest], lambda: guest.closed, 60)
     assert guest.closed == "The host ended the table"
-    assert any(b.label == "Host again" for b in app.stack.top.buttons)
+    assert any(b.label == "Host again" for b in top_scene(app, MenuScene).buttons)
 
 
-def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypatch):
+def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 17: "in a Hearts pass the host got no pass dialog until the other player had passed (at a
     table everyone passes at once)". The dealer is the host, so the engine takes the other player's pass before
     the host's: the host's dialog opens while the other player is still choosing; the cards the host chose leave
@@ -197,12 +222,12 @@ def test_at_a_network_table_everyone_gets_the_pass_dialog_at_once(app, monkeypat
     assert table.table.held == tuple(chosen) and not set(chosen) & set(table.cards_of(0))
     assert table.view().phase == "pass", "the other player has not passed yet"
     run_until(app, lambda: table.view().phase == "play", (guest,))
-    assert sorted(table.view().hearts.passed) == sorted(chosen) and table.table.held == ()
+    assert sorted(hearts_part(table.view()).passed) == sorted(chosen) and table.table.held == ()
     assert len(table.cards_of(0)) == 13
 
 
 
-def test_a_window_joins_a_table_by_address_and_code():
+def test_a_window_joins_a_table_by_address_and_code() -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
@@ -222,13 +247,13 @@ def test_a_window_joins_a_table_by_address_and_code():
         server.stop()
 
 
-def test_new_game_asks_a_dedicated_server_for_the_table(app):
+def test_new_game_asks_a_dedicated_server_for_the_table(app: App) -> None:
     """Issue 17: "every table is created by a client that asks for a preset and house rules": with an Online seat
     and a server's address typed in "Table on", Start asks that server for the table; the lobby shows the server's
     address and the table's code, and a player elsewhere joins with them."""
     server = ServerThread()
     try:
-        setup = app.open("setup", preset="hearts-classic")
+        setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
         step(app)
         click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
         assert setup.server_button is not None and setup.server_button.label == "This computer"
@@ -238,8 +263,8 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         step(app)
         assert setup.server_button.label == f"{LOOPBACK}:{server.port}"
         click(app, setup.start.rect.center)
-        run_until(app, lambda: app.stack.top.name == "lobby")
-        lobby = app.stack.top
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        lobby = top_scene(app, LobbyScene)
         assert lobby.name == "lobby" and lobby.table.owner and app.services.host is None
         assert lobby.addresses == [f"{LOOPBACK}:{server.port}"]
         assert server.call(lambda: list(server.server.tables)) == [lobby.table.code]
@@ -254,7 +279,7 @@ def test_new_game_asks_a_dedicated_server_for_the_table(app):
         server.stop()
 
 
-def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
+def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat() -> None:
     """Issue 17: "Pick a free seat": the lobby shows Sit here beside each waiting seat to a player who joined (the
     owner gets Computer there instead); clicking it moves them, and the owner's lobby shows it too."""
     server = ServerThread()
@@ -268,7 +293,7 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         assert [b.label for b in lobby.seat_buttons] == ["Sit here"] * 4
         assert [b.enabled for b in lobby.seat_buttons] == [False, False, True, False], "only the waiting seat"
         click(app, lobby.seat_buttons[2].rect.center)
-        def moved():  # "seated", then "seats": both the lobby's and the owner's
+        def moved() -> bool:  # "seated", then "seats": both the lobby's and the owner's
             return lobby.table.viewer == 2 and lobby.table.seats[2].taken and len(owner.table.seats) == 4 \
                 and owner.table.seats[2].taken
 
@@ -283,7 +308,7 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat():
         server.stop()
 
 
-def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch):
+def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: "pick a table found on the local network": the Join screen lists what its browser found (told
     here by a stand-in for zeroconf, so no multicast is needed); a click fills in the address and code, and Join
     takes the seat."""
@@ -297,9 +322,9 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch)
         assert join.found_buttons == []
         network = FakeZeroconf()
         said = Announcement(owner.table.code, "Hearts", "Ann", 1)
-        network.tell(join.browser, f"Trickhouse {owner.table.code}._trickhouse._tcp.local.", "Added",
+        network.tell(browser_of(join), f"Trickhouse {owner.table.code}._trickhouse._tcp.local.", "Added",
                      FakeInfo(LOOPBACK, server.port, said.to_txt()))
-        network.tell(join.browser, "Trickhouse server on club._trickhouse._tcp.local.", "Added",
+        network.tell(browser_of(join), "Trickhouse server on club._trickhouse._tcp.local.", "Added",
                      FakeInfo("192.0.2.9", 47474, Announcement(host="club").to_txt()))
         step(app)
         assert [b.label for b in join.found_buttons] == ["Hearts · Ann's table · 1 seat free",
@@ -316,7 +341,8 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch)
         server.stop()
 
 
-def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, tmp_path):
+def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
     """Issue 32, item 17: "another computer's Join list calls the host's table 'Classic Hearts · your table'". A
     host who kept the name You announces a table: on another computer it is someone's table; on the computer that
     hosts it, it is your table."""
@@ -331,7 +357,7 @@ def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, t
         for hosting, whose in ((False, "someone's table"), (True, "your table")):
             app.services.host = host if hosting else None
             join = open_join(app)
-            FakeZeroconf().tell(join.browser, name, "Added", FakeInfo(LOOPBACK, host.port, said))
+            FakeZeroconf().tell(browser_of(join), name, "Added", FakeInfo(LOOPBACK, host.port, said))
             step(app)
             assert [b.label for b in join.found_buttons] == [f"Classic Hearts · {whose} · 1 seat free"]
             app.stack.pop(join)  # (Back would end the hosting too)
@@ -342,10 +368,11 @@ def test_only_the_computer_that_hosts_a_table_calls_it_your_table(monkeypatch, t
         host.stop()
 
 
-def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(monkeypatch, tmp_path, caplog):
+def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_address(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 17: discovery is optional. When zeroconf cannot start, the hosting game's table goes on unannounced,
     the Join screen says that typing the address always works, and joining by address does."""
-    def no_multicast():
+    def no_multicast() -> NoReturn:
         raise OSError("No multicast here")
 
     monkeypatch.setattr(discovery, "start_zeroconf", no_multicast)
@@ -355,8 +382,8 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     try:
         join = open_join(app)
-        run_until(app, lambda: join.browser.unavailable, seconds=5)
-        assert join.browser.unavailable == "No multicast here" and join.found_buttons == []
+        run_until(app, lambda: browser_of(join).unavailable, seconds=5)
+        assert browser_of(join).unavailable == "No multicast here" and join.found_buttons == []
         app.stack.pop(join)
         lobby = join_by_address(app, host.port, owner)
         assert lobby.table.viewer == 1
@@ -367,24 +394,26 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
         host.stop()
 
 
-def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app):
+def test_a_table_left_from_the_lobby_is_hosted_again_from_the_menu(app: App) -> None:
     """Issue 17: "the match is saved on the host so it can be hosted again": Leave ends the hosted table (on a
     thread of its own), the menu offers Host again at once, and it opens the same table."""
-    setup = app.open("setup", preset="rook-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
     click(app, setup.start.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    code = app.stack.top.table.code
-    click(app, app.stack.top.leave_button.rect.center)
-    menu = app.stack.top
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = top_scene(app, LobbyScene)
+    code = lobby.table.code
+    click(app, lobby.leave_button.rect.center)
+    menu = top_scene(app, MenuScene)
     assert menu.name == "menu" and app.services.host is None
     click(app, button(menu, "Host again").rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby")
-    assert app.stack.top.name == "lobby" and app.stack.top.table.code == code and app.stack.top.table.owner
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    again = top_scene(app, LobbyScene)
+    assert again.name == "lobby" and again.table.code == code and again.table.owner
 
 
-def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app):
+def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_hosted(app: App) -> None:
     """Issue 23: the hosted table's database written by a newer game: Start says so in one line naming the file
     (the window goes on, no table is hosted) and the file is left as it is; Host again says the same."""
     from game.net.database import SCHEMA_VERSION, TableDatabase
@@ -396,19 +425,19 @@ def test_a_hosted_tables_database_from_a_newer_game_is_named_and_nothing_is_host
     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     connection.close()
     before = (folder / "tables.sqlite3").read_bytes()
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
     click(app, setup.start.rect.center)
     assert "newer Trickhouse" in setup.error and "tables.sqlite3" in setup.error, setup.error
     assert app.stack.top is setup and app.services.host is None
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     menu.host_again()
     assert "newer Trickhouse" in app.services.notice and app.services.host is None
     assert (folder / "tables.sqlite3").read_bytes() == before
 
 
-def join_over_tls(app: App, port: int, code: str):
+def join_over_tls(app: App, port: int, code: str) -> JoinScene:
     """From the menu, Join game with wss://, the table's address and its code typed in, and Join pressed."""
     join = open_join(app)
     for field, words in (("address", f"wss://{LOOPBACK}:{port}"), ("code", code)):
@@ -421,7 +450,8 @@ def join_over_tls(app: App, port: int, code: str):
     return join
 
 
-def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(app):
+def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_and_refuses_a_changed_one(
+        app: App) -> None:
     """Issue 31 ("TLS"): a wss:// table whose certificate no authority vouches for. The whole way a player goes:
     the question with the fingerprint (nothing else on the screen answers until it is answered), Yes joins and
     keeps the fingerprint for the address; later, another certificate at that address is refused with a warning,
@@ -438,9 +468,9 @@ def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_
         assert join.asking is not None and join.asking.fingerprint == seen
         assert not join.join_button.enabled and store.fingerprint(where) is None, "not trusted until the player says"
         click(app, join.trust_button.rect.center)
-        run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
-        assert app.stack.top.name == "lobby" and store.fingerprint(where) == seen
-        lobby = app.stack.top
+        run_until(app, lambda: isinstance(app.stack.top, LobbyScene), (owner,))
+        assert top_scene(app, Scene).name == "lobby" and store.fingerprint(where) == seen
+        lobby = top_scene(app, LobbyScene)
         run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1].taken, (owner,))
         assert app.services.seats.token(where, owner.table.code), "the seat's token is kept under the wss address"
         lobby.leave()
@@ -462,17 +492,17 @@ def test_the_join_screen_asks_about_a_certificates_fingerprint_keeps_the_answer_
         server.stop()
 
 
-def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_it_can(tmp_path, failing_writes,
-                                                                                       monkeypatch):
+def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_it_can(
+        tmp_path: Path, failing_writes: WriteCounts, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31, item 3: when the server cannot save, a player in the window is told so in a sentence, above
     their hand, for as long as play is paused (not a line that goes after a few seconds); once it can, the window
     says play goes on and the line goes."""
     drawn: list[str] = []
-    draw_text = table_painter.text
+    draw_text = assets.text  # the painter's own (it draws its text with the one text helper)
 
-    def text(words, *args, **kwargs):
+    def text(words: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         drawn.append(words)
-        return draw_text(words, *args, **kwargs)
+        return draw_text(words, size, colour, bold)
 
     monkeypatch.setattr(table_painter, "text", text)
     server = ServerThread(tmp_path)

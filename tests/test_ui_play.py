@@ -3,17 +3,23 @@ hearts-classic, each card dragged from the hand to the table, and the engine sta
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.engine import Hand, Match, load_rules, preset_names
+from game.engine.rook import RookHand
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
 from game.ui.scenes.dialogs import CardPickScene, HandOffScene, PauseScene
+from game.ui.scenes.table import TableScene
 from tests.support.deals import position_where
+from tests.support.kinds import hearts_part, of_kind, rook_part
 from tests.support.ui_helpers import (
     FAST,
+    MakeApp,
     choose_cards,
     click,
     drag,
@@ -26,33 +32,33 @@ from tests.support.ui_helpers import (
 )
 
 
-def test_hot_seat_rook_classic_hand_played_by_mouse(make_app):
+def test_hot_seat_rook_classic_hand_played_by_mouse(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole hand of rook-classic with four humans at one screen: bidding, the nest exchange, trump and every
     card of the 9 tricks are done by clicking and dragging."""
     app, session, table = make_app("rook-classic", humans=4)
     first_bidder = session.hand.to_move
-    result = play_by_mouse(app, session, table, pick_bid=lambda hand: hand.to_move == first_bidder)
-    hand = session.hand
+    result = play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: hand.to_move == first_bidder)
+    hand = of_kind(RookHand, session.hand)
     assert hand.is_done and hand.declarer == first_bidder and hand.contract == 70
     assert result["drags"] == 36 and len(hand.tricks) == 9
     assert sum(hand.points()) == 120  # every counter, the nest included, was taken by someone
     assert result["handoffs"] >= 27  # hot-seat: every change of human turn went through the hand-off screen
-    assert hand.view(0).rook.discarded or hand.declarer != 0
+    assert rook_part(hand.view(0)).discarded or hand.declarer != 0
 
 
-def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app):
+def test_hot_seat_hearts_classic_hand_played_by_mouse(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole hand of hearts-classic with four humans: each picks 3 cards to pass by dragging them, then all 52
     cards are dragged to the table."""
     app, session, table = make_app("hearts-classic", humans=4)
-    result = play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    result = play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
     hand = session.hand
     assert hand.is_done and len(hand.tricks) == 13
     assert result["drags"] == 52 and result["dialogs"] >= 4
     assert sum(hand.points()) == 26
-    assert all(len(hand.view(s).hearts.received) == 3 for s in range(4))
+    assert all(len(hearts_part(hand.view(s)).received) == 3 for s in range(4))
 
 
-def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
+def test_illegal_drop_glides_back_with_the_engines_reason(make_app: MakeApp) -> None:
     """Dropping a card that does not follow suit is refused with the engine's reason and changes nothing."""
     app, session, table = make_app("hearts-classic", humans=1, seed=11)
     for _ in frames():
@@ -80,17 +86,19 @@ def test_illegal_drop_glides_back_with_the_engines_reason(make_app):
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_preset_plays_a_hand_with_the_mouse_against_the_computer(make_app, preset):
+def test_every_preset_plays_a_hand_with_the_mouse_against_the_computer(make_app: MakeApp, preset: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Every preset's decisions have a dialog or a drag: a human in seat 0 (bidding whenever allowed) against Easy
     computers plays a whole hand by mouse, and never sees a card it should not."""
     app, session, table = make_app(preset, humans=1, seed=2)
-    result = play_by_mouse(app, session, table, pick_bid=lambda hand: True)
+    result = play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: True)
     hand = session.hand
     assert hand.is_done
-    assert result["drags"] > 0 or hand.view(0).get("thrown_in")
+    view = hand.view(0)
+    assert result["drags"] > 0 or rook_part(view).thrown_in
 
 
-def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
+def test_a_short_match_ends_on_the_game_over_screen(make_app: MakeApp, tmp_path: Path) -> None:
     """A whole match in the window: score sheets after each hand, then the winner."""
     short = tmp_path / "short.yaml"
     short.write_text("extends: hearts-classic\nname: short\ntarget: 20\n")
@@ -102,7 +110,8 @@ def test_a_short_match_ends_on_the_game_over_screen(make_app, tmp_path):
     settle(app, 3)
 
 
-def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(monkeypatch):
+def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the_hand_off_shows_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 32, item 6: after a person played, their hand stayed face up while the computers played, until the next
     hand-off. With people in seats 0 and 2 and computers between them, the hand of the person who just played is
     face down as soon as the other person still has to play in the trick. Esc on the hand-off screen opens the menu
@@ -119,13 +128,13 @@ def test_a_hot_seat_hand_is_hidden_once_another_person_plays_next_and_esc_on_the
     drawn: list[str] = []  # the card faces drawn since the last look
     art_face = CardArt.face
 
-    def face(art, name, width):
+    def face(art: CardArt, name: str, width: int) -> pygame.Surface:
         drawn.append(name)
         return art_face(art, name, width)
 
     monkeypatch.setattr(CardArt, "face", face)
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         hidden_checks = menus = 0
         for _ in frames():
             if len(session.hand.tricks) >= len(hand.tricks) + 4:

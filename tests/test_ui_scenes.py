@@ -6,10 +6,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 from types import SimpleNamespace
+from typing import cast
 
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes import SCENES
-from game.ui.services import Director
+from game.ui.services import Director, Services
+from tests.support.kinds import of_kind
 
 SCENES_DIR = Path(__file__).resolve().parents[1] / "game" / "ui" / "scenes"
 SCENE_MODULES = sorted(p for p in SCENES_DIR.glob("*.py") if p.name != "__init__.py")
@@ -18,9 +20,9 @@ SCENE_MODULES = sorted(p for p in SCENES_DIR.glob("*.py") if p.name != "__init__
 def imports_of(path: Path) -> list[tuple[ast.stmt, str, bool]]:
     """(statement, module imported, whether it sits inside a function) for each import of a file."""
     tree = ast.parse(path.read_text())
-    found = []
+    found: list[tuple[ast.stmt, str, bool]] = []
 
-    def visit(node, in_function: bool):
+    def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             if isinstance(child, ast.ImportFrom):
@@ -34,7 +36,7 @@ def imports_of(path: Path) -> list[tuple[ast.stmt, str, bool]]:
     return found
 
 
-def test_no_scene_imports_another_scene_or_imports_inside_a_function():
+def test_no_scene_imports_another_scene_or_imports_inside_a_function() -> None:
     scene_names = {p.stem for p in SCENE_MODULES}
     problems = []
     for path in SCENE_MODULES:
@@ -59,7 +61,7 @@ def scenes_opened(path: Path) -> set[str]:
             and call.args[0].value.islower()}  # a scene's name, not text such as str.replace("T", " ")
 
 
-def test_every_scene_opened_by_name_is_in_the_registry():
+def test_every_scene_opened_by_name_is_in_the_registry() -> None:
     opened = set().union(*(scenes_opened(path) for path in SCENES_DIR.parent.rglob("*.py")))
     assert {"review", "table", "menu"} <= opened, "calls over several lines and outside the scenes are read"
     assert opened <= set(SCENES), opened - set(SCENES)
@@ -68,17 +70,18 @@ def test_every_scene_opened_by_name_is_in_the_registry():
 class Probe(Scene):
     name = "probe"
 
-    def __init__(self, services, label: str = ""):
+    def __init__(self, services: Services, label: str = "") -> None:
         super().__init__(services)
         self.label = label
 
 
-def test_the_director_makes_scenes_by_name_with_the_services():
+def test_the_director_makes_scenes_by_name_with_the_services() -> None:
     stack = SceneStack()
     director = Director(stack, {"probe": Probe})
-    director.services = services = SimpleNamespace(window=SimpleNamespace(size=(800, 500)))
+    services = cast(Services, SimpleNamespace(window=SimpleNamespace(size=(800, 500))))  # all a probe reads
+    director.services = services
     first = director.push("probe", label="first")
-    second = director.push("probe", label="second")
+    second = of_kind(Probe, director.push("probe", label="second"))
     assert stack.scenes == [first, second] and second.services is services and second.size == (800, 500)
     third = director.replace("probe", label="third")
     assert stack.scenes == [first, third]

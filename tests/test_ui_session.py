@@ -8,9 +8,13 @@ import random
 import subprocess
 import sys
 
+import pygame
+
+from game.ai.search import SearchPlayer
 from game.engine import Match, load_rules
 from game.table.session import SeatPlan, Session
 from game.ui.scene import Scene, SceneStack
+from tests.support.kinds import of_kind
 
 
 def session_with(preset: str, humans: list[int], seed: int = 4) -> Session:
@@ -18,14 +22,14 @@ def session_with(preset: str, humans: list[int], seed: int = 4) -> Session:
     return Session(Match(rules, seed=seed), [SeatPlan(f"P{i}", i in humans, "easy") for i in range(rules.players)])
 
 
-def advance_to_play(session: Session):
+def advance_to_play(session: Session) -> None:
     hand = session.hand
     rng = random.Random(1)
     while hand.phase != "play":
         hand.push(hand.random_action(rng))
 
 
-def test_undo_takes_back_the_humans_last_play_and_what_followed():
+def test_undo_takes_back_the_humans_last_play_and_what_followed() -> None:
     """Issue: Undo of one's last play in games against the computer."""
     session = session_with("hearts-classic", humans=[0])
     advance_to_play(session)
@@ -43,7 +47,7 @@ def test_undo_takes_back_the_humans_last_play_and_what_followed():
     assert session.hand.to_move == 0
 
 
-def test_no_undo_in_hot_seat_or_before_a_play():
+def test_no_undo_in_hot_seat_or_before_a_play() -> None:
     """Issue: never in hot-seat."""
     hot = session_with("hearts-classic", humans=[0, 1])
     advance_to_play(hot)
@@ -56,61 +60,65 @@ def test_no_undo_in_hot_seat_or_before_a_play():
     assert not solo.can_undo()
 
 
-def test_rook_2p_names_the_dummy():
+def test_rook_2p_names_the_dummy() -> None:
     session = session_with("rook-2p", humans=[0])
     assert session.hand.n == 3 and session.name(2) == "Dummy" and not session.is_human(2)
 
 
+FRAME = pygame.Surface((1, 1))  # what the probes are given to draw on and to handle: they only count the calls
+EVENT = pygame.event.Event(pygame.USEREVENT)
+
+
 class Probe(Scene):
-    def __init__(self, name, transparent=False, consume=True, passes=False):
+    def __init__(self, name: str, transparent: bool = False, consume: bool = True, passes: bool = False) -> None:
         self.name = name
         self.transparent = transparent
         self.pass_events = passes
         self.consume = consume
         self.calls: list[str] = []
 
-    def enter(self):
+    def enter(self) -> None:
         self.calls.append("enter")
 
-    def exit(self):
+    def exit(self) -> None:
         self.calls.append("exit")
 
-    def pause(self):
+    def pause(self) -> None:
         self.calls.append("pause")
 
-    def resume(self):
+    def resume(self) -> None:
         self.calls.append("resume")
 
-    def layout(self):
+    def layout(self) -> None:
         self.calls.append("layout")
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event) -> bool:
         self.calls.append("event")
         return self.consume
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self.calls.append("update")
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         self.calls.append("draw")
 
 
-def test_scene_stack_lifecycle_and_overlays():
+def test_scene_stack_lifecycle_and_overlays() -> None:
     stack = SceneStack()
     table, dialog = Probe("table"), Probe("dialog", transparent=True, consume=False, passes=True)
     stack.push(table)
     stack.push(dialog)
     assert table.calls == ["enter", "layout", "pause"] and dialog.calls == ["enter", "layout"]
     stack.update(0.1)
-    stack.draw(None)
+    stack.draw(FRAME)
     assert table.calls[-2:] == ["update", "draw"] and dialog.calls[-2:] == ["update", "draw"]
-    stack.handle_event(object())
+    stack.handle_event(EVENT)
     assert dialog.calls[-1] == "event" and table.calls[-1] == "event"  # not consumed: passed down
     opaque = Probe("hand-off")
     stack.push(opaque)
     table.calls.clear()
-    stack.draw(None)
-    stack.handle_event(object())
+    stack.draw(FRAME)
+    stack.handle_event(EVENT)
     assert table.calls == [] and opaque.calls[-1] == "event"
     stack.pop(opaque)
     stack.pop(dialog)
@@ -128,7 +136,7 @@ def play_decisions(session: Session, count: int) -> list[str]:
     return chosen
 
 
-def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without_a_break():
+def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without_a_break() -> None:
     """Issue 15: a computer seat's seed comes from the match seed and its seat the same way in every run (never
     Python's salted hash() of text), and Hard's worlds come from that seed and the position alone, so a match
     saved and resumed in another process plays on exactly as it would have."""
@@ -144,7 +152,7 @@ def test_a_resumed_match_makes_the_same_computer_decisions_as_one_played_without
     script = ("import json, sys; from game.table.session import Session; "
               "s = Session.from_json(json.loads(sys.stdin.read()), hard_budget=30); "
               "print(json.dumps({i: p.seed for i, p in s.players.items()}))")
-    seeds = {str(i): p.seed for i, p in resumed.players.items()}
+    seeds = {str(i): of_kind(SearchPlayer, p).seed for i, p in resumed.players.items()}  # every seat Hard
     for hash_seed in ("1", "2"):
         out = subprocess.run([sys.executable, "-c", script], input=json.dumps(saved), capture_output=True, text=True,
                              env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=300, check=True)

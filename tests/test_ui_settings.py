@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
 from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
+from game.table.local import LocalTable
 from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
-from game.ui.scenes.settings import SettingsScene
-from tests.support.ui_helpers import click, frames, post, settle, step
+from game.ui.scenes.dialogs import BidScene
+from game.ui.scenes.how_to_play import HowToPlayScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import FormScene, HouseRulesScene, SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.table import TableScene
+from game.ui.widgets import Button
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import MakeApp, click, frames, post, settle, step, top_scene
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     yield app
     app.close()
 
 
-def row_buttons(scene, label: str):
+def row_buttons(scene: FormScene, label: str) -> tuple[Button, Button]:
     """The (<, >) buttons of the row whose label starts with ``label``, scrolled into view."""
     index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
     if not scene.first <= index < scene.first + scene.shown:
@@ -35,12 +46,13 @@ LONG_MESSAGE = ("/home/sam/.config/Trickhouse/settings.yaml: window_width: 'big'
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1024, 900), (1920, 1080), (2560, 1080)])
 @pytest.mark.parametrize("message", ["", "short", LONG_MESSAGE])
-def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, message):
+def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app: App, size: tuple[int, int],
+                                                                    message: str) -> None:
     """Seen under Xvfb: at 1280x720 the sample cards reached behind New game; at 800x500 a bad file's message ran
     off both sides of the window. The message takes as many rows as it needs, each within the window."""
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
     app.services.notice = message
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     step(app)
     assert app.size == size
     card_bottom = menu.cards_top + card_size(menu.card_width)[1]
@@ -53,8 +65,8 @@ def test_the_menu_buttons_sit_below_the_cards_and_above_the_message(app, size, m
     assert first.height >= menu.px * 1.5  # still a button a mouse can hit
 
 
-def test_settings_change_at_once_and_are_saved(app):
-    menu = app.open("menu")
+def test_settings_change_at_once_and_are_saved(app: App) -> None:
+    menu = of_kind(MenuScene, app.open("menu"))
     settle(app, 2)
     click(app, next(b for b in menu.buttons if b.label == "Settings").rect.center)
     scene = app.stack.top
@@ -69,8 +81,8 @@ def test_settings_change_at_once_and_are_saved(app):
     assert app.stack.top is menu  # back on the menu, which does not start a saved game by itself
 
 
-def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app):
-    scene = app.open("house-rules", preset="rook-classic")
+def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(app: App) -> None:
+    scene = of_kind(HouseRulesScene, app.open("house-rules", preset="rook-classic"))
     settle(app, 2)
     click(app, row_buttons(scene, "Lowest first bid")[1].rect.center)
     store = HouseRulesStore()
@@ -78,7 +90,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
     click(app, row_buttons(scene, "Bid step")[1].rect.center)  # steps of 10 would leave 75 off the ladder
     assert scene.error == "Not allowed: The lowest first bid, 75, is not a multiple of the bid step, 10"
     assert store.load("rook-classic")[1] == {"min_bid": 75} and scene.rules.bid_step == 5
-    setup = app.open("setup", preset="rook-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     assert setup.rules.min_bid == 75 and "lowest first bid" in setup.house_note
     app.stack.pop(setup)
     click(app, next(b for b in scene.buttons if b.label == "Reset to preset").rect.center)
@@ -97,21 +109,21 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
                    "Points on the first trick", "Hearts must be broken", "Queen of spades led any time",
                    "Shooting the moon", "Special queens"]),
 ])
-def test_the_house_rules_screen_offers_only_what_changes_the_game(app, preset, rows):
+def test_the_house_rules_screen_offers_only_what_changes_the_game(app: App, preset: str, rows: list[str]) -> None:
     """Issue 32, item 9: the Rook Bird's rank and privilege without the Bird, the nest's destination without a nest,
     bidding rules without an auction, "declarer leads" on Beginner and "2 of clubs leads" on 2-player Hearts change
     nothing, so they are not offered (the engine's ``Rules.house_fields``)."""
-    scene = app.open("house-rules", preset=preset)
+    scene = of_kind(HouseRulesScene, app.open("house-rules", preset=preset))
     settle(app, 2)
     assert [row.label for row in scene.rows] == rows
 
 
-def test_a_choice_steps_only_through_what_changes_the_game(app):
+def test_a_choice_steps_only_through_what_changes_the_game(app: App) -> None:
     """Beginner has no declarer (no auction, 000), so the nest cannot go to one; Classic Rook has no dummy to lead
     (decision 22 is the 2-player game's), so the first lead never offers it to be refused."""
     def stepped(preset: str, label: str, field: str) -> list[str]:
         """The values of a choice after each of three clicks on its >, each taken without a refusal."""
-        scene = app.open("house-rules", preset=preset)
+        scene = of_kind(HouseRulesScene, app.open("house-rules", preset=preset))
         settle(app, 2)
         seen = []
         for _ in range(3):
@@ -124,11 +136,11 @@ def test_a_choice_steps_only_through_what_changes_the_game(app):
     assert stepped("rook-classic", "First lead", "first_lead") == ["declarer_left", "declarer", "dealer_left"]
 
 
-def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(app):
+def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(app: App) -> None:
     """Issue 32, item 8: a cap no side can pass on its way to the target is refused (Classic Rook: 120 points a hand
     and a target of 300), so > from Off goes to the first cap allowed, 180, and < from there back to Off; a target
     out of reach of the 500 game's cap is refused with the reason (004: 430 and 180 reach 610)."""
-    scene = app.open("house-rules", preset="rook-classic")
+    scene = of_kind(HouseRulesScene, app.open("house-rules", preset="rook-classic"))
     settle(app, 2)
     click(app, row_buttons(scene, "Score cap")[1].rect.center)
     assert scene.rules.cap == 180 and scene.error == ""
@@ -137,7 +149,7 @@ def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(ap
     click(app, row_buttons(scene, "Score cap")[0].rect.center)
     click(app, row_buttons(scene, "Score cap")[0].rect.center)
     assert scene.rules.cap == 0 and HouseRulesStore().load("rook-classic")[1] == {}
-    five_hundred = app.open("house-rules", preset="rook-500")
+    five_hundred = of_kind(HouseRulesScene, app.open("house-rules", preset="rook-500"))
     settle(app, 2)
     for target in (550, 600, 600):
         click(app, row_buttons(five_hundred, "Target score")[1].rect.center)
@@ -146,8 +158,8 @@ def test_a_score_cap_steps_from_off_to_the_first_cap_a_side_can_pass_and_back(ap
                                   "hand has only 180 points (430 + 180 = 610)")
 
 
-def test_royal_queens_house_rule_steps_through_subsets(app):
-    scene = app.open("house-rules", preset="hearts-royal")
+def test_royal_queens_house_rule_steps_through_subsets(app: App) -> None:
+    scene = of_kind(HouseRulesScene, app.open("house-rules", preset="hearts-royal"))
     settle(app, 2)
     before = scene.rules.royal_queens
     click(app, row_buttons(scene, "Special queens")[1].rect.center)
@@ -155,11 +167,11 @@ def test_royal_queens_house_rule_steps_through_subsets(app):
     assert HouseRulesStore().load("hearts-royal")[0].royal_queens == scene.rules.royal_queens
 
 
-def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app):
+def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app: App) -> None:
     """Issue 25, item 2: 'with the house rules in force marked as such'. A house rule changed on the house-rules
     screen is on the How to play page when it is opened next (from the main menu), marked; the others are not."""
     HouseRulesStore().save("rook-classic", {"min_bid": 80})
-    page = app.open("how-to-play")
+    page = of_kind(HowToPlayScene, app.open("how-to-play"))
     settle(app, 2)
     lines = [line for line, *_ in page.lines]
     marked = [line for line in lines if line.startswith("House rule: ")]
@@ -169,27 +181,28 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app)
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
 
-def test_a_finished_hand_counts_in_the_statistics(make_app):
+def test_a_finished_hand_counts_in_the_statistics(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     from tests.support.ui_helpers import play_by_mouse
-    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
     table_counts = StatsStore().load()[0]["hearts-classic"]["P0"]
     assert table_counts["hands"] == 1 and table_counts["points"] == session.hand.points()[0]
-    scene = app.open("statistics")
+    scene = of_kind(StatisticsScene, app.open("statistics"))
     step(app)
     assert scene.rows[0][:2] == ["Classic Hearts", "P0"]  # the game as New game names it (issue 25)
 
 
-def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
+def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app: MakeApp,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Quit on the score sheet, Continue: the sheet comes back, the statistics still hold the hand once."""
     from game.ui.scenes.scoring import ScoreScene
     from tests.support.ui_helpers import play_by_mouse
     app, session, table = make_app("hearts-classic", humans=1, seed=3)
     app.services.keep_matches = True
-    play_by_mouse(app, session, table, pick_bid=lambda hand: False)
+    play_by_mouse(monkeypatch, app, session, table, pick_bid=lambda hand: False)
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
     app.stack.clear()
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
     for _ in frames(60):
         if isinstance(app.stack.top, ScoreScene):
@@ -197,11 +210,11 @@ def test_a_finished_hand_resumed_from_its_save_is_not_counted_again(make_app):
         step(app)
     else:
         raise AssertionError("the score sheet did not come back")
-    assert app.stack.top.table.session.hand.is_done
+    assert of_kind(LocalTable, top_scene(app, ScoreScene).table).session.hand.is_done
     assert StatsStore().load()[0]["hearts-classic"]["P0"]["hands"] == 1
 
 
-def test_continue_resumes_the_saved_match_exactly(app):
+def test_continue_resumes_the_saved_match_exactly(app: App) -> None:
     """Issue 6: the match is saved after every action; Continue resumes it, whose turn included."""
     from game.engine import Match, load_rules
     from game.store import SaveStore
@@ -212,41 +225,42 @@ def test_continue_resumes_the_saved_match_exactly(app):
     for _ in frames():  # the human passes in the auction, so that the computers play on
         if len(session.hand.actions) >= 3 and session.hand.to_move != 0:
             break
-        if app.stack.top.name == "bidding":
-            click(app, app.stack.top.pass_.rect.center)
+        if isinstance(top := app.stack.top, BidScene):
+            click(app, top.pass_.rect.center)
         else:
             step(app)
     else:
         raise AssertionError("the auction did not get going")
     saved = SaveStore().load(Session.from_json)[0]
-    assert saved.hand.record() == session.hand.record()
+    assert saved is not None and saved.hand.record() == session.hand.record()
     app.stack.clear()
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
-    resumed = next(scene for scene in app.stack.scenes if scene.name == "table")
-    assert resumed.table.session.hand.record() == saved.hand.record()
-    assert resumed.table.session.hand.to_move == saved.hand.to_move and resumed.table.session.humans == [0]
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    resumed = of_kind(LocalTable, table.table).session
+    assert resumed.hand.record() == saved.hand.record()
+    assert resumed.hand.to_move == saved.hand.to_move and resumed.humans == [0]
 
 
-def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app):
+def test_a_bad_save_is_named_on_the_menu_and_kept_aside(app: App) -> None:
     from game.store import SaveStore
     store = SaveStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text("{broken")
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     click(app, next(b for b in menu.buttons if b.label == "Continue").rect.center)
     assert app.stack.top is menu
     assert str(store.path) in app.services.notice and "match.json.bad" in app.services.notice
     assert not next(b for b in menu.buttons if b.label == "Continue").enabled
 
 
-def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_real_size():
+def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_real_size() -> None:
     """Issue 32, item 14: "leaving full screen returns to 1280x720 instead of the size before, while Settings still
     says 1280x720". The window dragged to 1000x640: Settings says so; F11 and F11 again (and Alt+Enter) come back to
     it; the size is kept for the next start."""
     app = App(Settings(sound=False), search_process=False)
     try:
-        settings = app.open("settings")
+        settings = of_kind(SettingsScene, app.open("settings"))
         post(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640))
         step(app)
         assert app.size == (1000, 640)

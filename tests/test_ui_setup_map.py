@@ -7,17 +7,20 @@ import pytest
 
 from game.ui.app import App
 from game.ui.chart import LINE_COLOURS
+from game.ui.scenes.setup import SetupScene
 from game.ui.seat_map import seat_points
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import FAST, post, step
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset, sides", [("rook-classic", [(0, 2), (1, 3)]), ("rook-500", [(0, 2), (1, 3)]),
                                            ("rook-5p", []), ("rook-3p", []), ("hearts-classic", [])])
-def test_setup_shows_the_seats_and_the_partnerships(size, preset, sides):
+def test_setup_shows_the_seats_and_the_partnerships(size: tuple[int, int], preset: str, sides: list[tuple[int,
+                                                    int]]) -> None:
     app = App(FAST, search_process=False)
     try:
-        scene = app.open("setup", preset=preset)
+        scene = of_kind(SetupScene, app.open("setup", preset=preset))
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         step(app)
         assert scene.sides == sides

@@ -12,10 +12,9 @@ import pytest
 
 from game.engine import Match, load_rules
 from game.engine.claim import settled
+from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
-from game.table.controller import TableController
-from game.table.local import LocalTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
@@ -23,14 +22,18 @@ from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
 from tests.support.deals import playout_action, position_where, table_session
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
     FRAME,
+    MakeApp,
     choose_cards,
     click,
     drag,
     frames,
     go_on_from_claim,
+    idle_table,
+    local_table,
     open_table,
     post,
     settle,
@@ -39,12 +42,12 @@ from tests.support.ui_helpers import (
 )
 
 
-def to_humans_play(app: App, session: Session, table: TableScene):
+def to_humans_play(app: App, session: Session, table: TableScene) -> None:
     """Run frames (passing cards when asked) until the human may pick up a card."""
     to_turn(app, table.viewer_controls_play)
 
 
-def test_click_to_select_then_click_again_plays(make_app):
+def test_click_to_select_then_click_again_plays(make_app: MakeApp) -> None:
     app, session, table = make_app("hearts-classic", humans=1)
     to_humans_play(app, session, table)
     card = session.hand.legal_actions()[0].split()[1]
@@ -56,7 +59,7 @@ def test_click_to_select_then_click_again_plays(make_app):
         == f"play {card}"
 
 
-def test_keyboard_arrows_and_enter_play_a_card(make_app):
+def test_keyboard_arrows_and_enter_play_a_card(make_app: MakeApp) -> None:
     app, session, table = make_app("hearts-classic", humans=1, seed=8)
     to_humans_play(app, session, table)
     before = len(session.hand.actions)
@@ -71,14 +74,14 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app):
     assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
 
 
-def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app):
+def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app: MakeApp) -> None:
     app, session, table = make_app("rook-classic", humans=1, seed=3)
     hand_before_bid = session.hand
     for _ in frames():  # the human passes in the auction; the computers finish it
         top = app.stack.top
         if table.viewer_controls_play():
             break
-        if top.name == "bidding":
+        if isinstance(top, BidScene):
             click(app, top.pass_.rect.center)
         else:
             step(app)
@@ -103,7 +106,7 @@ def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app):
     assert table.message == "Your last play was taken back"
 
 
-def test_claim_button_ends_a_settled_hand():
+def test_claim_button_ends_a_settled_hand() -> None:
     """When no play can change the result, the human on lead may claim; the rest is played out at once. The
     settled lead comes from random legal play, not from the computers' choices."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0
@@ -112,7 +115,7 @@ def test_claim_button_ends_a_settled_hand():
     app.services.keep_matches = False
     try:
         session = table_session(hand)
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         for _ in frames(60):  # the claim check runs a few milliseconds a frame
             step(app)
             if table.claim_button.enabled:
@@ -126,7 +129,7 @@ def test_claim_button_ends_a_settled_hand():
         app.close()
 
 
-def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
+def test_the_table_lays_out_again_when_the_window_is_resized(make_app: MakeApp) -> None:
     app, session, table = make_app("rook-classic", humans=1)
     width_before = table.place.cw
     post(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))
@@ -137,27 +140,27 @@ def test_the_table_lays_out_again_when_the_window_is_resized(make_app):
     assert app.size == (800, 500)  # never smaller than the smallest playable window
 
 
-def test_quit_while_a_hard_computer_thinks_stops_its_search():
+def test_quit_while_a_hard_computer_thinks_stops_its_search() -> None:
     """The window keeps answering while the computer thinks: Quit closes everything at once, the match saved."""
     app = App(FAST, search_process=True)
     rules = load_rules("hearts-classic")
     session = Session(Match(rules, seed=1), [SeatPlan(f"C{i}", False, "hard") for i in range(4)], hard_budget=60.0)
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     for _ in frames(120):
         step(app)
-        if session.hand.phase == "play" and table.table.controller.thinking:
+        if session.hand.phase == "play" and local_table(table).controller.thinking:
             break
-    assert table.table.controller.thinking  # a Hard search is under way
+    assert local_table(table).controller.thinking  # a Hard search is under way
     post(pygame.QUIT)
     app.frame(FRAME)
     assert not app.running
     app.close()
     assert app.worker.stopped(timeout=30)  # the timeout only stops a hang: a search of 60 s is cancelled, not awaited
     saved, problem = SaveStore().load(Session.from_json)  # saved after every action: nothing to do at the end
-    assert not problem and saved.hand.record() == session.hand.record() and session.hand.actions
+    assert not problem and saved is not None and saved.hand.record() == session.hand.record() and session.hand.actions
 
 
-def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
+def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog: pytest.LogCaptureFixture) -> None:
     """Issue 8, faults: seats whose AI raises, hangs past its budget or returns an illegal action get logged legal
     fallback moves, and the hand is played to its score sheet."""
     from tests.support.players import Hangs, Illegal, Raises
@@ -183,13 +186,13 @@ def test_computers_that_raise_hang_or_cheat_never_stall_the_hand(caplog):
 
 
 @pytest.mark.parametrize("preset, name_length", [("rook-6p", 18), ("rook-3p", 24)])
-def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_length):
+def test_the_auction_panel_clears_the_seats_beside_it(make_app: MakeApp, preset: str, name_length: int) -> None:
     """A round of bids a line ran over the name plates of the seats to either side (seen in rook-6p and rook-3p
     screenshots): the panel takes fewer bids a line, or goes below those seats, until it clears them."""
     app, session, table = make_app(preset, humans=0)
     for i, seat in enumerate(session.seats):
         seat.name = f"Player {i} with a long name"[:name_length]
-    hand = session.hand
+    hand = of_kind(RookHand, session.hand)
     while len(hand.bids) < 2 * hand.n - 1:
         hand.apply(f"bid {hand.lowest_bid()}")
     assert hand.phase == "bid"
@@ -202,7 +205,7 @@ def test_the_auction_panel_clears_the_seats_beside_it(make_app, preset, name_len
     assert panel.height < app.size[1] * 0.3  # a few lines, not a bid a line
 
 
-def test_the_rook_2p_dummy_is_drawn_where_it_sits():
+def test_the_rook_2p_dummy_is_drawn_where_it_sits() -> None:
     """001 "a dummy hand that is to your right" (RULES.md decision 22): the table draws the seats in the engine's
     clockwise order, so the dummy sits on the dealer's right whichever player deals: with the viewer (seat 0) dealing
     the dummy is the seat before the viewer (upper right), with seat 1 dealing it comes next (upper left)."""
@@ -225,12 +228,14 @@ def rotating_match_after(hands: int, seed: int = 2) -> Match:
     while True:
         while not match.hand.is_done:
             match.hand.push(playout_action(match.hand, rng))
-        if match.hands_played + (not match.hand.result().thrown_in) == hands:
+        result = match.hand.result()
+        assert result is not None
+        if match.hands_played + (not result.thrown_in) == hands:
             return match
         match.next_hand()
 
 
-def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
+def test_rotating_partners_change_chairs_so_that_partners_sit_opposite() -> None:
     """000 "Partners sit opposite each other"; 001 "change partners after every four hands" (RULES.md decision 9):
     at the start of hand 5 the table shows the players at their new places, the new partner across the table, and
     says so until the first card is played; each player keeps their own cards, name and score column."""
@@ -239,9 +244,9 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
     session = Session(rotating_match_after(4), [SeatPlan(name, i == 0, "easy")
                                                 for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         for _ in frames(30):
-            if isinstance(app.stack.top, ScoreScene):
+            if isinstance(top := app.stack.top, ScoreScene):
                 break
             if not go_on_from_claim(app):
                 step(app)
@@ -250,7 +255,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
         centre_x, centre_y = table.place.centre
         assert table.place.seat_anchor(2)[1] < centre_y, "hands 1-4: Cat, Ann's partner, sits across"
         assert table.seating_lines() == []
-        click(app, app.stack.top.next.rect.center)
+        click(app, top.next.rect.center)
         view = table.view()
         assert view.number == 4 and not view.trick
         assert table.place.seat_anchor(1)[1] < centre_y, "hand 5: Ben, Ann's partner now, sits across"
@@ -282,7 +287,7 @@ def test_rotating_partners_change_chairs_so_that_partners_sit_opposite():
         app.close()
 
 
-def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs():
+def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_chairs() -> None:
     """RULES.md decision 9 at one screen (000 "Partners sit opposite each other"): at hand 5 Ann and Ben, now
     partners, take their turns through the hand-off as before, each sees their own cards, and each sees the other
     across the table, with the notice of new seats still up."""
@@ -291,7 +296,7 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
     session = Session(rotating_match_after(4), [SeatPlan(name, i < 2, "easy")
                                                 for i, name in enumerate(["Ann", "Ben", "Cat", "Dan"])])
     try:
-        table = app.open("table", session=session)
+        table = of_kind(TableScene, app.open("table", session=session))
         seen = set()
         for _ in frames(60):
             top = app.stack.top
@@ -330,12 +335,12 @@ def test_hot_seat_players_keep_their_own_seats_when_rotating_partners_change_cha
         app.close()
 
 
-def test_rotating_partners_keep_one_score_column_per_player(make_app):
+def test_rotating_partners_keep_one_score_column_per_player(make_app: MakeApp) -> None:
     """RULES.md decision 9 (book 001 individual scoring): "the score sheet and table show one column per player"."""
     app, session, table = make_app("rook-classic", 1)
     rules = session.rules.changed({"rotating_partners": True})
     rotating = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", i == 0, "easy") for i in range(4)])
     assert [seats for _, seats in rotating.score_columns()] == [(0,), (1,), (2,), (3,)]
     assert [name for name, _ in session.score_columns()] == ["P0 & P2", "P1 & P3"]
-    header, _, _ = sheet_rows(LocalTable(TableController(rotating, worker=None)))
+    header, _, _ = sheet_rows(idle_table(rotating))
     assert header[-4:] == ["P0", "P1", "P2", "P3"]

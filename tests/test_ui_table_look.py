@@ -4,10 +4,14 @@ the marker at the seat to move, the trick's winner, and the bid dialog beside th
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
+
 import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.engine.rook import RookHand
 from game.table.session import SeatPlan, Session
 from game.ui import theme
 from game.ui.app import App
@@ -15,29 +19,51 @@ from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
 from game.ui.table_marks import queen_legend
-from tests.support.ui_helpers import FAST, choose_cards, click, frames, post, settle, step, to_turn
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import (
+    FAST,
+    Size,
+    choose_cards,
+    click,
+    frames,
+    local_table,
+    post,
+    settle,
+    step,
+    to_turn,
+    top_scene,
+)
 
 SIZES = [(1280, 720), (800, 500)]
 
 
-def open_at(size, preset: str, humans: int, seed: int = 5, names=None, **settings) -> tuple[App, Session, TableScene]:
+# settings: any of Settings' fields, each a value of its own type
+def open_at(size: Size, preset: str, humans: int, seed: int = 5, names: Sequence[str] | None = None,
+            **settings: Any) -> tuple[App, Session, TableScene]:
     app = App(FAST if not settings else type(FAST)(**{**FAST.__dict__, **settings}), search_process=False)
     rules = load_rules(preset)
     seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
     step(app)
     assert app.size == size
     return app, session, table
 
 
+class OpenAt(Protocol):
+    """The ``opened`` fixture: ``open_at``, the window closed after the test."""
+    def __call__(self, size: Size, preset: str, humans: int, seed: int = 5, names: Sequence[str] | None = None,
+                 **settings: Any) -> tuple[App, Session, TableScene]: ...
+
+
 @pytest.fixture
-def opened():
+def opened() -> Iterator[OpenAt]:
     apps = []
 
-    def make(*args, **kwargs):
-        result = open_at(*args, **kwargs)
+    def make(size: Size, preset: str, humans: int, seed: int = 5, names: Sequence[str] | None = None,
+             **settings: Any) -> tuple[App, Session, TableScene]:
+        result = open_at(size, preset, humans, seed, names, **settings)
         apps.append(result[0])
         return result
 
@@ -46,11 +72,11 @@ def opened():
         app.close()
 
 
-def is_gold_paper(colour) -> bool:
+def is_gold_paper(colour: pygame.Color) -> bool:
     return colour.r > 200 and colour.b < colour.r - 40  # the special queens' paper; a plain card's is white
 
 
-def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened):
+def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(opened: OpenAt) -> None:
     seed = next(s for s in range(100) if {"QS", "QH"} <= set(Match(load_rules("hearts-royal"), seed=s).hand
                                                               .view(0).hand))
     app, session, table = opened((1280, 720), "hearts-royal", humans=1, seed=seed)
@@ -58,7 +84,7 @@ def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(ope
         if isinstance(app.stack.top, CardPickScene):
             break
         step(app)
-    scene = app.stack.top
+    scene = top_scene(app, CardPickScene)
     rects = dict(scene.hand_rects())
     plain = next(card for card in rects if card not in session.rules.royal_queens)
     for card in ("QS", "QH", plain):
@@ -68,7 +94,7 @@ def test_special_queens_are_drawn_special_in_the_hand_and_listed_in_a_legend(ope
     assert [line.get_width() > 0 for line in queen_legend(session.rules.royal_queens, 14)] == [True] * 4
 
 
-def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened):
+def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened: OpenAt) -> None:
     rules = load_rules("hearts-classic").changed({"royal_queens": ("QD",)})
     app, session, table = opened((1280, 720), "hearts-classic", humans=1)
     assert not table.art.specials  # Classic: plain queens, no legend
@@ -77,7 +103,7 @@ def test_a_house_rule_subset_of_queens_is_the_only_one_special(opened):
     assert table.art.specials == {"QD"} and len(queen_legend(rules.royal_queens, 14)) == 1
 
 
-def human_declarer(opened, size=(1280, 720)):
+def human_declarer(opened: OpenAt, size: Size = (1280, 720)) -> tuple[App, Session, TableScene, CardPickScene]:
     """A rook-classic table where the human (seat 0) won the auction and is laying back the nest."""
     for seed in range(1, 40):
         app, session, table = opened(size, "rook-classic", humans=1, seed=seed)
@@ -90,12 +116,12 @@ def human_declarer(opened, size=(1280, 720)):
             else:
                 step(app)
         settle(app, 3)
-        if session.hand.phase == "nest" and isinstance(app.stack.top, CardPickScene):
-            return app, session, table, app.stack.top
+        if session.hand.phase == "nest" and isinstance(top := app.stack.top, CardPickScene):
+            return app, session, table, top
     raise AssertionError("the human never won an auction")
 
 
-def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
+def test_the_nests_cards_are_marked_until_the_exchange_ends(opened: OpenAt) -> None:
     app, session, table, scene = human_declarer(opened)
     nest = set(session.rules.card_names(session.hand.extras["nest"]))
     assert scene.marked == nest and table.painter.marked_cards(0, table.view()) == nest
@@ -109,7 +135,7 @@ def test_the_nests_cards_are_marked_until_the_exchange_ends(opened):
 
 
 @pytest.mark.parametrize("count", [9, 13])
-def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
+def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened: OpenAt, count: int) -> None:
     app, session, table = opened((1280, 720), "rook-classic", humans=1)
     rects = table.place.hand_rects(count)
     gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
@@ -118,7 +144,7 @@ def test_at_1280x720_the_hand_is_spread_a_comfortable_gap_apart(opened, count):
     assert abs((rects[0].left + rects[-1].right) / 2 - 640) <= 1
 
 
-def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened):
+def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(opened: OpenAt) -> None:
     """17 cards (Hearts for 3) just fit the smallest window side by side; with the largest cards they overlap."""
     app, session, table = opened((800, 500), "hearts-3p", humans=1)
     rects = table.place.hand_rects(17)
@@ -131,7 +157,7 @@ def test_in_the_smallest_window_a_long_hand_overlaps_evenly_and_stays_inside(ope
     assert rects[0].left >= 0 and rects[-1].right <= 800
 
 
-def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order():
+def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order() -> None:
     rook = load_rules("rook-classic")
     hand = ["ROOK", "B5", "G14", "G5", "R10", "Y7", "B14"]
     assert arranged(hand, rook, "green") == ["B5", "B14", "R10", "Y7", "G5", "G14", "ROOK"]
@@ -141,7 +167,7 @@ def test_the_trump_suit_goes_to_one_end_and_hearts_suits_keep_a_fixed_order():
     assert arranged(["AH", "2C", "QS", "3D", "KC"], hearts) == ["2C", "KC", "3D", "QS", "AH"]
 
 
-def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(opened):
+def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(opened: OpenAt) -> None:
     app, session, table = opened((1280, 720), "hearts-classic", humans=1)
     to_turn(app, table.viewer_controls_play)
     cards = table.cards_of(0)
@@ -158,12 +184,13 @@ def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(open
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_marker_points_at_the_seat_to_move(opened, size):
+def test_a_marker_points_at_the_seat_to_move(opened: OpenAt, size: Size) -> None:
     app, session, table = opened(size, "hearts-classic", humans=1, computer_pause=5.0)
     to_turn(app, lambda: session.hand.phase == "play" and session.hand.to_move != 0)  # a computer thinks 5 s
     step(app)
     view = table.view()
     points = table.painter.turn_marker(view)
+    assert points is not None
     x, y = (sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3)
     table.draw(app.screen)  # as the last frame drew it: the marker bobs from frame to frame
     assert tuple(app.screen.get_at((round(x), round(y))))[:3] == theme.GOLD
@@ -173,7 +200,7 @@ def test_a_marker_points_at_the_seat_to_move(opened, size):
     assert all(not plate.inflate(60, 0).colliderect(other) for other in others)
 
 
-def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened):
+def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened: OpenAt) -> None:
     app, session, table = opened((1280, 720), "hearts-classic", humans=0, trick_pause=30.0)
     for _ in frames(60):
         if table.motion.collect_in > 0 and not table.motion.flights:
@@ -197,14 +224,14 @@ LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-5p", "rook-6p"])
-def test_the_bid_dialog_never_covers_the_auction(opened, size, preset):
+def test_the_bid_dialog_never_covers_the_auction(opened: OpenAt, size: Size, preset: str) -> None:
     app, session, table = opened(size, preset, humans=1, names=LONG)
-    hand = session.hand
+    hand = of_kind(RookHand, session.hand)
     for _ in frames(30):  # two rounds of bids, then the human's turn, with the dialog up
         if isinstance(app.stack.top, BidScene) and len(hand.bids) >= 2 * hand.n:
             break
         if hand.to_move != 0 or len(hand.bids) < 2 * hand.n:
-            table.table.controller.decision = None
+            local_table(table).controller.decision = None
             hand.apply(f"bid {hand.lowest_bid()}")
         step(app)
     dialog = app.stack.top

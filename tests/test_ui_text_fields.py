@@ -9,20 +9,24 @@ import pygame
 import pytest
 
 from game.ui.app import App
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.settings import NamesScene, SettingsScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.text_field import TextEdit
-from tests.support.ui_helpers import click, post, step
+from tests.support.kinds import of_kind
+from tests.support.ui_helpers import OpenScreen, click, post, step
 from tests.support.ui_record import layout_faults
 
 CTRL = pygame.KMOD_CTRL
 
 
-def key(app: App | None, code: int, mod: int = 0):
+def key(app: App | None, code: int, mod: int = 0) -> None:
     post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
     if app is not None:
         step(app)
 
 
-def typed(app: App, words: str):
+def typed(app: App, words: str) -> None:
     for ch in words:
         post(pygame.KEYDOWN, key=pygame.key.key_code(ch) if ch.isalnum() else 0, mod=0, unicode=ch, scancode=0)
         post(pygame.TEXTINPUT, text=ch)  # SDL sends both for a printable key
@@ -33,7 +37,7 @@ def event(code: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
-def test_the_editing_keys_work_as_in_any_text_field():
+def test_the_editing_keys_work_as_in_any_text_field() -> None:
     edit = TextEdit("Wes", 16)
     assert edit.selection == (0, 3), "all selected to begin with"
     edit.handle(pygame.event.Event(pygame.TEXTINPUT, text="Sam"))
@@ -63,7 +67,7 @@ def test_the_editing_keys_work_as_in_any_text_field():
     assert edit.text == ""
 
 
-def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes():
+def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes() -> None:
     edit = TextEdit("47474", 5, str.isdigit)
     edit.handle(pygame.event.Event(pygame.TEXTINPUT, text="5a0x1234567"))
     assert edit.text == "50123"
@@ -73,13 +77,13 @@ def test_a_field_keeps_its_limit_and_lets_in_only_what_it_takes():
 
 
 @pytest.fixture
-def app(quiet_app):
+def app(quiet_app: App) -> App:
     return quiet_app
 
 
-def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app):
+def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app: App) -> None:
     """The issue's case: a seat named Wes, clicked, "Sam" typed, Enter: the seat is Sam."""
-    setup = app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
     step(app)
     setup.seats[1].name = "Wes"
     setup.layout()
@@ -98,8 +102,8 @@ def test_a_seats_name_on_new_game_is_replaced_by_what_is_typed(app):
     assert setup.seats[1].name == "ammy"
 
 
-def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app):
-    setup = app.open("setup", preset="rook-classic")
+def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app: App) -> None:
+    setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
     step(app)
     click(app, setup.code_button.rect.center)
     typed(app, "WRONG")
@@ -124,9 +128,9 @@ def test_the_deal_code_and_server_fields_select_all_and_take_ctrl_a(app):
     assert setup.server == "host.example"
 
 
-def test_join_fields_select_all_when_clicked(app):
+def test_join_fields_select_all_when_clicked(app: App) -> None:
     app.settings.last_address = "192.0.2.1"
-    join = app.open("join")
+    join = of_kind(JoinScene, app.open("join"))
     step(app)
     assert join.editing == "code"
     click(app, join.fields["address"].rect.center)
@@ -142,8 +146,8 @@ def test_join_fields_select_all_when_clicked(app):
     assert join.values["name"] == "Sam" and app.stack.top is join
 
 
-def test_player_names_and_the_port_select_all_when_clicked(app):
-    names = app.open("names")
+def test_player_names_and_the_port_select_all_when_clicked(app: App) -> None:
+    names = of_kind(NamesScene, app.open("names"))
     step(app)
     click(app, names.fields[1].rect.center)
     typed(app, "Sam")
@@ -156,7 +160,7 @@ def test_player_names_and_the_port_select_all_when_clicked(app):
     assert app.settings.names[2] == "Player 3", "a name left empty is the seat's own"
     app.stack.pop(names)
     app.settings.online_port = 47474
-    settings = app.open("settings")
+    settings = of_kind(SettingsScene, app.open("settings"))
     step(app)
     post(pygame.MOUSEWHEEL, x=0, y=-len(settings.rows), flipped=False)  # down to the last row
     step(app)
@@ -168,9 +172,10 @@ def test_player_names_and_the_port_select_all_when_clicked(app):
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
-def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen, size):
+def test_a_field_being_typed_in_keeps_its_text_and_caret_inside(screen: OpenScreen, size: tuple[int, int]) -> None:
     """A long address typed into the server field: the text shown and the caret stay inside the field."""
-    app, join, recorder = screen("join", size)
+    app, page, recorder = screen("join", size)
+    join = of_kind(JoinScene, page)
     click(app, join.fields["address"].rect.center)
     typed(app, "a-very-long-host-name.somewhere.example.org:47474")
     field = join.fields["address"]

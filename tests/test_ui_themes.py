@@ -4,6 +4,9 @@ title."""
 from __future__ import annotations
 
 import struct
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -12,28 +15,31 @@ from game.store import Settings, SettingsStore
 from game.store.settings import TABLE_COLOURS
 from game.ui import icon, theme
 from game.ui.app import App
+from game.ui.scenes.settings import SettingsScene
+from game.ui.widgets import Button
+from tests.support.kinds import of_kind
 from tests.support.ui_helpers import click, step
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     app = App(Settings(sound=False), search_process=False)
     yield app
     app.close()
     theme.use("green")  # the module's colours outlive the window
 
 
-def row_buttons(scene, label: str):
+def row_buttons(scene: SettingsScene, label: str) -> tuple[Button, Button]:
     index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
     return scene.controls[2 * index], scene.controls[2 * index + 1]
 
 
-def test_every_table_colour_has_its_colours():
+def test_every_table_colour_has_its_colours() -> None:
     assert set(theme.TABLES) == set(TABLE_COLOURS) and len(TABLE_COLOURS) >= 3
 
 
-def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
-    scene = app.open("settings")
+def test_table_colours_and_card_backs_change_at_once_and_are_kept(app: App) -> None:
+    scene = of_kind(SettingsScene, app.open("settings"))
     step(app)
     green = tuple(app.screen.get_at((2, app.size[1] // 2)))[:3]
     click(app, row_buttons(scene, "Table colours")[1].rect.center)
@@ -47,9 +53,9 @@ def test_table_colours_and_card_backs_change_at_once_and_are_kept(app):
     assert problem == "" and (saved.table_colour, saved.card_back) == (TABLE_COLOURS[1], "circles")
 
 
-def test_card_faces_change_at_once_and_are_kept(app):
+def test_card_faces_change_at_once_and_are_kept(app: App) -> None:
     """Classic (printed, with court figures) or simple standard faces: the table's art changes at once."""
-    scene = app.open("settings")
+    scene = of_kind(SettingsScene, app.open("settings"))
     step(app)
     assert app.settings.card_faces == "classic"
     classic = pygame.image.tobytes(app.services.art.face("KS", 70), "RGBA")
@@ -62,7 +68,7 @@ def test_card_faces_change_at_once_and_are_kept(app):
 @pytest.mark.parametrize("line, said", [("card_back: paisley", "card_back: 'paisley' is not allowed"),
                                         ("card_faces: fancy", "card_faces: 'fancy' is not allowed; use one of "
                                                               "classic, simple")])
-def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, said):
+def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line: str, said: str) -> None:
     store = SettingsStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_text(line + "\n")
@@ -71,8 +77,8 @@ def test_a_bad_theme_in_the_settings_file_is_named_and_the_defaults_used(line, s
     assert store.path.with_name("settings.yaml.bad").exists()
 
 
-def test_the_window_has_the_games_name_and_icon(monkeypatch):
-    icons = []
+def test_the_window_has_the_games_name_and_icon(monkeypatch: pytest.MonkeyPatch) -> None:
+    icons: list[pygame.Surface] = []
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
     app = App(Settings(sound=False), search_process=False)
     try:
@@ -85,9 +91,10 @@ def test_the_window_has_the_games_name_and_icon(monkeypatch):
 
 @pytest.mark.parametrize("platform, suffix, magic", [("linux", ".png", b"\x89PNG"), ("win32", ".ico", b"\0\0\1\0"),
                                                       ("darwin", ".icns", b"icns")])
-def test_the_build_writes_the_same_icon_for_each_system(tmp_path, monkeypatch, platform, suffix, magic):
+def test_the_build_writes_the_same_icon_for_each_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str,
+                                                        suffix: str, magic: bytes) -> None:
     pygame.font.init()
-    monkeypatch.setattr(icon.sys, "platform", platform)
+    monkeypatch.setattr(sys, "platform", platform)  # the sys the icon module reads
     path = icon.write_icon_file(tmp_path)
     data = path.read_bytes()
     assert path.suffix == suffix and data.startswith(magic)

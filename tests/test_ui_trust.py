@@ -21,17 +21,22 @@ from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
-from game.ui.scenes.dialogs import CardPickScene, ChoiceScene, PauseScene
+from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, PauseScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
+from game.ui.widgets import Button
 from tests.support.deals import finished_session, position_where, table_session
+from tests.support.kinds import of_kind, rook_part
 from tests.support.ui_helpers import (
     DIALOGS,
     FAST,
     LONG_NAMES,
     SIZES,
+    OpenWindow,
+    Size,
     click,
     frames,
+    local_table,
     open_dialog,
     play_hand,
     post,
@@ -44,19 +49,23 @@ from tests.support.ui_record import Recorder, layout_faults
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-royal"])
-def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window, preset, size):
+def test_continue_draws_the_trick_in_progress_as_the_uninterrupted_table_did(window: OpenWindow, preset: str,
+                                                                             size: tuple[int, int]) -> None:
     """Issue 22: "When computers have already played to a trick and it is your turn: Esc, Main menu, Continue. The
     played cards are not drawn". The table draws the trick from the seat's view, so a table opened from the save
     draws the same cards and lines in the same places."""
     hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) >= 2)
     before, table = drawn_on_the_players_turn(*window(table_session(hand), size))
     assert {label for kind, label, _ in before if kind == "card"} >= {card for _, card in table.view().trick}
-    saved = Session.from_json(table.table.session.to_json())
+    saved = Session.from_json(local_table(table).session.to_json())
     after, _ = drawn_on_the_players_turn(*window(saved, size))
     assert after == before
 
 
-def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -> tuple[set, TableScene]:
+Seen = set[tuple[str, str, tuple[int, ...]]]  # each card and text drawn: its kind, its label, its rectangle
+
+
+def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -> tuple[Seen, TableScene]:
     """The cards and text drawn once the person at the screen may play and nothing moves."""
     for _ in frames(30):
         step(app)
@@ -66,7 +75,7 @@ def drawn_on_the_players_turn(app: App, table: TableScene, recorder: Recorder) -
     return {(op.kind, op.label, tuple(op.rect)) for op in recorder.ops if op.kind in ("card", "text")}, table
 
 
-def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window):
+def test_after_a_resume_the_winner_ring_goes_round_the_winning_card(window: OpenWindow) -> None:
     """Issue 22: "after you play, the gold winner ring surrounds an empty slot". The finished trick on show is the
     one the view holds, every card of it, the winner's included."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == 3)
@@ -97,7 +106,7 @@ def faces_seen(recorder: Recorder) -> set[str]:
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "hearts-classic", "rook-2p"])
-def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset):
+def test_no_hand_is_face_up_while_a_hand_off_is_due(window: OpenWindow, preset: str) -> None:
     """Issue 22: "At the start of a hot-seat match the first person's hand is face up during the deal animation".
     On every frame of a hot-seat hand, the deal included, the only hand face up is the one of the person the
     screen was handed to, and none while the next decision is another person's (the dummy's open cards are
@@ -105,16 +114,17 @@ def test_no_hand_is_face_up_while_a_hand_off_is_due(window, preset):
     rules = load_rules(preset)
     session = table_session(Hand.deal(rules, seed=3, dealer=rules.players - 1), humans=2)
     app, table, recorder = window(session, animation_speed=2.0)  # slow enough that the deal takes many frames
-    controller = table.table.controller
+    controller = local_table(table).controller
     checked = 0
 
-    def no_hidden_card_shown():
+    def no_hidden_card_shown() -> None:
         nonlocal checked
         hand = session.hand
         to_move = hand.to_move
-        due = controller.handed_to is None or (session.is_human(to_move) and to_move != controller.handed_to)
-        allowed = set() if due or hand.is_done else set(hand.view(controller.handed_to).hand)
-        public = set(hand.view(0).rook.dummy_cards if hand.rules.dummy else ())
+        handed_to = controller.handed_to
+        due = handed_to is None or (session.is_human(to_move) and to_move != handed_to)
+        allowed = set(hand.view(handed_to).hand) if handed_to is not None and not due and not hand.is_done else set()
+        public = set(rook_part(hand.view(0)).dummy_cards if hand.rules.dummy else ())
         held = {card for seat in range(hand.n) for card in hand.rules.card_names(hand.held[seat])}
         shown = faces_seen(recorder) & held - allowed - public
         assert not shown, f"{sorted(shown)} face up while the screen waits for a hand-off (frame {checked})"
@@ -130,8 +140,8 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
     """The live buttons of the last frame that a click at their middle, or their key, does not reach. Each button's
     action is swapped for a probe while it is tried, so nothing happens to the game."""
 
-    def reaches(buttons, event) -> bool:
-        pressed = []
+    def reaches(buttons: list[Button], event: pygame.event.Event) -> bool:
+        pressed: list[bool] = []
         reals = [button.action for button in buttons]
         for button in buttons:
             button.action = partial(pressed.append, True)
@@ -142,11 +152,11 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
                 button.action = real
         return bool(pressed)
 
-    live = recorder.live_buttons()
-    problems = [f"{op.scene}: {op.label!r} is drawn enabled, but a click on it does nothing" for op in live
-                if not reaches([op.button], pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=op.rect.center, button=1))]
-    for key in {op.button.key for op in live if op.button.key is not None}:
-        keyed = [op.button for op in live if op.button.key == key]
+    live = [(op, op.button) for op in recorder.live_buttons() if op.button is not None]  # (each drawn has one)
+    problems = [f"{op.scene}: {op.label!r} is drawn enabled, but a click on it does nothing" for op, button in live
+                if not reaches([button], pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=op.rect.center, button=1))]
+    for key in {button.key for _, button in live if button.key is not None}:
+        keyed = [button for _, button in live if button.key == key]
         if not reaches(keyed, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)):
             problems.append(f"{pygame.key.name(key)} is the key of {[b.label for b in keyed]}, but does nothing")
     return problems
@@ -154,7 +164,7 @@ def unanswered_controls(app: App, recorder: Recorder) -> list[str]:
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phase):
+def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window: OpenWindow, phase: str) -> None:
     """Issue 22: "While a dialog is open (bid, nest, trump, called card, Hearts pass, moon), Menu, Esc and Hint do
     nothing although they are drawn enabled". Every button drawn enabled and not shaded answers its click and its
     key; Esc opens the pause menu over the dialog, and Resume comes back to it."""
@@ -163,8 +173,8 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phas
     assert unanswered_controls(app, recorder) == []
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
     step(app)
-    assert isinstance(app.stack.top, PauseScene)
-    resume = next(b for b in app.stack.top.buttons if b.label == "Resume")
+    assert isinstance(pause := app.stack.top, PauseScene)
+    resume = next(b for b in pause.buttons if b.label == "Resume")
     click(app, resume.rect.center)
     assert app.stack.top is dialog
     click(app, table.menu_button.rect.center)
@@ -173,7 +183,7 @@ def test_every_control_drawn_enabled_answers_while_a_dialog_is_open(window, phas
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("phase", ["bid", "nest", "trump", "pass", "moon", "call"])
-def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size):
+def test_hint_during_a_dialog_is_shown_in_the_dialog(window: OpenWindow, phase: str, size: tuple[int, int]) -> None:
     """Issue 22: "Hint shows its suggestion inside the dialog (the bid, the cards to lay away or pass)": the
     suggestion is said in a player's words, clear of everything else, and chosen in the dialog ready to confirm."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
@@ -191,15 +201,17 @@ def test_hint_during_a_dialog_is_shown_in_the_dialog(window, phase, size):
     elif isinstance(dialog, ChoiceScene):
         assert sum(button.chosen for button in dialog.buttons) == 1
     else:
-        hinted = dialog.bids[dialog.index].label if dialog.hint != "Hint: pass" else "pass"
+        bidding = of_kind(BidScene, dialog)
+        hinted = bidding.bids[bidding.index].label if dialog.hint != "Hint: pass" else "pass"
         assert dialog.hint == f"Hint: {hinted}"
 
 
 @pytest.mark.parametrize("phase", ["nest", "pass", "lay-aside", "call"])
-def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase):
+def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window: OpenWindow, phase: str) -> None:
     """Issue 22: "Done in the nest and pass dialogs looks enabled before the right number of cards is chosen, until
     the mouse first moves." From the first frame the dialog draws, Done is drawn as it works."""
-    app, table, recorder, dialog = open_dialog(window, phase)
+    app, table, recorder, opened = open_dialog(window, phase)
+    dialog = of_kind(CardPickScene, opened)
     done = [op for op in recorder.ops if op.kind == "button" and op.label == "Done"]
     assert done and not done[-1].enabled
     for card in dialog.cards[: dialog.count]:
@@ -208,7 +220,8 @@ def test_done_is_drawn_enabled_only_with_the_right_number_of_cards(window, phase
     assert [op.enabled for op in recorder.ops if op.kind == "button" and op.label == "Done"] == [True]
 
 
-def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(window):
+def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_the_sheet_names_it(
+        window: OpenWindow) -> None:
     """Issue 32, item 4: when a computer claimed the rest, the player's cards vanished and the score sheet came at
     once; the claim was never seen. Now every card played out with the claim lies face up where its seat sits, with
     "P1 claims the last 2 tricks", until the player goes on (Enter, or the button in the middle); the score sheet
@@ -259,12 +272,12 @@ def grammar_faults(texts: list[str]) -> list[str]:
 class FrameChecks:
     """Every distinct still frame checked once: its text's layout and its grammar."""
 
-    def __init__(self, app: App, table: TableScene, recorder: Recorder):
+    def __init__(self, app: App, table: TableScene, recorder: Recorder) -> None:
         self.app, self.table, self.recorder = app, table, recorder
-        self.seen: set = set()
+        self.seen: set[tuple[tuple[str, str, tuple[int, ...]], ...]] = set()
         self.faults: dict[str, None] = {}
 
-    def __call__(self):
+    def __call__(self) -> None:
         if not settled(self.table):
             return
         key = tuple((op.kind, op.label, tuple(op.rect)) for op in self.recorder.ops)
@@ -282,7 +295,8 @@ LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5),
 
 
 @pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
-def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window, preset, size, card_scale):
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow, preset: str,
+                                                                              size: Size, card_scale: float) -> None:
     """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
     over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
     deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
@@ -303,20 +317,20 @@ def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(wi
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_dialogs_text_stays_clear_at_every_size(window, phase, size):
+def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, phase: str, size: Size) -> None:
     """The same for each dialog over the table, with the longest names."""
     app, table, recorder, dialog = open_dialog(window, phase, size)
     step(app)
     assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
 
 
-def test_the_grammar_check_finds_what_the_issue_saw():
+def test_the_grammar_check_finds_what_the_issue_saw() -> None:
     """The check itself: each sentence the issue quotes is caught."""
     assert len(grammar_faults(["You takes the trick", "Play exactly 1 hands", "You's table", "Seat 1: You (you)"])) == 4
     assert grammar_faults(["You take the trick", "Play exactly 1 hand", "Your table", "Seat 1: You"]) == []
 
 
-def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
+def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window() -> None:
     """The check itself, on hand-made frames."""
     from tests.support.ui_record import Drawn
     card = Drawn("card", "QS", pygame.Rect(100, 100, 50, 70), "table")
@@ -328,7 +342,7 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window():
     assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
 
 
-def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
+def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window() -> None:
     """Issue 32, item 14: the name plates' "score 0 · 0 pts" at 8 px, and at card size 1.5 North's cards at the top
     edge. A line as high as a digit at the smallest size passes; a smaller one, and a card past the edge, do not."""
     from tests.support.ui_record import Drawn, readable_height
@@ -340,7 +354,7 @@ def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window():
     assert len(faults) == 2 and "too small to read" in faults[0] and "card (back)" in faults[1]
 
 
-def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window):
+def test_hot_seat_hands_stay_hidden_checks_the_deal_frames(window: OpenWindow) -> None:
     """The privacy check sees the deal: with a hot-seat table just opened, the deal is being shown and the first
     person's cards are drawn face down."""
     rules = load_rules("rook-classic")
@@ -360,7 +374,8 @@ OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name,options", OTHER_SCENES + [("game-over", "match"), ("pause", "match"),
                                                          ("review", "match")])
-def test_every_other_screen_keeps_its_text_clear(monkeypatch, name, options, size):
+def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch, name: str,
+                                              options: dict[str, object] | str, size: Size) -> None:
     """The screens away from the table, at each size: no text out of the window, over a card or over text, and
     grammatical (a finished match for the game-over screen, the pause menu and the review of its last hand)."""
     app = App(FAST, search_process=False)
@@ -373,6 +388,7 @@ def test_every_other_screen_keeps_its_text_clear(monkeypatch, name, options, siz
                 options = {"record": record, "seats": seats, "names": names, "number": 1}
             else:
                 options = {"table": LocalTable(TableController(session, app.worker))}
+        assert not isinstance(options, str)
         app.open(name, **options)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         for _ in range(20):

@@ -16,7 +16,8 @@ from __future__ import annotations
 import errno
 import socket
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 import pygame
 import pytest
@@ -33,23 +34,33 @@ from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.autoplay import Autoplay
+from game.ui.scene import Scene
 from game.ui.scenes.dialogs import Dialog
+from game.ui.scenes.history import HistoryScene
+from game.ui.scenes.how_to_play import HowToPlayScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.scoring import ScoreScene
+from game.ui.scenes.settings import HouseRulesScene, SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.table import TableScene
 from tests.support.deals import finished_session, normal_hand, table_session
+from tests.support.kinds import of_kind
 from tests.support.notation import notation_faults
-from tests.support.ui_helpers import DIALOGS, FAST, answer_dialog, click, frames, post, settled, step
+from tests.support.ui_helpers import DIALOGS, FAST, Size, answer_dialog, click, frames, post, settled, step, top_scene
 from tests.support.ui_record import Recorder
 
 
 class Reader:
     """Every line the window draws while a test drives it, each with the scene that drew it."""
 
-    def __init__(self, monkeypatch, app: App):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App) -> None:
         self.app = app
         self.recorder = Recorder(monkeypatch, app)
         self.lines: dict[str, str] = {}
 
-    def step(self, count: int = 1):
+    def step(self, count: int = 1) -> None:
         for _ in range(count):
             step(self.app)
             for op in self.recorder.texts():
@@ -59,11 +70,16 @@ class Reader:
         return [f"{fault} (drawn by {self.lines[line]})" for line in self.lines for fault in notation_faults([line])]
 
 
+class OpenReader(Protocol):
+    """The ``reader`` fixture: a window of a size whose every line drawn is read; closed after the test."""
+    def __call__(self, size: Size = (1280, 720)) -> Reader: ...
+
+
 @pytest.fixture
-def reader(monkeypatch):
+def reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenReader]:
     apps = []
 
-    def open_reader(size=(1280, 720)) -> Reader:
+    def open_reader(size: Size = (1280, 720)) -> Reader:
         app = App(FAST, search_process=False)
         app.services.keep_matches = False
         apps.append(app)
@@ -75,7 +91,7 @@ def reader(monkeypatch):
         app.close()
 
 
-def wait_for(reader: Reader, ready: Callable[[], bool], seconds: float = 30):
+def wait_for(reader: Reader, ready: Callable[[], bool], seconds: float = 30) -> None:
     for _ in frames(seconds):
         if ready():
             return
@@ -83,14 +99,14 @@ def wait_for(reader: Reader, ready: Callable[[], bool], seconds: float = 30):
     raise AssertionError("waited in vain")
 
 
-def ask_hint(reader: Reader, table, shown: Callable[[], bool]):
+def ask_hint(reader: Reader, table: TableScene, shown: Callable[[], bool]) -> None:
     """The table's Hint pressed, and frames until it is shown."""
     click(reader.app, table.hint_button.rect.center)
     wait_for(reader, shown)
     reader.step()
 
 
-def decide(reader: Reader, table, hinted: set):
+def decide(reader: Reader, table: TableScene, hinted: set[str]) -> None:
     """The person at the screen decides, asking for a Hint the first time each kind of decision comes, and trying a
     card the rules refuse when there is one."""
     app = reader.app
@@ -119,7 +135,7 @@ def decide(reader: Reader, table, hinted: set):
 
 @pytest.mark.parametrize("preset,number", [("rook-classic", 0), ("hearts-royal", 0), ("rook-500-standard-deck", 0),
                                            ("rook-500-5p", 0), ("hearts-5p", 2)])
-def test_a_hand_at_the_table_speaks_a_players_words(reader, preset, number):
+def test_a_hand_at_the_table_speaks_a_players_words(reader: OpenReader, preset: str, number: int) -> None:
     """Issue 25: 'Hint: play R10', '2H is not in your hand'. A whole hand at the window, the person asking for a
     Hint at each kind of decision, trying a card the rules refuse and looking at the last trick: no line drawn
     holds engine notation, the score sheet's included (the 5-player 500 game with its called card, and the third
@@ -127,8 +143,8 @@ def test_a_hand_at_the_table_speaks_a_players_words(reader, preset, number):
     read = reader()
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=11, dealer=rules.players - 1, number=number)
-    table = read.app.open("table", session=table_session(hand))
-    hinted: set = set()
+    table = of_kind(TableScene, read.app.open("table", session=table_session(hand)))
+    hinted: set[str] = set()
     for _ in frames(120):
         if isinstance(read.app.stack.top, ScoreScene):
             break
@@ -146,18 +162,18 @@ def test_a_hand_at_the_table_speaks_a_players_words(reader, preset, number):
 
 
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_every_dialog_and_its_hint_speak_a_players_words(reader, phase):
+def test_every_dialog_and_its_hint_speak_a_players_words(reader: OpenReader, phase: str) -> None:
     """Each decision's dialog with its Hint: the bid, the nest, trump, the rank order, the called card, the card laid
     aside, the Hearts pass, choosing a hand and the moon."""
     read = reader()
-    table = read.app.open("table", session=table_session(DIALOGS[phase]()))
+    table = of_kind(TableScene, read.app.open("table", session=table_session(DIALOGS[phase]())))
     wait_for(read, lambda: isinstance(read.app.stack.top, Dialog))
-    dialog = read.app.stack.top
+    dialog = top_scene(read.app, Dialog)
     ask_hint(read, table, lambda: bool(dialog.hint))
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_game_over_and_the_pause_menu_speak_a_players_words(reader):
+def test_game_over_and_the_pause_menu_speak_a_players_words(reader: OpenReader) -> None:
     read = reader()
     session = finished_session(3, "rook-classic", target=100)
     read.app.open("game-over", table=LocalTable(TableController(session, read.app.worker)))
@@ -167,7 +183,7 @@ def test_game_over_and_the_pause_menu_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_sentence():
+def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_sentence() -> None:
     """The check itself: each line the issue quotes is caught, and the same said in a player's words passes."""
     quoted = ["Hint: play R10", "pass-cards TC AD TH", "#22 trick 5 play AH", "Rook (rook-classic)",
               "2H is not in your hand", "min_bid: 70 is more than the highest bid", "Which deck: rook",
@@ -185,7 +201,7 @@ def test_the_notation_patterns_catch_what_the_issue_quotes_and_pass_a_players_se
     assert notation_faults(words) == []
 
 
-def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader):
+def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader: OpenReader) -> None:
     """Issue 25: '#22 trick 5 play AH', 'pass-cards TC AD TH' in the review. Every decision of a reviewed hand (a
     Rook hand: bids, the nest, trump and the play; and a Hearts hand with its pass), and the hindsight of one."""
     read = reader()
@@ -194,47 +210,51 @@ def test_the_review_of_a_hand_and_its_hindsight_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def read_review(read: Reader, record: dict):
+def read_review(read: Reader, record: dict[str, Any]) -> None:
     """Every decision of a hand's review, and the hindsight of a costly one, both of its lines."""
-    scene = read.app.open("review", record=record, seats=[0, 1, 2, 3], names=["You", "West", "North", "East"],
-                          number=1, worlds=3, measure_worlds=6)
+    scene = of_kind(ReviewScene, read.app.open("review", record=record, seats=[0, 1, 2, 3],
+                                               names=["You", "West", "North", "East"], number=1, worlds=3,
+                                               measure_worlds=6))
     wait_for(read, lambda: scene.review is not None or bool(scene.problem), 60)
     assert not scene.problem, scene.problem
-    for index in range(len(scene.review.decisions)):
+    review = scene.review
+    assert review is not None
+    for index in range(len(review.decisions)):
         scene.go(index)
         read.step()
-    costly = next(i for i, d in enumerate(scene.review.decisions) if d.judged and d.best != d.action)
+    costly = next(i for i, d in enumerate(review.decisions) if d.judged and d.best != d.action)
     scene.go(costly)
     read.step()
     click(read.app, scene.what_if.rect.center)
-    wait_for(read, lambda: scene.hindsight.finished)
+    wait_for(read, lambda: scene.hindsight is not None and scene.hindsight.finished)
     read.step(2)
     click(read.app, scene.line_buttons[0].rect.center)
     read.step()
     scene.close_hindsight()
+    assert scene.keeping is not None
     scene.keeping.result(300)
     read.app.stack.pop(scene)
 
 
-def test_the_history_with_a_match_in_it_speaks_a_players_words(reader):
+def test_the_history_with_a_match_in_it_speaks_a_players_words(reader: OpenReader) -> None:
     """Issue 25: 'Rook (rook-classic)' in the history: a finished match listed, and its hands."""
     read = reader()
     session = finished_session(3, "rook-classic", target=100)
     read.app.services.history.add(session.to_json(), Session.from_json)
-    history = read.app.open("history")
+    history = of_kind(HistoryScene, read.app.open("history"))
     wait_for(read, lambda: bool(history.cells))
     read.step()
     click(read.app, history.rows[0][1].midleft)
     read.step(2)
-    assert read.app.stack.top.name == "past-match"
+    assert top_scene(read.app, Scene).name == "past-match"
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_how_to_play_speaks_a_players_words_for_every_preset(reader):
+def test_how_to_play_speaks_a_players_words_for_every_preset(reader: OpenReader) -> None:
     """Issue 25, item 2: 'Which deck: rook', 'RULES.md decisions 1, 3', 'dealer_left' on the Rules page. How to play,
     every preset, scrolled to its end."""
     read = reader()
-    page = read.app.open("how-to-play")
+    page = of_kind(HowToPlayScene, read.app.open("how-to-play"))
     read.step()
     seen = []
     for tab in page.chooser.tabs:  # each family, then the controls
@@ -257,11 +277,11 @@ def test_how_to_play_speaks_a_players_words_for_every_preset(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_house_rules_and_their_refusals_speak_a_players_words(reader):
+def test_house_rules_and_their_refusals_speak_a_players_words(reader: OpenReader) -> None:
     """Issue 25: 'min_bid: 70 is more than ...'. The house rules of every preset, every row stepped down and up
     (refusals included), then put back."""
     read = reader()
-    scene = read.app.open("house-rules")
+    scene = of_kind(HouseRulesScene, read.app.open("house-rules"))
     read.step()
     for preset in preset_names():
         scene.switch(preset)
@@ -275,11 +295,11 @@ def test_house_rules_and_their_refusals_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_new_game_settings_and_the_menu_speak_a_players_words(reader):
+def test_new_game_settings_and_the_menu_speak_a_players_words(reader: OpenReader) -> None:
     """New game through every preset of both families (and a deal code that does not check out), the settings,
     the player names, the statistics and the main menu."""
     read = reader()
-    setup = read.app.open("setup")
+    setup = of_kind(SetupScene, read.app.open("setup"))
     read.step()
     for family in setup.family_buttons:
         click(read.app, family.rect.center)
@@ -300,13 +320,13 @@ def test_new_game_settings_and_the_menu_speak_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader):
+def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader: OpenReader) -> None:
     """Issue 25, item 4: '[Errno 111] Connect call failed ...' becomes 'Nobody is hosting a table at ...'."""
     read = reader()
     with socket.socket() as probe:  # a port nothing listens at
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    join = read.app.open("join")
+    join = of_kind(JoinScene, read.app.open("join"))
     read.step()
     join.values.update(address=f"127.0.0.1:{port}", code="ABC123")
     click(read.app, join.join_button.rect.center)
@@ -316,20 +336,20 @@ def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader):
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_the_lobby_of_a_hosted_table_speaks_a_players_words(reader):
+def test_the_lobby_of_a_hosted_table_speaks_a_players_words(reader: OpenReader) -> None:
     """New game with an Online seat hosts a table: its lobby, with the join code and where to reach it."""
     read = reader()
     read.app.settings.online_port = 0  # any free port: other tests and games on this machine host tables too
-    setup = read.app.open("setup", preset="hearts-classic")
+    setup = of_kind(SetupScene, read.app.open("setup", preset="hearts-classic"))
     read.step()
     click(read.app, setup.seat_buttons[3 * 2 + 1].rect.center)  # a seat: Computer -> Online
     click(read.app, setup.start.rect.center)
-    wait_for(read, lambda: read.app.stack.top.name == "lobby")
+    wait_for(read, lambda: isinstance(read.app.stack.top, LobbyScene))
     read.step(3)
     assert read.faults() == [], "\n".join(read.faults())
 
 
-def test_a_table_that_cannot_be_reached_is_said_in_a_players_words():
+def test_a_table_that_cannot_be_reached_is_said_in_a_players_words() -> None:
     """Issue 25, item 4: the system's words for a failed connection become what happened and what to try."""
     host, port = "192.168.1.20", 47474
     refused = ConnectionRefusedError(111, "Connect call failed ('192.168.1.20', 47474)")
@@ -358,7 +378,7 @@ def test_a_table_that_cannot_be_reached_is_said_in_a_players_words():
     assert notation_faults(said) == []
 
 
-def test_a_port_already_in_use_is_said_with_what_to_do(reader):
+def test_a_port_already_in_use_is_said_with_what_to_do(reader: OpenReader) -> None:
     """Issue 25, item 4: hosting at a port another program holds says so, and where to choose another."""
     read = reader()
     with socket.socket() as holder:
@@ -366,7 +386,7 @@ def test_a_port_already_in_use_is_said_with_what_to_do(reader):
         holder.listen()
         port = holder.getsockname()[1]
         read.app.settings.online_port = port
-        setup = read.app.open("setup", preset="hearts-classic")
+        setup = of_kind(SetupScene, read.app.open("setup", preset="hearts-classic"))
         read.step()
         click(read.app, setup.seat_buttons[3 * 2 + 1].rect.center)  # a seat: Computer -> Online
         click(read.app, setup.start.rect.center)
@@ -376,11 +396,11 @@ def test_a_port_already_in_use_is_said_with_what_to_do(reader):
     assert read.faults() == []
 
 
-def test_the_port_is_typed_not_stepped(reader):
+def test_the_port_is_typed_not_stepped(reader: OpenReader) -> None:
     """Issue 25, item 4: 'the port is typed, not stepped by +1'. Click it, type, Enter; a port no table can use is
     refused with the range, and Esc leaves it as it was."""
     read = reader()
-    settings = read.app.open("settings")
+    settings = of_kind(SettingsScene, read.app.open("settings"))
     read.step()
     post(pygame.MOUSEWHEEL, x=0, y=-len(settings.rows), flipped=False)  # the last row, in a small window too
     read.step()
@@ -389,7 +409,7 @@ def test_the_port_is_typed_not_stepped(reader):
     assert row.typed is not None and not [b for b in settings.controls if b.rect.centery == field.rect.centery
                                           and b.label in "<>"]
 
-    def type_port(keys: str, end=pygame.K_RETURN):
+    def type_port(keys: str, end: int = pygame.K_RETURN) -> None:
         field = next(button for button in settings.controls if button.label == str(read.app.settings.online_port))
         click(read.app, field.rect.center)
         for key in keys:
@@ -407,7 +427,8 @@ def test_the_port_is_typed_not_stepped(reader):
 
 
 @pytest.mark.parametrize("preset,target", [("rook-classic", 100), ("hearts-classic", 30)])
-def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch, preset, target):
+def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, preset: str,
+                                                                 target: int) -> None:
     """Issue 25: 'a test renders every scene through a full autoplay of each family'. ``--autoplay`` plays a whole
     match like a person at the window (the menu, New game, every hand with its score sheet, game over), the target
     lowered by a house rule so that the match is short: nothing any of its frames drew holds engine notation."""
@@ -421,10 +442,10 @@ def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch, pr
         for _ in frames(240):
             if not app.running:
                 break
-            seen.add(app.stack.top.name)
+            seen.add(top_scene(app, Scene).name)
             read.step()
         else:
-            raise AssertionError(f"the match did not end; it was at {app.stack.top.name}")
+            raise AssertionError(f"the match did not end; it was at {top_scene(app, Scene).name}")
     finally:
         app.close()
     assert {"menu", "setup", "table", "score-sheet", "game-over"} <= seen and autoplay.hands_done >= 1

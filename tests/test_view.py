@@ -13,6 +13,7 @@ from game.engine.results import running_totals
 from game.engine.rules import preset_families
 from game.engine.view import Choice, SeatView, ViewError, choice_of
 from tests.support.deals import playout_action, random_positions
+from tests.support.kinds import rook_part
 
 
 @pytest.mark.parametrize("broken, problem", [
@@ -23,7 +24,7 @@ from tests.support.deals import playout_action, random_positions
     ({"hearts_broken": 1}, "'hearts_broken' is true or false"),
     ({"family": "bridge"}, "'family' is one of"),
 ])
-def test_a_malformed_view_is_refused_naming_the_field(broken, problem):
+def test_a_malformed_view_is_refused_naming_the_field(broken: dict[str, object], problem: str) -> None:
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     data = {**hand.view(0).to_json(), **broken}
     with pytest.raises(ViewError, match=problem):
@@ -34,7 +35,7 @@ def test_a_malformed_view_is_refused_naming_the_field(broken, problem):
         SeatView.from_json(missing)
 
 
-def test_legal_actions_come_structured_with_a_players_label():
+def test_legal_actions_come_structured_with_a_players_label() -> None:
     """No caller takes action text apart: kind, cards, value and word are fields, the label in a player's words."""
     assert choice_of("play TH", "standard") == Choice("play TH", "play", "play 10♥", ("TH",))
     assert choice_of("bid 85", "rook").value == 85 and choice_of("trump none", "rook").word == "none"
@@ -45,33 +46,34 @@ def test_legal_actions_come_structured_with_a_players_label():
     assert [choice.text for choice in view.legal] == hand.legal_actions()
 
 
-def test_a_choice_of_several_cards_is_made_by_the_view_in_the_phase_word():
+def test_a_choice_of_several_cards_is_made_by_the_view_in_the_phase_word() -> None:
     hand = Hand.deal(load_rules("hearts-classic"), seed=1)
     view = hand.view(hand.to_move)
     assert view.legal == () and view.cards_to_choose == 3 and view.choosing == "pass-cards"
     assert hand.check(view.choose_cards(view.hand[:3])) is None
 
 
-def test_the_rook_2p_dummy_is_a_role_not_a_seat_number():
+def test_the_rook_2p_dummy_is_a_role_not_a_seat_number() -> None:
     """Decision 22: the dummy's seat is a field of the view and of the rules; every other game has none."""
     hand = Hand.deal(load_rules("rook-2p"), seed=1)
     assert hand.view(0).dummy_seat == load_rules("rook-2p").dummy_seat == 2
     assert Hand.deal(load_rules("rook-classic"), seed=1).view(0).dummy_seat == -1 == load_rules("rook-3p").dummy_seat
 
 
-def test_the_hands_result_carries_trump_order_and_the_called_card():
+def test_the_hands_result_carries_trump_order_and_the_called_card() -> None:
     """The score sheet reads trump from the result, not from a view of seat 0 carried beside it."""
     for preset in ("rook-500", "rook-500-5p", "hearts-classic"):
         hand = list(random_positions(preset, 5))[-1]
         result = hand.result()
+        assert result is not None
         assert result.trump == (hand.view(0).trump if hand.family == "rook" else None)
-        assert result.order == (hand.view(0).rook.order if hand.family == "rook" else "normal")
+        assert result.order == (rook_part(hand.view(0)).order if hand.family == "rook" else "normal")
         if preset == "rook-500-5p" and not result.thrown_in:
-            assert result.called == hand.view(0).rook.called is not None
+            assert result.called == rook_part(hand.view(0)).called is not None
         assert type(result).from_json(result.to_json()) == result
 
 
-def test_a_matchs_totals_are_its_running_scores():
+def test_a_matchs_totals_are_its_running_scores() -> None:
     rules = load_rules("hearts-classic").changed({"target": 30})
     match, rng = Match(rules, seed=4), random.Random(4)
     while not match.is_over:
@@ -84,7 +86,7 @@ def test_a_matchs_totals_are_its_running_scores():
     assert totals == running_totals(match.results(), rules.players)
 
 
-def test_rules_answer_what_screens_asked_of_preset_names():
+def test_rules_answer_what_screens_asked_of_preset_names() -> None:
     families = preset_families()
     assert set(families) == set(preset_names()) and {families["rook-500"], families["hearts-2p"]} == {"rook", "hearts"}
     assert load_rules("rook-classic").has_auction and not load_rules("rook-beginner").has_auction
@@ -94,7 +96,7 @@ def test_rules_answer_what_screens_asked_of_preset_names():
 
 
 @pytest.mark.parametrize("preset", ["rook-classic", "rook-2p", "hearts-2p", "rook-500-5p"])
-def test_pop_takes_back_exactly_the_last_action(preset):
+def test_pop_takes_back_exactly_the_last_action(preset: str) -> None:
     """python-chess's push/pop: after pop the hand shows every seat what it showed before the action, and plays on
     the same, whether the action kept a snapshot (apply) or must be replayed (push)."""
     for applied in (True, False):
@@ -115,7 +117,7 @@ def test_pop_takes_back_exactly_the_last_action(preset):
             hand.pop()
 
 
-def test_positions_walk_the_hand_from_its_deal():
+def test_positions_walk_the_hand_from_its_deal() -> None:
     hand = list(random_positions("rook-classic", 2))[-1]
     walked = list(hand.positions())
     assert [action for _, action in walked] == hand.actions
@@ -123,7 +125,7 @@ def test_positions_walk_the_hand_from_its_deal():
     assert walked[0][0].record() == {**hand.record(), "actions": []}
 
 
-def test_take_back_undoes_the_last_actions_of_the_hand_in_play():
+def test_take_back_undoes_the_last_actions_of_the_hand_in_play() -> None:
     match = Match(load_rules("hearts-classic"), seed=1)
     rng = random.Random(1)
     for _ in range(12):

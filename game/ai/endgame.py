@@ -20,6 +20,8 @@ from game.engine.hand import Hand
 from game.engine.knowledge import SeenHand
 
 NODE_LIMIT = 20000  # positions one search may visit before it gives up
+# what decides the rest of a hand's trick play: the cards held, the trick, the seat to play, the scoring cards taken
+Position = tuple[tuple[C.CardSet, ...], tuple[C.Card, ...], int, tuple[C.CardSet, ...]]
 
 
 class TooDeep(Exception):
@@ -42,7 +44,7 @@ class Endgame:
         self.mine = world.side_of(seat)
         self.node_limit = node_limit
         self.nodes = 0
-        self.table: dict[tuple, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
+        self.table: dict[Position, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
         self.card_points = world.rules.card_points  # what taking a card adds (Rook's counters; 0 otherwise)
         self.scoring = world.scoring_cards()
         self.telling = world.telling_cards()

@@ -14,9 +14,9 @@ from typing import Any
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
-from game.engine.hearts import HEARTS_MASK, QS, QS_BIT, HeartsHand, penalty_points
-from game.engine.knowledge import SeenHand
-from game.engine.rook import RookHand
+from game.engine.hearts import HEARTS_MASK, QS, QS_BIT, penalty_points
+
+from .player import HandSeen, HeartsSeen, RookSeen
 
 SPADES_MASK = C.SUIT_MASKS[C.SPADES]
 ABOVE_QS = SPADES_MASK & ~((1 << (QS + 1)) - 1)  # the king and ace of spades, which draw the queen
@@ -67,7 +67,7 @@ class RookTables:
     least: tuple[int, ...]
 
     @classmethod
-    def of(cls, hand: RookHand) -> RookTables:
+    def of(cls, hand: RookSeen) -> RookTables:
         points, strength, keys = hand.rules.card_points, hand.strength, hand.trick_keys
         # strength runs from -1 (a low Rook Bird) to 100 (a high one), trick keys below 2048
         return cls(cheapest=tuple(points[c] * 256 + strength[c] + 1 for c in range(64)),
@@ -90,7 +90,7 @@ class RulePlayer:
         """The action for the seat to move, decided from the hand as that seat may see it."""
         return self.play_in(hand.seen_by(hand.to_move))
 
-    def play_in(self, hand) -> A.Action:
+    def play_in(self, hand: HandSeen) -> A.Action:
         """The action in a hand given whole: a seen hand, or a world a search dealt itself (its rollouts)."""
         return self.DECISIONS[hand.family, hand.phase](self, hand)
 
@@ -104,13 +104,13 @@ class RulePlayer:
 
     # --- shared trick knowledge ---
 
-    def _out(self, hand: Hand, seat: int) -> C.CardSet:
+    def _out(self, hand: HandSeen, seat: int) -> C.CardSet:
         """Cards neither played nor in this seat's hand (Normal counts them; Easy assumes the whole deck)."""
         if not self.counting:
             return hand.rules.deck_mask & ~hand.held[seat]
         return hand.rules.deck_mask & ~hand.held[seat] & ~hand.played  # played: the trick's cards too
 
-    def _stays_won(self, hand: RookHand, seat: int, best: int, side: frozenset[int]) -> bool:
+    def _stays_won(self, hand: RookSeen, seat: int, best: int, side: frozenset[int]) -> bool:
         """Whether the trick's winning card ``best`` stays the winner as far as this seat can tell: the cards still
         out that beat it (the engine's order for the suit led) cannot come from an opponent still to play. A card
         of the suit led, or a Rook Bird that may be played at any time, could come from any of them; a trump only
@@ -126,7 +126,7 @@ class RulePlayer:
         voids = hand.voids()
         return not any(beaters & ~voids[other] and not follow & out & ~voids[other] for other in opponents)
 
-    def _masters(self, hand: RookHand, seat: int, cards: C.CardSet) -> C.CardSet:
+    def _masters(self, hand: RookSeen, seat: int, cards: C.CardSet) -> C.CardSet:
         """Those of ``cards`` (none of them trump) that no card still out of their own suit can beat."""
         out = self._out(hand, seat)
         beaters, follow_masks = hand.beaters, hand.follow_masks
@@ -139,14 +139,14 @@ class RulePlayer:
 
     # --- Hearts ---
 
-    def _hearts_choose(self, hand: HeartsHand) -> A.Action:
+    def _hearts_choose(self, hand: HeartsSeen) -> A.Action:
         return A.make(A.CHOOSE_HAND, 1)  # both hands are face down: nothing to choose by
 
-    def _hearts_pass(self, hand: HeartsHand) -> A.Action:
+    def _hearts_pass(self, hand: HeartsSeen) -> A.Action:
         chosen = self.pass_ranking(hand)[: hand.rules.pass_count]
         return A.make(A.PASS_CARDS, C.mask_of(chosen))
 
-    def pass_ranking(self, hand: Hand | SeenHand) -> list[C.Card]:
+    def pass_ranking(self, hand: HandSeen) -> list[C.Card]:
         """The cards of the seat to pass, the most dangerous to keep first (Hard tries passes among the first): the
         Queen of spades, high spades that draw her, then hearts (the more a heart counts, the sooner: the special
         Queen of hearts before the others), high cards and short suits; a card that counts for its taker (the
@@ -170,7 +170,7 @@ class RulePlayer:
 
         return sorted(C.cards_in(held), key=danger, reverse=True)
 
-    def _hearts_moon(self, hand: HeartsHand) -> A.Action:
+    def _hearts_moon(self, hand: HeartsSeen) -> A.Action:
         seat = hand.turn
         reward = hand.moon_reward()
         mine = hand.scores[seat]
@@ -184,7 +184,7 @@ class RulePlayer:
     # and the lowest its lowest: the rules below pick cards with bit operations, not by sorting (Hard's play-outs
     # ask them for every card: 2.2 times as fast as sorting, the same decisions, tests/test_rule_decisions.py)
 
-    def _learn_special_cards(self, hand: Hand | SeenHand) -> None:
+    def _learn_special_cards(self, hand: HandSeen) -> None:
         """From what each card counts for its taker under the hand's rules (the engine's ``card_values``, the
         special queens' included): the gifts, cards that count for their taker (the special Queen of diamonds,
         -10), which the rules never give away when another card will do; and the heavy hearts, those counting more
@@ -198,7 +198,7 @@ class RulePlayer:
         self._scoring = hand.counters(hand.rules)  # a trick without any of these comes to nothing
         self._special_rules = hand.rules
 
-    def _hearts_play(self, hand: HeartsHand) -> A.Action:
+    def _hearts_play(self, hand: HeartsSeen) -> A.Action:
         seat = hand.turn
         legal = hand.legal_mask()
         if not legal & (legal - 1):
@@ -242,10 +242,10 @@ class RulePlayer:
             return top(legal & HEARTS_MASK & self._heavy or legal & HEARTS_MASK)
         return highest_rank(legal & ~gifts or legal)
 
-    def _queen_out(self, hand: Hand, seat: int) -> bool:
+    def _queen_out(self, hand: HandSeen, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
 
-    def _hearts_lead(self, hand: Hand, seat: int, options: C.CardSet) -> A.Action:
+    def _hearts_lead(self, hand: HandSeen, seat: int, options: C.CardSet) -> A.Action:
         """A lead among ``options``: the legal cards but the Queen of spades and the gifts, where there are others."""
         held = hand.held[seat]
         if not self.counting:
@@ -275,19 +275,19 @@ class RulePlayer:
 
     # --- Rook ---
 
-    def _rook_lay_aside(self, hand: RookHand) -> A.Action:
+    def _rook_lay_aside(self, hand: RookSeen) -> A.Action:
         held = hand.held[hand.turn]
         points = hand.rules.card_points
         card = min(C.cards_in(held), key=lambda c: (points[c], c & 15))
         return A.make(A.LAY_ASIDE, card)
 
-    def _suit_strength(self, hand: Hand | SeenHand, held: C.CardSet, suit: int) -> int:
+    def _suit_strength(self, hand: HandSeen, held: C.CardSet, suit: int) -> int:
         cards = held & C.SUIT_MASKS[suit]
         rules = hand.rules
         high = sum(1 for c in C.cards_in(cards) if rules.natural_rank(c) >= 12)
         return 3 * cards.bit_count() + 2 * high
 
-    def _estimate(self, hand: Hand, held: C.CardSet) -> float:
+    def _estimate(self, hand: HandSeen, held: C.CardSet) -> float:
         """Points this seat (with its side and the nest) expects to take as declarer: a share of the deck's points
         that grows with trump length, high cards and the Rook Bird."""
         rules = hand.rules
@@ -299,7 +299,7 @@ class RulePlayer:
         fair = rules.declaring_side_size / rules.players  # the declaring side's share of the players
         return rules.points_in_deck * min(0.95, fair * 0.5 + share * 0.75)
 
-    def _rook_bid(self, hand: RookHand) -> A.Action:
+    def _rook_bid(self, hand: RookSeen) -> A.Action:
         seat = hand.turn
         rules = hand.rules
         value = self._estimate(hand, hand.held[seat])
@@ -313,10 +313,10 @@ class RulePlayer:
             return A.bid(max(low, int(value) // rules.bid_step * rules.bid_step))
         return A.bid(low)
 
-    def _rook_nest(self, hand: RookHand) -> A.Action:
+    def _rook_nest(self, hand: RookSeen) -> A.Action:
         return A.make(A.DISCARD, C.mask_of(self.nest_ranking(hand)[: hand.rules.nest_size]))
 
-    def nest_ranking(self, hand: RookHand | SeenHand) -> list[C.Card]:
+    def nest_ranking(self, hand: RookSeen) -> list[C.Card]:
         """The declarer's cards with the nest taken in, the first to lay back first: short side suits first (voids
         let us trump), high cards and trump last; counters we cannot protect may be buried."""
         held = hand.held[hand.turn]
@@ -326,13 +326,13 @@ class RulePlayer:
         rank = rules.natural_rank
         keep_first_cards = set(C.cards_in(held & (C.SUIT_MASKS[trump] | _BIRD)))
 
-        def worth_keeping(card):
+        def worth_keeping(card: C.Card) -> tuple[bool, bool, int, int]:
             length = (held & C.SUIT_MASKS[card >> 4]).bit_count()
             return (card in keep_first_cards, rank(card) >= 13, length, rank(card) - (3 if points[card] else 0))
 
         return sorted(C.cards_in(held), key=worth_keeping)
 
-    def _rook_trump(self, hand: RookHand) -> A.Action:
+    def _rook_trump(self, hand: RookSeen) -> A.Action:
         held = hand.held[hand.turn]
         rules = hand.rules
         best = max(C.SUITS, key=lambda s: self._suit_strength(hand, held, s))
@@ -342,13 +342,13 @@ class RulePlayer:
                 return A.trump(A.NO_TRUMP)
         return A.trump(best)
 
-    def _rook_order(self, hand: RookHand) -> A.Action:
+    def _rook_order(self, hand: RookSeen) -> A.Action:
         held = hand.held[hand.turn]
         strength = sum(hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
         reverse_strength = sum(16 - hand.strength[c] for c in C.cards_in(held) if c != C.BIRD)
         return A.make(A.ORDER, 1 if reverse_strength > strength * 1.2 else 0)
 
-    def _rook_call(self, hand: RookHand) -> A.Action:
+    def _rook_call(self, hand: RookSeen) -> A.Action:
         held = hand.held[hand.turn]
         suit = hand.trump if hand.trump in C.SUITS else max(C.SUITS, key=lambda s: (held >> (16 * s)) & 0xFFFF)
         # call the best trump we lack: its holder is the strongest partner we can get
@@ -357,7 +357,7 @@ class RulePlayer:
             return A.make(A.CALL, C.card_list(hand.rules.deck_mask & ~held)[0])
         return A.make(A.CALL, max(candidates, key=lambda c: hand.strength[c]))
 
-    def _rook_tables(self, hand: RookHand) -> RookTables:
+    def _rook_tables(self, hand: RookSeen) -> RookTables:
         """The card orders the Rook rules pick by, for the hand's rules, trump and rank order (worked out once)."""
         keys = hand.trick_keys
         kept = self._tables.get(id(keys))
@@ -365,7 +365,7 @@ class RulePlayer:
             kept = self._tables[id(keys)] = (keys, RookTables.of(hand))
         return kept[1]
 
-    def _rook_play(self, hand: RookHand) -> A.Action:
+    def _rook_play(self, hand: RookSeen) -> A.Action:
         seat = hand.turn  # the dummy's cards are played for it by the non-bidder
         legal = hand.legal_mask()
         if not legal & (legal - 1):

@@ -41,18 +41,19 @@ import itertools
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import Hand
-from game.engine.knowledge import SeenHand
 from game.engine.results import HandResult
 
 from .endgame import Endgame, distinct_cards, two_sided
+from .player import HandSeen
 from .rules_play import RulePlayer
 
-HandSeen = Hand | SeenHand  # what a decision is made from: the seat's SeenHand (a whole hand in the search's worlds)
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes
+SearchSpec = tuple[int, float, int, int, int, int]
 
 # cards played out a decision, by family: no longer a decision than the best outside program of the family takes on
 # the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 31 ms against xinxin's
@@ -66,8 +67,8 @@ EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's st
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES):
-        self.spec = (seed, budget, worlds, work, most_worlds, exact_nodes)  # the same player in a search process
+                 exact_nodes: int = EXACT_NODES) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
@@ -75,7 +76,7 @@ class SearchPlayer:
         self.most_worlds = most_worlds
         self.exact_nodes = exact_nodes  # positions the exact ending may search a decision (0: never)
         self.rollout = RulePlayer(counting=True)
-        self.cancelled = lambda: False
+        self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
     def searches(self, hand: Hand) -> bool:
         """Whether this decision is searched (rather than Normal's rule), so worth a search process."""
@@ -106,7 +107,9 @@ class SearchPlayer:
         return sorted(passes)
 
     def decide(self, hand: Hand) -> A.Action:
-        hand = self.seen(hand)
+        return self._decide(self.seen(hand))
+
+    def _decide(self, hand: HandSeen) -> A.Action:
         candidates = self.candidates(hand)
         if candidates is None or len(candidates) == 1:
             return self.rollout.play_in(hand)
@@ -126,7 +129,7 @@ class SearchPlayer:
                 break
         return ranked(totals)[0]
 
-    def _halving(self, hand: Hand, candidates: list[A.Action], deadline: float) -> A.Action:
+    def _halving(self, hand: HandSeen, candidates: list[A.Action], deadline: float) -> A.Action:
         """Sequential halving over the same worlds: the ``work`` (cards played out) is shared equally between
         rounds; each round plays the candidates still in in new worlds (at least ``FEWEST_WORLDS``), then keeps
         the better half by their total over every world so far; the last one left wins. Most of the work so goes to
@@ -161,7 +164,7 @@ class SearchPlayer:
                 return alive[0]
             alive = alive[: (len(alive) + 1) // 2]
 
-    def _exact(self, hand: Hand, candidates: list[A.Action], deadline: float) -> A.Action | None:
+    def _exact(self, hand: HandSeen, candidates: list[A.Action], deadline: float) -> A.Action | None:
         """Near the end of a hand played by two sides: each candidate's exact value in each of ``EXACT_WORLDS``
         worlds (both sides playing their best there), the best total wins. None when the ending is too big for
         ``exact_nodes`` positions over at least ``FEWEST_WORLDS`` worlds (the halving decides then)."""
@@ -205,7 +208,7 @@ class SearchPlayer:
             world = self.world(hand, seat, rng)
             yield {action: self.play_out(world, action) for action in candidates}
 
-    def seen(self, hand: Hand):
+    def seen(self, hand: Hand) -> HandSeen:
         """The hand as the seat to move may see it: all a computer player is given."""
         return hand.seen_by(hand.to_move)
 
@@ -230,7 +233,7 @@ def distinct_plays(hand: HandSeen) -> list[A.Action]:
                                   hand.telling_cards()))
 
 
-def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int):
+def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int) -> None:
     """Add one world's margins for ``seat`` to each candidate's total."""
     for action, result in results.items():
         totals[action] += result.margin(seat)
@@ -254,6 +257,6 @@ class OmniscientPlayer(SearchPlayer):
     def seen(self, hand: Hand) -> Hand:
         return hand
 
-    def world(self, hand: HandSeen, seat: int, rng) -> Hand:
+    def world(self, hand: HandSeen, seat: int, rng: random.Random) -> Hand:
         assert isinstance(hand, Hand)  # seen() hands this player the whole hand
         return hand.copy()

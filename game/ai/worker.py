@@ -13,13 +13,15 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine.hand import Hand
 from game.runtime import ChildJob, finished
 
+from .player import ComputerPlayer
 from .rules_play import RulePlayer
-from .search import SearchPlayer
+from .search import SearchPlayer, SearchSpec
 
 log = logging.getLogger("trickhouse.ai")
 ANSWER_MARGIN = 0.1  # seconds of a decision's limit kept for the search's answer to reach the window
@@ -40,7 +42,7 @@ def fallback_action(hand: Hand) -> str:
 class Decision:
     """One pending decision: ``done``, ``action`` (text) once done, ``cancel()``; ``overdue`` after the limit."""
 
-    def __init__(self, hand: Hand, player, limit: float | None):
+    def __init__(self, hand: Hand, player: ComputerPlayer, limit: float | None) -> None:
         self.hand = hand.copy()  # the worker never touches the UI's hand
         self.player = player
         self.limit = limit
@@ -49,7 +51,8 @@ class Decision:
         self.fell_back = False
         self._cancelled = threading.Event()
         self._done = threading.Event()
-        self._then: list = []  # called on the worker's thread once the decision is made (a server's loop wakes)
+        # called on the worker's thread once the decision is made (a server's loop wakes)
+        self._then: list[Callable[[], object]] = []
 
     @property
     def done(self) -> bool:
@@ -76,7 +79,7 @@ class Decision:
         self._finish(fallback_action(self.hand), fell_back=True)
         return True
 
-    def then(self, callback) -> None:
+    def then(self, callback: Callable[[], object]) -> None:
         """Call ``callback()`` once the decision is made (at once if it is): from the worker's thread, so it must
         only hand the news on (asyncio's ``call_soon_threadsafe``)."""
         self._then.append(callback)
@@ -92,13 +95,13 @@ class Decision:
             finished()  # the window shows it at once
 
 
-def _search_process_main(conn):
+def _search_process_main(conn: Connection) -> None:
     """The search process: builds each Hard player once from its spec and answers hand records with action text.
 
     Only plain data crosses the pipe (the hand's JSON record and action text), never game objects."""
     from game.engine import Hand
 
-    players: dict[tuple, SearchPlayer] = {}
+    players: dict[SearchSpec, SearchPlayer] = {}
     while True:
         message = conn.recv()
         if message is None:
@@ -122,7 +125,7 @@ class SearchProcess:
     frames p50 21 ms with the search on a thread, 16 ms with it in a process; python -m bench frames).
     Cancelling kills the process; the next search starts a new one."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._job: ChildJob | None = None
 
     def start(self) -> ChildJob:
@@ -130,7 +133,7 @@ class SearchProcess:
             self._job = ChildJob(_search_process_main, name="trickhouse-search")
         return self._job
 
-    def decide(self, spec: tuple[Any, ...], record: dict[str, Any], cancelled: Callable[[], bool],
+    def decide(self, spec: SearchSpec, record: dict[str, Any], cancelled: Callable[[], bool],
                seconds_left: float) -> str | None:
         """The action text, or None if cancelled first; raises RuntimeError if the search failed. The search ends
         within ``seconds_left`` (less a margin for the answer's way back)."""
@@ -160,7 +163,7 @@ class AIWorker:
     """One daemon thread that works through decisions in order; Hard's search runs in a child process when
     ``search_process`` is on (the default)."""
 
-    def __init__(self, search_process: bool = True):
+    def __init__(self, search_process: bool = True) -> None:
         self._search = SearchProcess() if search_process else None
         if self._search is not None:
             self._search.start()  # now, so that the first search does not pay for starting Python
@@ -168,7 +171,7 @@ class AIWorker:
         self._current: Decision | None = None
         self._start_thread()
 
-    def _start_thread(self):
+    def _start_thread(self) -> None:
         self._thread = threading.Thread(target=self._run, args=(self._queue,), name="trickhouse-ai", daemon=True)
         self._thread.start()
 
@@ -177,7 +180,7 @@ class AIWorker:
         """A decision is being made or waits to be."""
         return self._current is not None or not self._queue.empty()
 
-    def request(self, hand: Hand, player, limit: float | None = None) -> Decision:
+    def request(self, hand: Hand, player: ComputerPlayer, limit: float | None = None) -> Decision:
         current = self._current
         if current is not None and current.fell_back:
             self._abandon_thread()
@@ -185,7 +188,7 @@ class AIWorker:
         self._queue.put(decision)
         return decision
 
-    def _abandon_thread(self):
+    def _abandon_thread(self) -> None:
         """The thread is still inside an AI whose answer was given up on (it overran and ignores cancelling): leave
         it to finish on its own, and give the decisions to a new thread so that no later one waits behind it."""
         log.warning("an AI is still running after its fallback move; later decisions go to a new thread")
@@ -232,7 +235,7 @@ class AIWorker:
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
-    def _run(self, jobs: queue.Queue):
+    def _run(self, jobs: queue.Queue[Decision | None]) -> None:
         while True:
             decision = jobs.get()
             if decision is None:
@@ -245,12 +248,12 @@ class AIWorker:
                 if self._current is decision:
                     self._current = None
 
-    def _decide(self, decision: Decision):
+    def _decide(self, decision: Decision) -> None:
         if decision.cancelled:
             decision._finish(fallback_action(decision.hand), fell_back=True)
             return
         player, hand = decision.player, decision.hand
-        if hasattr(player, "cancelled"):
+        if isinstance(player, SearchPlayer):  # it looks between worlds whether to stop
             player.cancelled = decision._cancelled.is_set
         try:
             if self._search is not None and type(player) is SearchPlayer and player.searches(hand):

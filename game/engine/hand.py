@@ -682,7 +682,8 @@ class Hand:
         return knowledge.resample(self, seat, rng)
 
     def seen_by(self, seat: int) -> knowledge.SeenHand:
-        """The hand as ``seat`` may see it: what a computer player deciding for the seat is given (knowledge.py)."""
+        """The hand as ``seat`` may see it: what a computer player deciding for the seat is given (knowledge.py; each
+        family's own, with its public state)."""
         return knowledge.SeenHand(self, seat)
 
     def hand_sizes(self) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from . import actions as A
 from . import cards as C
 from .events import Event
 from .hand import DONE, Hand, Phase, register_family
+from .knowledge import SeenHeartsHand
 from .legal import CardSubsets, LegalSet, Listed
 from .results import HandResult
 from .rules import Rules
@@ -471,6 +472,9 @@ class HeartsHand(Hand):
                 piles[f"face down {seat}"] = self.face_down[seat]
                 piles[f"second hand {seat}"] = self.later[seat]
         return piles
+
+    def seen_by(self, seat: int) -> SeenHeartsHand:
+        return SeenHeartsHand(self, seat)
 
     def view(self, seat: int) -> SeatView:
         names = self.rules.card_names

@@ -9,14 +9,20 @@ the play has revealed. A resampled hand shows the seat exactly the view it had (
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn, Self
 
+from . import actions as A
 from . import cards as C
 
-if TYPE_CHECKING:  # hand.py imports this module
+if TYPE_CHECKING:  # hand.py imports this module, and hearts.py and rook.py import hand.py
     from .hand import Hand
-    from .view import SeatView
+    from .hearts import HeartsHand
+    from .legal import LegalSet
+    from .rook import RookHand
+    from .rules import Beaters, Rules
+    from .view import Choice, SeatView
 
 Places = list[tuple[str, int, C.CardSet, C.CardSet]]  # Hand._hidden_places: (place, seat or -1, cards, known)
 
@@ -125,21 +131,15 @@ class SeenHand:
     It answers what the seat may know (its own cards and those of the others it has seen, the tricks, the scores,
     what is legal, whose turn, worlds dealt from its information set) and refuses everything else by name (the
     deal, the record, the nest, the cards others passed), so that a player cannot decide from a card its seat may
-    not see, even by mistake. ``held`` is per seat the cards the seat knows are there."""
+    not see, even by mistake. ``held`` is per seat the cards the seat knows are there.
+
+    Each member a seat may read is declared here, typed, and reads the hand's own (the rule tables and the public
+    state), so the type checker holds a player to this list; a family's own public state is in its subclass
+    (SeenHeartsHand, SeenRookHand). Reading one costs no more than reading the hand: the rules read these once a
+    decision, and Hard's play-outs play whole hands of their own, not this."""
 
     __slots__ = ("_hand", "seat", "held")
-
-    # what a player may read of the hand, beside ``held``: public state, the rule tables, and questions whose answer
-    # every seat may know (what is legal for the seat to move, who wins the trick on the table, the voids shown)
-    SHOWN = frozenset({
-        "rules", "family", "n", "dealer", "number", "scores", "phase", "turn", "to_move", "is_done", "trick",
-        "leader", "led_suit", "tricks", "played", "tricks_won", "play_order", "following", "next_seat",
-        "legal", "legal_mask", "legal_ids", "legal_actions", "refusal", "action_text", "choice", "trick_winner",
-        "beats", "voids", "public_cards", "side_known_to", "partner_known_to", "strength", "follow_masks",
-        "led_keys", "trick_keys", "suit_led_by", "privilege", "declarer", "bid", "high_bid", "lowest_bid", "trump",
-        "trump_suit", "called", "moon_reward", "hand_sizes", "scoring_cards",
-        "telling_cards", "beaters", "card_values", "counters",
-    })
+    _hand: Hand  # a family's own: its hand class (SeenHeartsHand, SeenRookHand)
 
     def __init__(self, hand: Hand, seat: int) -> None:
         self._hand = hand
@@ -147,11 +147,165 @@ class SeenHand:
         known = {place.seat: place.known for place in information(hand, seat).hidden if place.place == "held"}
         self.held = tuple(cards if other == seat else known.get(other, cards) for other, cards in enumerate(hand.held))
 
-    def __getattr__(self, name: str) -> Any:  # whatever the hand's member is
-        if name in SeenHand.SHOWN:
-            return getattr(self._hand, name)
-        raise AttributeError(f"seat {self.seat} may not see the hand's {name!r}: a computer player decides from "
-                             "what its seat may see")
+    if not TYPE_CHECKING:  # unseen by the type checker, which so flags any name not declared here
+        def __getattr__(self, name: str) -> NoReturn:
+            raise AttributeError(f"seat {self.seat} may not see the hand's {name!r}: a computer player decides from "
+                                 "what its seat may see")
+
+    # --- the public state of the hand ---
+
+    @property
+    def rules(self) -> Rules:
+        return self._hand.rules
+
+    @property
+    def family(self) -> str:
+        return self._hand.family
+
+    @property
+    def n(self) -> int:
+        return self._hand.n
+
+    @property
+    def dealer(self) -> int:
+        return self._hand.dealer
+
+    @property
+    def number(self) -> int:
+        return self._hand.number
+
+    @property
+    def scores(self) -> Sequence[int]:
+        return self._hand.scores
+
+    @property
+    def phase(self) -> str:
+        return self._hand.phase
+
+    @property
+    def turn(self) -> int:
+        return self._hand.turn
+
+    @property
+    def to_move(self) -> int:
+        return self._hand.to_move
+
+    @property
+    def is_done(self) -> bool:
+        return self._hand.is_done
+
+    @property
+    def trick(self) -> Sequence[C.Card]:
+        return self._hand.trick
+
+    @property
+    def leader(self) -> int:
+        return self._hand.leader
+
+    @property
+    def led_suit(self) -> int:
+        return self._hand.led_suit
+
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[C.Card, ...], int]]:
+        return self._hand.tricks
+
+    @property
+    def played(self) -> C.CardSet:
+        return self._hand.played
+
+    @property
+    def tricks_won(self) -> Sequence[int]:
+        return self._hand.tricks_won
+
+    @property
+    def play_order(self) -> tuple[tuple[int, ...], ...]:
+        return self._hand.play_order
+
+    @property
+    def following(self) -> tuple[int, ...]:
+        return self._hand.following
+
+    def next_seat(self, seat: int) -> int:
+        return self._hand.next_seat(seat)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._hand.hand_sizes()
+
+    def public_cards(self) -> C.CardSet:
+        return self._hand.public_cards()
+
+    def side_known_to(self, seat: int) -> frozenset[int]:
+        return self._hand.side_known_to(seat)
+
+    # --- what is legal now, and what the actions are ---
+
+    @property
+    def legal(self) -> LegalSet:
+        return self._hand.legal
+
+    def legal_mask(self) -> C.CardSet:
+        return self._hand.legal_mask()
+
+    def legal_ids(self) -> list[A.Action]:
+        return self._hand.legal_ids()
+
+    def legal_actions(self) -> list[str]:
+        return self._hand.legal_actions()
+
+    def refusal(self, action: A.Action) -> str | None:
+        return self._hand.refusal(action)
+
+    def action_text(self, action: A.Action) -> str:
+        return self._hand.action_text(action)
+
+    def choice(self, action: A.Action) -> Choice:
+        return self._hand.choice(action)
+
+    # --- the tricks: the rule tables, and questions every seat may ask ---
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        return self._hand.strength
+
+    @property
+    def follow_masks(self) -> tuple[C.CardSet, ...]:
+        return self._hand.follow_masks
+
+    @property
+    def suit_led_by(self) -> tuple[int, ...]:
+        return self._hand.suit_led_by
+
+    @property
+    def privilege(self) -> C.CardSet:
+        return self._hand.privilege
+
+    @property
+    def beaters(self) -> Beaters:
+        return self._hand.beaters
+
+    def trick_winner(self) -> tuple[C.Card, int]:
+        return self._hand.trick_winner()
+
+    def beats(self, card: C.Card, best: C.Card) -> bool:
+        return self._hand.beats(card, best)
+
+    def voids(self) -> list[C.CardSet]:
+        return self._hand.voids()
+
+    def scoring_cards(self) -> C.CardSet:
+        return self._hand.scoring_cards()
+
+    def telling_cards(self) -> C.CardSet:
+        return self._hand.telling_cards()
+
+    def card_values(self, rules: Rules) -> tuple[int, ...]:
+        return self._hand.card_values(rules)
+
+    def counters(self, rules: Rules) -> C.CardSet:
+        return self._hand.counters(rules)
+
+    # --- the seat's own: its view, its information set, worlds dealt from it ---
 
     def view(self, seat: int) -> SeatView:
         return self._hand.view(self._own(seat))
@@ -163,7 +317,7 @@ class SeenHand:
         """A whole hand of the caller's own, its hidden cards dealt from the seat's information set."""
         return resample(self._hand, self._own(seat), rng)
 
-    def seen_by(self, seat: int) -> SeenHand:
+    def seen_by(self, seat: int) -> Self:
         self._own(seat)
         return self
 
@@ -171,3 +325,61 @@ class SeenHand:
         if seat != self.seat:
             raise AttributeError(f"seat {self.seat} may not see the hand as seat {seat} does")
         return seat
+
+
+class SeenHeartsHand(SeenHand):
+    """A Hearts hand as one seat may see it."""
+
+    __slots__ = ()
+    _hand: HeartsHand
+
+    def __init__(self, hand: HeartsHand, seat: int) -> None:
+        super().__init__(hand, seat)
+
+    def moon_reward(self) -> int:
+        return self._hand.moon_reward()
+
+
+class SeenRookHand(SeenHand):
+    """A Rook hand as one seat may see it: the auction, the contract, trump and the called card once they are
+    known, and the trick order they make."""
+
+    __slots__ = ()
+    _hand: RookHand
+
+    def __init__(self, hand: RookHand, seat: int) -> None:
+        super().__init__(hand, seat)
+
+    @property
+    def declarer(self) -> int:
+        return self._hand.declarer
+
+    @property
+    def high_bid(self) -> int:
+        return self._hand.high_bid
+
+    def lowest_bid(self) -> int:
+        return self._hand.lowest_bid()
+
+    @property
+    def trump(self) -> int:
+        return self._hand.trump
+
+    @property
+    def trump_suit(self) -> int:
+        return self._hand.trump_suit
+
+    @property
+    def called(self) -> C.Card:
+        return self._hand.called
+
+    def partner_known_to(self, seat: int) -> int:
+        return self._hand.partner_known_to(seat)
+
+    @property
+    def trick_keys(self) -> tuple[int, ...]:
+        return self._hand.trick_keys
+
+    @property
+    def led_keys(self) -> tuple[tuple[int, ...], ...]:
+        return self._hand.led_keys

@@ -16,6 +16,7 @@ from . import actions as A
 from . import cards as C
 from .events import Event
 from .hand import DONE, DealText, Extras, Hand, Phase, Pile, beaters_of, register_family
+from .knowledge import SeenRookHand
 from .legal import Bids, CardSubsets, LegalSet, Listed, OneCard
 from .results import HandResult
 from .rules import DUMMY_SEAT, DealPattern, Ranking, Rules
@@ -715,6 +716,9 @@ class RookHand(Hand):
                 and self.partner_known_to(seat) < 0:
             self.partner = next((s for s in range(self.n) if s != self.declarer and self.held[s] >> self.called & 1),
                                 -1)
+
+    def seen_by(self, seat: int) -> SeenRookHand:
+        return SeenRookHand(self, seat)
 
     def view(self, seat: int) -> SeatView:
         rules = self.rules

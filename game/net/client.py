@@ -1,7 +1,8 @@
 """A seat at a table on another computer: the connection (NetClient), on a thread of its own so the window never
-waits on the network, and the table as the window shows it (RemoteTable, the same members as a table played
-here: game/table/local.py). The client decides no rule: it sends action texts and shows the view and the events
-the server sends for its seat, each message read into its typed class (game/net/messages.py) as it arrives.
+waits on the network, and the table as the window shows it (RemoteTable: the ``Table`` surface of
+game/table/surface.py, as a table played here has it). The client decides no rule: it sends action texts and shows
+the view and the events the server sends for its seat, each message read into its typed class
+(game/net/messages.py) as it arrives.
 
 Over ``wss://`` the server's certificate is checked as a browser would; one that no authority vouches for (a
 club's self-signed certificate) is trusted only as the player says: its SHA-256 fingerprint is shown to them
@@ -20,7 +21,7 @@ import socket
 import ssl
 import time
 from dataclasses import dataclass
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -30,7 +31,8 @@ from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
 from game.runtime import LoopThread
-from game.table.controller import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
+from game.table.intents import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
+from game.table.surface import Table
 
 from . import messages as M
 from . import protocol as P
@@ -103,7 +105,7 @@ class NetClient:
     its fingerprint."""
 
     def __init__(self, address: str, port: int, first: M.Hello | M.Create, retry_for: float = RETRY_FOR,
-                 secure: bool = False, pinned: str | None = None):
+                 secure: bool = False, pinned: str | None = None) -> None:
         self.address, self.port = address, port
         self.secure, self.pinned = secure or pinned is not None, pinned
         self.uri = f"{'wss' if self.secure else 'ws'}://{address}:{port}"
@@ -150,7 +152,7 @@ class NetClient:
             pass
         self.runner.stop(timeout=2)
 
-    async def _connection(self):
+    async def _connection(self) -> None:
         """The connection, tried again after a drop, until the table is over for this client; then its loop stops
         (``close`` closes it)."""
         try:
@@ -281,10 +283,11 @@ def welcomed(client: NetClient) -> M.Welcome | Link | None:
 
 
 class RemoteTable:
-    """A table whose match runs on a server, as one seat's screen sees it (the members of game/table/local.py:
-    LocalTable): the view, names and results the server sent, and decisions sent as action texts."""
+    """A table whose match runs on a server, as one seat's screen sees it (the ``Table`` surface of
+    game/table/surface.py): the view, names and results the server sent, and decisions sent as action texts, answered
+    through ``poll``."""
 
-    def __init__(self, client: NetClient, welcome: M.Welcome):
+    def __init__(self, client: NetClient, welcome: M.Welcome) -> None:
         self.client = client
         self.viewer = welcome.seat
         self.code = welcome.code
@@ -299,7 +302,7 @@ class RemoteTable:
         self.started = False
         self.link = "connected"
         self.paused = ""  # the server cannot save: why play waits, in its words, shown while it lasts
-        self.pending: list = []  # intents from messages read, not yet shown
+        self.pending: list[Intent] = []  # intents from messages read, not yet shown
         # cards this seat chose ahead of its turn where everyone chooses at once (a Hearts pass): the server keeps
         # them until the engine comes to this seat, and the screen shows them gone from the hand meanwhile
         self.held: tuple[str, ...] = ()
@@ -336,6 +339,7 @@ class RemoteTable:
         return ""
 
     hot_seat = False
+    replays = None  # the match is the server's: it cannot be played again from here
 
     def can_undo(self) -> bool:
         return False  # never at a table with more than one person
@@ -371,7 +375,7 @@ class RemoteTable:
             self.held = choice_of(action, self.rules.deck).cards
         self.client.send(M.Act(action=action))
 
-    def take_over(self, seat: int):
+    def take_over(self, seat: int) -> None:
         pass
 
     def next_hand(self) -> None:
@@ -405,7 +409,7 @@ class RemoteTable:
         """The server may say something at any moment (another player's card, a player joining or leaving)."""
         return True
 
-    def wait(self, timeout: float):
+    def wait(self, timeout: float) -> None:
         """Up to ``timeout`` seconds for a message to arrive, leaving it (and the order of those waiting) as it is:
         tests run frames back to back and must give the network thread the interpreter."""
         deadline = time.monotonic() + timeout
@@ -420,7 +424,7 @@ class RemoteTable:
     def before_the_match(self) -> list[str]:
         """In the lobby: read what the server says until the match begins (then stop, leaving the rest for the
         table); the lines to show (a refusal, the table closed)."""
-        said = []
+        said: list[str] = []
         while not self.started:
             try:
                 message = self.client.inbox.get_nowait()
@@ -430,7 +434,7 @@ class RemoteTable:
                      if isinstance(intent, (Message, Closed))]
         return said
 
-    def poll(self, ready: bool = True) -> list:
+    def poll(self, ready: bool = True) -> list[Intent]:
         """The next thing to show: messages are read until one gives something to show, so that cards played one
         after another are shown one after another."""
         while not self.pending:
@@ -442,7 +446,7 @@ class RemoteTable:
         shown, self.pending = self.pending[:1], self.pending[1:]
         return shown
 
-    def read(self, message: M.AnyServerMessage | Link) -> list:
+    def read(self, message: M.AnyServerMessage | Link) -> list[Intent]:
         """What a message from the server gives the screen to show. A view the game cannot read ends the table for
         this screen, saying why: it would show a table that is not there."""
         try:
@@ -515,3 +519,7 @@ class RemoteTable:
             case _:
                 assert_never(message)
         return []
+
+
+if TYPE_CHECKING:  # the type checker holds it to the surface a scene sees
+    _a_table: type[Table] = RemoteTable

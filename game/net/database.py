@@ -20,14 +20,18 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Match
 from game.engine.match import MATCH_FORMAT
 from game.store.files import first_line
 from game.table.controller import NotKept
+
+if TYPE_CHECKING:  # the lobby keeps its seats here
+    from .lobby import SeatJson
 
 log = logging.getLogger("trickhouse.server")
 FILE_NAME = "tables.sqlite3"
@@ -94,13 +98,13 @@ class SavedTable:
     actions: list[list[str]] = field(default_factory=list)  # each hand's actions, in order
     gap: str = ""  # a hand or an action missing from the rows: the table is damaged
 
-    def match_json(self, rules: dict) -> dict:
+    def match_json(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The match as ``Match.from_json`` reads it (which replays and judges every action; ValueError if one is
         not legal or a record is damaged)."""
         if self.gap:
             raise ValueError(f"{self.gap} is missing")
         assert self.seed is not None  # a table whose match has begun
-        hands = []
+        hands: list[dict[str, Any]] = []  # the hand records: JSON, read back by the engine
         for index, deal in enumerate(self.deals):
             record = json.loads(deal)
             if not isinstance(record, dict):
@@ -135,18 +139,19 @@ class TableDatabase:
         log.error("%s: %s; kept as %s and a new one started", self.path, first_line(problem), bad.name)
         return connect(self.path)
 
-    def close(self):
+    def close(self) -> None:
         self.connection.close()
 
     # --- what the server writes ---
 
-    def create(self, code: str, preset: str, changes: dict, keep: float, owner: int, seats: list[dict]):
+    def create(self, code: str, preset: str, changes: Mapping[str, object], keep: float, owner: int,
+               seats: list[SeatJson]) -> None:
         with self.connection:
             self.connection.execute(
                 "INSERT INTO tables (code, preset, changes, keep, owner, seats, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (code, preset, _json(changes), keep, owner, _json(seats), time.time()))
 
-    def save_seats(self, code: str, seats: list[dict]):
+    def save_seats(self, code: str, seats: list[SeatJson]) -> None:
         with self.connection:
             self.connection.execute("UPDATE tables SET seats = ? WHERE code = ?", (_json(seats), code))
 
@@ -161,13 +166,14 @@ class TableDatabase:
             self.connection.execute("INSERT INTO actions (code, hand, number, action) VALUES ('', -1, -1, '')")
             self.connection.execute("DELETE FROM actions WHERE code = ''")
 
-    def save_play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
+    def save_play(self, code: str, seats: list[SeatJson], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
         """Everything the match did since ``saved`` (hands saved, actions saved of the last of them), in one
         transaction: the hands dealt since, with their deals, and the actions taken since. The first time (saved
         (0, 0)) the seats as the match began and the match's seed too. Returns the new mark."""
         hands = match.history + [match.hand]
         stored_hands, stored_actions = saved
-        deals, actions = [], []
+        deals: list[tuple[str, int, str]] = []
+        actions: list[tuple[str, int, int, str]] = []
         for index in range(max(stored_hands - 1, 0), len(hands)):
             hand = hands[index]
             first = stored_actions if index == stored_hands - 1 else 0
@@ -186,19 +192,19 @@ class TableDatabase:
                                         actions)
         return len(hands), len(hands[-1].actions)
 
-    def end(self, code: str):
+    def end(self, code: str) -> None:
         """A table done with goes, rows and all."""
         with self.connection:
             for name in ("actions", "hands", "tables"):
                 self.connection.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
 
-    def forget_all(self):
+    def forget_all(self) -> None:
         """Every table goes (a game hosting a new table: the last one ends for good)."""
         with self.connection:
             for name in ("actions", "hands", "tables"):
                 self.connection.execute(f"DELETE FROM {name}")
 
-    def set_aside(self, code: str, problem: str):
+    def set_aside(self, code: str, problem: str) -> None:
         """A table that could not be brought back stays in the database, marked with why, and is not loaded again."""
         with self.connection:
             self.connection.execute("UPDATE tables SET problem = ? WHERE code = ?", (problem, code))
@@ -240,24 +246,25 @@ class Keeper:
     when it takes them again (``writable`` asks). With no database (a server that keeps nothing, or a test of one
     part alone) nothing is kept and every call succeeds."""
 
-    def __init__(self, database: TableDatabase | None = None):
+    def __init__(self, database: TableDatabase | None = None) -> None:
         self.database = database
         self.failing = False  # a write failed, and none has succeeded since
 
     def has(self, code: str) -> bool:
         return self.database is not None and self.database.has(code)
 
-    def create(self, code: str, preset: str, changes: dict, keep: float, owner: int, seats: list[dict]) -> bool:
+    def create(self, code: str, preset: str, changes: Mapping[str, object], keep: float, owner: int,
+               seats: list[SeatJson]) -> bool:
         return self._kept(lambda database: database.create(code, preset, changes, keep, owner, seats))
 
-    def seats(self, code: str, seats: list[dict]) -> bool:
+    def seats(self, code: str, seats: list[SeatJson]) -> bool:
         return self._kept(lambda database: database.save_seats(code, seats))
 
     def empty_since(self, code: str, since: float | None) -> bool:
         """Since when (the wall clock) nobody has been at the table; None: someone is."""
         return self._kept(lambda database: database.save_empty_since(code, since))
 
-    def play(self, code: str, seats: list[dict], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
+    def play(self, code: str, seats: list[SeatJson], match: Match, saved: tuple[int, int]) -> tuple[int, int]:
         """What the match did since ``saved`` (see ``TableDatabase.save_play``); the new mark. Raises NotKept if it
         could not be kept."""
         if self.database is None:
@@ -304,7 +311,7 @@ class Keeper:
             log.warning("%s writes again: the tables go on", self.database.path)
 
 
-def _json(value) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -330,7 +337,7 @@ def connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def migrate(connection: sqlite3.Connection, path: Path):
+def migrate(connection: sqlite3.Connection, path: Path) -> None:
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise NewerDatabase(f"{path} was written by a newer Trickhouse (database version {version}; this one "

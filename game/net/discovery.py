@@ -20,15 +20,38 @@ import queue
 import secrets
 import socket
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from . import protocol as P
+
+if TYPE_CHECKING:  # imported where used, on a thread of its own (see start_zeroconf)
+    from zeroconf import ServiceStateChange, Zeroconf
 
 log = logging.getLogger("trickhouse.discovery")
 SERVICE = "_trickhouse._tcp.local."
 TITLE_LENGTH = 40  # a game's title as a found table shows it
 TTL = 120  # seconds: a table that vanished without a goodbye (a crash, a cable pulled) leaves others' lists by then
 LOOK_SECONDS = 3.0  # how long the details of one table found may take to arrive
+
+
+class ServiceDetails(Protocol):
+    """What the network says of one service found (zeroconf's ServiceInfo, as the Browser reads it)."""
+
+    @property
+    def port(self) -> int | None: ...
+
+    @property
+    def properties(self) -> Mapping[bytes, bytes | None]: ...
+
+    def parsed_addresses(self) -> list[str]: ...
+
+
+class ServiceLookup(Protocol):
+    """Where the Browser asks for a service's details (zeroconf's Zeroconf; a test's stand-in, without a network)."""
+
+    def get_service_info(self, type_: str, name: str, timeout: int) -> ServiceDetails | None: ...
 
 
 @dataclass(frozen=True)
@@ -48,7 +71,7 @@ class Announcement:
         return {"v": str(P.VERSION), "code": self.code, "game": self.game, "host": self.host, "free": str(self.free)}
 
     @classmethod
-    def from_txt(cls, txt: dict[bytes, bytes | None]) -> Announcement:
+    def from_txt(cls, txt: Mapping[bytes, bytes | None]) -> Announcement:
         """What a TXT record from the network says, checked; ValueError if it is not one we can use (another
         protocol version, a code that is not a code)."""
         fields = {key.decode("utf-8", "replace"): (value or b"").decode("utf-8", "replace")
@@ -70,7 +93,7 @@ class Found:
     said: Announcement
 
 
-def start_zeroconf():
+def start_zeroconf() -> Zeroconf:
     """A running Zeroconf on IPv4 (the table server listens on IPv4); raises whatever stops it (ImportError,
     OSError and the library's own errors). Imported here, on a thread of its own: the import alone takes 0.1 s."""
     from zeroconf import IPVersion, Zeroconf
@@ -109,21 +132,21 @@ class Announcer:
                                         name="trickhouse-announce", daemon=True)
         self._thread.start()
 
-    def update(self, said: Announcement):
+    def update(self, said: Announcement) -> None:
         """Say something new, such as fewer seats free (the same again is not sent). From one thread only."""
         if said != self.said:
             self.said = said
             self._asks.put(said)
 
-    def withdraw(self):
+    def withdraw(self) -> None:
         """Say goodbye, so that others' lists drop the table at once (without waiting: ``join`` waits)."""
         self._asks.put(None)
 
-    def join(self, seconds: float):
+    def join(self, seconds: float) -> None:
         """Wait up to ``seconds`` for the goodbye to be sent (before the program ends)."""
         self._thread.join(seconds)
 
-    def _run(self, name: str, port: int, listening_on: str):
+    def _run(self, name: str, port: int, listening_on: str) -> None:
         zeroconf = None
         try:
             from zeroconf import ServiceInfo
@@ -163,16 +186,16 @@ class Browser:
     """The tables announced on the local network, as found so far: ``start`` looks on a thread of its own,
     ``found`` is a snapshot any thread may take, ``stop`` ends the looking (without waiting)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._found: dict[str, Found] = {}  # by service name
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self.unavailable = ""  # why nothing can be found, once zeroconf could not start
 
-    def start(self):
+    def start(self) -> None:
         threading.Thread(target=self._run, name="trickhouse-browse", daemon=True).start()
 
-    def stop(self):
+    def stop(self) -> None:
         self._stopping.set()
 
     def found(self) -> list[Found]:
@@ -180,7 +203,7 @@ class Browser:
             return sorted(self._found.values(),  # tables with a seat free first, then full ones, then servers
                           key=lambda f: (f.said.server, f.said.free == 0, f.said.game, f.said.host, f.address))
 
-    def _run(self):
+    def _run(self) -> None:
         zeroconf = None
         try:
             from zeroconf import ServiceBrowser
@@ -196,7 +219,7 @@ class Browser:
             if zeroconf is not None:
                 zeroconf.close()
 
-    def noticed(self, zeroconf, service_type: str, name: str, state_change):
+    def noticed(self, zeroconf: ServiceLookup, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         """Zeroconf's news (on its thread, by keyword): a service came, changed or went. What it says is asked
         for and checked; one that cannot be used is left out."""
         from zeroconf import ServiceStateChange
@@ -206,7 +229,7 @@ class Browser:
             try:
                 info = zeroconf.get_service_info(service_type, name, timeout=int(LOOK_SECONDS * 1000))
                 addresses = info.parsed_addresses() if info is not None else []
-                if addresses and info.port:
+                if info is not None and addresses and info.port:
                     found = Found(f"{addresses[0]}:{info.port}", Announcement.from_txt(info.properties))
             except Exception as err:  # noqa: BLE001  (what comes from the network must not stop the looking)
                 log.info("%r on the local network is not a table we can join: %s", name[:80], err)

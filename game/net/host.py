@@ -8,8 +8,10 @@ network (game/net/discovery.py) with its free seats kept current, and withdrawn 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 from game.runtime import LoopThread
 from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
@@ -24,20 +26,21 @@ from .server import TableServer
 
 
 class NetHost:
-    def __init__(self, port: int, keep: float, again: bool = False, folder=None, address: str = "0.0.0.0",
-                 ending: bool = False):
+    def __init__(self, port: int, keep: float, again: bool = False, folder: Path | None = None,
+                 address: str = "0.0.0.0", ending: bool = False,
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         """Start listening (raises OSError, such as the port being in use, with its reason, or DatabaseUnusable
         if the hosted tables' database cannot be used: a newer game's, a folder that cannot be written).
         ``again``: host the table kept last time; otherwise it ends for good and a new one is made, which for a
         table whose match is unfinished needs ``ending`` (the player agreed to end it: ``unfinished_hosted`` names
-        it) and raises UnfinishedMatch without it."""
+        it) and raises UnfinishedMatch without it. ``hint``: what makes the player whose decision is a Hint."""
         folder = folder or data_dir() / "hosted"
         if not again:
             end_hosted_tables(folder, ending)
         self.worker = AIWorker(search_process=False)  # the window's own worker has Hard's search process
         # one table, the host's: its seat-keeping time is the host's own (Settings), longer than a server's most
         limits = Limits(keep=keep, keep_most=max(keep, Limits.keep_most), tables=1)
-        self.server = TableServer(folder, limits, self.worker)
+        self.server = TableServer(folder, limits, self.worker, hint=hint)
         self.server.tables.seats_told = self.announce
         self.address = address
         self.announcer: Announcer | None = None
@@ -54,7 +57,7 @@ class NetHost:
         """The code of a table brought back from its save, if there is one (asked on the server's own thread)."""
         return self.runner.call(lambda: next(iter(self.server.tables), None))
 
-    def announce(self, lobby: Lobby):
+    def announce(self, lobby: Lobby) -> None:
         """Announce the table on the local network once its seats are first told (the host's window has joined),
         then keep its free seats current. On the server's thread."""
         table = lobby.record
@@ -64,7 +67,7 @@ class NetHost:
         else:
             self.announcer.update(said)
 
-    def stop(self, reason: str = "The host ended the table"):
+    def stop(self, reason: str = "The host ended the table") -> None:
         """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
         self.runner.stop(last=self.server.stop(reason))
         if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
@@ -74,7 +77,7 @@ class NetHost:
             self.announcer.join(1.0)
 
 
-def hosted_tables(folder=None) -> list[str]:
+def hosted_tables(folder: Path | None = None) -> list[str]:
     """The codes of the tables kept by hosting, to be hosted again (also those an earlier game saved as JSON
     files, which hosting again imports)."""
     folder = folder or data_dir() / "hosted"
@@ -82,7 +85,7 @@ def hosted_tables(folder=None) -> list[str]:
     return sorted(set(saved_codes(folder)) | set(earlier))
 
 
-def kept_sessions(folder) -> Iterator[Session]:
+def kept_sessions(folder: Path) -> Iterator[Session]:
     """The matches of the tables kept by hosting: in the database, and in the JSON files an earlier game saved
     (which hosting again imports). A table that cannot be built again has no match to name: it is passed over
     here, and kept aside when hosting again or anew."""
@@ -107,13 +110,13 @@ def kept_sessions(folder) -> Iterator[Session]:
             continue
 
 
-def unfinished_hosted(folder=None) -> Session | None:
+def unfinished_hosted(folder: Path | None = None) -> Session | None:
     """The unfinished match of a table kept by hosting (to name it before it ends), or None if there is none."""
     folder = folder or data_dir() / "hosted"
     return next((session for session in kept_sessions(folder) if not session.match.is_over), None)
 
 
-def end_hosted_tables(folder, ending: bool):
+def end_hosted_tables(folder: Path, ending: bool) -> None:
     """The tables kept by hosting end, for a new one: one with an unfinished match only if ``ending`` (else
     UnfinishedMatch, and none ends)."""
     unfinished = unfinished_hosted(folder)

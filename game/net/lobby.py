@@ -22,7 +22,7 @@ import secrets
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import assert_never
+from typing import TypedDict, assert_never
 
 from game.ai import LEVELS
 from game.engine import Rules, preset_rules
@@ -55,6 +55,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class SeatJson(TypedDict):
+    """A seat as its table's row keeps it (``SeatRecord.to_json``)."""
+    kind: str
+    name: str
+    token: str | None
+    level: str
+
+
 @dataclass
 class SeatRecord:
     """A seat as it is kept: who sits there (the hash of their token only), never whether they are connected."""
@@ -63,11 +71,11 @@ class SeatRecord:
     token: str | None = None  # the hash of the seat's secret token, once a player has it
     level: str = "normal"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> SeatJson:
         return {"kind": self.kind, "name": self.name, "token": self.token, "level": self.level}
 
 
-def seats_from_json(data) -> list[SeatRecord]:
+def seats_from_json(data: object) -> list[SeatRecord]:
     """A table's kept seats (ValueError if they are not a list of 2-6 seats of the right kinds)."""
     if not isinstance(data, list) or not 2 <= len(data) <= 6:
         raise ValueError("a table has a list of 2 to 6 seats")
@@ -87,7 +95,7 @@ class TableRecord:
     connected."""
     code: str
     preset: str
-    changes: dict
+    changes: dict[str, object]  # house rules by field, judged by the engine (``rules``)
     seats: list[SeatRecord]
     keep: float  # seconds a dropped player's seat waits for them before a computer plays it
     owner: int = 0
@@ -103,7 +111,7 @@ class TableRecord:
         """The online seats nobody took (none once the match has begun: computers took them)."""
         return [seat for seat, place in enumerate(self.seats) if place.kind == "online" and place.token is None]
 
-    def seats_json(self) -> list[dict]:
+    def seats_json(self) -> list[SeatJson]:
         return [seat.to_json() for seat in self.seats]
 
     def plans(self) -> list[SeatPlan]:
@@ -152,7 +160,7 @@ class Lobby:
     """One table's seats and who is at them. ``told`` is called with the lobby whenever the seats as told to the
     players change (a hosting game keeps its announcement on the local network current with it)."""
 
-    def __init__(self, record: TableRecord, keeper: Keeper, told: Callable[[Lobby], None] | None = None):
+    def __init__(self, record: TableRecord, keeper: Keeper, told: Callable[[Lobby], None] | None = None) -> None:
         self.record = record
         self.keeper = keeper
         self.told_hook = told
@@ -170,7 +178,7 @@ class Lobby:
         """The seats whose player is connected."""
         return [seat for seat, presence in enumerate(self.presence) if presence.here]
 
-    def arrive(self, seat: int):
+    def arrive(self, seat: int) -> None:
         """The seat's player is connected (new, back, or from another connection): they are told everything again."""
         presence = self.presence[seat]
         presence.here, presence.dropped_at = True, None
@@ -179,7 +187,7 @@ class Lobby:
         self.empty_since = None
         self.told = None
 
-    def left(self, seat: int, now: float):
+    def left(self, seat: int, now: float) -> None:
         presence = self.presence[seat]
         presence.here, presence.dropped_at = False, now
         if not self.here():
@@ -188,7 +196,7 @@ class Lobby:
             self.keeper.empty_since(self.code, time.time())
         log.info("%s at table %s seat %d dropped out", self.record.seats[seat].name, self.code, seat)
 
-    def brought_back(self, now: float, empty_for: float = 0.0):
+    def brought_back(self, now: float, empty_for: float = 0.0) -> None:
         """A table brought back from the database, empty for ``empty_for`` seconds before ``now`` (as it was kept):
         everyone must come back, and each seat is kept for its player as for a drop-out (a computer plays it only
         once the table's ``keep`` has passed)."""
@@ -196,11 +204,11 @@ class Lobby:
             presence.dropped_at = now
         self.empty_since = now - empty_for
 
-    def dropped_too_long(self, now: float, away) -> list[int]:
+    def dropped_too_long(self, now: float, away: Collection[int]) -> list[int]:
         """Online seats whose player has been gone for the table's ``keep`` and that no computer plays yet."""
         return [seat for seat, wait in self.keeping(now, away) if wait <= 0]
 
-    def keeping(self, now: float, away) -> list[tuple[int, float]]:
+    def keeping(self, now: float, away: Collection[int]) -> list[tuple[int, float]]:
         """Each online seat waiting for its dropped player (not yet ``away``), with the seconds it still waits."""
         return [(seat, presence.dropped_at + self.record.keep - now) for seat, presence in enumerate(self.presence)
                 if self.record.seats[seat].kind == "online" and not presence.here and presence.dropped_at is not None
@@ -265,7 +273,7 @@ class Lobby:
             case _:
                 assert_never(message)
 
-    def owners_turn(self, seat: int):
+    def owners_turn(self, seat: int) -> None:
         """Only the owner may ask, and only before the match (ProtocolError otherwise)."""
         if seat != self.record.owner:
             raise P.ProtocolError("only the table's owner may do that")
@@ -311,7 +319,7 @@ class Lobby:
         log.info("%s at table %s moves from seat %d to seat %d", left.name, self.code, seat, wanted)
         return [Moved(seat, wanted), Say(wanted, M.Seated(seat=wanted))]
 
-    def seat_for_the_match(self, seat: int):
+    def seat_for_the_match(self, seat: int) -> None:
         """The owner starts the match: every online seat nobody took is played by a computer."""
         self.owners_turn(seat)
         record = self.record

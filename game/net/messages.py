@@ -94,7 +94,8 @@ HouseRuleValue = Annotated[bool | Annotated[int, Meta(ge=-1_000_000, le=1_000_00
                                       "of at most 10 words")]
 Reason = Annotated[str, Meta(title="text", description="a sentence for the player")]
 
-# the engine's values (game/net/schema.py: their strict forms)
+# the engine's values (game/net/schema.py: their strict forms); a view and the rules cross as JSON objects, read by the
+# engine's own readers (SeatView.from_json, rules_from_dict), which check every field
 ViewJson = Annotated[dict[str, Any], Wire("view")]
 RulesJson = Annotated[dict[str, Any], Wire("rules")]
 EventValue = Annotated[Event, Wire("event")]

@@ -19,18 +19,22 @@ import logging
 from collections.abc import Callable, Collection
 from typing import assert_never
 
-from game.ai.worker import Decision
+from game.ai import ComputerPlayer
+from game.ai.worker import AIWorker, Decision
 from game.engine import Match
-from game.table.controller import (
+from game.table.controller import NotKept, TableController
+from game.table.intents import (
     Claimed,
+    Closed,
+    HandOff,
     HandOver,
     Held,
     Hint,
+    Intent,
     MatchOver,
+    Message,
     NewHand,
-    NotKept,
     Played,
-    TableController,
     Turn,
 )
 from game.table.session import Session
@@ -46,15 +50,18 @@ CANNOT_SAVE = "The server cannot save the game: play is paused until it can"
 
 
 class TableRunner:
-    def __init__(self, lobby: Lobby, keeper: Keeper, worker, limits: P.Limits, session: Session | None = None,
-                 saved: tuple[int, int] = (0, 0)):
+    def __init__(self, lobby: Lobby, keeper: Keeper, worker: AIWorker | None, limits: P.Limits,
+                 session: Session | None = None, saved: tuple[int, int] = (0, 0),
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         """``lobby``: the table's seats; ``worker``: the AI worker its computers think on; ``limits``: the server's,
         for the computers' ``pause`` and the score sheet's ``next_seconds``; ``session``: a match under way (a table
-        brought back), kept in the database as far as ``saved`` (hands, actions of the last of them)."""
+        brought back), kept in the database as far as ``saved`` (hands, actions of the last of them); ``hint``: what
+        makes the player whose decision is a Hint (None: no hints at this table)."""
         self.lobby = lobby
         self.keeper = keeper
         self.worker = worker
         self.limits = limits
+        self.hint = hint
         self.session = session
         self.controller: TableController | None = None
         self.saved = saved
@@ -161,7 +168,7 @@ class TableRunner:
 
     # --- the match ---
 
-    def start(self, seat: int):
+    def start(self, seat: int) -> None:
         """The owner deals: computers take the seats nobody took, and the match is kept before anyone is told
         (NotKept, with the table as it was, if it cannot be)."""
         record = self.record
@@ -182,7 +189,7 @@ class TableRunner:
         seat whose player is not connected waits for them as a dropped seat does (``step``)."""
         assert self.session is not None  # made with the match
         self.controller = TableController(self.session, self.worker, pause=lambda: self.limits.pause,
-                                          save=lambda session: self.save_play())
+                                          save=lambda session: self.save_play(), hint=self.hint)
 
     def save_play(self) -> None:
         """What the match did since it was last kept, in one transaction, before anyone is told of it (NotKept if
@@ -251,26 +258,32 @@ class TableRunner:
             return out, 5.0
         return out, max(0.001, controller.answer_due_in())
 
-    def route(self, intent: object, now: float) -> list[Out]:
+    def route(self, intent: Intent, now: float) -> list[Out]:
         here = self.lobby.here()
-        if isinstance(intent, Turn):
-            return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
-        if isinstance(intent, (Played, Claimed)):
-            return self.played(intent)
-        if isinstance(intent, Hint):
-            return [Say(intent.seat, M.Hint(action=intent.choice.text))] if intent.seat in here else []
-        if isinstance(intent, HandOver):
-            session = self._under_way()[0]
-            hand, over = session.hand, session.match.is_over
-            out: list[Out] = [Say(seat, M.HandOver(result=intent.result, trump=intent.result.trump,
-                                                   view=hand.view(seat).to_json(), over=over))
-                              for seat in here]
-            for presence in self.lobby.presence:
-                presence.ready = False
-            self.over_since = now
-            self.end_told |= over and bool(here)
-            return out
-        return []
+        match intent:
+            case Turn():
+                return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
+            case Played() | Claimed():
+                return self.played(intent)
+            case Hint():
+                return [Say(intent.seat, M.Hint(action=intent.choice.text))] if intent.seat in here else []
+            case HandOver():
+                session = self._under_way()[0]
+                hand, over = session.hand, session.match.is_over
+                out: list[Out] = [Say(seat, M.HandOver(result=intent.result, trump=intent.result.trump,
+                                                       view=hand.view(seat).to_json(), over=over))
+                                  for seat in here]
+                for presence in self.lobby.presence:
+                    presence.ready = False
+                self.over_since = now
+                self.end_told |= over and bool(here)
+                return out
+            # no hot-seat at a server; the match's end and the next hand are told after the score sheet
+            # (after_hand); the controller's lines (a statistics file, a failed hint search) stay here
+            case HandOff() | MatchOver() | NewHand() | Message() | Closed():
+                return []
+            case _:
+                assert_never(intent)
 
     def after_hand(self, now: float) -> tuple[list[Out], float]:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a

@@ -38,6 +38,8 @@ from game.engine.view import JSON_NAMES, Choice, HeartsPart, RookPart, SeatView,
 
 from . import messages as M
 
+# ``Any`` below stands for a type form (a field's annotation, built and taken apart at run time), which typing has no
+# narrower name for
 HERE = Path(__file__).parent
 SCHEMA_PATH = HERE / "protocol.schema.json"
 PROTOCOL_PATH = HERE / "PROTOCOL.md"

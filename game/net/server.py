@@ -29,7 +29,7 @@ import socket
 import ssl
 import struct
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, assert_never
@@ -38,6 +38,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 
 from . import messages as M
@@ -73,7 +74,7 @@ class Client:
     holds up the table, and its messages in are counted against a rate. What one client makes the server say
     is limited too: a few replies and log lines for a flood or for bad messages, then a count in one line."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits, lines: AddressLines):
+    def __init__(self, ws: ServerConnection, limits: Limits, lines: AddressLines) -> None:
         self.ws = ws
         self.address = ws.remote_address[0] if ws.remote_address else "?"
         self.limits = limits
@@ -83,12 +84,12 @@ class Client:
         self.checked = time.monotonic()
         self.flood: Flood | None = None
         self.bad_messages = 0
-        self.letting_go: asyncio.Future | None = None  # the client does not read: its connection is being closed
+        self.letting_go: asyncio.Future[None] | None = None  # the client does not read: its connection is being closed
         self.table: TableRunner | None = None  # the table it is at (None once let go)
         self.seat = -1
         self.sender = asyncio.create_task(self._send_all())
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = f"table {self.table.code} seat {self.seat}" if self.table is not None else "at no table"
         return f"{self.address} ({where})"
 
@@ -105,7 +106,7 @@ class Client:
         """A line about this client, if its address has not had too many lately."""
         self.lines.log(self.address, level, message, *args)
 
-    async def let_go(self):
+    async def let_go(self) -> None:
         """Close the connection of a client that does not read: the closing handshake waits for room in buffers
         that client never empties, so after a while the connection is cut."""
         try:
@@ -114,7 +115,7 @@ class Client:
             pass
         self.ws.transport.abort()
 
-    async def _send_all(self):
+    async def _send_all(self) -> None:
         """The messages out, in order; after ``stop`` the connection is closed, so that a client told to go (given
         to a computer, replaced by a new connection) cannot act at the table again."""
         try:
@@ -179,7 +180,7 @@ class Client:
             self.log(logging.WARNING, "%s sent %s bad messages in all; the first %d were logged", self,
                      f"{self.bad_messages:,}", BAD_MESSAGES_LOGGED)
 
-    def stop(self):
+    def stop(self) -> None:
         self.outbox.put_nowait(None)
 
 
@@ -211,7 +212,7 @@ class DoorSocket(socket.socket):
     def accept(self) -> tuple[socket.socket, Any]:
         for _ in range(ACCEPT_BURST):
             # socket.accept's own steps, the connection made a CountedSocket (BlockingIOError once none waits)
-            fd, peer = self._accept()  # type: ignore[attr-defined]
+            fd, peer = self._accept()  # type: ignore[attr-defined]  # socket.socket's private step: not in typeshed
             address = address_key(str(peer[0]))
             if self.door.enter(address):
                 connection = CountedSocket(self.family, self.type, self.proto, fileno=fd)
@@ -278,9 +279,11 @@ class DoorConnection(ServerConnection):
 
 class TableServer:
     def __init__(self, folder: Path | None = None, limits: Limits | None = None, worker: AIWorker | None = None,
-                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = ()) -> None:
+                 tls: ssl.SSLContext | None = None, origins: Sequence[str] = (),
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         """``folder``: where tables are kept (its database, tables.sqlite3; None: not kept); ``worker``: the AI
-        worker the tables' computers think on; ``tls``: its certificate, to serve wss:// (None: ws://);
+        worker the tables' computers think on; ``hint``: what makes the player whose decision is a Hint (the hand
+        review's search; None: no hints); ``tls``: its certificate, to serve wss:// (None: ws://);
         ``origins``: the web pages (their Origin header) allowed to connect; none by default, so that a page from
         any site cannot open a table on this server, and clients that are not browsers send none."""
         self.folder = folder
@@ -289,18 +292,18 @@ class TableServer:
         self.database: TableDatabase | None = None
         self.limits = limits or Limits()
         self.keeper = Keeper()
-        self.tables = Tables(self.limits, self.keeper, worker)
+        self.tables = Tables(self.limits, self.keeper, worker, hint)
         self.seated: dict[str, dict[int, Client]] = {}  # per table, the connection at each seat
         self.waking: dict[str, asyncio.Event] = {}  # per table: something may have changed
         self.lines = AddressLines(log)  # the log's lines about each address
         self.door = Door(self.limits, self.lines)
         self.server: Server | None = None
-        self.tasks: set[asyncio.Task] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
 
     # --- starting and stopping ---
 
-    async def start(self, host: str, port: int):
+    async def start(self, host: str, port: int) -> None:
         """Bring back the kept tables and listen on ``host``:``port`` (port 0: any free one; ``self.port`` says
         which). Raises DatabaseUnusable if the folder's database cannot be used (a newer server's, a folder that
         cannot be written), OSError if the port cannot be had."""
@@ -349,12 +352,12 @@ class TableServer:
         self.lines.flush()
         log.info("stopped: %d tables saved", len(self.tables))
 
-    def close_database(self):
+    def close_database(self) -> None:
         if self.database is not None:
             self.database.close()
             self.database = self.keeper.database = None
 
-    def spawn(self, coroutine):
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -455,7 +458,7 @@ class TableServer:
         self.wake(table)
         return True
 
-    def left(self, client: Client):
+    def left(self, client: Client) -> None:
         table = client.table
         if table is None or self.seated.get(table.code, {}).get(client.seat) is not client:
             return
@@ -491,29 +494,32 @@ class TableServer:
         """What a table's parts answered, carried out in order on the connections at its seats."""
         seated = self.seated.get(table.code, {})
         for each in told:
-            if isinstance(each, Say):
-                client = seated.get(each.seat)
-                if client is not None:
-                    client.send(each.message)
-            elif isinstance(each, Moved):
-                client = seated.pop(each.seat)
-                client.seat = each.to
-                seated[each.to] = client
-            elif isinstance(each, LetGo):
-                client = seated.pop(each.seat, None)
-                if client is not None:
-                    client.table = None
-                    client.stop()
+            match each:
+                case Say():
+                    client = seated.get(each.seat)
+                    if client is not None:
+                        client.send(each.message)
+                case Moved():
+                    moving = seated.pop(each.seat)
+                    moving.seat = each.to
+                    seated[each.to] = moving
+                case LetGo():
+                    client = seated.pop(each.seat, None)
+                    if client is not None:
+                        client.table = None
+                        client.stop()
+                case _:
+                    assert_never(each)
 
     # --- running a table ---
 
-    def wake(self, table: TableRunner):
+    def wake(self, table: TableRunner) -> None:
         """Something at the table may have changed: it is stepped again soon."""
         waking = self.waking.get(table.code)
         if waking is not None:
             waking.set()
 
-    def run(self, table: TableRunner):
+    def run(self, table: TableRunner) -> None:
         """Drive ``table`` on a task of its own, woken by its messages and by its computers' answers."""
         waking = self.waking[table.code] = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -527,7 +533,7 @@ class TableServer:
         table.wake = wake_from_a_thread
         self.spawn(self.drive(table, waking))
 
-    async def drive(self, table: TableRunner, waking: asyncio.Event):
+    async def drive(self, table: TableRunner, waking: asyncio.Event) -> None:
         """The table's flow: stepped whenever something may have changed (a client's message, a computer's answer,
         a timer), until nothing more will happen there."""
         while not self.closing:

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 from game.engine import RulesError, preset_rules
 from game.engine.rules import presets
@@ -35,13 +36,16 @@ HOUR = 3600.0
 
 class Tables(Mapping[str, TableRunner]):
     """The tables of one server, a mapping of code to table. ``seats_told`` is called with a table's lobby whenever
-    its seats as told to its players change (a hosting game's announcement on the local network)."""
+    its seats as told to its players change (a hosting game's announcement on the local network). ``hint`` makes
+    the player whose decision is a Hint at any of its tables (None: no hints)."""
 
-    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None) -> None:
+    def __init__(self, limits: P.Limits, keeper: Keeper, worker: AIWorker | None = None,
+                 hint: Callable[[], ComputerPlayer] | None = None) -> None:
         presets()  # every game a client may ask for, read now: no request makes the server read a file
         self.limits = limits
         self.keeper = keeper
         self.worker = worker
+        self.hint = hint
         self.seats_told: Callable[[Lobby], None] | None = None
         self._tables: dict[str, TableRunner] = {}
         self.made_by: dict[str, str] = {}  # the address that made each table made here (not those brought back)
@@ -142,9 +146,9 @@ class Tables(Mapping[str, TableRunner]):
     def runner(self, record: TableRecord, session: Session | None = None,
                saved: tuple[int, int] = (0, 0)) -> TableRunner:
         return TableRunner(Lobby(record, self.keeper, self._seats_told), self.keeper, self.worker, self.limits,
-                           session, saved)
+                           session, saved, self.hint)
 
-    def _seats_told(self, lobby: Lobby):
+    def _seats_told(self, lobby: Lobby) -> None:
         if self.seats_told is not None:
             self.seats_told(lobby)
 
@@ -161,7 +165,7 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- a table done with ---
 
-    def end(self, runner: TableRunner):
+    def end(self, runner: TableRunner) -> None:
         """A table done with leaves the server and its rows go, so that finished and abandoned tables never fill the
         server's limit."""
         del self._tables[runner.code]
@@ -171,7 +175,7 @@ class Tables(Mapping[str, TableRunner]):
 
     # --- tables brought back ---
 
-    def load(self, database: TableDatabase, folder: Path):
+    def load(self, database: TableDatabase, folder: Path) -> None:
         """Bring back the kept tables: those of the database, and once, those an earlier server saved as one JSON
         file each in ``folder``. A table that cannot be built again is kept aside (in the database; a JSON file as
         NAME.bad) and named in one log line; a database whose rows cannot be read is kept aside whole and a new one
@@ -209,7 +213,7 @@ class Tables(Mapping[str, TableRunner]):
         return runner
 
     @staticmethod
-    def import_json_tables(database: TableDatabase, folder: Path):
+    def import_json_tables(database: TableDatabase, folder: Path) -> None:
         """Tables an earlier server saved as ``CODE.json``: each is put in the database, then its file goes."""
         for path in sorted(folder.glob("*.json")):
             try:
@@ -228,7 +232,7 @@ class Tables(Mapping[str, TableRunner]):
             log.info("%s: imported into %s", path, database.path)
 
 
-def table_from_json(data: dict) -> tuple[TableRecord, Session | None]:
+def table_from_json(data: object) -> tuple[TableRecord, Session | None]:
     """A table an earlier server saved as JSON, and its match if it had begun (ValueError naming what is wrong)."""
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         raise ValueError(f"not a Trickhouse table (expected format {TABLE_FORMAT})")

@@ -30,7 +30,7 @@ from .words import PICK, choice_name, cost_line, headline, hindsight_words, when
 @dataclass
 class Reviewable:
     """What a file holds to review: its hands' records, the seats' names, and the human seats (None: not known)."""
-    records: list[dict]
+    records: list[dict[str, Any]]
     names: list[str]
     humans: list[int] | None
 
@@ -40,7 +40,7 @@ def read(path: Path, match_number: int = 1) -> Reviewable:
     problem."""
     data = read_json(path)
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind in RECORD_FORMATS:
+    if kind in RECORD_FORMATS and isinstance(data, dict):
         hand = Hand.from_record(data)
         return Reviewable([data], [f"seat {seat}" for seat in range(hand.n)], None)
     if kind == MATCH_FORMAT:

@@ -15,9 +15,10 @@ best, the best's lead would be flattered by the choosing itself (with ten choice
 often not the best; a Rook hand's costs came out several times what Hard gains over Normal). A fresh cost may come
 out at nought or below, when the search's choice was not better after all, and the review then says so.
 
-The Hint (game/table/controller.py) asks the same search, ``hint_player()``, the one the review chooses with, so
-the Hint's choice and the review's are the same choice of the same position: a hinted play is never the review's
-mistake. What the figures are called in words, and from which figures a cost is a mistake, is game/review/words.py.
+The Hint (game/table/controller.py, handed ``hint_player`` by the window and the server) asks the same search, the
+one the review chooses with, so the Hint's choice and the review's are the same choice of the same position: a
+hinted play is never the review's mistake. What the figures are called in words, and from which figures a cost is
+a mistake, is game/review/words.py.
 
 Bids, the nest and trump are not judged: searched versions did no better than the Normal rules (game/ai/search.py),
 so the search cannot say what they cost, and this review says so rather than guess; nor are the rank order, the
@@ -36,6 +37,7 @@ import json
 import math
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from game.ai.search import OmniscientPlayer, SearchPlayer, ranked, tally
 from game.engine import Hand
@@ -104,11 +106,11 @@ class Review:
         """What a seat's judged decisions cost together."""
         return sum(decision.cost for decision in self.decisions if decision.seat == seat)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": REVIEW_FORMAT, **asdict(self)}
 
     @classmethod
-    def from_json(cls, data: dict) -> Review:
+    def from_json(cls, data: object) -> Review:
         """A review from its JSON; raises ValueError naming the problem if it is not one (a cache may be damaged)."""
         if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT:
             raise ValueError(f"not a hand review (expected format {REVIEW_FORMAT})")
@@ -134,14 +136,14 @@ DECISION_FIELDS = {"index": int, "seat": int, "phase": str, "trick": int, "actio
                    "best": str, "cost": float, "error": float, "threshold": float, "mistake": bool, "choices": list}
 
 
-def _all(values, kind) -> bool:
+def _all(values: object, kind: type) -> bool:
     """Whether ``values`` is a list of values of one JSON kind (a whole number counts as a number; true does not)."""
     kinds = (int, float) if kind is float else kind
     return isinstance(values, list) and all(
         isinstance(v, kinds) and (kind is bool or not isinstance(v, bool)) for v in values)
 
 
-def review_key(record: dict, seats: Iterable[int], worlds, seed: int) -> str:
+def review_key(record: dict[str, Any], seats: Iterable[int], worlds: tuple[int, int], seed: int) -> str:
     """What a review is cached under: the hand and everything the review depends on."""
     text = json.dumps({"format": REVIEW_FORMAT, "record": record, "seats": sorted(seats), "worlds": worlds,
                        "seed": seed}, sort_keys=True, separators=(",", ":"))
@@ -200,7 +202,8 @@ class Judge:
             try:
                 next(steps)
             except StopIteration as done:
-                return done.value
+                decision: Decision = done.value  # the generator's return value
+                return decision
 
 
 class HandReview:
@@ -208,7 +211,7 @@ class HandReview:
     steps are done (of ``total``); ``run(progress, cancelled)`` does them all, or stops when ``cancelled()``;
     once every step is done, ``review`` holds the result. Raises ValueError for a record that does not replay."""
 
-    def __init__(self, record: dict, seats: Iterable[int] | None = None, worlds: int = WORLDS,
+    def __init__(self, record: dict[str, Any], seats: Iterable[int] | None = None, worlds: int = WORLDS,
                  measure_worlds: int = MEASURE_WORLDS, seed: int = HINT_SEED):
         self.hand = Hand.from_record(record)  # checks the whole record
         self.seats = sorted(set(range(self.hand.n) if seats is None else seats))
@@ -254,7 +257,7 @@ def partnered(hand: Hand, seat: int) -> bool:
     return len(hand.side_known_to(seat)) > 1
 
 
-def hindsight(record: dict, index: int, action: str | None = None, seed: int = 0) -> Hand:
+def hindsight(record: dict[str, Any], index: int, action: str | None = None, seed: int = 0) -> Hand:
     """The hand as it would have ended had ``action`` (default: the one made) been taken at decision ``index``,
     every seat then playing with all the cards known (Hard's search on the real deal): hindsight, which no seat
     had when it decided. Raises ValueError for a record that does not replay or an action not legal there."""
@@ -313,9 +316,9 @@ def _judged(index: int, hand: Hand, action: A.Action, best: A.Action, measured: 
     return decision
 
 
-def _mean(values) -> float:
-    values = list(values)
-    return sum(values) / len(values)
+def _mean(values: Iterable[float]) -> float:
+    listed = list(values)
+    return sum(listed) / len(listed)
 
 
 def _standard_error(values: list[float]) -> float:
@@ -329,11 +332,11 @@ def _breakdown(seat: int, worlds: list[dict[A.Action, HandResult]], action: A.Ac
     """Where the difference came from, in the engine's results over the measuring worlds."""
     sample: HandResult = worlds[0][action]
 
-    def mean_of(read) -> tuple[float, float]:
+    def mean_of(read: Callable[[HandResult], float]) -> tuple[float, float]:
         made, best_made = (_tenth(_mean(read(w[a]) for w in worlds)) for a in (action, best))
         return made, best_made
 
-    def count_of(happened) -> tuple[int, int]:
+    def count_of(happened: Callable[[HandResult], bool | None]) -> tuple[int, int]:
         made, best_made = (sum(1 for w in worlds if happened(w[a])) for a in (action, best))
         return made, best_made
 

@@ -27,6 +27,7 @@ tests/test_review_words.py reads every sentence of many reviewed hands back agai
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.engine import actions as A
@@ -212,7 +213,7 @@ def _pick_note(doing_words: str, runner: Named | None, measured: int, chosen_in:
     return f"{head}; it did {compared} over {_deals(measured)}" + (f": {UNCLEAR}." if kind == "unclear" else ".")
 
 
-def _reasons(b: Breakdown, pick_name: str, measured: int):
+def _reasons(b: Breakdown, pick_name: str, measured: int) -> Iterator[str]:
     """Where a cost came from, in the engine's results: the scores behind the averages, the contract, the moon."""
     they = "the other side" if b.sides == 2 else "the others"
     (score, score_pick), (others, others_pick) = b.score, b.others

@@ -24,8 +24,9 @@ from pathlib import Path
 from game.ai.worker import AIWorker
 from game.net.database import DatabaseUnusable
 from game.net.discovery import Announcement, Announcer
-from game.net.protocol import DEFAULT_PORT, clean_name, fingerprint
-from game.net.server import Limits, TableServer
+from game.net.protocol import DEFAULT_PORT, Limits, clean_name, fingerprint
+from game.net.server import TableServer
+from game.review import hint_player
 from game.store.files import data_dir
 
 log = logging.getLogger("trickhouse.server")
@@ -99,7 +100,7 @@ async def serve(args: argparse.Namespace) -> int:
             log.error("%s: cannot serve TLS with it: %s", args.certfile, getattr(err, "strerror", None) or err)
             return 1
     worker = AIWorker(search_process=not args.no_search_process)
-    server = TableServer(args.data, limits, worker, tls=tls, origins=args.allow_origin)
+    server = TableServer(args.data, limits, worker, tls=tls, origins=args.allow_origin, hint=hint_player)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):

@@ -5,8 +5,9 @@ and named in one line."""
 from .files import SaveStore
 from .history import HistoryStore, PastMatch, ReviewCache
 from .house import HouseRulesStore
+from .records import StatsAndHistory
 from .settings import Settings, SettingsStore
 from .stats import StatsStore, hand_counts, match_counts
 
 __all__ = ["HistoryStore", "HouseRulesStore", "PastMatch", "ReviewCache", "SaveStore", "Settings", "SettingsStore",
-           "StatsStore", "hand_counts", "match_counts"]
+           "StatsAndHistory", "StatsStore", "hand_counts", "match_counts"]

@@ -17,7 +17,7 @@ FINGERPRINT = re.compile(r"^([0-9A-F]{2}:){31}[0-9A-F]{2}$")
 
 
 class CertificateStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "certificates.json"
 
     def load(self) -> dict[str, str]:

@@ -15,6 +15,7 @@ import yaml
 from game.engine import Match
 
 Restored = TypeVar("Restored")  # what a save is read back as (a session)
+JsonObject = dict[str, Any]  # a JSON object as the json module reads and writes it (its content checked by its reader)
 
 APP_NAME = "Trickhouse"
 SAVE_FORMAT = "trickhouse-save/1"
@@ -26,12 +27,12 @@ def data_dir() -> Path:
     return Path(override) if override else platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
-def write_atomic(path: Path, data: dict):
+def write_atomic(path: Path, data: JsonObject) -> None:
     """Write JSON so that a crash leaves either the old file or the new one, never a broken one."""
     write_text_atomic(path, json.dumps(data, separators=(",", ":")))
 
 
-def write_text_atomic(path: Path, content: str):
+def write_text_atomic(path: Path, content: str) -> None:
     """Write through a temporary file in the same folder and rename it over the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -57,16 +58,16 @@ class DamagedFile(ValueError):
 UNUSABLE = (OSError, ValueError, yaml.YAMLError)
 
 
-def read_json(path: Path):
-    """The JSON in a file (raises one of UNUSABLE)."""
+def read_json(path: Path) -> object:
+    """The JSON in a file, for the caller to check (raises one of UNUSABLE)."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except RecursionError:  # the parser's own limit: a file nested thousands deep is damaged, not a bug
         raise DamagedFile("it is nested too deeply to be a Trickhouse file") from None
 
 
-def read_yaml(path: Path):
-    """The YAML in a file, safely loaded (raises one of UNUSABLE)."""
+def read_yaml(path: Path) -> object:
+    """The YAML in a file, safely loaded, for the caller to check (raises one of UNUSABLE)."""
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except RecursionError:
@@ -103,7 +104,7 @@ def set_aside(path: Path) -> Path:
     return _aside(path, lambda bad: os.replace(path, bad))
 
 
-def keep_aside(path: Path, data: dict) -> Path:
+def keep_aside(path: Path, data: JsonObject) -> Path:
     """Keep ``data`` (the part of ``path`` that could not be used) as JSON under a new .bad name beside it."""
     return _aside(path, lambda bad: write_atomic(bad, data))
 
@@ -113,7 +114,7 @@ class UnfinishedMatch(RuntimeError):
     must ask the player first (naming the match) and say ``ending=True`` only once they agree."""
 
 
-def match_unfinished(saved: dict) -> bool:
+def match_unfinished(saved: object) -> bool:
     """Whether a session's saved form holds a match that is not over (raises one of UNUSABLE if it holds none)."""
     if not isinstance(saved, dict):
         raise DamagedFile("not a saved match")
@@ -128,14 +129,14 @@ class SaveStore:
     match, a finished one or a damaged one (kept aside first); over an unfinished one, only with ``ending=True``,
     said once the player has agreed to end it. The store has no way to delete a save."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "match.json"
         self._owner: object | None = None  # what plays the match the file holds, once saved or resumed here
 
     def exists(self) -> bool:
         return self.path.is_file()
 
-    def save(self, session_data: dict, owner: object, ending: bool = False):
+    def save(self, session_data: JsonObject, owner: object, ending: bool = False) -> None:
         """Keep ``owner``'s match (``session_data``, its saved form); raises UnfinishedMatch, leaving the file as it
         is, for a new match over an unfinished one unless ``ending``."""
         if owner is not self._owner:
@@ -143,13 +144,13 @@ class SaveStore:
         write_atomic(self.path, {"format": SAVE_FORMAT, **session_data})
         self._owner = owner
 
-    def _read(self) -> dict:
+    def _read(self) -> JsonObject:
         data = read_json(self.path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise DamagedFile(f"not a Trickhouse save (expected format {SAVE_FORMAT})")
         return data
 
-    def _make_way(self, ending: bool):
+    def _make_way(self, ending: bool) -> None:
         """Before a new match's first save: a damaged file is kept aside, an unfinished match stays unless
         ``ending``."""
         if not self.exists():
@@ -162,7 +163,7 @@ class SaveStore:
         if unfinished and not ending:
             raise UnfinishedMatch(f"{self.path} holds an unfinished match: the player must agree to end it first")
 
-    def load(self, restore: Callable[[Any], Restored]) -> tuple[Restored | None, str]:
+    def load(self, restore: Callable[[JsonObject], Restored]) -> tuple[Restored | None, str]:
         """``restore(data)`` turns the saved data into a session (raising ValueError if it is not valid, and nothing
         else for any data: another exception is a bug, raised as itself).
         Returns (session, "") — the session now owns the file, its saves go on in it — or (None, a one-line message

@@ -16,8 +16,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Generic, TypedDict
 
-from .files import UNUSABLE, DamagedFile, data_dir, first_line, keep_aside, read_json, set_aside, write_atomic
+from .files import (
+    UNUSABLE,
+    DamagedFile,
+    JsonObject,
+    Restored,
+    data_dir,
+    first_line,
+    keep_aside,
+    read_json,
+    set_aside,
+    write_atomic,
+)
 
 HISTORY_FORMAT = "trickhouse-history/1"
 KEEP_MATCHES = 50
@@ -29,19 +41,19 @@ _ONE_AT_A_TIME = threading.Lock()
 
 
 @dataclass(frozen=True)
-class PastMatch:
+class PastMatch(Generic[Restored]):
     """A finished match of the history: when it finished, what ``restore`` made of its saved form (the table's
     Session: its match with every hand, the seats' names and who was human), and the saved form."""
     finished: str
-    session: object
-    saved: dict
+    session: Restored
+    saved: JsonObject
 
 
 class HistoryStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "history.json"
 
-    def load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
+    def load(self, restore: Callable[[JsonObject], Restored]) -> tuple[list[PastMatch[Restored]], str]:
         """(the past matches, newest first, "") or, when not all of it can be used, with one line naming the file
         and the problem: a file that cannot be read as a history is kept aside whole and the history starts again; a
         match in it that ``restore`` refuses (raising ValueError, as for SaveStore) is kept aside alone, in a .bad
@@ -49,14 +61,15 @@ class HistoryStore:
         with _ONE_AT_A_TIME:
             return self._load(restore)
 
-    def _load(self, restore: Callable[[dict], object]) -> tuple[list[PastMatch], str]:
+    def _load(self, restore: Callable[[JsonObject], Restored]) -> tuple[list[PastMatch[Restored]], str]:
         if not self.path.is_file():
             return [], ""
         try:
             entries = history_entries(read_json(self.path))
         except UNUSABLE as err:  # an unreadable history is set aside; it must never stop the game
             return [], self._set_aside(first_line(err))
-        past, refused = [], []
+        past: list[PastMatch[Restored]] = []
+        refused: list[tuple[object, str]] = []
         for entry in entries:
             try:
                 usable = history_entry(entry)
@@ -77,7 +90,7 @@ class HistoryStore:
         others = "the other match stays" if len(past) == 1 else f"the other {len(past)} stay"
         return past, f"{self.path}: {problem}; it was kept in {kept.name} and {others} in the history"
 
-    def add(self, saved: dict, restore: Callable[[dict], object], finished: str | None = None) -> str:
+    def add(self, saved: JsonObject, restore: Callable[[JsonObject], object], finished: str | None = None) -> str:
         """Keep a finished match (its saved form, which ``restore`` must accept) as the newest, dropping the oldest
         beyond 50; returns a problem line if the old history could not all be read (see ``load``)."""
         restore(saved)
@@ -87,7 +100,7 @@ class HistoryStore:
             self._write([(when, saved), *((p.finished, p.saved) for p in past)])
         return problem
 
-    def _write(self, entries: list[tuple[str, dict]]):
+    def _write(self, entries: list[tuple[str, JsonObject]]) -> None:
         """The history as these (when it finished, saved form) pairs, newest first, the newest 50 only."""
         write_atomic(self.path, {"format": HISTORY_FORMAT, "matches": [
             {"finished": when, "saved": _lean(saved)} for when, saved in entries[:KEEP_MATCHES]]})
@@ -97,12 +110,17 @@ class HistoryStore:
         return f"{self.path}: {problem}; it was kept as {bad.name} and the history starts again"
 
 
+class HistoryEntry(TypedDict):
+    finished: str  # when: ISO 8601 to the minute
+    saved: JsonObject  # the match's saved form (game/table/session.py: Session.to_json)
+
+
 def finished_text(finished: str) -> str:
     """When a match finished, as a player reads it (2026-11-24 10:00)."""
     return finished.replace("T", " ")
 
 
-def history_entries(data) -> list:
+def history_entries(data: object) -> list[object]:
     """The matches of a history file's JSON, newest first, as the file has them (``history_entry`` makes one
     usable); raises DamagedFile naming the problem if it is not a history."""
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
@@ -113,15 +131,15 @@ def history_entries(data) -> list:
     return entries
 
 
-def history_entry(entry) -> dict:
+def history_entry(entry: object) -> HistoryEntry:
     """One match of a history file, {"finished": when, "saved": its saved form}; raises DamagedFile if it is not."""
     if not (isinstance(entry, dict) and set(entry) == {"finished", "saved"} and isinstance(entry["finished"], str)
             and len(entry["finished"]) <= 40 and isinstance(entry["saved"], dict)):
         raise DamagedFile("a match must have when it finished and its saved form")
-    return {"finished": entry["finished"], "saved": _full(entry["saved"])}
+    return HistoryEntry(finished=entry["finished"], saved=_full(entry["saved"]))
 
 
-def _lean(saved: dict) -> dict:
+def _lean(saved: JsonObject) -> JsonObject:
     """The saved match with its rules once: a hand record under the match's own rules leaves them out."""
     match = saved.get("match")
     if not isinstance(match, dict) or not isinstance(match.get("hands"), list):
@@ -131,7 +149,7 @@ def _lean(saved: dict) -> dict:
     return {**saved, "match": {**match, "hands": hands}}
 
 
-def _full(saved: dict) -> dict:
+def _full(saved: JsonObject) -> JsonObject:
     """The saved match as saved: each hand record with its rules again."""
     match = saved.get("match")
     if not isinstance(match, dict) or not isinstance(match.get("hands"), list):
@@ -144,7 +162,7 @@ def _full(saved: dict) -> dict:
 class ReviewCache:
     """Hand reviews already worked out, one JSON file each, named by the review's key."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.folder = (folder or data_dir()) / "reviews"
 
     def path(self, key: str) -> Path:
@@ -152,7 +170,7 @@ class ReviewCache:
             raise ValueError(f"{key!r} is not a review key")
         return self.folder / f"{key}.json"
 
-    def get(self, key: str, restore: Callable[[dict], object]) -> tuple[object | None, str]:
+    def get(self, key: str, restore: Callable[[JsonObject], Restored]) -> tuple[Restored | None, str]:
         """(what ``restore`` makes of the review kept under ``key``, "") — or (None, "") when there is none, or (None,
         one line naming the file and the problem) when it cannot be used: it is kept aside and worked out again."""
         path = self.path(key)
@@ -167,7 +185,7 @@ class ReviewCache:
             bad = set_aside(path)
             return None, f"{path}: {first_line(err)}; it was kept as {bad.name} and the review is worked out again"
 
-    def put(self, key: str, data: dict):
+    def put(self, key: str, data: JsonObject) -> None:
         """Keep a review (JSON with its ``key``) and remove the oldest beyond 2,000."""
         write_atomic(self.path(key), data)
         kept = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)

@@ -17,7 +17,7 @@ from .settings import config_dir
 HOUSE_RULES = {name for name, meta in Rules.field_docs().items() if meta["house"]}  # of every game
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """YAML-friendly: tuples (royal queens, counters) as lists."""
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -25,7 +25,7 @@ def _plain(value):
 
 
 class HouseRulesStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.folder = (folder or config_dir()) / "house-rules"
 
     def path(self, preset: str) -> Path:
@@ -58,7 +58,7 @@ class HouseRulesStore:
             bad = set_aside(path)
             return book, {}, f"{path}: {problem}; it was kept as {bad.name} and the book's rules are used"
 
-    def save(self, preset: str, changes: dict, book: Rules | None = None):
+    def save(self, preset: str, changes: dict[str, Any], book: Rules | None = None) -> None:
         """Keep only what differs from the book (``book``: the preset's rules, if the caller has them already: a
         preset is read from its YAML file in about 50 ms); no file at all when nothing does."""
         book = book or load_rules(preset)

@@ -5,6 +5,7 @@ folder; a file that cannot be used is kept aside and the list starts again."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
@@ -12,11 +13,18 @@ SEATS_FORMAT = "trickhouse-seats/1"
 KEPT = 20  # the most tables remembered; the oldest goes first
 
 
+class HeldSeat(TypedDict):
+    address: str  # as the player typed it, or "hosted"
+    code: str  # the table's join code
+    token: str  # the seat's secret
+    seat: int
+
+
 class SeatStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "seats.json"
 
-    def load(self) -> tuple[list[dict], str]:
+    def load(self) -> tuple[list[HeldSeat], str]:
         """([{address, code, token, seat}], "") or ([], one line naming the file and the problem)."""
         if not self.path.is_file():
             return [], ""
@@ -41,7 +49,7 @@ class SeatStore:
         return next((s["token"] for s in self.load()[0] if (s["address"], s["code"]) == (address, code.upper())),
                     None)
 
-    def keep(self, address: str, code: str, token: str, seat: int):
+    def keep(self, address: str, code: str, token: str, seat: int) -> None:
         seats = [s for s in self.load()[0] if (s["address"], s["code"]) != (address, code.upper())]
-        seats.append({"address": address, "code": code.upper(), "token": token, "seat": seat})
+        seats.append(HeldSeat(address=address, code=code.upper(), token=token, seat=seat))
         write_atomic(self.path, {"format": SEATS_FORMAT, "seats": seats[-KEPT:]})

@@ -103,7 +103,7 @@ def settings_from_dict(data: object) -> Settings:
 
 
 class SettingsStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or config_dir()) / "settings.yaml"
 
     def load(self) -> tuple[Settings, str]:
@@ -118,5 +118,5 @@ class SettingsStore:
             bad = set_aside(self.path)
             return Settings(), f"{self.path}: {problem}; it was kept as {bad.name} and the defaults are used"
 
-    def save(self, settings: Settings):
+    def save(self, settings: Settings) -> None:
         write_text_atomic(self.path, yaml.safe_dump(asdict(settings), sort_keys=False))

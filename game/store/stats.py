@@ -10,6 +10,7 @@ from game.engine import Hand, Match
 from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
 STATS_FORMAT = "trickhouse-statistics/1"
+Counts = dict[str, dict[str, dict[str, int]]]  # preset -> player's name -> count -> number
 COUNTS = ("matches", "wins", "hands", "points", "contracts_made", "contracts_set", "moons")
 
 
@@ -30,10 +31,10 @@ def match_counts(match: Match, seat: int) -> dict[str, int]:
 
 
 class StatsStore:
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "statistics.json"
 
-    def load(self) -> tuple[dict, str]:
+    def load(self) -> tuple[Counts, str]:
         """({preset: {name: {count: n}}}, "") or (empty, one line naming the file and the problem)."""
         if not self.path.is_file():
             return {}, ""

@@ -1,28 +1,32 @@
 """The match at a table, run without a window: whose turn it is, the computer seats' decisions through the AI
-worker and their pace, the hot-seat hand-off, claims, statistics and saving, the next hand and game over.
+worker and their pace, the hot-seat hand-off, claims, the hint, saving, the next hand and game over.
 
 A window, a test or a network server drives it the same way: ``poll()`` for what comes next, ``act(text)`` for
 the decision of a person at the table, ``take_over(seat)`` once a hand-off is done, ``next_hand()`` after the
 score sheet. It answers with plain intents (a person's turn, a hand-off, what an action did as engine events, the
-score sheet, game over, a line to show) and draws nothing: the window only draws them and takes input.
+score sheet, game over, a line to show: intents.py) and draws nothing: the window only draws them and takes input.
+
+What it does not decide it is handed by whoever makes it (the window, a server, a test), so that the table imports
+neither the hand review nor the user's files: what makes the computer player whose decision is the Hint (the
+review's own search, ``game.review.hint_player``), and where finished hands and matches are kept (``Records``: the
+player's statistics and match history, ``game.store.StatsAndHistory``).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass
+from typing import Any, Protocol
 
+from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision, fallback_action
-from game.engine import Event, Hand
-from game.engine.results import HandResult, Outcome
-from game.engine.view import Choice, choice_of
-from game.review import hint_player
+from game.engine import Event, Hand, Match
+from game.engine.view import choice_of
 from game.runtime import in_background
-from game.store import HistoryStore, StatsStore, hand_counts, match_counts
 
+from .intents import Claimed, HandOff, HandOver, Held, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -34,97 +38,43 @@ class NotKept(Exception):
     controller takes it back, so that nothing unsaved is ever told, and passes this on to its caller."""
 
 
-@dataclass(frozen=True)
-class Turn:
-    """A person at this table decides now for ``seat`` in ``phase`` (a dialog, or a card to play)."""
-    seat: int
-    phase: str
-
-
-@dataclass(frozen=True)
-class HandOff:
-    """Hot-seat: the next decision is ``seat``'s; every hand stays hidden until that player takes over."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class Played:
-    """An action was applied: ``seat`` is whose cards or decision it was (the rook-2p dummy's own seat)."""
-    seat: int
-    action: str
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class Held:
-    """A person at another computer decided ahead of their turn where everyone decides at once (a Hearts pass):
-    the decision is kept, and applied when the engine comes to their seat."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class Claimed:
-    """No play could change the hand's result any more: ``seat`` claimed the rest and it was played out at once."""
-    seat: int
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class HandOver:
-    """The hand is over: the score sheet shows ``result``; ``next_hand()`` goes on."""
-    result: HandResult
-
-
-@dataclass(frozen=True)
-class MatchOver:
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
-class NewHand:
-    number: int  # hands dealt in the match so far, this one included
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What the hand review's search would do for ``seat`` (so the review never faults a hinted play), asked by
-    ``request_hint``."""
-    seat: int
-    choice: Choice
-
-
-@dataclass(frozen=True)
-class Message:
-    text: str
-
-
-@dataclass(frozen=True)
-class Closed:
-    """The table is gone for this screen (a network table whose host left, or a server stopping)."""
-    reason: str
-
-
-Intent = Turn | HandOff | Played | Claimed | HandOver | MatchOver | NewHand | Hint | Message | Closed
 Position = tuple[Hand, tuple[int, int]]  # a hand and the moment of it (``Hand.position_key``)
+
+
+class Records(Protocol):
+    """Where a table's finished hands and matches are kept for the people who played them (game/store:
+    StatsAndHistory, the statistics and the match history)."""
+
+    def count_hand(self, match: Match, people: Mapping[int, str]) -> str:
+        """The match's last hand, just finished, into each person's statistics (``people``: their seats and names),
+        and the match too once it is over; a line naming a file that could not be used, or ""."""
+        ...
+
+    def keep_match(self, saved: dict[str, Any], restore: Callable[[dict[str, Any]], object]) -> str:
+        """A finished match, in its saved form (which ``restore`` must read back), kept in the history; a line
+        saying why it could not be, or "". Called beside the window (it may take a while)."""
+        ...
 
 
 class TableController:
     """One match at one table. ``pause`` says how long a computer's decision waits before it is played (so that
     people can follow it); ``save`` is called with the session after every action, and may raise NotKept (then
     the action, a claim's play-out or a new deal is taken back and NotKept is raised on: stored, then told);
-    ``stats`` counts the humans' hands and matches (None: nothing is counted, as in autoplay); ``history`` keeps
-    the match once it is over."""
+    ``records`` counts the humans' hands and matches and keeps the match once it is over (None: nothing is counted
+    or kept, as in autoplay); ``hint`` makes the player whose decision is the Hint, one for each hint (None: no
+    hints at this table). ``worker`` thinks for the computers and the hint; None only at a table where no computer
+    is asked (a match already over, tests of a server's parts), and then no hint is given."""
 
-    def __init__(self, session: Session, worker: AIWorker, *, pause: Callable[[], float] = lambda: 0.0,
-                 save: Callable[[Session], None] | None = None, stats: StatsStore | None = None,
-                 history: HistoryStore | None = None, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, session: Session, worker: AIWorker | None, *, pause: Callable[[], float] = lambda: 0.0,
+                 save: Callable[[Session], None] | None = None, records: Records | None = None,
+                 hint: Callable[[], ComputerPlayer] | None = None, clock: Callable[[], float] = time.monotonic,
                  claim_seconds: float = CLAIM_SECONDS) -> None:
         self.session = session
         self.worker = worker
         self.pause = pause
         self.save = save
-        self.stats = stats
-        self.history = history
+        self.records = records
+        self.hint = hint
         self.history_writing: Future[None] | None = None
         self.clock = clock
         self.claim_seconds = claim_seconds
@@ -223,6 +173,8 @@ class TableController:
             self.cancel_decision()
         if self.decision is None:
             player = self.session.players[self.hand.to_move]
+            if self.worker is None:
+                raise RuntimeError("a computer's turn at a table made without an AI worker")
             self.decision = self.worker.request(self.hand.copy(), player, limit=self.session.hard_budget)
             self.decision_for, self.decision_started = self.position(), self.clock()
         self.decision.resolve_if_overdue()
@@ -258,32 +210,22 @@ class TableController:
         if session.counted_hands >= session.finished_hands():
             return []
         session.counted_hands = session.finished_hands()
-        problems: list[Intent] = []
-        if self.stats is not None:
-            match = session.match
-            for seat in session.humans:
-                counts = hand_counts(match.hand, seat)
-                if match.is_over:
-                    counts.update(match_counts(match, seat))
-                problem = self.stats.add(session.rules.name, session.name(seat), counts)
-                if problem:
-                    problems.append(Message(problem))
+        problem = ""
+        if self.records is not None:
+            problem = self.records.count_hand(session.match, {seat: session.name(seat) for seat in session.humans})
         self._save()
-        if session.match.is_over and self.history is not None:
-            self._keep_in_history(self.history)
-        return problems[:1]
+        if session.match.is_over and self.records is not None:
+            self._keep_in_history(self.records)
+        return [Message(problem)] if problem else []
 
-    def _keep_in_history(self, history: HistoryStore) -> None:
+    def _keep_in_history(self, records: Records) -> None:
         """The finished match into the match history, beside the window: adding reads the whole history back to
         check it (about 0.6 s with 50 matches kept), which would stall a window's frames; quitting at once still
         finishes the (atomic) write."""
         saved = self.session.to_json()
 
         def add() -> None:
-            try:
-                problem = history.add(saved, Session.from_history)
-            except Exception as err:  # a full disk must not stop the game: the match is only left out
-                problem = f"{history.path}: the match could not be kept: {err}"
+            problem = records.keep_match(saved, Session.from_history)
             if problem:
                 log.warning(problem)
 
@@ -393,18 +335,20 @@ class TableController:
     # --- hints ---
 
     def request_hint(self, seat: int | None = None) -> bool:
-        """Ask the worker what the hand review's search would do for the person to move (the player at the screen,
-        or a network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn.
+        """Ask the worker what a ``hint`` player would do for the person to move (the player at the screen, or a
+        network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn, or the table
+        gives no hints.
 
-        The Hint is the review's own choice (``hint_player``: the same worlds, drawn from the seat's view, with no
-        time limit), so that the review never marks a hinted play a mistake. It takes Hard's search without its
-        time limit (0.1-1 s on this machine; docs/benchmarks.md, "The hand review"), in the worker's search process."""
-        if not self.persons_turn(seat):
+        The window and the server hand it the hand review's own search (``game.review.hint_player``: the same
+        worlds, drawn from the seat's view, with no time limit), so that the review never marks a hinted play a
+        mistake. It takes Hard's search without its time limit (0.1-1 s on this machine; docs/benchmarks.md, "The
+        hand review"), in the worker's search process."""
+        if self.hint is None or self.worker is None or not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()
             self.hint_for = self.position()
-            self.hint_decision = self.worker.request(self.hand.copy(), hint_player())
+            self.hint_decision = self.worker.request(self.hand.copy(), self.hint())
         elif self.hint_decision is None:  # answered already: the same answer again, without searching again
             self.hint_again = True
         return True

@@ -1,20 +1,24 @@
 """A table whose match runs here, as one screen sees it: the seat shown (the viewer, who changes at a hot-seat
 hand-off), that seat's view of the hand, the names, the score sheet's results, and the flow of the match
-(TableController). The window reads and drives only this, or a table on another computer through the same
-members (game/net/client.py: RemoteTable), so it never holds an engine Hand.
+(TableController). The window reads and drives only its ``Table`` surface (surface.py), which a table on another
+computer has too (game/net/client.py: RemoteTable), so it never holds an engine Hand.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import DealCodeError, Hand, deal_code
 from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.view import SeatView
 
-from .controller import Claimed, Held, Intent, MatchOver, NewHand, Played, TableController
+from .controller import TableController
+from .intents import Claimed, Held, Intent, MatchOver, NewHand, Played
 from .session import Session
+
+if TYPE_CHECKING:
+    from .surface import Replays, Table
 
 
 def shared_code(hand: Hand) -> str | None:
@@ -119,6 +123,11 @@ class LocalTable:
         """The deal code of the hand in play (see ``shared_code``)."""
         return shared_code(self.session.hand)
 
+    @property
+    def replays(self) -> Replays:
+        """A match played here can be played again: ``rematch`` and ``deal_again``."""
+        return self
+
     def rematch(self, seed: int) -> Session:
         """A new match with the same players (Session.rematch)."""
         return self.session.rematch(seed)
@@ -167,4 +176,9 @@ class LocalTable:
 
     def close(self) -> None:
         """Leaving the table: whatever a computer was deciding is dropped."""
-        self.controller.worker.cancel_all()
+        if self.controller.worker is not None:  # None: nothing was ever asked
+            self.controller.worker.cancel_all()
+
+
+if TYPE_CHECKING:  # the type checker holds it to the surface a scene sees
+    _a_table: type[Table] = LocalTable

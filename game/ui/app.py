@@ -37,7 +37,7 @@ WORK_DONE = pygame.event.custom_type()  # posted from the thread whose work fini
 
 class App:
     def __init__(self, settings: Settings | None = None, autoplay: Autoplay | None = None,
-                 search_process: bool = True):
+                 search_process: bool = True) -> None:
         settings = settings or Settings()
         self.window = Window(settings)
         self.worker = AIWorker(search_process=search_process)
@@ -82,21 +82,21 @@ class App:
         return self.scenes.running
 
     @running.setter
-    def running(self, value: bool):
+    def running(self, value: bool) -> None:
         self.scenes.running = value
 
-    def open(self, name: str, **options) -> Scene | None:
+    def open(self, name: str, **options: object) -> Scene | None:
         """Open a scene by name over the current ones and return it."""
         return self.scenes.push(name, **options)
 
-    def quit(self):
+    def quit(self) -> None:
         self.scenes.quit()
 
-    def _relayout(self):
+    def _relayout(self) -> None:
         for scene in self.stack.scenes:
             scene.layout()
 
-    def frame(self, dt: float):
+    def frame(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -132,7 +132,7 @@ class App:
                 time.sleep(INPUT_SECONDS)
         return due is not None
 
-    def run(self, first: str = "menu", **options) -> int:
+    def run(self, first: str = "menu", **options: object) -> int:
         """Open the scene ``first`` (with its ``options``) and run frames until the window closes."""
         self.open(first, **options)
         previous = time.perf_counter()  # when the frame before began

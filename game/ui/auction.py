@@ -64,7 +64,7 @@ def auction_layout(bids: list[str], n: int, size: tuple[int, int], px: int, besi
 
 
 def draw_auction_panel(surface: pygame.Surface, rect: pygame.Rect, title: pygame.Surface,
-                       labels: list[pygame.Surface]):
+                       labels: list[pygame.Surface]) -> None:
     panel(surface, rect)
     surface.blit(title, (rect.x + 14, rect.y + 8))
     y = rect.y + 10 + title.get_height()

@@ -16,6 +16,9 @@ import pygame
 from game.engine.rules import preset_families
 
 from .scene import Scene
+from .scenes.dialogs import ConfirmScene
+from .scenes.setup import SetupScene
+from .services import Director, Services
 from .widgets import Button
 
 log = logging.getLogger(__name__)
@@ -27,7 +30,7 @@ SCREENSHOT_AFTER = 0.15  # seconds a scene is up before its screenshot, so its a
 
 def buttons_of(scene: Scene) -> list[Button]:
     """The buttons a scene shows, as a person would find them on the screen."""
-    found = []
+    found: list[Button] = []
     for value in vars(scene).values():
         if isinstance(value, Button):
             found.append(value)
@@ -51,13 +54,13 @@ class Autoplay:
     _shot_name: str = ""
     _shot_age: float = 0.0
 
-    def configure(self, services):
+    def configure(self, services: Services) -> None:
         """The match seed is the one asked for; matches are saved only when asked; nothing is counted."""
         services.new_seed = lambda: self.seed
         services.keep_matches = self.save
         services.count_statistics = False
 
-    def update(self, scenes, dt: float):
+    def update(self, scenes: Director, dt: float) -> None:
         """One frame: act on the scene on top once it has been looked at long enough."""
         top = scenes.top
         if top is not self._looked_at:
@@ -66,7 +69,7 @@ class Autoplay:
         if top is None:
             return
         by_label = {button.label: button for button in buttons_of(top)}
-        if top.name == "setup" and self._set_up(top, by_label):
+        if isinstance(top, SetupScene) and self._set_up(top, by_label):
             self._looked_for = 0.0  # changed what it shows: looked at afresh
             return
         if self._looked_for < READ_SECONDS.get(top.name, float("inf")):
@@ -83,11 +86,11 @@ class Autoplay:
             self.click(by_label.get("Next hand") or by_label["See the result"])
         elif top.name == "game-over":
             scenes.quit()
-        elif top.name == "confirm":
+        elif isinstance(top, ConfirmScene):
             log.warning("autoplay stops, keeping the match in progress saved here: %s", top.question)
             scenes.quit()
 
-    def _set_up(self, setup, by_label: dict[str, Button]) -> bool:
+    def _set_up(self, setup: SetupScene, by_label: dict[str, Button]) -> bool:
         """Show the preset and make every seat a computer of the level, a click a frame; False once it is so."""
         family = preset_families()[self.preset].capitalize()
         rows = [setup.seat_buttons[i:i + 3] for i in range(0, len(setup.seat_buttons), 3)]
@@ -103,14 +106,14 @@ class Autoplay:
             return False
         return True
 
-    def click(self, button: Button):
+    def click(self, button: Button) -> None:
         """A real click on the button, handled with the next frame's events; what the window shows changes, so its
         screenshot waits until it has settled again."""
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
         self._shot_age = 0.0
 
-    def after_draw(self, screen: pygame.Surface, top: Scene | None, dt: float):
+    def after_draw(self, screen: pygame.Surface, top: Scene | None, dt: float) -> None:
         """With ``screenshots``: one PNG per scene look once it has been up for a moment."""
         if self.screenshots is None or top is None:
             return

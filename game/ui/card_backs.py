@@ -11,7 +11,7 @@ RED_GROUND = (122, 22, 32)
 RED_LINES = (160, 52, 60)
 
 
-def _lattice(panel: pygame.Surface, w: int):
+def _lattice(panel: pygame.Surface, w: int) -> None:
     """Red with gold-red diagonals both ways."""
     panel.fill(RED_GROUND)
     pw, ph = panel.get_size()
@@ -22,7 +22,7 @@ def _lattice(panel: pygame.Surface, w: int):
         pygame.draw.line(panel, RED_LINES, (x, ph), (x + ph, 0), line)
 
 
-def _circles(panel: pygame.Surface, w: int):
+def _circles(panel: pygame.Surface, w: int) -> None:
     """Deep blue with rows of rings, every other row shifted half a ring."""
     panel.fill((22, 48, 110))
     pw, ph = panel.get_size()
@@ -34,7 +34,7 @@ def _circles(panel: pygame.Surface, w: int):
             pygame.draw.circle(panel, (150, 180, 230), centre, step * 0.1)
 
 
-def _tartan(panel: pygame.Surface, w: int):
+def _tartan(panel: pygame.Surface, w: int) -> None:
     """Dark green crossed by wide and narrow bands, as a tartan."""
     panel.fill((20, 84, 52))
     pw, ph = panel.get_size()

@@ -46,7 +46,7 @@ class Drag:
 
 
 class CardMotion:
-    def __init__(self):
+    def __init__(self) -> None:
         self.flights: list[Flight] = []  # cards on their way to the trick or back to a hand
         self.finished_trick: list[tuple[int, str]] = []  # a complete trick on show, (seat, card), until gathered
         self.collect_in = 0.0  # seconds left before a complete trick is gathered
@@ -57,17 +57,17 @@ class CardMotion:
     def busy(self) -> bool:
         return bool(self.flights or self.collecting or self.collect_in > 0)
 
-    def glide(self, card: str, start: Point, end: Point, duration: float = FLIGHT_SECONDS):
+    def glide(self, card: str, start: Point, end: Point, duration: float = FLIGHT_SECONDS) -> None:
         self.flights.append(Flight(card, start, end, duration))
 
-    def trick_won(self, winner: int, trick: list[tuple[int, str]], pause: float):
+    def trick_won(self, winner: int, trick: list[tuple[int, str]], pause: float) -> None:
         """The trick just played, (seat, card) in play order, is complete: it stays ``pause`` seconds, then goes to
         ``winner``."""
         self.winner = winner
         self.finished_trick = list(trick)
         self.collect_in = pause
 
-    def clear(self):
+    def clear(self) -> None:
         self.flights, self.finished_trick, self.collecting, self.collect_in, self.winner = [], [], [], 0.0, -1
 
     def update(self, dt: float, speed: float, spot: Callable[[int], Point], gather_to: Callable[[int], Point]) -> bool:

@@ -3,17 +3,20 @@ and the target, as lines drawn with pygame."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from . import theme
-from .assets import fitted, font, text
+from .assets import Colour, fitted, font, text
+from .sheet import ScoredMatch
 
 # a colour and a marker shape per line, so that the lines tell apart without their colours too
 LINE_COLOURS = [(90, 200, 255), (255, 140, 110), (150, 230, 120), (205, 150, 255), (245, 243, 235), (255, 190, 90)]
 MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
 
 
-def score_series(table) -> list[tuple[str, list[int]]]:
+def score_series(table: ScoredMatch) -> list[tuple[str, list[int]]]:
     """For each score column of a table's match (its name): the total before the first hand and after every
     finished one."""
     totals = table.totals()
@@ -28,7 +31,8 @@ def plot_area(rect: pygame.Rect, px: int, names: list[str]) -> pygame.Rect:
     return pygame.Rect(rect.x + px * 3, rect.y + px // 2, rect.width - px * 3 - right, rect.height - px * 2)
 
 
-def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]], target: int | None):
+def chart_lines(rect: pygame.Rect, px: int, series: list[tuple[str, list[int]]], target: int | None
+                ) -> tuple[list[list[tuple[int, int]]], Callable[[float], int]]:
     """Each line's points in window pixels, and a function from a score to its height in the window."""
     area = plot_area(rect, px, [name for name, _ in series])
     values = [v for _, line in series for v in line] + ([target] if target else []) + [0]
@@ -95,7 +99,7 @@ def label_heights(ends: list[int], step: int, top: int, bottom: int) -> list[int
     return heights
 
 
-def _marker(surface: pygame.Surface, shape: str, colour, at: tuple[int, int], r: int):
+def _marker(surface: pygame.Surface, shape: str, colour: Colour, at: tuple[int, int], r: int) -> None:
     x, y = at
     if shape == "circle":
         pygame.draw.circle(surface, colour, at, r)

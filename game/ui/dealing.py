@@ -30,7 +30,7 @@ class Deal:
         self.gap = (seconds - self.flight) / max(1, len(self.order) - 1)
         self.elapsed = 0.0
 
-    def advance(self, dt: float):
+    def advance(self, dt: float) -> None:
         self.elapsed += dt
 
     @property
@@ -52,7 +52,7 @@ class Deal:
 
 
 def draw_deal(surface: pygame.Surface, deal: Deal, start: tuple[int, int], back: pygame.Surface,
-              target: Callable[[int], tuple[int, int]]):
+              target: Callable[[int], tuple[int, int]]) -> None:
     """The cards in the air, face down, from ``start`` (the middle of the table) to ``target(seat)``."""
     for seat, t in deal.in_air():
         tx, ty = target(seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.engine import Rules
 from game.engine.cards import BIRD, SUIT_LETTERS, SUIT_NAMES, suit_of
 
 from .theme import text_size
@@ -18,7 +19,7 @@ SUIT_ORDER = {"rook": "BGRY", "standard": "CDSH"}
 GAP = 0.12  # the comfortable gap between two cards, in card widths
 
 
-def arranged(cards: Sequence[str], rules, trump: str | None = None) -> list[str]:
+def arranged(cards: Sequence[str], rules: Rules, trump: str | None = None) -> list[str]:
     """``cards`` in the order a player holds them: suits grouped, the trump suit (a word such as "green") last."""
     deck = rules.deck
     order = [SUIT_LETTERS[deck].index(letter) for letter in SUIT_ORDER[deck]]

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine import Hand
 from game.engine.hearts import DIRECTION_WORDS
 from game.engine.view import TrickView
 
 from . import theme
 from .assets import text, wrapped
 from .card_sketch import CARD_RATIO
+from .cards import CardArt
 from .hand_layout import arranged, spread
 
 # lines of text kept below the rows, so that the cards keep one size from one decision to the next (each new size
@@ -42,13 +44,13 @@ class Moment:
     lines: list[str]  # the auction, contract and trump, passes and piles, in a player's words
 
 
-def moment(hand, names: list[str]) -> Moment:
+def moment(hand: Hand, names: list[str]) -> Moment:
     """What the board shows of ``hand`` (an engine Hand), seats named by ``names``."""
     rules = hand.rules
     views = [hand.view(seat) for seat in range(hand.n)]
     view = views[0]
     trump, rook, hearts = view.trump, view.rook, view.hearts
-    lines = []
+    lines: list[str] = []
     if rook is not None and rook.bids:
         lines.append("Auction: " + ", ".join(f"{names[seat]} {bid.label}" for seat, bid in rook.bids))
     if rook is not None and rook.declarer >= 0:
@@ -101,8 +103,8 @@ def _line_height(px: int) -> int:
     return max(12, px - 4) + 4
 
 
-def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names: list[str], art, px: int,
-               max_width: int, marks: dict[str, tuple[int, int, int]] | None = None):
+def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names: list[str], art: CardArt,
+               px: int, max_width: int, marks: dict[str, tuple[int, int, int]] | None = None) -> None:
     """The moment inside ``rect``: a row per seat (its line, its cards, its card in the trick at the right) and
     up to BOARD_LINES lines of text below, laid out by ``board_rows``. ``marks`` rings cards in a colour (the
     choice made, the best)."""
@@ -163,7 +165,7 @@ def _seat_line(shown: Moment, names: list[str], seat: int) -> tuple[str, str]:
 
 
 def draw_tricks(surface: pygame.Surface, rect: pygame.Rect, tricks: list[TrickView], first: int, labels: list[str],
-                art, px: int, max_width: int, marks: dict[str, tuple[int, int, int]] | None = None):
+                art: CardArt, px: int, max_width: int, marks: dict[str, tuple[int, int, int]] | None = None) -> None:
     """Tricks as a grid inside ``rect``: a column a trick (numbered from ``first``), a row a seat (``labels``: its
     name and what it scored), each seat's card in each trick, the card that took the trick ringed in gold and
     ``marks`` in their colours. Too many tricks for one band go on in another band below; the cards are as large as

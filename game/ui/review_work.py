@@ -41,7 +41,7 @@ class ReviewWork:
     """A hand's review being worked out in a child process: ``poll()`` each frame reads its news; ``done`` and
     ``total`` for the progress bar; ``review`` once it is finished; ``cancel()`` stops it at once."""
 
-    def __init__(self, job: HandReview, record: dict, worlds: int, measure_worlds: int):
+    def __init__(self, job: HandReview, record: dict[str, Any], worlds: int, measure_worlds: int):
         self.total = job.total
         self.done = 0
         self.review: Review | None = None
@@ -76,7 +76,7 @@ class Hindsight:
     """The rest of a hand played out every card known, after each of some actions at one decision, beside the
     window: ``results`` (action -> finished Hand) once ``finished``."""
 
-    def __init__(self, record: dict, index: int, actions: list[str]):
+    def __init__(self, record: dict[str, Any], index: int, actions: list[str]):
         self._work = in_background(lambda: {action: hindsight(record, index, action) for action in actions})
 
     @property
@@ -93,6 +93,6 @@ class Hindsight:
         err = self._work.exception() if self.finished else None
         return (str(err) or type(err).__name__) if err is not None else ""
 
-    def join(self, timeout: float | None = None):
+    def join(self, timeout: float | None = None) -> None:
         """Wait for it (the scene leaving; tests)."""
         concurrent.futures.wait([self._work], timeout)

@@ -14,9 +14,12 @@ that it changes by itself (something moves, or it awaits work done elsewhere). `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:  # services.py imports this module
+    from .services import Services
 
 AWAIT_SECONDS = 0.05  # how often a scene awaiting work done elsewhere looks again (20 frames a second)
 
@@ -27,8 +30,8 @@ class Scene:
     pass_events = False
     stack: SceneStack
 
-    def __init__(self, services: Any):
-        self.services = services  # game/ui/services.py (typed loosely: the scene stack is tested without one)
+    def __init__(self, services: Services) -> None:
+        self.services = services  # what the scene may use (game/ui/services.py): it reaches nothing else
 
     @property
     def size(self) -> tuple[int, int]:
@@ -40,29 +43,29 @@ class Scene:
         """The name of this scene's screenshot in autoplay (a scene with several looks names each)."""
         return self.name
 
-    def layout(self):
+    def layout(self) -> None:
         """Place controls for the window's current size (after enter, and on every resize)."""
 
-    def enter(self):
+    def enter(self) -> None:
         """Pushed onto the stack."""
 
-    def exit(self):
+    def exit(self) -> None:
         """Popped off the stack."""
 
-    def pause(self):
+    def pause(self) -> None:
         """Another scene was pushed over this one."""
 
-    def resume(self):
+    def resume(self) -> None:
         """The scene over this one left."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; True if consumed."""
         return False
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change it."""
 
     def next_frame(self) -> float | None:
@@ -78,14 +81,14 @@ class Scene:
 
 
 class SceneStack:
-    def __init__(self):
+    def __init__(self) -> None:
         self.scenes: list[Scene] = []
 
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene):
+    def push(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
         scene.stack = self
@@ -103,7 +106,7 @@ class SceneStack:
             self.scenes[-1].resume()
         return leaving
 
-    def replace(self, scene: Scene):
+    def replace(self, scene: Scene) -> None:
         leaving = self.scenes.pop()
         leaving.exit()
         scene.stack = self
@@ -111,11 +114,11 @@ class SceneStack:
         scene.enter()
         scene.layout()
 
-    def clear(self):
+    def clear(self) -> None:
         while self.scenes:
             self.scenes.pop().exit()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> None:
         for scene in reversed(self.scenes):
             if scene.handle_event(event) or not scene.pass_events:
                 return
@@ -126,11 +129,11 @@ class SceneStack:
             start -= 1
         return self.scenes[max(start, 0):]
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         for scene in self._shown():
             scene.update(dt)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         for scene in self._shown():
             scene.draw(surface)
 

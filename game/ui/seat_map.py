@@ -38,12 +38,12 @@ def seat_points(rect: pygame.Rect, around: Sequence[int]) -> list[tuple[int, int
             for seat in range(len(around))]
 
 
-def side_colour(sides: list[tuple[int, ...]], seat: int):
+def side_colour(sides: list[tuple[int, ...]], seat: int) -> tuple[int, int, int]:
     return next((LINE_COLOURS[i] for i, side in enumerate(sides) if seat in side), theme.INK)
 
 
 def draw_seat_map(surface: pygame.Surface, rect: pygame.Rect, names: list[str], around: Sequence[int],
-                  sides: list[tuple[int, ...]], px: int):
+                  sides: list[tuple[int, ...]], px: int) -> None:
     pygame.draw.ellipse(surface, theme.FELT_DARK, rect.inflate(-rect.width // 3, -rect.height // 3))
     points = seat_points(rect, around)
     for side in sides:

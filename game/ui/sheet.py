@@ -5,21 +5,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 import pygame
+
+from game.engine import Rules
+from game.engine.results import HandResult
+from game.table.session import Session
 
 from . import theme
 from .assets import SMALLEST_TEXT, font, text
 
 
-def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
+class ScoredMatch(Protocol):
+    """What the score sheet and the chart read of a match: a table's (local or remote) or a finished one's
+    (``Session``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def results(self) -> list[HandResult]: ...
+
+    def totals(self) -> list[tuple[int, ...]]: ...
+
+    def score_columns(self) -> list[tuple[str, tuple[int, ...]]]: ...
+
+
+def sheet_rows(table: ScoredMatch) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """The header and one row per finished hand of a table's match, as text; and the same rows with each player's
     cell cut to the change and the total, for a table too wide for the whole cells (many players, long names, a
     small window)."""
     owners = table.score_columns()
     auction = table.rules.has_auction  # the bidder, bid and trump get columns of their own
     header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
-    rows, short_rows = [], []
+    rows: list[list[str]] = []
+    short_rows: list[list[str]] = []
     for number, (result, totals) in enumerate(zip(table.results(), table.totals()), 1):
         delta = result.score_change
         row = [str(number)]
@@ -44,20 +66,20 @@ def sheet_rows(table) -> tuple[list[str], list[list[str]], list[list[str]]]:
 NO_BREAK = "\u00a0"  # a space a line is not broken at (game/ui/assets.py: wrapped)
 
 
-def match_scores(session, between: str = ",  ", within: str = " ") -> str:
+def match_scores(session: Session, between: str = ",  ", within: str = " ") -> str:
     """Each score column of a match with its names and total, as a player reads them (You & North 120,  West &
     East 85); ``within`` joins the words of one column (a no-break space keeps it on one line)."""
     scores = session.match.scores
     return between.join(f"{names} {scores[seats[0]]}".replace(" ", within) for names, seats in session.score_columns())
 
 
-def match_so_far(session) -> str:
+def match_so_far(session: Session) -> str:
     """An unfinished match in a few words, to name it when asking whether to end it (Rook, hand 3, You & North 120,
     West & East 85)."""
     return f"{session.rules.title}, hand {len(session.match.history) + 1}, {match_scores(session, ', ', NO_BREAK)}"
 
 
-def bid_cell(table, result) -> str:
+def bid_cell(table: ScoredMatch, result: HandResult) -> str:
     """A Rook hand's auction in one cell: who bid what and how it went."""
     if result.thrown_in:
         return "all passed"
@@ -65,14 +87,14 @@ def bid_cell(table, result) -> str:
                                            f"{'made' if result.made else 'set'}"
 
 
-def comparison_rows(table, first) -> tuple[list[str], list[list[str]]]:
+def comparison_rows(table: ScoredMatch, first: HandResult) -> tuple[list[str], list[list[str]]]:
     """A deal played again: the header and three rows, how the hand went ``first`` (a HandResult), this try (each
     score column's points and score change; Rook: and the contract), and what this try changed in each score."""
     owners = table.score_columns()
     auction = table.rules.has_auction
     header = [""] + (["Bid"] if auction else []) + [name for name, _ in owners]
 
-    def row(label: str, result) -> list[str]:
+    def row(label: str, result: HandResult) -> list[str]:
         delta = result.score_change
         return [label] + ([bid_cell(table, result)] if auction else []) + \
             [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
@@ -112,7 +134,7 @@ def below(rect: pygame.Rect, top: int, sheet: int, chart: int) -> tuple[pygame.R
             pygame.Rect(rect.x, top + sheet + CHART_GAP, rect.width, chart) if chart else None)
 
 
-def chart_target(rules) -> int | None:
+def chart_target(rules: Rules) -> int | None:
     """The score that ends the match, drawn across the chart (none when a fixed number of hands is played)."""
     return None if rules.match_hands else rules.target
 
@@ -134,7 +156,8 @@ def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, l
 
 
 def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
-                 short_rows: list[list[str]] | None = None, last: int = SHEET_ROWS):
+                 short_rows: list[list[str]] | None = None,
+                 last: int = SHEET_ROWS) -> tuple[int, list[list[str]], list[int], list[int]]:
     """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
 
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
@@ -162,7 +185,7 @@ _remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
-               short_rows: list[list[str]] | None = None):
+               short_rows: list[list[str]] | None = None) -> None:
     """The header and the last hands as a table that fits ``rect`` (see sheet_layout): as many of the last hands
     as its height holds, at most SHEET_ROWS (the chart shows every hand)."""
     last = max(1, min(SHEET_ROWS, rect.height // int(px * 1.5) - 1))

@@ -29,7 +29,7 @@ EFFECTS = {
 }
 
 
-def _tone(notes: list[tuple[int, float]]) -> array:
+def _tone(notes: list[tuple[int, float]]) -> array[int]:
     samples = array("h")
     for frequency, seconds in notes:
         count = int(RATE * seconds)
@@ -72,7 +72,7 @@ class Sounds:
         except pygame.error as err:
             log.info("no sound: %s", err)
 
-    def play(self, name: str):
+    def play(self, name: str) -> None:
         sound = self._sounds.get(name)
         if self.enabled and sound is not None:
             sound.play()

@@ -12,6 +12,7 @@ from game.engine.hearts import SPECIAL_QUEENS
 
 from . import theme
 from .assets import text, wrapped
+from .cards import CardArt
 from .widgets import panel
 
 
@@ -32,7 +33,8 @@ def draw_turn_marker(surface: pygame.Surface, points: list[tuple[float, float]])
     return area
 
 
-def draw_winner(surface: pygame.Surface, card: pygame.Rect, art, line: str, px: int, below: pygame.Rect):
+def draw_winner(surface: pygame.Surface, card: pygame.Rect, art: CardArt, line: str, px: int,
+                below: pygame.Rect) -> None:
     """The winning card of a finished trick ringed in gold, and who takes it said under the whole trick
     (``below``), where it covers no card."""
     surface.blit(art.outline(card.width, theme.GOLD), card)

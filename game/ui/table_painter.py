@@ -7,6 +7,8 @@ The painter reads the table scene and changes nothing (a scene's ``draw`` change
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
@@ -19,11 +21,14 @@ from .auction import auction_layout, bid_dialog_rect, draw_auction_panel
 from .dealing import draw_deal
 from .widgets import panel
 
+if TYPE_CHECKING:  # the table scene imports this painter
+    from .scenes.table import TableScene
+
 LAST_TRICK_SCALES = (0.8, 0.65, 0.5)  # the last trick's cards, as large as the room beside the table allows
 
 
 class TablePainter:
-    def __init__(self, scene):
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene  # the table scene, read and never changed
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -73,13 +78,13 @@ class TablePainter:
         if scene.reviewing and view.tricks:
             self.draw_last_trick(surface, view, covered)
 
-    def blit_card(self, surface: pygame.Surface, card: str, pos, scale: float = 1.0):
+    def blit_card(self, surface: pygame.Surface, card: str, pos: tuple[float, float], scale: float = 1.0) -> None:
         scene = self.scene
         width = round(scene.place.cw * scale)
         face = scene.art.face(card, width) if card else scene.art.back(width)
         surface.blit(face, (int(pos[0]), int(pos[1])))
 
-    def draw_trick(self, surface: pygame.Surface):
+    def draw_trick(self, surface: pygame.Surface) -> None:
         scene = self.scene
         motion, place = scene.motion, scene.place
         if motion.collecting:
@@ -312,7 +317,7 @@ class TablePainter:
         draw_auction_panel(surface, rect, title, labels)
         return rect
 
-    def draw_seating_notice(self, surface: pygame.Surface, lines: list[str]):
+    def draw_seating_notice(self, surface: pygame.Surface, lines: list[str]) -> None:
         """Players who changed chairs (rotating partners): a panel in the middle of the table, where the first
         trick will be played, so that the auction panel and the dialogs above the hand leave it clear."""
         if not lines:

@@ -44,7 +44,7 @@ BUTTON: tuple[int, int, int]
 BUTTON_HOVER: tuple[int, int, int]
 
 
-def use(table_colour: str):
+def use(table_colour: str) -> None:
     """Draw with the table colours of that name from now on."""
     global FELT, FELT_DARK, PANEL, BUTTON, BUTTON_HOVER
     colours = TABLES[table_colour]

@@ -37,7 +37,7 @@ class Button:
         return self._enabled if self.when is None else self.when()
 
     @enabled.setter
-    def enabled(self, value: bool):
+    def enabled(self, value: bool) -> None:
         self._enabled = value
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -94,7 +94,7 @@ def layout_row(buttons: list[Button], center: tuple[int, int], height: int, gap:
         x += width + gap
 
 
-def layout_column(buttons: list[Button], center: tuple[int, int], width: int, height: int, gap: int):
+def layout_column(buttons: list[Button], center: tuple[int, int], width: int, height: int, gap: int) -> None:
     y = center[1] - (len(buttons) * height + (len(buttons) - 1) * gap) // 2
     for button in buttons:
         button.rect = pygame.Rect(center[0] - width // 2, y, width, height)
@@ -116,14 +116,14 @@ def _shade_layer(size: tuple[int, int]) -> pygame.Surface:
     return layer
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect):
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A dark panel with a thin gold edge, for dialogs over the table; opaque, so nothing drawn below it (a line
     of the table, a card) shows through what it says."""
     surface.blit(_panel_layer(rect.size, theme.PANEL), rect.topleft)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=14)
 
 
-def shade(surface: pygame.Surface, down_to: int | None = None):
+def shade(surface: pygame.Surface, down_to: int | None = None) -> None:
     """Darken what is drawn so far, the whole window or its top down to ``down_to``."""
     w, h = surface.get_size()
     surface.blit(_shade_layer((w, h if down_to is None else max(0, min(h, down_to)))), (0, 0))

@@ -19,7 +19,7 @@ MIN_SIZE = (800, 500)
 
 
 class Window:
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings) -> None:
         # only what the game uses: pygame.init() would also start the mixer, and with it SDL's search for a sound
         # device, before Sounds has chosen where SDL may look (game/ui/sound.py)
         pygame.display.init()
@@ -44,11 +44,11 @@ class Window:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode((self.settings.window_width, self.settings.window_height), pygame.RESIZABLE)
 
-    def toggle_fullscreen(self):
+    def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.fullscreen
         self.apply_settings(resize=True)
 
-    def apply_settings(self, resize: bool = False):
+    def apply_settings(self, resize: bool = False) -> None:
         """Take changed settings into use at once: the card marks, faces and backs, the table colours, sound, and
         (``resize``) the window."""
         self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back, faces=self.settings.card_faces)

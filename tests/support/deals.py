@@ -4,15 +4,19 @@ play, down to a whole match played to its end."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from game.ai import make_player
-from game.engine import Hand, Match, load_rules
+from game.engine import Hand, Match, Rules, load_rules
+from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.hand import DealText, Pile
+from game.engine.results import HandResult
 from game.table.session import SeatPlan, Session
 
 
-def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", void: dict[int, str] | None = None,
-               dealer: int = 0, dummy_up: str = "") -> dict:
+def build_deal(rules: Rules, hands: dict[int, str], nest: str = "", aside: str = "",
+               void: dict[int, str] | None = None, dealer: int = 0, dummy_up: str = "") -> DealText:
     """A full deal where hand i starts with the cards in ``hands[i]`` (space-separated) and every other card
     of the deck fills the hands, the nest and the aside in ascending card order. ``void`` names suits
     (letters, e.g. ``{2: "CH"}``) that the filler must not give a hand. The nest is listed top card first, in the
@@ -20,7 +24,8 @@ def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", vo
     void = void or {}
     letters = C.SUIT_LETTERS[rules.deck]
     fixed = [rules.parse_cards(hands.get(i, "")) for i in range(rules.hands_to_deal)]
-    piles = {"nest": (rules.parse_cards(nest), rules.nest_size), "aside": (rules.parse_cards(aside), rules.aside)}
+    piles: dict[Pile, tuple[C.CardSet, int]] = {"nest": (rules.parse_cards(nest), rules.nest_size),
+                                                "aside": (rules.parse_cards(aside), rules.aside)}
     used = 0
     for mask in fixed + [mask for mask, _ in piles.values()]:
         assert not used & mask, "a card is named twice"
@@ -37,7 +42,7 @@ def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", vo
         mask |= C.mask_of(allowed[:need])
         spare = [c for c in spare if not mask >> c & 1]
         filled[i] = mask
-    deal = {"hands": [rules.card_names(mask) for mask in filled]}
+    deal = DealText(hands=[rules.card_names(mask) for mask in filled])
     for pile, (mask, size) in piles.items():
         if size:
             need = size - mask.bit_count()
@@ -50,14 +55,23 @@ def build_deal(rules, hands: dict[int, str], nest: str = "", aside: str = "", vo
     return deal
 
 
-def hand_with(preset_or_rules, hands: dict[int, str], dealer: int = 0, number: int = 0, scores=None,
-              **deal_options) -> Hand:
+def hand_with(preset_or_rules: str | Rules, hands: dict[int, str], dealer: int = 0, number: int = 0,
+              scores: list[int] | None = None, nest: str = "", aside: str = "", void: dict[int, str] | None = None,
+              dummy_up: str = "") -> Hand:
+    """A hand of ``build_deal``'s deal (``nest``, ``aside``, ``void`` and ``dummy_up`` are its)."""
     rules = load_rules(preset_or_rules) if isinstance(preset_or_rules, str) else preset_or_rules
-    deal = build_deal(rules, hands, dealer=dealer, **deal_options)
+    deal = build_deal(rules, hands, nest, aside, void, dealer, dummy_up)
     return Hand.from_deal(rules, deal, dealer=dealer, number=number, scores=scores)
 
 
-def play_all(hand: Hand, actions: str):
+def result_of(hand: Hand) -> HandResult:
+    """The hand's result (asserted: the hand is over)."""
+    result = hand.result()
+    assert result is not None, f"the hand is not over: it is at {hand.phase}"
+    return result
+
+
+def play_all(hand: Hand, actions: str) -> None:
     """Apply actions separated by commas, e.g. "play 2C, play 3C"."""
     for text in actions.split(","):
         hand.apply(text.strip())
@@ -91,7 +105,7 @@ def ready_to_play(hand: Hand, declarer: int, trump: str, bid: int | None = None,
     return hand
 
 
-def playout_action(hand: Hand, rng):
+def playout_action(hand: Hand, rng: random.Random) -> A.Action:
     """A random legal action, except that auctions bid modestly: with uniformly random bids most contracts are
     set, scores fall for ever and a match never reaches its target."""
     if hand.phase == "bid":
@@ -100,7 +114,7 @@ def playout_action(hand: Hand, rng):
     return hand.random_action(rng)
 
 
-def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10):
+def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10) -> Session:
     """A short match (to ``target``) played to its end at random, seats named after the seed; seat 0 was a
     person."""
     rules = load_rules(preset).changed({"target": target})
@@ -114,7 +128,8 @@ def finished_session(seed: int, preset: str = "hearts-classic", target: int = 10
     return session
 
 
-def position_where(preset_or_rules, wanted, seeds=range(300), dealer: int = 0) -> Hand:
+def position_where(preset_or_rules: str | Rules, wanted: Callable[[Hand], object], seeds: Iterable[int] = range(300),
+                   dealer: int = 0) -> Hand:
     """The first position of random legal play (``playout_action``, from each seed in turn) where ``wanted(hand)``
     holds: a moment to test (a person's dialog, a settled lead) found by the engine alone, the same every run, so
     no test waits on a computer player happening to choose it."""
@@ -131,7 +146,7 @@ def position_where(preset_or_rules, wanted, seeds=range(300), dealer: int = 0) -
     raise AssertionError("no position of random play was the one wanted")
 
 
-def table_session(hand: Hand, humans: int = 1, level: str = "easy", names=None) -> Session:
+def table_session(hand: Hand, humans: int = 1, level: str = "easy", names: Sequence[str] | None = None) -> Session:
     """A match that starts at ``hand`` as it stands, the first ``humans`` seats people, the rest computers."""
     seats = [SeatPlan(names[i] if names else f"P{i}", i < humans, level) for i in range(hand.rules.players)]
     record = hand.record()
@@ -144,7 +159,7 @@ def table_session(hand: Hand, humans: int = 1, level: str = "easy", names=None) 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 
 
-def normal_hand(preset: str, seed=1) -> Hand:
+def normal_hand(preset: str, seed: int = 1) -> Hand:
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=f"review:{seed}", dealer=seed % rules.players, number=seed)
     normal = make_player("normal")
@@ -165,7 +180,7 @@ def first_hand_over(preset: str = "hearts-classic",
     return session
 
 
-def random_positions(preset: str, seed: int):
+def random_positions(preset: str, seed: int) -> Iterator[Hand]:
     """Every position of one hand of random legal play."""
     hand = Hand.deal(load_rules(preset), seed=seed)
     rng = random.Random(seed)

@@ -12,19 +12,32 @@ import ssl
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 import trustme
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from game.ai.worker import AIWorker
 from game.net import messages as M
 from game.net import protocol as P
 from game.net.client import Link, NetClient, RemoteTable
 from game.net.discovery import SERVICE, Browser
-from game.net.protocol import fingerprint
-from game.net.server import Limits, TableServer
+from game.net.protocol import Limits, fingerprint
+from game.net.runner import TableRunner
+from game.net.server import TableServer
+from game.review import hint_player
 from game.runtime import LoopThread
-from game.table.controller import Closed, HandOver, MatchOver, Message, Turn
+from game.table.controller import TableController
+from game.table.intents import Closed, HandOver, Intent, MatchOver, Message, Turn
+from game.table.session import Session
+
+Answer = TypeVar("Answer")
+# a message as raw JSON, as a stranger's client writes it from PROTOCOL.md and reads the server's (its fields hold
+# whatever was written, right or not)
+Json = dict[str, Any]
 
 LOOPBACK = "127.0.0.1"
 # computers play at once, the test's players may act quickly, and a connection that stops answering is noticed
@@ -35,10 +48,11 @@ FAST = Limits(pause=0.0, messages_per_second=500, burst=500, ping_interval=0.5, 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
-def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK):
+def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -62,20 +76,39 @@ def tls_server_context(authority: trustme.CA) -> tuple[ssl.SSLContext, str]:
 class ServerThread:
     """A TableServer in an event loop on its own thread, listening on a free loopback port."""
 
-    def __init__(self, folder=None, limits: Limits | None = None, tls: ssl.SSLContext | None = None):
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.worker = AIWorker(search_process=False)
-        self.server = TableServer(folder, limits or FAST, self.worker, tls=tls)
+        self.server = TableServer(folder, limits or FAST, self.worker, tls=tls, hint=hint_player)
         self.runner = LoopThread("test-server")
         self.runner.start(lambda: self.server.start(LOOPBACK, 0))
         self.port = self.server.port
 
-    def call(self, function, *args):
+    def call(self, function: Callable[..., Answer], *args: object) -> Answer:
         """Run ``function`` on the server's loop and return its result (the server is not thread-safe)."""
         return self.runner.call(function, *args)
 
-    def stop(self):
+    def stop(self) -> None:
         self.runner.stop(last=self.server.stop())
         self.worker.close()
+
+
+def session_of(runner: TableRunner) -> Session:
+    """The match a table on a server plays (asserted: it has begun)."""
+    assert runner.session is not None, "the match has not begun"
+    return runner.session
+
+
+def controller_of(runner: TableRunner) -> TableController:
+    """The table controller of a runner's match (asserted: it has begun)."""
+    assert runner.controller is not None, "the match has not begun"
+    return runner.controller
+
+
+class ServeTables(Protocol):
+    """The ``served`` fixture (tests/conftest.py): a ``ServerThread``, stopped after the test."""
+    def __call__(self, folder: Path | None = None, limits: Limits | None = None,
+                 tls: ssl.SSLContext | None = None) -> ServerThread: ...
 
 
 def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
@@ -102,10 +135,11 @@ def request(kind: str, fields: dict[str, object]) -> M.Hello | M.Create:
 
 class Player:
     """A person at another computer, played by the test: it decides from its own view only (the legal actions
-    the server lists, or the first cards of its hand for a nest or a pass), presses Next hand, and keeps every
-    intent it was shown."""
+    the server lists, or the first cards of its hand for a nest or a pass), presses Next hand (unless told to stay
+    at the score sheet: ``presses_next``), and keeps every intent it was shown."""
 
-    def __init__(self, port: int, kind: str, fields: dict, seed: int = 0, pinned: str | None = None):
+    def __init__(self, port: int, kind: str, fields: dict[str, object], seed: int = 0,
+                 pinned: str | None = None) -> None:
         """``pinned``: over wss://, the server certificate's fingerprint (trusted as a player trusts it)."""
         self.client = NetClient(LOOPBACK, port, request(kind, fields), retry_for=30, pinned=pinned)
         welcome = first_message(self.client)
@@ -113,9 +147,10 @@ class Player:
         self.welcome = welcome
         self.table = RemoteTable(self.client, welcome)
         self.rng = random.Random(seed)
-        self.shown: list = []
+        self.shown: list[Intent | str] = []  # the lines before the match, then the intents
         self.over = False
         self.closed = ""
+        self.presses_next = True
 
     def step(self) -> bool:
         """Show and answer what came; False when nothing came."""
@@ -128,7 +163,8 @@ class Player:
             if isinstance(intent, Turn):
                 self.decide()
             elif isinstance(intent, HandOver):
-                self.table.next_hand()
+                if self.presses_next:
+                    self.table.next_hand()
             elif isinstance(intent, MatchOver):
                 self.over = True
             elif isinstance(intent, Closed):
@@ -137,7 +173,7 @@ class Player:
                 assert "Too many" not in intent.text, intent.text
         return bool(intents)
 
-    def decide(self):
+    def decide(self) -> None:
         view = self.table.view()
         if view.cards_to_choose:
             word = "discard" if view.phase == "nest" else "pass-cards"
@@ -150,24 +186,28 @@ class Player:
         else:
             self.table.act(self.rng.choice(view.legal).text)
 
-    def close(self):
+    def close(self) -> None:
         self.client.close()
 
-    def killed(self):
+    def killed(self) -> None:
         """Gone without a word, as a game killed would be: the connection is cut and not tried again."""
         client = self.client
         client.closing = True
-        client.loop.call_soon_threadsafe(lambda: client.connection.transport.abort())
+        connection = client.connection
+        assert connection is not None, "not connected"
+        client.loop.call_soon_threadsafe(connection.transport.abort)
 
-    def frozen(self):
+    def frozen(self) -> None:
         """Still connected but reading and answering nothing, not even the server's pings (a half-open
         connection, as when a network goes away without a word)."""
         client = self.client
         client.closing = True
-        client.loop.call_soon_threadsafe(lambda: client.connection.transport.pause_reading())
+        connection = client.connection
+        assert connection is not None, "not connected"
+        client.loop.call_soon_threadsafe(connection.transport.pause_reading)
 
 
-def play_until(players: list[Player], done, seconds: float = 120.0):
+def play_until(players: list[Player], done: Callable[[], object], seconds: float = 120.0) -> None:
     """Step every player until ``done()`` or the deadline (which fails the test)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -181,11 +221,11 @@ def play_until(players: list[Player], done, seconds: float = 120.0):
 class FakeInfo:
     """What zeroconf's get_service_info answers about one service."""
 
-    def __init__(self, address: str, port: int, txt: dict):
+    def __init__(self, address: str, port: int, txt: dict[str, str]) -> None:
         self.address, self.port = address, port
         self.properties = {key.encode(): value.encode() for key, value in txt.items()}
 
-    def parsed_addresses(self):
+    def parsed_addresses(self) -> list[str]:
         return [self.address]
 
 
@@ -193,14 +233,14 @@ class FakeZeroconf:
     """Stands in for zeroconf when a test tells a Browser what came and went on the network, as zeroconf's
     ServiceBrowser would (by keyword): no network needed."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.services: dict[str, FakeInfo] = {}
 
-    def get_service_info(self, service_type: str, name: str, timeout: int):
+    def get_service_info(self, service_type: str, name: str, timeout: int) -> FakeInfo | None:
         assert service_type == SERVICE and timeout > 0
         return self.services.get(name)
 
-    def tell(self, browser: Browser, name: str, change: str, info: FakeInfo | None = None):
+    def tell(self, browser: Browser, name: str, change: str, info: FakeInfo | None = None) -> None:
         """``change``: Added, Updated or Removed (zeroconf's ServiceStateChange)."""
         from zeroconf import ServiceStateChange
 
@@ -211,7 +251,7 @@ class FakeZeroconf:
         browser.noticed(zeroconf=self, service_type=SERVICE, name=name, state_change=ServiceStateChange[change])
 
 
-def server_process(port: int, folder, *extra, announce: bool = False):
+def server_process(port: int, folder: Path, *extra: str, announce: bool = False) -> subprocess.Popen[str]:
     """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
     a test is about that)."""
     return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
@@ -220,19 +260,30 @@ def server_process(port: int, folder, *extra, announce: bool = False):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def raw(port: int, **options):
-    return connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+def raw(port: int, **options: Any) -> ClientConnection:  # options: connect()'s own, passed on as they are
+    connection: ClientConnection = connect(f"ws://{LOOPBACK}:{port}", open_timeout=5, close_timeout=1, **options)
+    return connection
 
 
-def answer(ws) -> dict:
-    return json.loads(ws.recv(timeout=5))
+def answer(ws: ClientConnection) -> Json:
+    """The next message, read as a stranger's client reads it."""
+    said: Json = json.loads(ws.recv(timeout=5))
+    return said
+
+
+class WriteCounts(TypedDict):
+    """The ``failing_writes`` fixture (tests/conftest.py): the writes tried, the first to fail (None: none
+    fails), the writes failed."""
+    writes: int
+    fail_from: int | None
+    failed: int
 
 
 class FailingConnection:
     """An SQLite connection whose writes fail, as on a full disk, from the ``fail_from``-th write on (counted by
     ``writes``) until ``fail_from`` is None again; reads work."""
 
-    def __init__(self, real: sqlite3.Connection, counts: dict):
+    def __init__(self, real: sqlite3.Connection, counts: WriteCounts) -> None:
         self.real, self.counts = real, counts
 
     def _write(self, sql: str) -> None:
@@ -242,19 +293,20 @@ class FailingConnection:
                 self.counts["failed"] += 1
                 raise sqlite3.OperationalError("database or disk is full")
 
-    def execute(self, sql: str, *args):
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # args: the parameters, passed on
         self._write(sql)
         return self.real.execute(sql, *args)
 
-    def executemany(self, sql: str, *args):
+    def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:
         self._write(sql)
         return self.real.executemany(sql, *args)
 
-    def __enter__(self):
+    def __enter__(self) -> sqlite3.Connection:
         return self.real.__enter__()
 
-    def __exit__(self, *exc):
-        return self.real.__exit__(*exc)
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> Literal[False]:
+        return self.real.__exit__(kind, error, trace)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the real connection has
         return getattr(self.real, name)

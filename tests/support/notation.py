@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 
 from game.engine.rules import Rules, preset_names
 
@@ -17,7 +18,7 @@ from game.engine.rules import Rules, preset_names
 def _field_words() -> list[str]:
     """Rule field names and choice words a player never reads: those written with an underscore (min_bid,
     dealer_left, nest_to); the others are plain words (target, moon, cap)."""
-    words = set()
+    words: set[str] = set()
     for spec in dataclasses.fields(Rules):
         words.add(spec.name)
         words.update(choice for choice in spec.metadata["choices"] if isinstance(choice, str))
@@ -45,9 +46,9 @@ PATTERNS = [
 DEAL_CODE = re.compile(r"\b[0-9A-Z]{5}(?:-[0-9A-Z]{1,5}){2,}\b")
 
 
-def notation_faults(lines) -> list[str]:
+def notation_faults(lines: Iterable[str]) -> list[str]:
     """Each line (once) that holds engine notation, with what it holds."""
-    faults = {}
+    faults: dict[str, None] = {}  # a dict keeps the order, once each
     for line in lines:
         plain = DEAL_CODE.sub("", line)
         for pattern, what in PATTERNS:

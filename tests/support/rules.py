@@ -3,7 +3,7 @@
 from game.engine.rules import Rules
 
 
-def every_value(rules, name):
+def every_value(rules: Rules, name: str) -> list[object]:
     """Each value a house rule can take that reads differently: both of a toggle, each choice, each subset of
     queens, a number and 0."""
     meta = Rules.field_docs()[name]

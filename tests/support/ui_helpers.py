@@ -5,30 +5,65 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.engine import Hand, Match, load_rules  # noqa: E402
+from game.store import Settings  # noqa: E402
 from game.table.controller import TableController  # noqa: E402
 from game.table.local import LocalTable  # noqa: E402
 from game.table.session import SeatPlan, Session  # noqa: E402
-from game.ui.app import App, Settings  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.cards import CardArt  # noqa: E402
+from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, Dialog, HandOffScene  # noqa: E402
+from game.ui.scenes.join import JoinScene  # noqa: E402
+from game.ui.scenes.lobby import LobbyScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.widgets import Button  # noqa: E402
 from tests.support.deals import hand_with, position_where, table_session  # noqa: E402
+from tests.support.kinds import of_kind  # noqa: E402
 from tests.support.net_helpers import LOOPBACK, Player  # noqa: E402
 from tests.support.ui_record import Recorder  # noqa: E402
 
 FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
 FRAME = 1 / 30
+Size = tuple[int, int]  # a window's width and height
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
-def step(app: App, dt: float = FRAME):
+class MakeApp(Protocol):
+    """The ``make_app`` fixture (tests/conftest.py): ``open_table``, the window closed after the test."""
+    def __call__(self, preset: str, humans: int, seed: int = 5) -> tuple[App, Session, TableScene]: ...
+
+
+class OpenWindow(Protocol):
+    """The ``window`` fixture (tests/conftest.py): a window at a size on a session, its frames recorded, its
+    settings FAST's with ``settings`` (any of Settings' fields, each a value of its own type) changed."""
+    def __call__(self, session: Session, size: Size = (1280, 720),
+                 **settings: Any) -> tuple[App, TableScene, Recorder]: ...
+
+
+class OpenScreen(Protocol):
+    """The ``screen`` fixture (tests/conftest.py): a scene opened by name at a size, its frames recorded."""
+    def __call__(self, name: str, size: Size = (1280, 720), **options: object) -> tuple[App, Scene, Recorder]: ...
+
+
+def top_scene(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top, of the kind the test expects there."""
+    return of_kind(kind, app.stack.top)
+
+
+def step(app: App, dt: float = FRAME) -> None:
     """One frame, then a short wait, as the real loop sleeps between frames: frames run back to back keep the other
     threads (the AI worker, the network, the search for tables) from the interpreter on a slow machine (seen in CI:
     Easy overran its budget and fell back; a table's welcome sat unread for 20 s). While a computer is thinking, or
@@ -44,7 +79,7 @@ def step(app: App, dt: float = FRAME):
 HANG_SLACK = 5  # a machine running other work beside the suite is several times slower: a wait only stops a hang
 
 
-def frames(seconds: float = 60.0):
+def frames(seconds: float = 60.0) -> Iterator[None]:
     """Loop until a wall-clock deadline (not a frame count: how many frames a hand takes depends on the machine's
     speed, since claims are checked a few milliseconds a frame): ``seconds`` is a generous wait on a quiet
     machine, allowed ``HANG_SLACK`` times over. Use with ``for ... else: raise``."""
@@ -53,25 +88,35 @@ def frames(seconds: float = 60.0):
         yield
 
 
-def post(kind, **fields):
-    pygame.event.post(pygame.event.Event(kind, **fields))
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, fields))
 
 
-def click(app: App, pos):
+def click(app: App, pos: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app)
 
 
-def from_menu(app: App, label: str):
+class WithButtons(Protocol):
+    """A screen of buttons (the menu, the score sheet, game over, the lobby)."""
+    buttons: list[Button]
+
+
+def button(scene: WithButtons, label: str) -> Button:
+    """The button of ``scene`` labelled ``label``."""
+    return next(b for b in scene.buttons if b.label == label)
+
+
+def from_menu(app: App, label: str) -> MenuScene:
     """The main menu opened (over whatever is open), a frame drawn, and its button ``label`` clicked; the menu."""
-    menu = app.open("menu")
+    menu = of_kind(MenuScene, app.open("menu"))
     step(app)
     click(app, next(b for b in menu.buttons if b.label == label).rect.center)
     return menu
 
 
-def drag(app: App, start, end, steps: int = 5):
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 5) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     step(app)
     for i in range(1, steps + 1):
@@ -95,12 +140,12 @@ def to_game_over(app: App) -> GameOverScene:
     raise AssertionError("the match did not end")
 
 
-def settle(app: App, count: int = 40):
+def settle(app: App, count: int = 40) -> None:
     for _ in range(count):
         step(app)
 
 
-def choose_cards(app: App, scene: CardPickScene, cards: list[str]):
+def choose_cards(app: App, scene: CardPickScene, cards: list[str]) -> None:
     """Drag each card into the box, then press Done."""
     for card in cards:
         rect = dict(scene.hand_rects())[card]
@@ -116,7 +161,7 @@ def open_table(preset: str, humans: int, seed: int = 5) -> tuple[App, Session, T
     rules = load_rules(preset)
     seats = [SeatPlan(f"P{i}", i < humans, "easy") for i in range(rules.players)]
     session = Session(Match(rules, seed=seed), seats)
-    table = app.open("table", session=session)
+    table = of_kind(TableScene, app.open("table", session=session))
     return app, session, table
 
 
@@ -130,7 +175,7 @@ def go_on_from_claim(app: App) -> bool:
     return True
 
 
-def to_turn(app: App, ready) -> None:
+def to_turn(app: App, ready: Callable[[], bool]) -> None:
     """Run frames, passing the first cards offered whenever cards are to be chosen, until ``ready()``."""
     for _ in frames(60):
         if ready():
@@ -154,6 +199,17 @@ def played_table(preset: str, names: list[str], hands: int) -> LocalTable:
             hand.push(hand.random_action(rng))
         if number < hands - 1:
             session.match.next_hand()
+    return idle_table(session)
+
+
+def local_table(scene: TableScene) -> LocalTable:
+    """The table of a match played in this window (a table scene may play at one on another computer)."""
+    return of_kind(LocalTable, scene.table)
+
+
+def idle_table(session: Session) -> LocalTable:
+    """A table at ``session`` whose computers are never asked (its match is over, or a test only reads what it
+    shows): it has no worker."""
     return LocalTable(TableController(session, worker=None))
 
 
@@ -181,14 +237,14 @@ def answer_dialog(app: App) -> bool:
         click(app, (top.bid if top.bid.enabled else top.pass_).rect.center)
     elif isinstance(top, ChoiceScene):
         click(app, top.buttons[0].rect.center)
-    elif top.name == "hand-off":
+    elif isinstance(top, HandOffScene):
         click(app, (5, 5))
     else:
         return go_on_from_claim(app)
     return True
 
 
-def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
+def play_hand(app: App, table: TableScene, on_frame: Callable[[], None], seconds: float = 120) -> None:
     """Play the hand at the screen to its score sheet, calling ``on_frame()`` after each frame."""
     for _ in frames(seconds):
         if isinstance(app.stack.top, ScoreScene):
@@ -199,7 +255,7 @@ def play_hand(app: App, table: TableScene, on_frame, seconds: float = 120):
     raise AssertionError("the hand did not reach its score sheet")
 
 
-def waiting_for_seat_0(phase: str):
+def waiting_for_seat_0(phase: str) -> Callable[[Hand], bool]:
     return lambda hand: hand.phase == phase and hand.to_move == 0
 
 
@@ -215,7 +271,7 @@ def moon_position() -> Hand:
     return hand
 
 
-DIALOGS = {
+DIALOGS: dict[str, Callable[[], Hand]] = {
     "bid": lambda: position_where("rook-classic", waiting_for_seat_0("bid")),
     "nest": lambda: position_where("rook-classic", waiting_for_seat_0("nest")),
     "trump": lambda: position_where("rook-classic", waiting_for_seat_0("trump")),
@@ -228,16 +284,17 @@ DIALOGS = {
 }
 
 
-def open_dialog(window, phase: str, size=(1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
+def open_dialog(window: OpenWindow, phase: str, size: Size = (1280, 720)) -> tuple[App, TableScene, Recorder, Dialog]:
     app, table, recorder = window(table_session(DIALOGS[phase](), names=LONG_NAMES), size)
     for _ in frames(30):
         step(app)
-        if isinstance(app.stack.top, Dialog):
-            return app, table, recorder, app.stack.top
+        top = app.stack.top
+        if isinstance(top, Dialog):
+            return app, table, recorder, top
     raise AssertionError(f"no dialog for {phase}")
 
 
-def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float = 20.0):
+def run_until(app: App, ready: Callable[[], object], others: tuple[Player, ...] = (), seconds: float = 20.0) -> None:
     """Frames, the other players answering as they come, until ``ready()`` or ``seconds`` have passed (the caller
     asserts what it waited for)."""
     for _ in frames(seconds):
@@ -248,7 +305,7 @@ def run_until(app: App, ready, others: tuple[Player, ...] = (), seconds: float =
             return
 
 
-def join_by_address(app: App, port: int, owner: Player):
+def join_by_address(app: App, port: int, owner: Player) -> LobbyScene:
     """From the menu, Join game with the table's address and code typed in; the lobby it opens."""
     join = open_join(app)
     click(app, join.fields["address"].rect.center)
@@ -258,16 +315,17 @@ def join_by_address(app: App, port: int, owner: Player):
     return press_join(app, join, owner)
 
 
-def key(app: App, name: int):
+def key(app: App, name: int) -> None:
     post(pygame.KEYDOWN, key=name, mod=0, unicode="")
     step(app)
 
 
-def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> dict:
+def play_by_mouse(monkeypatch: pytest.MonkeyPatch, app: App, session: Session, table: TableScene,
+                  pick_bid: Callable[[Hand], bool]) -> dict[str, int]:
     """Answer every scene with the mouse until the hand's score sheet appears; count what was done, and check
     after every step that no hidden card was drawn for the wrong person."""
     done = {"drags": 0, "handoffs": 0, "dialogs": 0}
-    watch = FaceWatch(app, table)
+    watch = FaceWatch(monkeypatch, app, table)
     for _ in frames():
         watch.check()
         top = app.stack.top
@@ -302,7 +360,7 @@ def play_by_mouse(app: App, session: Session, table: TableScene, pick_bid) -> di
     raise AssertionError("the hand did not finish")
 
 
-def decide(app: App, table: TableScene):
+def decide(app: App, table: TableScene) -> None:
     """The person at the screen decides as a quick player would: the first choice offered, the lowest bid."""
     if answer_dialog(app):
         return
@@ -317,52 +375,54 @@ def decide(app: App, table: TableScene):
 class FaceWatch:
     """Checks every card face as it is drawn: never behind the hand-off screen, and only a card the seat shown at
     the table may see at that moment (its hand, the dummy's face-up cards, cards played, cards it passed, received
-    or laid back, or the cards a dialog offers it, such as the called-card list)."""
+    or laid back, or the cards a dialog offers it, such as the called-card list). Every card art's faces are
+    watched (the table and each dialog draw with art of their own, made for the game's rules)."""
 
-    def __init__(self, app: App, table: TableScene):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App, table: TableScene) -> None:
         self.faults: list[str] = []
-        art_face = app.services.art.face
+        art_face = CardArt.face
 
-        def face(name, width):
+        def face(art: CardArt, name: str, width: int) -> pygame.Surface:
             top = app.stack.top
             if isinstance(top, HandOffScene):
                 self.faults.append(f"{name} drawn while the hand-off screen was up")
             else:
                 view = table.view()
-                hand = table.table.session.hand
-                allowed = set(hand.rules.card_names(hand.played))
-                for key in ("hand", "dummy", "received", "passed", "discarded"):
-                    allowed.update(view.get(key) or [])
+                allowed = set(view.hand)
+                allowed.update(card for _, card in view.trick)
+                allowed.update(card for trick in view.tricks for _, card in trick.cards)
+                if view.rook is not None:
+                    allowed.update(view.rook.dummy_cards + view.rook.discarded)
+                if view.hearts is not None:
+                    allowed.update(view.hearts.passed + view.hearts.received)
                 if isinstance(top, CardPickScene):
                     allowed.update(top.cards)
                 if name not in allowed:
                     self.faults.append(f"{name} drawn face up for seat {table.viewer}")
-            return art_face(name, width)
+            return art_face(art, name, width)
 
-        app.services.art.face = face
+        monkeypatch.setattr(CardArt, "face", face)
 
-    def check(self):
+    def check(self) -> None:
         assert not self.faults, self.faults[:3]
 
 
-def type_text(app: App, words: str):
+def type_text(app: App, words: str) -> None:
     for ch in words:
         post(pygame.TEXTINPUT, text=ch)
     step(app)
 
 
-def open_join(app: App):
+def open_join(app: App) -> JoinScene:
     """From the menu, Join game."""
     from_menu(app, "Join game")
-    join = app.stack.top
-    assert join.name == "join"
-    return join
+    return top_scene(app, JoinScene)
 
 
-def press_join(app: App, join, owner: Player):
+def press_join(app: App, join: JoinScene, owner: Player) -> LobbyScene:
     """Join pressed: the lobby it opens."""
     click(app, join.join_button.rect.center)
-    run_until(app, lambda: app.stack.top.name == "lobby", (owner,))
-    lobby = app.stack.top
-    assert lobby.name == "lobby" and not lobby.table.owner and not lobby.start_button.enabled
+    run_until(app, lambda: isinstance(app.stack.top, LobbyScene), (owner,))
+    lobby = top_scene(app, LobbyScene)
+    assert not lobby.table.owner and not lobby.start_button.enabled
     return lobby

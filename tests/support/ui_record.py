@@ -10,13 +10,22 @@ reads pixels, so the checks hold at every size and theme.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 import pygame
+import pytest
+from pygame.typing import ColorLike, Point, RectLike
 
 from game.ui import assets, widgets
 from game.ui.cards import CardArt
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Made = ParamSpec("Made")
 
 
 @dataclass(frozen=True)
@@ -36,7 +45,8 @@ class _Canvas(pygame.Surface):
     ops: list[Drawn]
     scene = ""
 
-    def blit(self, source, dest, area=None, special_flags=0):
+    def blit(self, source: pygame.Surface, dest: Point | RectLike = (0, 0), area: RectLike | None = None,
+             special_flags: int = 0) -> pygame.Rect:
         done = super().blit(source, dest, area, special_flags)
         known = _KNOWN.get(source)
         if known is not None:
@@ -52,7 +62,7 @@ class _Canvas(pygame.Surface):
                 self.ops.append(Drawn(kind, label, rect, self.scene, height=height))
         return done
 
-    def fill(self, colour, rect=None, special_flags=0):
+    def fill(self, colour: ColorLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         done = super().fill(colour, rect, special_flags)
         covered = self.get_rect() if rect is None else pygame.Rect(rect)
         self.ops.append(Drawn("cover", "", covered, self.scene))
@@ -62,7 +72,7 @@ class _Canvas(pygame.Surface):
 _KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str, int]] = weakref.WeakKeyDictionary()
 
 
-def _install(monkeypatch):
+def _install(monkeypatch: pytest.MonkeyPatch) -> None:
     """Know every surface the text helper, the card art and the panels make (once per test)."""
     if getattr(assets.font, "recording", False):
         return
@@ -73,19 +83,21 @@ def _install(monkeypatch):
         recording = True
         cache_clear = real_font.cache_clear  # the app clears the fonts' cache when it closes
 
-        def __init__(self, size, bold=False):
+        def __init__(self, size: int, bold: bool = False) -> None:
             self.real = real_font(size, bold)
 
-        def render(self, string, antialias, colour, *rest):
-            surface = self.real.render(string, antialias, colour, *rest)
+        def render(self, string: str, antialias: bool, colour: ColorLike, background: ColorLike | None = None,
+                   wraplength: int = 0) -> pygame.Surface:
+            surface = self.real.render(string, antialias, colour, background, wraplength)
             _KNOWN[surface] = ("text", string, self.real.get_height())
             return surface
 
-        def __getattr__(self, name):
+        def __getattr__(self, name: str) -> Any:  # whatever the real font has
             return getattr(self.real, name)
 
-    def known_as(kind: str, make, label):
-        def made(*args, **kwargs):
+    def known_as(kind: str, make: Callable[Made, pygame.Surface],
+                 label: Callable[[tuple[object, ...]], str]) -> Callable[Made, pygame.Surface]:
+        def made(*args: Made.args, **kwargs: Made.kwargs) -> pygame.Surface:
             surface = make(*args, **kwargs)
             _KNOWN[surface] = (kind, label(args), 0)
             return surface
@@ -93,13 +105,13 @@ def _install(monkeypatch):
 
     monkeypatch.setattr(assets, "font", Font)
     assets.text.cache_clear()  # lines cached before the recorder would not be known
-    monkeypatch.setattr(CardArt, "face", known_as("card", CardArt.face, lambda args: args[1]))
+    monkeypatch.setattr(CardArt, "face", known_as("card", CardArt.face, lambda args: str(args[1])))
     monkeypatch.setattr(CardArt, "back", known_as("card", CardArt.back, lambda args: ""))
     monkeypatch.setattr(widgets, "_panel_layer", known_as("cover", widgets._panel_layer, lambda args: ""))
     monkeypatch.setattr(widgets, "_shade_layer", known_as("veil", widgets._shade_layer, lambda args: ""))
     real_button_draw = Button.draw
 
-    def button_draw(button, surface, size):
+    def button_draw(button: Button, surface: pygame.Surface, size: int) -> None:
         if isinstance(surface, _Canvas):
             surface.ops.append(Drawn("button", button.label, pygame.Rect(button.rect), surface.scene, button,
                                      button.enabled))
@@ -111,12 +123,12 @@ def _install(monkeypatch):
 class Recorder:
     """Install with ``Recorder(monkeypatch, app)``; after each frame, ``ops`` is what that frame drew."""
 
-    def __init__(self, monkeypatch, app):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App) -> None:
         _install(monkeypatch)
         self.ops: list[Drawn] = []
         stack = app.stack
 
-        def draw(screen: pygame.Surface):
+        def draw(screen: pygame.Surface) -> None:
             canvas = _Canvas(screen.get_size())
             canvas.ops = []
             for scene in stack._shown():
@@ -140,7 +152,7 @@ class Recorder:
                 and not _covered(self.ops, i, op.rect, ("cover", "veil"))]
 
 
-def _covered(ops: list[Drawn], after: int, rect: pygame.Rect, kinds=("cover",)) -> bool:
+def _covered(ops: list[Drawn], after: int, rect: pygame.Rect, kinds: tuple[str, ...] = ("cover",)) -> bool:
     """Something drawn after ``ops[after]`` covers all of ``rect`` (a panel or a fill; with "veil", a shade)."""
     return any(i > after and op.kind in kinds and op.rect.contains(rect) for i, op in enumerate(ops))
 

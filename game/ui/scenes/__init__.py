@@ -16,12 +16,12 @@ from .scoring import GameOverScene, ScoreScene
 from .settings import HouseRulesScene, NamesScene, SettingsScene
 from .setup import SetupScene
 from .statistics import StatisticsScene
-from .table import TableScene
+from .table import table_scene
 
 SCENES: dict[str, Callable[..., Scene | None]] = {
     "menu": MenuScene,
     "setup": SetupScene,
-    "table": TableScene,
+    "table": table_scene,  # at a table elsewhere, or a match played here
     "dialog": dialog_for_phase,  # the dialog for the decision a person makes now (None for a card to play)
     "hand-off": HandOffScene,
     "pause": PauseScene,

@@ -37,7 +37,7 @@ class Dialog(Scene):
     pass_events = True
     title = ""
 
-    def __init__(self, services, table, act: Act):
+    def __init__(self, services: Services, table: Table, act: Act) -> None:
         super().__init__(services)
         self.table = table  # game/table/local.py or game/net/client.py: the seat at this screen decides
         self.act = act
@@ -45,11 +45,11 @@ class Dialog(Scene):
         self.error = ""
         self.hint = ""  # the suggestion asked for with the table's Hint, in a player's words
 
-    def show_hint(self, hint: Choice):
+    def show_hint(self, hint: Choice) -> None:
         """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
         self.hint = f"Hint: {hint.label}"
 
-    def choose(self, action: str):
+    def choose(self, action: str) -> None:
         reason = self.table.check(action)
         if reason is not None:
             self.error = reason
@@ -92,7 +92,7 @@ class Dialog(Scene):
         """Where the line under the choices ends: the middle of its bottom edge."""
         return self.rect.centerx, self.rect.bottom - 8
 
-    def draw_note(self, surface: pygame.Surface, midbottom: tuple[int, int]):
+    def draw_note(self, surface: pygame.Surface, midbottom: tuple[int, int]) -> None:
         """The line under the choices: why a choice was refused, else the hint asked for."""
         if self.error or self.hint:
             line = text(self.error or self.hint, self.px, theme.WARN if self.error else theme.GOLD, bold=True)
@@ -103,7 +103,7 @@ class BidScene(Dialog):
     """The auction: step the bid up or down through the legal bids, then Bid or Pass."""
     name = "bidding"
 
-    def __init__(self, services, table, act: Act):
+    def __init__(self, services: Services, table: Table, act: Act) -> None:
         super().__init__(services, table, act)
         view = table.view()
         self.bids = [choice for choice in view.legal if choice.kind == "bid"]
@@ -129,26 +129,26 @@ class BidScene(Dialog):
         self.buttons = [self.down, self.up, self.bid, self.pass_]
         self.refresh()
 
-    def step(self, delta: int):
+    def step(self, delta: int) -> None:
         if self.bids:
             self.index = max(0, min(len(self.bids) - 1, self.index + delta))
         self.refresh()
 
-    def refresh(self):
+    def refresh(self) -> None:
         self.down.enabled = self.index > 0
         self.up.enabled = self.index < len(self.bids) - 1
         if self.bids:
             self.bid.label = f"Bid {self.bids[self.index].value}"
 
-    def place_bid(self):
+    def place_bid(self) -> None:
         if self.bids:
             self.choose(self.bids[self.index].text)
 
-    def place_pass(self):
+    def place_pass(self) -> None:
         if self.passing is not None:
             self.choose(self.passing.text)
 
-    def show_hint(self, hint: Choice):
+    def show_hint(self, hint: Choice) -> None:
         super().show_hint(hint)
         if hint in self.bids:
             self.index = self.bids.index(hint)
@@ -171,7 +171,8 @@ class BidScene(Dialog):
 class ChoiceScene(Dialog):
     """One button per legal action (trump, order, moon, choose-hand)."""
 
-    def __init__(self, services, table, act: Act, name: str, title: str, labels: Callable[[Choice], str]):
+    def __init__(self, services: Services, table: Table, act: Act, name: str, title: str,
+                 labels: Callable[[Choice], str]) -> None:
         super().__init__(services, table, act)
         self.name = name
         self.title = title
@@ -192,12 +193,12 @@ class ChoiceScene(Dialog):
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
 
 
-    def show_hint(self, hint: Choice):
+    def show_hint(self, hint: Choice) -> None:
         super().show_hint(hint)
         self.hinted = hint
         self.mark_hinted()
 
-    def mark_hinted(self):
+    def mark_hinted(self) -> None:
         for button, choice in zip(self.buttons, self.choices):
             button.chosen = choice == self.hinted
 
@@ -210,7 +211,7 @@ class TrumpScene(ChoiceScene):
     """Naming trump: a tile of each colour (or suit) offered, its name under it; the keys 1 to 5 choose too. The
     panel is as large as its tiles need."""
 
-    def __init__(self, services, table, act: Act, title: str):
+    def __init__(self, services: Services, table: Table, act: Act, title: str) -> None:
         super().__init__(services, table, act, "trump", title, _trump_label)
 
     def layout(self) -> None:
@@ -242,8 +243,9 @@ class CardPickScene(Dialog):
     """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
     the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
 
-    def __init__(self, services, table, act: Act, name: str, title: str, action: Callable[[list[str]], str],
-                 count: int, cards: list[str], box_label: str, marked: tuple[tuple[str, ...], str] | None = None):
+    def __init__(self, services: Services, table: Table, act: Act, name: str, title: str,
+                 action: Callable[[list[str]], str], count: int, cards: list[str], box_label: str,
+                 marked: tuple[tuple[str, ...], str] | None = None) -> None:
         """``action``: the decision that chooses these cards, made by the engine's view; ``marked``: (cards, what
         they are) to outline among the cards, such as the nest's cards."""
         super().__init__(services, table, act)
@@ -284,7 +286,7 @@ class CardPickScene(Dialog):
             return []
         room = self.rect.width - 40
         if len(self.cards) > 20:
-            rows: dict[str, list[str]] = {}
+            rows: dict[int, list[str]] = {}  # by suit
             for card in cards:
                 rows.setdefault(self.table.rules.suit_of_name(card), []).append(card)
             row_list = list(rows.values())
@@ -296,7 +298,7 @@ class CardPickScene(Dialog):
         width, height = int(self.cw * scale), int(self.ch * scale)
         space = self.note_spot()[1] - int(self.px * 1.4) - (self.box.bottom + self.px * 2) - height  # above the note
         row_step = min(height * 0.62, space / max(1, len(row_list) - 1))
-        out = []
+        out: list[tuple[str, pygame.Rect]] = []
         top = self.box.bottom + self.px * 2
         for r, row in enumerate(row_list):
             step = min(width + 6, (room - width) / max(1, len(row) - 1))
@@ -309,7 +311,7 @@ class CardPickScene(Dialog):
         return [(card, pygame.Rect(self.box.x + 12 + i * (self.cw + 8), self.box.y + 12, self.cw, self.ch))
                 for i, card in enumerate(self.chosen)]
 
-    def toggle(self, card: str, into_box: bool | None = None):
+    def toggle(self, card: str, into_box: bool | None = None) -> None:
         if card in self.chosen and into_box is not True:
             self.chosen.remove(card)
         elif card not in self.chosen and into_box is not False:
@@ -319,13 +321,13 @@ class CardPickScene(Dialog):
             self.chosen.append(card)
         self.error = ""
 
-    def finish(self):
+    def finish(self) -> None:
         if len(self.chosen) != self.count:
             self.error = f"Choose exactly {self.count}"
             return
         self.choose(self.action(self.chosen))
 
-    def show_hint(self, hint: Choice):
+    def show_hint(self, hint: Choice) -> None:
         """The hinted cards go into the box, ready for Done."""
         super().show_hint(hint)
         self.chosen = [card for card in hint.cards if card in self.cards][: self.count]
@@ -495,7 +497,7 @@ class ConfirmScene(Scene):
     name = "confirm"
     transparent = True
 
-    def __init__(self, services, question: str, answers: list[tuple[str, Callable[[], None]]]):
+    def __init__(self, services: Services, question: str, answers: list[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(services)
         self.question = question
         self.answers = answers
@@ -514,7 +516,7 @@ class ConfirmScene(Scene):
         layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, px,
                    min_width=px * 7)
 
-    def answer(self, action: Callable[[], None]):
+    def answer(self, action: Callable[[], None]) -> None:
         self.stack.pop(self)
         action()
 
@@ -544,11 +546,13 @@ def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None
     count = view.cards_to_choose
     one_card = {choice.card: choice.text for choice in view.legal if choice.cards}  # a call, a card laid aside
 
-    def pick(name: str, title: str, number: int, cards: list[str], box: str, **marked):
-        action = view.choose_cards if view.choosing else (lambda chosen: one_card[chosen[0]])
-        return CardPickScene(services, table, act, name, title, action, number, cards, box, **marked)
+    def pick(name: str, title: str, number: int, cards: list[str], box: str,
+             marked: tuple[tuple[str, ...], str] | None = None) -> CardPickScene:
+        action: Callable[[list[str]], str] = \
+            view.choose_cards if view.choosing else (lambda chosen: one_card[chosen[0]])
+        return CardPickScene(services, table, act, name, title, action, number, cards, box, marked)
 
-    def choice(name: str, title: str, labels: Callable[[Choice], str]):
+    def choice(name: str, title: str, labels: Callable[[Choice], str]) -> ChoiceScene:
         return ChoiceScene(services, table, act, name, title, labels)
 
     if phase == "bid":

@@ -6,20 +6,25 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.runtime import in_background
+from game.store import PastMatch
 from game.store.files import first_line
 from game.store.history import finished_text
 from game.table.local import shared_code
 from game.table.session import Session
 
 from .. import theme
-from ..assets import text, wrapped
+from ..assets import Colour, text, wrapped
 from ..scene import AWAIT_SECONDS, Scene
 from ..sheet import match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
+
+if TYPE_CHECKING:
+    from ..services import Services
 
 log = logging.getLogger(__name__)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
@@ -37,7 +42,7 @@ class RowsPage(Scene):
     subtitle = ""
     empty = ""
 
-    def __init__(self, services):
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.first = 0  # the first row shown
         self.header: list[str] = []
@@ -48,16 +53,17 @@ class RowsPage(Scene):
     def row_buttons(self, index: int) -> list[Button]:
         return []
 
-    def open(self, index: int):
+    def open(self, index: int) -> None:
         """A click on a row, away from its buttons."""
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=px * 7)
-        self.lines, y = [], 10  # the title, and under it the subtitle and a problem, each if there is one
+        self.lines: list[tuple[str, int, Colour, int]] = []
+        y = 10  # the title, and under it the subtitle and a problem, each if there is one
         for line, size, colour in ((self.heading, px + 6, theme.GOLD), (self.subtitle, px - 2, theme.INK),
                                    (self.note, px - 4, theme.WARN)):
             for row in wrapped(line, size, w - 20) if line else ():  # a long file path takes more rows
@@ -87,7 +93,7 @@ class RowsPage(Scene):
                                                            last=max(1, len(self.cells)))
         self.lefts = [left + x for x in lefts]
 
-    def scroll(self, rows: int):
+    def scroll(self, rows: int) -> None:
         self.first += rows
         self.layout()
 
@@ -106,7 +112,7 @@ class RowsPage(Scene):
                     self.open(index)
         return True
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, px = surface.get_width(), self.px
         for line, size, colour, y in self.lines:
@@ -131,7 +137,7 @@ class RowsPage(Scene):
             surface.blit(label, label.get_rect(midright=(self.back.rect.left - px, self.back.rect.centery)))
         self.back.draw(surface, px - 2)
 
-    def draw_cells(self, surface: pygame.Surface, cells: list[str], y: int, colour):
+    def draw_cells(self, surface: pygame.Surface, cells: list[str], y: int, colour: Colour) -> None:
         for value, left, width in zip(cells, self.lefts, self.widths):
             label = text(value, self.cell_px, colour, bold=colour is theme.GOLD)
             surface.blit(label, (left, y), pygame.Rect(0, 0, max(0, width), label.get_height()))
@@ -142,14 +148,15 @@ class HistoryScene(RowsPage):
     heading = "Match history"
     empty = "No finished matches yet: each match is kept here once it is over (the last 50)"
 
-    def __init__(self, services):
+    def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.header = ["Finished", "Game", "Final scores", "Won by"]
-        self.past: list = []
-        self.reading: Future | None = None  # the history being read beside the window: the matches and a problem
+        self.past: list[PastMatch[Session]] = []
+        # the history being read beside the window: the matches and a problem
+        self.reading: Future[tuple[list[PastMatch[Session]], str]] | None = None
         self.cells_read = False
 
-    def enter(self):
+    def enter(self) -> None:
         # every hand of 50 matches is replayed to check it: about half a second, so on a thread of its own
         if self.reading is None:
             self.empty = "Reading the history ..."
@@ -157,7 +164,7 @@ class HistoryScene(RowsPage):
             history = self.services.history
             self.reading = in_background(history.load, lambda data: Session.from_history(data, budget))
 
-    def what_was_read(self) -> tuple[list, str]:
+    def what_was_read(self) -> tuple[list[PastMatch[Session]], str]:
         """The history read (the matches and a problem), or what went wrong, said rather than left hanging."""
         history = self.services.history
         assert self.reading is not None  # asked once the reading has begun
@@ -170,7 +177,7 @@ class HistoryScene(RowsPage):
             return [], (f"The history could not be shown: a fault in the game ({type(err).__name__}: "
                         f"{first_line(err)}); {history.path} is left as it was")
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         if self.reading is None or not self.reading.done() or self.cells_read:
             return
         self.cells_read = True
@@ -186,7 +193,7 @@ class HistoryScene(RowsPage):
         """The history is being read beside the window (see ``enter``) until its cells are shown."""
         return AWAIT_SECONDS if self.reading is not None and not self.cells_read else None
 
-    def open(self, index: int):
+    def open(self, index: int) -> None:
         self.services.scenes.push("past-match", past=self.past[index])
 
 
@@ -195,7 +202,7 @@ class PastMatchScene(RowsPage):
     deal code."""
     name = "past-match"
 
-    def __init__(self, services, past):
+    def __init__(self, services: Services, past: PastMatch[Session]) -> None:
         super().__init__(services)
         self.session = session = past.session
         match = session.match
@@ -209,11 +216,11 @@ class PastMatchScene(RowsPage):
     def row_buttons(self, index: int) -> list[Button]:
         return [Button("Review", lambda: self.review(index)), Button("Play this deal", lambda: self.play(index))]
 
-    def review(self, index: int):
+    def review(self, index: int) -> None:
         """The review of this hand for the match's human seats (every seat's, if none was human)."""
         record, seats, names = self.session.review_subject(self.hands[index])
         self.services.scenes.push("review", record=record, seats=seats, names=names, number=index + 1)
 
-    def play(self, index: int):
+    def play(self, index: int) -> None:
         hand = self.hands[index]
         self.services.scenes.push("table", session=self.session.deal_again(hand), first_time=hand.result())

@@ -66,7 +66,7 @@ class JoinScene(Scene):
             # the table this game hosts, if it is found on the network too: the only one that is "your table" here
             self.hosted_here = self.services.host.saved_table() if self.services.host is not None else None
 
-    def exit(self):
+    def exit(self) -> None:
         if self.browser is not None:
             self.browser.stop()
 
@@ -116,7 +116,7 @@ class JoinScene(Scene):
         self.typing = TextEdit(self.values[field], FIELD_LENGTH)
         self.layout()
 
-    def leave(self):
+    def leave(self) -> None:
         if self.client is not None:
             self.client.close()
         self.services.stop_hosting()

@@ -5,9 +5,12 @@ deal opens the table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.words import YOU
+from game.net.client import RemoteTable
 from game.net.messages import SeatEntry
 
 from .. import theme
@@ -15,13 +18,16 @@ from ..assets import text
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_column, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services
+
 NOBODY = SeatEntry(name="", kind="online", taken=False, connected=False, away=False, thinking=False)  # not told yet
 
 
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, services, table, addresses: list[str] | None = None):
+    def __init__(self, services: Services, table: RemoteTable, addresses: list[str] | None = None) -> None:
         """``table``: a RemoteTable just welcomed; ``addresses``: where others reach this computer (when hosting)."""
         super().__init__(services)
         self.table = table
@@ -50,12 +56,12 @@ class LobbyScene(Scene):
             place = self.table.seats[seat] if seat < len(self.table.seats) else None
             button.enabled = bool(place and place.kind == "online" and not place.taken)
 
-    def leave(self):
+    def leave(self) -> None:
         self.table.close()
         self.services.stop_hosting()
         self.services.scenes.restart("menu")
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         for line in self.table.before_the_match():
             self.said = line
         if self.table.link == "closed":

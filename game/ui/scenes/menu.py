@@ -53,7 +53,7 @@ class MenuScene(Scene):
         column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
         layout_column(self.buttons, (w // 2, top + column // 2), int(self.px * 12), height, gap)
 
-    def continue_match(self):
+    def continue_match(self) -> None:
         services = self.services
         session, problem = services.saved_match()
         if session is None:
@@ -62,11 +62,11 @@ class MenuScene(Scene):
             return
         services.scenes.push("table", session=session)
 
-    def host_again(self):
+    def host_again(self) -> None:
         """The table this game hosted last, open again: its players take their seats back with their tokens."""
         services, settings = self.services, self.services.settings
         try:
-            services.start_hosting(again=True)
+            host = services.start_hosting(again=True)
         except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
             services.notice = str(err)
             self.layout()
@@ -75,16 +75,16 @@ class MenuScene(Scene):
             services.notice = port_problem(err, settings.online_port)
             self.layout()
             return
-        code = services.host.saved_table()
+        code = host.saved_table()
         token = services.seats.token("hosted", code) if code else None
-        if token is None:
+        if code is None or token is None:
             services.stop_hosting()
             services.notice = "The hosted table could not be found again"
             self.layout()
             return
         join_hosted(services, code, token, settings.names[0])
 
-    def resume(self):
+    def resume(self) -> None:
         """Back from a scene above: a game may have been saved since (Continue)."""
         self.layout()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,11 +24,14 @@ from game.review.analysis import MEASURE_WORLDS, WORLDS, Decision, partnered
 from game.runtime import in_background
 
 from .. import theme
-from ..assets import font, text, wrapped
+from ..assets import Colour, font, text, wrapped
 from ..review_board import Moment, board_rows, draw_board, draw_tricks, moment
 from ..review_work import Hindsight, ReviewWork
 from ..scene import AWAIT_SECONDS, Scene
 from ..widgets import Button, layout_row, panel, press_any
+
+if TYPE_CHECKING:
+    from ..services import Services
 
 HINDSIGHT = "Hindsight: every card known"
 log = logging.getLogger(__name__)
@@ -36,8 +40,9 @@ log = logging.getLogger(__name__)
 class ReviewScene(Scene):
     name = "review"
 
-    def __init__(self, services, record: dict, seats: list[int], names: list[str], number: int,
-                 worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS):
+    def __init__(self, services: Services, record: dict[str, Any], seats: list[int], names: list[str], number: int,
+                 worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS) -> None:
+        """``record``: the finished hand's record (JSON, as the engine writes it)."""
         super().__init__(services)
         self.record, self.names, self.number = record, names, number
         self.worlds, self.measure_worlds = worlds, measure_worlds
@@ -45,14 +50,15 @@ class ReviewScene(Scene):
         self.rules = self.job.hand.rules
         self.review, self.problem = services.reviews.get(self.job.key, Review.from_json)
         self.work: ReviewWork | None = None
-        self.keeping: Future | None = None  # the finished review going into the cache
+        self.keeping: Future[None] | None = None  # the finished review going into the cache
         self.index = 0  # the decision shown, in review.decisions
         self.panel_scroll = 0  # pixels of its panel scrolled past (the wheel): a long list of choices in a small window
         self.shown: Moment | None = None
         self.hindsight: Hindsight | None = None  # the hindsight page, while it is shown
         self.hindsight_for = -1  # the decision it is for
         self.line_shown = 1  # on the hindsight page: the line of play after the choice made (0) or the best (1)
-        self.labelled: tuple | None = None  # the hindsight its lines' buttons were labelled for, and if finished
+        # the hindsight its lines' buttons were labelled for, and whether it had finished
+        self.labelled: tuple[Hindsight, bool] | None = None
         self.art = services.art.for_rules(self.rules)
         self.to_warm: list[str] = []
         self.buttons: list[Button] = []  # made by layout, which comes after enter
@@ -61,20 +67,20 @@ class ReviewScene(Scene):
     def shot_name(self) -> str:
         return "review-hindsight" if self.hindsight else "review" if self.review else "review-progress"
 
-    def enter(self):
+    def enter(self) -> None:
         if self.review is None:
             self.work = ReviewWork(self.job, self.record, self.worlds, self.measure_worlds)
         else:
             self.show(0)
 
-    def exit(self):
+    def exit(self) -> None:
         if self.work is not None:
             self.work.cancel()  # the process ends now; nothing is kept of a review not finished
             self.work = None
 
     # --- geometry ---
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         bh = int(px * 1.8)
@@ -107,10 +113,10 @@ class ReviewScene(Scene):
     # --- stepping through the decisions ---
 
     @property
-    def decisions(self) -> list:
+    def decisions(self) -> list[Decision]:
         return self.review.decisions if self.review else []
 
-    def show(self, index: int):
+    def show(self, index: int) -> None:
         self.index, self.panel_scroll = index, 0
         if self.decisions:  # the hand just before the decision, as the review replayed it
             before = next(hand for at, hand, *_ in self.job.moments if at == self.decisions[index].index)
@@ -118,7 +124,7 @@ class ReviewScene(Scene):
         if self.buttons:
             self.refresh_buttons()
 
-    def go(self, index: int):
+    def go(self, index: int) -> None:
         if 0 <= index < len(self.decisions) and index != self.index:
             self.show(index)
 
@@ -127,12 +133,12 @@ class ReviewScene(Scene):
         order = range(self.index + 1, len(self.decisions)) if direction > 0 else range(self.index - 1, -1, -1)
         return next((i for i in order if self.decisions[i].mistake), None)
 
-    def jump(self, direction: int):
+    def jump(self, direction: int) -> None:
         found = self.mistake_beyond(direction)
         if found is not None:
             self.show(found)
 
-    def refresh_buttons(self):
+    def refresh_buttons(self) -> None:
         count = len(self.decisions)
         self.previous.enabled = self.index > 0
         self.next.enabled = self.index < count - 1
@@ -141,22 +147,22 @@ class ReviewScene(Scene):
         decision = self.decisions[self.index] if count else None
         self.what_if.enabled = bool(decision and decision.judged and decision.best != decision.action)
 
-    def leave(self):
+    def leave(self) -> None:
         self.stack.pop(self)
 
     # --- hindsight ---
 
-    def open_hindsight(self):
+    def open_hindsight(self) -> None:
         decision = self.decisions[self.index]
         self.hindsight = Hindsight(self.record, decision.index, [decision.action, decision.best])
         self.hindsight_for = self.index
         self.line_shown = 1
         self.layout()
 
-    def close_hindsight(self):
+    def close_hindsight(self) -> None:
         self.hindsight = None  # a thread still playing it out ends by itself; nothing reads it
 
-    def show_line(self, line: int):
+    def show_line(self, line: int) -> None:
         self.line_shown = line
         self.label_lines()
 
@@ -175,7 +181,7 @@ class ReviewScene(Scene):
                       for action in (decision.action, decision.best))
         return made, best
 
-    def label_lines(self):
+    def label_lines(self) -> None:
         """The two lines' buttons: which choice each follows, whose it was, and the better one marked."""
         if self.hindsight is None:
             return
@@ -199,7 +205,7 @@ class ReviewScene(Scene):
         working = self.work is not None or self.hindsight is not None and not self.hindsight.finished
         return AWAIT_SECONDS if working else None
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         self.warm()
         if self.hindsight is not None and self.labelled != (self.hindsight, self.hindsight.finished):
             self.layout()  # the lines played out: their buttons say which was better, and are as wide as that
@@ -215,7 +221,7 @@ class ReviewScene(Scene):
         elif work.problem:
             self.problem, self.work = work.problem, None
 
-    def keep(self, review: dict):
+    def keep(self, review: dict[str, Any]) -> None:
         try:
             self.services.reviews.put(self.job.key, review)
         except OSError as err:  # the cache only saves time: the review is shown all the same
@@ -246,7 +252,7 @@ class ReviewScene(Scene):
 
     # --- drawing ---
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         px = self.px
         heading = f"Review of hand {self.number}: {self.rules.title}"
@@ -275,12 +281,12 @@ class ReviewScene(Scene):
             for button in self.buttons:
                 button.draw(surface, px - 2)
 
-    def draw_centred(self, surface: pygame.Surface, line: str, colour, y: int | None = None):
+    def draw_centred(self, surface: pygame.Surface, line: str, colour: Colour, y: int | None = None) -> None:
         label = text(line, self.px, colour)
         w, h = surface.get_size()
         surface.blit(label, label.get_rect(center=(w // 2, y if y is not None else h // 2)))
 
-    def draw_progress(self, surface: pygame.Surface):
+    def draw_progress(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         if self.problem and self.work is None:
             self.draw_centred(surface, self.problem, theme.WARN)
@@ -308,7 +314,7 @@ class ReviewScene(Scene):
         shown = {card for cards in self.shown.hands for card in cards}
         return {card for card in choice_of(action, self.rules.deck).cards if card in shown}
 
-    def draw_decision(self, surface: pygame.Surface, decision):
+    def draw_decision(self, surface: pygame.Surface, decision: Decision) -> None:
         rect = self.panel_rect
         panel(surface, rect)
         if decision.mistake:
@@ -338,7 +344,7 @@ class ReviewScene(Scene):
         rect = self.panel_rect
         return rect.y + 10, (self.what_if.rect.top if self.what_if.enabled else rect.bottom) - 6
 
-    def scroll_panel(self, pixels: int):
+    def scroll_panel(self, pixels: int) -> None:
         """Scroll the decision's panel, within what its lines need."""
         top, bottom = self.panel_room()
         lines = self.decision_lines(self.decisions[self.index], self.panel_rect.width - 24)
@@ -371,6 +377,7 @@ class ReviewScene(Scene):
         if len(decision.choices) > 1:
             partners = partnered(self.job.hand, decision.seat)
             who = self.names[decision.seat]
+            assert self.review is not None  # the decision is the review's
             heading = words.choices_heading(self.review.measure_worlds, partners, pick, who)
             meaning = words.result_meaning(partners, self.rules.lower_is_better, who)
             lines += [(line, small, theme.GOLD, False) for line in wrapped(heading, small, width)]
@@ -383,7 +390,7 @@ class ReviewScene(Scene):
                 lines += [(line, small, colour, False) for line in wrapped(row, small, width)]
         return lines
 
-    def draw_timeline(self, surface: pygame.Surface):
+    def draw_timeline(self, surface: pygame.Surface) -> None:
         """Every decision as a mark along a line: mistakes in red, the one shown ringed."""
         count = len(self.decisions)
         for i, decision in enumerate(self.decisions):

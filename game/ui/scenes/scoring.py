@@ -98,7 +98,7 @@ class ScoreScene(Scene):
             layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 6)
         self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
-    def go_on(self):
+    def go_on(self) -> None:
         self.stack.pop(self)
         self.on_next()
 
@@ -106,7 +106,7 @@ class ScoreScene(Scene):
         """The menu over the game, over the sheet (which Resume comes back to)."""
         self.services.scenes.push("pause", table=self.table)
 
-    def again(self):
+    def again(self) -> None:
         if self.first_time is not None:  # this try gives way to the next
             self.stack.pop(self)
         assert self.play_again is not None  # its button is there only then
@@ -158,7 +158,7 @@ class GameOverScene(Scene):
     New game, Main menu and the review of the last hand."""
     name = "game-over"
 
-    def __init__(self, services, table, rematch: Callable[[], None] | None = None):
+    def __init__(self, services: Services, table: Table, rematch: Callable[[], None] | None = None) -> None:
         """``rematch``: a new match can be started with the same players (a table whose match ran here)."""
         super().__init__(services)
         self.table = table
@@ -192,26 +192,26 @@ class GameOverScene(Scene):
         sheet, chart = stacked(room, len(self.sheet[1]), px - 2, room)
         self.sheet_rect, self.chart_rect = below(area, top, sheet, chart)
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> None:
         self.age += dt
 
     def next_frame(self) -> float | None:
         return 0 if self.age < CELEBRATION_SECONDS else None
 
-    def start_rematch(self):
+    def start_rematch(self) -> None:
         self.leave_table()
         assert self.rematch is not None  # its button is there only then
         self.rematch()
 
-    def new_game(self):
+    def new_game(self) -> None:
         self.leave_table()
         self.services.scenes.replace("setup", preset=self.table.rules.name)
 
-    def to_menu(self):
+    def to_menu(self) -> None:
         self.leave_table()
         self.services.scenes.replace("menu")
 
-    def leave_table(self):
+    def leave_table(self) -> None:
         """The match is over: a table on another computer is left, a table this game hosts ends (as the pause
         menu's Main menu does)."""
         self.table.close()
@@ -220,7 +220,7 @@ class GameOverScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         self.draw_confetti(surface)
@@ -239,7 +239,7 @@ class GameOverScene(Scene):
         for button in self.buttons:
             button.draw(surface, self.px)
 
-    def draw_confetti(self, surface: pygame.Surface):
+    def draw_confetti(self, surface: pygame.Surface) -> None:
         """Confetti falling from the top for the first moments, behind everything else on the screen."""
         if self.age >= CELEBRATION_SECONDS:
             return

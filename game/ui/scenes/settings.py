@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -25,6 +25,8 @@ from ..widgets import Button, layout_row, press_any
 
 if TYPE_CHECKING:
     from ..services import Services
+
+T = TypeVar("T")
 
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
@@ -102,7 +104,7 @@ class FormScene(Scene):
             self.first = first
             self.layout()
 
-    def change(self, row: Row, delta: int):
+    def change(self, row: Row, delta: int) -> None:
         self.error = ""
         row.step(delta)
 
@@ -175,7 +177,7 @@ class FormScene(Scene):
 SEARCHED_STEPS = 60  # a number that can be Off looks this many steps on for a value the engine allows
 
 
-def _cycle(options: tuple, current, delta: int):
+def _cycle(options: tuple[T, ...], current: object, delta: int) -> T:
     return options[(options.index(current) + delta) % len(options)] if current in options else options[0]
 
 
@@ -191,13 +193,13 @@ class SettingsScene(FormScene):
         def number(name: str, label: str, step: float, unit: str, effect: str) -> Row:
             low, high = RANGES[name]
 
-            def change(delta: int):
+            def change(delta: int) -> None:
                 setattr(s, name, round(min(high, max(low, getattr(s, name) + delta * step)), 2))
                 self.apply()
             return Row(label, lambda: f"{getattr(s, name):g}{unit}", lambda: effect, change)
 
         def toggle(name: str, label: str, on: str, off: str) -> Row:
-            def change(_delta: int):
+            def change(_delta: int) -> None:
                 setattr(s, name, not getattr(s, name))
                 self.apply()
             return Row(label, lambda: "On" if getattr(s, name) else "Off",
@@ -212,12 +214,12 @@ class SettingsScene(FormScene):
             s.window_width, s.window_height = chosen[0]
             self.apply(resize=True)
 
-        def fullscreen(_delta: int):
+        def fullscreen(_delta: int) -> None:
             s.fullscreen = not s.fullscreen
             self.apply(resize=True)
 
         def choice(name: str, options: tuple[str, ...], label: str, effect: str | Callable[[], str]) -> Row:
-            def change(delta: int):
+            def change(delta: int) -> None:
                 setattr(s, name, _cycle(options, getattr(s, name), delta))
                 self.apply()
             return Row(label, lambda: getattr(s, name).capitalize(), effect if callable(effect) else lambda: effect,
@@ -267,13 +269,13 @@ class SettingsScene(FormScene):
         return [Button("Back", self.leave, key=pygame.K_ESCAPE), Button("House rules", self.house_rules),
                 Button("Player names", self.names)]
 
-    def house_rules(self):
+    def house_rules(self) -> None:
         self.services.scenes.push("house-rules")
 
-    def names(self):
+    def names(self) -> None:
         self.services.scenes.push("names")
 
-    def apply(self, resize: bool = False):
+    def apply(self, resize: bool = False) -> None:
         self.services.window.apply_settings(resize)
         self.services.settings_store.save(self.services.settings)
 
@@ -295,7 +297,7 @@ class HouseRulesScene(FormScene):
         self.title = f"House rules: {self.book.title}"
 
     def make_rows(self) -> list[Row]:
-        rows = []
+        rows: list[Row] = []
         docs = Rules.field_docs()
         for name in self.book.house_fields():
             meta = docs[name]
@@ -348,7 +350,7 @@ class HouseRulesScene(FormScene):
         self.layout()
         return ""
 
-    def reset(self):
+    def reset(self) -> None:
         self.try_change({})
         self.error = "The book's rules are back"
 

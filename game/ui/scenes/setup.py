@@ -60,14 +60,14 @@ class SetupScene(Scene):
         self.error = ""
         self.note = ""  # a line to read that is no error (the match kept)
 
-    def enter(self):
+    def enter(self) -> None:
         self.choose_preset(self.preset)
 
     @property
     def family(self) -> str:
         return preset_families()[self.preset]
 
-    def choose_preset(self, preset: str, deal: Hand | None = None):
+    def choose_preset(self, preset: str, deal: Hand | None = None) -> None:
         """The game to play: a preset under the house rules kept for it, or a deal code's ``deal`` under the code's
         own preset and house rules."""
         self.preset, self.deal = preset, deal
@@ -133,14 +133,14 @@ class SetupScene(Scene):
         self.map_rect = pygame.Rect(left, top - height // 2, w - 8 - left, min(int(h * 0.42), self.start.rect.top - 8
                                                                                - (top - height // 2)))
 
-    def cycle_kind(self, seat: int):
+    def cycle_kind(self, seat: int) -> None:
         """Human, then Computer, then Online, then Human again."""
         plan = self.seats[seat]
         plan.human, plan.online = (False, False) if plan.human else (False, True) if not plan.online else (True, False)
         self.error = ""
         self.layout()
 
-    def cycle_level(self, seat: int):
+    def cycle_level(self, seat: int) -> None:
         plan = self.seats[seat]
         plan.level = LEVELS[(LEVELS.index(plan.level) + 1) % len(LEVELS)]
         self.layout()
@@ -218,7 +218,8 @@ class SetupScene(Scene):
             services.notice = problem
         self.unless_kept(kept, "Your match in progress", "start a new match", "Continue", self.play)
 
-    def unless_kept(self, kept: Session | None, whose: str, instead: str, resume: str, go: Callable[[bool], None]):
+    def unless_kept(self, kept: Session | None, whose: str, instead: str, resume: str,
+                    go: Callable[[bool], None]) -> None:
         """``go(ending)``: at once when no unfinished match would end (``kept``: the one that would), otherwise only
         once the player, asked with its game, hand and scores, agrees to end it; if they keep it, nothing starts and
         the main menu's ``resume`` button is named as the way back to it."""
@@ -226,14 +227,14 @@ class SetupScene(Scene):
             go(False)
             return
 
-        def keep():
+        def keep() -> None:
             self.note = f"Kept: {resume} on the main menu takes you back to it"
             self.layout()
 
         self.services.scenes.push("confirm", question=f"{whose}: {match_so_far(kept)}. End it and {instead}?",
                                   answers=[("End it", lambda: go(True)), ("Keep it", keep)])
 
-    def play(self, ending: bool):
+    def play(self, ending: bool) -> None:
         """A match here, its first save over the saved match only if ``ending`` (the player agreed to end it)."""
         services = self.services
         match = Match(self.rules, seed=services.new_seed()) if self.deal is None else \
@@ -311,7 +312,7 @@ class SetupScene(Scene):
         elif self.editing == "code":
             self.code = value
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         px = self.px

@@ -15,7 +15,8 @@ from ..widgets import Button, layout_row, press_any
 HEADER = ["Game", "Player", "Matches", "Won", "Hands", "Points/hand", "Made", "Set", "Moons"]
 
 
-def stats_rows(table: dict) -> list[list[str]]:
+def stats_rows(table: dict[str, dict[str, dict[str, int]]]) -> list[list[str]]:
+    """The statistics as the store keeps them ({preset: {name: {count: n}}}), a row per game and player."""
     rows = []
     for preset in sorted(table):
         for name, counts in sorted(table[preset].items()):
@@ -33,12 +34,12 @@ def stats_rows(table: dict) -> list[list[str]]:
 class StatisticsScene(Scene):
     name = "statistics"
 
-    def enter(self):
+    def enter(self) -> None:
         table, problem = self.services.stats.load()
         self.rows = stats_rows(table)
         self.problem = problem
 
-    def layout(self):
+    def layout(self) -> None:
         w, h = self.size
         self.px = theme.text_size(self.size)
         self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
@@ -48,7 +49,7 @@ class StatisticsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any([self.back], event)
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         title = text("Statistics", self.px + 6, theme.GOLD, bold=True)

@@ -1,7 +1,7 @@
 """The table: every seat, the trick, the contract and the scores; cards are played by dragging them to the centre.
 
-The scene shows one seat's view of a table, whose match runs here (game/table/local.py: LocalTable, on the table
-controller) or on another computer (game/net/client.py: RemoteTable); it never holds an engine hand. When no card
+The scene shows one seat's view of a ``Table`` (game/table/surface.py), whose match runs here (LocalTable, on the
+table controller) or on another computer (game/net/client.py: RemoteTable); it never holds an engine hand. When no card
 is moving it asks what comes next, shows it (a dialog for a person's decision, the hot-seat hand-off, a card
 played, the score sheet) and hands on the players' decisions. Drawing is table_painter.py's; where things go,
 table_layout.py's.
@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
 from game.engine.results import HandResult
-from game.engine.view import SeatView
+from game.engine.view import Choice, SeatView
 from game.engine.words import says
 from game.store.settings import RANGES
-from game.table.controller import (
+from game.table.intents import (
     Claimed,
     Closed,
     HandOff,
@@ -30,10 +30,8 @@ from game.table.controller import (
     Message,
     NewHand,
     Played,
-    TableController,
     Turn,
 )
-from game.table.local import LocalTable
 from game.table.session import Session
 
 from .. import controls, theme
@@ -45,6 +43,9 @@ from ..table_layout import TableLayout
 from ..table_painter import TablePainter
 from ..widgets import Button, layout_row, press_any
 
+if TYPE_CHECKING:
+    from ..services import Services, Table
+
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
 MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
@@ -54,22 +55,32 @@ EVENT_SOUNDS = {"card-played": "play", "queen-taken": "queen", "hearts-broken": 
                 "passed": "bid"}
 
 
+def table_scene(services: Services, session: Session | None = None, table: Table | None = None,
+                first_time: HandResult | None = None) -> TableScene:
+    """The table scene (the scene registry's "table"): at ``table``, whose match runs on another computer, or at
+    a table made here for ``session``'s match; with ``first_time`` (how the hand went then), a deal played again."""
+    if table is None:
+        if session is None:
+            raise TypeError("a table scene needs a table, or a session to play here")
+        table = services.table_here(session, again=first_time is not None)
+    return TableScene(services, table, first_time)
+
+
+@runtime_checkable
+class DecisionDialog(Protocol):
+    """The dialog this table opens for a person's decision (scenes/dialogs.py: ``Dialog``), as the table speaks
+    to it: a hint asked for meanwhile is shown there."""
+
+    def show_hint(self, hint: Choice) -> None: ...
+
+
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, services: Any, session: Session | None = None, table: Any = None,
-                 first_time: HandResult | None = None) -> None:
-        """A match played here (``session``), or a ``table`` whose match runs elsewhere. With ``first_time`` (how
-        the hand went then) the session plays a deal again: one hand, not saved, counted or kept in the history."""
+    def __init__(self, services: Services, table: Table, first_time: HandResult | None = None) -> None:
+        """The scene at ``table``. With ``first_time`` (how the hand went then) the table plays a deal again: one
+        hand, not saved, counted or kept in the history."""
         super().__init__(services)
-        if table is None:
-            assert session is not None  # a match played here, or a table's elsewhere
-            settings = services.settings
-            keep = services.count_statistics and first_time is None
-            table = LocalTable(TableController(
-                session, services.worker, pause=lambda: settings.computer_pause / settings.animation_speed,
-                save=self.save if first_time is None else None, stats=services.stats if keep else None,
-                history=services.history if keep else None))
         self.table = table
         self.first_time = first_time
         self.motion = CardMotion()
@@ -81,19 +92,20 @@ class TableScene(Scene):
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
         self.showing_claim = False  # its cards lie face up on the table until the player goes on
         self.claim_since = 0.0
-        self.seated: tuple | None = None  # (hand number, the players round the table) as last laid out
+        # (hand number, the players round the table) as last laid out
+        self.seated: tuple[int, tuple[int, ...]] | None = None
         self.seating_notice: tuple[int, list[str]] | None = None  # (hand number, its lines) when players moved
         self.thinking_dots = 0.0
-        self.turn_for: tuple | None = None  # (hand, seat) whose turn the marker shows, and since when
+        self.turn_for: tuple[int, int] | None = None  # (hand, seat) whose turn the marker shows, and since when
         self.turn_since = 0.0
         self.buttons: list[Button] = []
-        self.buttons_for: tuple | None = None
-        self._order_for: tuple | None = None
+        self.buttons_for: tuple[int, int, int, bool, bool, bool] | None = None
+        self._order_for: tuple[int, int, int, str] | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
-        self.dialog = None  # the dialog open for a person's decision here, if any (it closes itself)
+        self.dialog: Scene | None = None  # the dialog open for a person's decision here, if any (it closes itself)
         self.deal: Deal | None = None  # the deal being shown
-        self.dealt_for: tuple | None = None  # the hand whose deal was shown (or skipped)
+        self.dealt_for: tuple[int, int, int] | None = None  # the hand whose deal was shown (or skipped)
         self.painter = TablePainter(self)
 
     @property
@@ -110,11 +122,6 @@ class TableScene(Scene):
     def view(self) -> SeatView:
         """The viewer's view of the hand (the engine's, for this seat)."""
         return self.table.view()
-
-    def save(self, session: Session):
-        """After every action, so that Continue resumes the match exactly (unless matches are not kept)."""
-        if self.services.keep_matches:
-            self.services.saves.save(session.to_json(), session)
 
     # --- geometry (all from the window size) ---
 
@@ -156,7 +163,7 @@ class TableScene(Scene):
         self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
                         for name in rules.card_names(rules.deck_mask) if (name, width) not in held] + held
 
-    def note_seating(self, view: SeatView):
+    def note_seating(self, view: SeatView) -> None:
         """Players who changed chairs since the hand before (rotating partners) are told so, with who now plays
         with whom, until the hand's first card is played. The rook-2p dummy, who moves with the deal, is no player;
         a hot-seat hand-off only turns the same table round."""
@@ -304,12 +311,12 @@ class TableScene(Scene):
             return max(0.0, self.message_time + MESSAGE_SECONDS - time.monotonic())
         return None
 
-    def open_dialog(self):
+    def open_dialog(self) -> Scene | None:
         """The decision dialog this table opened, while it is still open (a hint or a message still reaches the
         table under it)."""
         return self.dialog if self.dialog is not None and self.dialog in self.stack.scenes else None
 
-    def update_deal(self, dt: float):
+    def update_deal(self, dt: float) -> None:
         """Show the deal of a new hand (not one resumed part-played, and not at the fastest animation speed)."""
         view = self.view()
         hand = (view.number, view.dealer, self.table.hand_number)
@@ -327,45 +334,48 @@ class TableScene(Scene):
     def show(self, intent: Intent) -> None:
         """What the table says comes next, shown."""
         scenes = self.services.scenes
-        if isinstance(intent, Turn):
-            if intent.phase != "play" and self.open_dialog() is None:
-                self.dialog = scenes.push("dialog", table=self.table, act=self.act)
-        elif isinstance(intent, HandOff):
-            scenes.push("hand-off", player=self.table.name(intent.seat),
-                        ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
-        elif isinstance(intent, Played):
-            self.animate(intent)
-        elif isinstance(intent, Claimed):
-            self.claim_made, self.showing_claim, self.claim_since = intent, True, time.monotonic()
-            self.motion.clear()
-        elif isinstance(intent, HandOver):
-            scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
-                        first_time=self.first_time,
-                        play_again=self.play_again if isinstance(self.table, LocalTable) else None,
-                        claim=self.claim_words(past=True))
-        elif isinstance(intent, MatchOver):
-            scenes.replace("game-over", table=self.table,
-                           rematch=self.rematch if isinstance(self.table, LocalTable) else None)
-        elif isinstance(intent, NewHand):
-            self.motion.clear()
-            self.claim_made, self.showing_claim = None, False
-            self.services.sounds.play("shuffle")
-        elif isinstance(intent, Hint):
-            dialog = self.open_dialog()
-            if dialog is not None:  # a decision in a dialog: the hint is shown there
-                dialog.show_hint(intent.choice)
-                return
-            if intent.choice.kind == "play":
-                self.selected = intent.choice.card
-            self.say(f"Hint: {intent.choice.label}")
-        elif isinstance(intent, Message):
-            self.say(intent.text)
-        elif isinstance(intent, Closed):  # the host left, or the server stopped: back to the menu, saying so
-            self.services.notice = intent.reason
-            self.services.stop_hosting()
-            scenes.restart("menu")
+        match intent:
+            case Turn():
+                if intent.phase != "play" and self.open_dialog() is None:
+                    self.dialog = scenes.push("dialog", table=self.table, act=self.act)
+            case HandOff():
+                scenes.push("hand-off", player=self.table.name(intent.seat),
+                            ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
+            case Played():
+                self.animate(intent)
+            case Claimed():
+                self.claim_made, self.showing_claim, self.claim_since = intent, True, time.monotonic()
+                self.motion.clear()
+            case HandOver():
+                scenes.push("score-sheet", table=self.table, on_next=self.leave if self.first_time else self.next_hand,
+                            first_time=self.first_time,
+                            play_again=self.play_again if self.table.replays is not None else None,
+                            claim=self.claim_words(past=True))
+            case MatchOver():
+                scenes.replace("game-over", table=self.table,
+                               rematch=self.rematch if self.table.replays is not None else None)
+            case NewHand():
+                self.motion.clear()
+                self.claim_made, self.showing_claim = None, False
+                self.services.sounds.play("shuffle")
+            case Hint():
+                dialog = self.open_dialog()
+                if isinstance(dialog, DecisionDialog):  # a decision in a dialog: the hint is shown there
+                    dialog.show_hint(intent.choice)
+                    return
+                if intent.choice.kind == "play":
+                    self.selected = intent.choice.card
+                self.say(f"Hint: {intent.choice.label}")
+            case Message():
+                self.say(intent.text)
+            case Closed():  # the host left, or the server stopped: back to the menu, saying so
+                self.services.notice = intent.reason
+                self.services.stop_hosting()
+                scenes.restart("menu")
+            case _:
+                assert_never(intent)
 
-    def animate(self, played: Played, drop: tuple[int, int] | None = None):
+    def animate(self, played: Played, drop: tuple[int, int] | None = None) -> None:
         """Sounds and card flights for what an action did, from its events."""
         self.selected = None
         self.message = ""
@@ -382,7 +392,7 @@ class TableScene(Scene):
                 finished = list(self.view().tricks[-1].cards)
                 self.motion.trick_won(event.seat, finished, self.services.settings.trick_pause)
 
-    def act(self, action: str, drop: tuple[int, int] | None = None):
+    def act(self, action: str, drop: tuple[int, int] | None = None) -> None:
         """A person's decision (from a dialog): what it did, or the reason it was refused. A table elsewhere answers
         later, through ``poll``."""
         done = self.table.act(action)
@@ -391,7 +401,7 @@ class TableScene(Scene):
         elif done is not None:
             self.animate(done, drop)
 
-    def play(self, card: str, drop: tuple[int, int] | None = None):
+    def play(self, card: str, drop: tuple[int, int] | None = None) -> None:
         """The viewer plays a card (dropped at ``drop``, or clicked): refused, a dropped card glides back."""
         done = self.table.act(self.view().play(card))
         if isinstance(done, str):
@@ -430,39 +440,45 @@ class TableScene(Scene):
         """The claim has been seen: the table goes on to the score sheet, which names it."""
         self.showing_claim = False
 
-    def take_over(self, seat: int):
+    def take_over(self, seat: int) -> None:
         self.table.take_over(seat)
         self.selected = None
         self.layout()
 
-    def next_hand(self):
-        """From the score sheet: deal the next hand, or end the match."""
-        self.show(self.table.next_hand())
+    def next_hand(self) -> None:
+        """From the score sheet: deal the next hand, or end the match (a table elsewhere answers through ``poll``)."""
+        shown = self.table.next_hand()
+        if shown is not None:
+            self.show(shown)
 
-    def play_again(self):
+    def play_again(self) -> None:
         """This hand's deal again, at a table of its own over this one (a try gives way to the next)."""
-        session, first = self.table.deal_again(), self.first_time or self.table.results()[-1]
+        replays = self.table.replays
+        assert replays is not None  # offered only at a table played here
+        session, first = replays.deal_again(), self.first_time or self.table.results()[-1]
         if self.first_time is not None:
             self.leave()
         self.services.scenes.push("table", session=session, first_time=first)
 
-    def rematch(self):
+    def rematch(self) -> None:
         """From the game-over screen: the same players in the same seats, under the same rules, play a new match (the
         one finished is over, so there is nothing to ask)."""
-        self.services.scenes.restart("table", session=self.table.rematch(self.services.new_seed()))
+        replays = self.table.replays
+        assert replays is not None  # offered only at a table played here
+        self.services.scenes.restart("table", session=replays.rematch(self.services.new_seed()))
 
-    def leave(self):
+    def leave(self) -> None:
         """A deal played again is over: back to the score sheet or history it was opened from."""
         self.table.close()
         self.stack.pop(self)
 
     # --- player commands ---
 
-    def say(self, message: str):
+    def say(self, message: str) -> None:
         self.message = message
         self.message_time = time.monotonic()
 
-    def show_hint(self):
+    def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
             self.say("Working out a hint...")
 
@@ -474,11 +490,11 @@ class TableScene(Scene):
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
 
-    def toggle_review(self):
+    def toggle_review(self) -> None:
         if self.view().tricks:
             self.reviewing = not self.reviewing
 
-    def claim(self):
+    def claim(self) -> None:
         done = self.table.claim()
         if isinstance(done, str):
             self.say(done)
@@ -487,7 +503,7 @@ class TableScene(Scene):
 
     # --- input ---
 
-    def refresh_buttons(self):
+    def refresh_buttons(self) -> None:
         """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
         (worked out again only when the position changes: undo replays the hand)."""
         view, table = self.view(), self.table
@@ -553,5 +569,5 @@ class TableScene(Scene):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface):
+    def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
