@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.ai import choose, make_player
@@ -220,12 +220,21 @@ def test_settings_of_the_wrong_type_or_size_are_used_or_refused(fields: dict[str
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(RULE_NAMES), VALUES, min_size=1, max_size=4),
        preset=st.sampled_from(["hearts-classic", "rook-classic"]))
+@example(fields={"bird_privilege": False}, preset="hearts-classic")  # found by the suite: a Rook rule, let go
 def test_rules_of_the_wrong_type_or_size_are_refused_or_valid(fields: dict[str, object], preset: str) -> None:
-    """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only house-rule
-    fields can ever be used."""
+    """Preset fields with random values: RulesError naming the file, or valid rules; as house rules, only the house
+    rules of this game are ever used (one of another game, as an earlier version offered the Rook Bird's rank in
+    Hearts, is let go and the others kept; any other field refuses the file)."""
     try_preset(yaml_text({"extends": preset, **fields}))
-    problem = try_store("house rules", yaml_text({"extends": "hearts-classic", **fields}))
-    assert problem or set(fields) <= set(load_rules("hearts-classic").house_fields()), fields
+    content = yaml_text({"extends": "hearts-classic", **fields})
+    if try_store("house rules", content):
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "hearts-classic.yaml").write_bytes(content)
+        rules, changes, _ = HouseRulesStore(Path(tmp)).load("hearts-classic")
+    book = load_rules("hearts-classic")
+    used = {name for name in Rules.field_docs() if getattr(rules, name) != getattr(book, name)}
+    assert used <= set(changes) <= set(book.house_fields()), fields
 
 
 JSON_KINDS = ("save", "statistics", "history", "review")
