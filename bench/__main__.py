@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     xinxin.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
     xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
     xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")
+    xinxin.add_argument("--epsilon", type=float, default=0.1, help="xinxin's share of random cards in its play-outs")
+    xinxin.add_argument("--first", type=int, default=0, help="the first deal's number (tune on one range, report "
+                                                             "on another)")
     xinxin.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     xinxin.add_argument("--modes", nargs="*", default=["hold", "pass"], choices=("hold", "pass"),
                         help="hold: card play only; pass: with hearts-classic's passing")
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench == "xinxin":
         from bench.xinxin import run as run_xinxin
         return run_xinxin(args.deals, args.budget, args.hard, args.simulations, args.xinxin_worlds, args.processes,
-                          args.modes)
+                          args.modes, args.first, args.epsilon)
     if args.bench == "frames":
         from bench.frames import run as run_frames
         return run_frames(args.seconds, args.budget)
