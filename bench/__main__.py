@@ -23,6 +23,14 @@ def main(argv: list[str] | None = None) -> int:
                          "with the rules of git revision REV; PRESET rookgame: rook-500 with rookGame's house rules)")
     ai.add_argument("--simulations", type=int, action="append",
                     help="an ISMCTS row at this many simulations a move (repeatable; default 2,000 and 10,000)")
+    ladder = sub.add_parser("ladder", help="Hard against Normal in every preset on duplicate deals")
+    ladder.add_argument("--presets", nargs="*", help="presets (default: all of config/)")
+    ladder.add_argument("--deals", type=int, default=100, help="deals a preset")
+    ladder.add_argument("--first", type=int, default=0, help="the first deal's number")
+    ladder.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
+    ladder.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    ladder.add_argument("--results", help="a file keeping each deal's result (JSON lines): deals already in it "
+                                          "are not played again")
     rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")
     rookgame.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     rookgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
@@ -37,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     xinxin.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
     xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
     xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")
+    xinxin.add_argument("--epsilon", type=float, default=0.1, help="xinxin's share of random cards in its play-outs")
+    xinxin.add_argument("--first", type=int, default=0, help="the first deal's number (tune on one range, report "
+                                                             "on another)")
     xinxin.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     xinxin.add_argument("--modes", nargs="*", default=["hold", "pass"], choices=("hold", "pass"),
                         help="hold: card play only; pass: with hearts-classic's passing")
@@ -108,13 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench == "build":
         from bench.build import run as run_build
         return run_build(args.build, args.runs)
+    if args.bench == "ladder":
+        from bench.ladder import run as run_ladder
+        return run_ladder(args.presets, args.deals, args.first, args.budget, args.processes, args.results)
     if args.bench == "rookgame":
         from bench.rookgame import run as run_rookgame
         return run_rookgame(args.deals, args.budget, args.hard, args.processes, args.modes)
     if args.bench == "xinxin":
         from bench.xinxin import run as run_xinxin
         return run_xinxin(args.deals, args.budget, args.hard, args.simulations, args.xinxin_worlds, args.processes,
-                          args.modes)
+                          args.modes, args.first, args.epsilon)
     if args.bench == "frames":
         from bench.frames import run as run_frames
         return run_frames(args.seconds, args.budget)

@@ -7,9 +7,11 @@ benchmark talks to a program you build yourself from its source (pinned commit
 OpenSpiel's ``open_spiel/bots/xinxin`` does, and name in ``TRICKHOUSE_XINXIN``. Without it the benchmark prints
 one line and stops.
 
-The program is started as ``$TRICKHOUSE_XINXIN SIMULATIONS WORLDS 0`` (the last: no threads, so that each side
-thinks on one core) and speaks in lines, cards as OpenSpiel's ids (``rank * 4 + suit``, ranks 2..A, suits C D H
-S), players as OpenSpiel's (our seats):
+The program is started as ``$TRICKHOUSE_XINXIN SIMULATIONS WORLDS 0 EPSILON`` (0: no threads, so that each side
+thinks on one core; EPSILON: the share of random cards in its play-outs) and sets up each player as xinxin's own
+``main.cpp`` sets up its strongest: ``SafeSimpleHeartsPlayer`` over ``iiMonteCarlo`` (WORLDS worlds) over ``UCT``
+(SIMULATIONS / WORLDS play-outs a world, C = 0.4) with ``HeartsPlayout``, model level 2. It speaks in lines, cards
+as OpenSpiel's ids (``rank * 4 + suit``, ranks 2..A, suits C D H S), players as OpenSpiel's (our seats):
 - ``new SEED DIRECTION C0 ... C51``: a new hand, OpenSpiel's pass direction (0 hold, 1 left, 2 across, 3 right) and
   the deal, the k-th card to player k % 4 (the rules are hearts-classic's: 2 of clubs leads, hearts broken by a
   heart or the queen, points allowed on the first trick); answers ``ok``;
@@ -51,9 +53,9 @@ def peer_program() -> str | None:
 
 
 class Xinxin:
-    def __init__(self, program: str, simulations: int, worlds: int):
-        self.process = subprocess.Popen([program, str(simulations), str(worlds), "0"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True)
+    def __init__(self, program: str, simulations: int, worlds: int, epsilon: float):
+        self.process = subprocess.Popen([program, str(simulations), str(worlds), "0", str(epsilon)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def say(self, line: str) -> list[str]:
         assert self.process.stdin is not None and self.process.stdout is not None  # opened as pipes
@@ -88,9 +90,9 @@ class Xinxin:
 _peer: Xinxin | None = None
 
 
-def _start_peer(program: str, simulations: int, worlds: int) -> None:
+def _start_peer(program: str, simulations: int, worlds: int, epsilon: float) -> None:
     global _peer
-    _peer = Xinxin(program, simulations, worlds)
+    _peer = Xinxin(program, simulations, worlds, epsilon)
 
 
 def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
@@ -100,7 +102,7 @@ def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
 def _deal(args: tuple[int, str, float, str]) -> dict[str, list[float]]:
     number, mode, budget, settings = args
     rules = load_rules("hearts-classic").changed(MODES[mode], "the xinxin benchmark")
-    out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": []}
+    out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": [], "moons": [0, 0]}
     assert _peer is not None  # started in this process
     for ours_first in (True, False):
         our_seats = {0, 2} if ours_first else {1, 3}
@@ -140,18 +142,20 @@ def _deal(args: tuple[int, str, float, str]) -> dict[str, list[float]]:
             if reason is not None:
                 raise RuntimeError(f"illegal {hand.action_text(action)} from seat {seat}: {reason}")
             hand.push(action)
-        change = hand.final_result().score_change
+        result = hand.final_result()
+        change = result.score_change
+        if result.moon_shooter >= 0:
+            out["moons"][result.moon_shooter not in our_seats] += 1
         out["ours"].append(sum(change[s] for s in our_seats) / 2)
         out["theirs"].append(sum(change[s] for s in range(4) if s not in our_seats) / 2)
     return out
 
 
-def match(mode: str, deals: int, budget: float, settings: str, simulations: int, xinxin_worlds: int,
-          processes: int, program: str) -> str:
+def match(mode: str, deals: range, budget: float, settings: str, peer: tuple[int, int, float], processes: int,
+          program: str) -> str:
     started = time.perf_counter()
-    with multiprocessing.Pool(processes, initializer=_start_peer,
-                              initargs=(program, simulations, xinxin_worlds)) as pool:
-        results = pool.map(_deal, [(n, mode, budget, settings) for n in range(deals)], chunksize=1)
+    with multiprocessing.Pool(processes, initializer=_start_peer, initargs=(program, *peer)) as pool:
+        results = pool.map(_deal, [(n, mode, budget, settings) for n in deals], chunksize=1)
     ours = [statistics.mean(r["ours"]) for r in results]
     theirs = [statistics.mean(r["theirs"]) for r in results]
     gap, gap_ci = interval([t - o for o, t in zip(ours, theirs)])
@@ -159,25 +163,30 @@ def match(mode: str, deals: int, budget: float, settings: str, simulations: int,
     its, its_ci = interval(theirs)
     ours_t = [t for r in results for t in r["ours_times"]]
     theirs_t = [t for r in results for t in r["theirs_times"]]
-    return (f"| {mode} | {settings or 'default'} | {deals * 2} | {mine:.2f} ± {mine_ci:.2f} "
+    moons = [sum(r["moons"][side] for r in results) for side in (0, 1)]
+    return (f"| {mode} | {settings or 'default'} | {deals.start}-{deals.stop - 1} | {len(deals) * 2} "
+            f"| {mine:.2f} ± {mine_ci:.2f} "
             f"| {its:.2f} ± {its_ci:.2f} "
             f"| {gap:+.2f} ± {gap_ci:.2f} | {statistics.mean(ours_t) * 1e3:.0f} / {max(ours_t) * 1e3:.0f} ms "
-            f"| {statistics.mean(theirs_t) * 1e3:.0f} / {max(theirs_t) * 1e3:.0f} ms "
+            f"| {statistics.mean(theirs_t) * 1e3:.0f} / {max(theirs_t) * 1e3:.0f} ms | {moons[0]} / {moons[1]} "
             f"| {time.perf_counter() - started:.0f} s |")
 
 
 def run(deals: int, budget: float, settings: str, simulations: int, xinxin_worlds: int, processes: int,
-        modes: list[str]) -> int:
+        modes: list[str], first: int = 0, epsilon: float = 0.1) -> int:
     program = peer_program()
     if program is None:
         print("xinxin: skipped: set TRICKHOUSE_XINXIN to a program built from nathansttt/hearts at "
               f"{PINNED_COMMIT[:12]} that speaks this benchmark's protocol; see bench/xinxin.py")
         return 0
-    print(f"Hard against xinxin ({simulations:,} playouts over {xinxin_worlds} worlds a decision, one thread), "
-          f"hearts-classic, {processes} processes, Hard's budget {budget:g} s; penalty points per hand per player\n")
-    print("| match | Hard's settings | hands | Hard | xinxin | xinxin minus Hard | Hard per decision, mean / worst "
-          "| xinxin per decision, mean / worst | wall time |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"Hard against xinxin (nathansttt/hearts {PINNED_COMMIT[:7]}: SafeSimpleHeartsPlayer over iiMonteCarlo over "
+          f"UCT with HeartsPlayout, model level 2, epsilon {epsilon:g}, {simulations:,} play-outs over "
+          f"{xinxin_worlds} worlds a decision, one thread), hearts-classic, {processes} processes, Hard's budget "
+          f"{budget:g} s; penalty points per hand per player\n")
+    print("| match | Hard's settings | deals | hands | Hard | xinxin | xinxin minus Hard "
+          "| Hard per decision, mean / worst | xinxin per decision, mean / worst | moons: Hard / xinxin | wall time |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode in modes:
-        print(match(mode, deals, budget, settings, simulations, xinxin_worlds, processes, program), flush=True)
+        print(match(mode, range(first, first + deals), budget, settings, (simulations, xinxin_worlds, epsilon),
+                    processes, program), flush=True)
     return 0

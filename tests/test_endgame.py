@@ -153,19 +153,22 @@ def test_the_endgame_benchmark_values_each_choice_against_the_real_deals_best() 
 
 
 
-@pytest.mark.parametrize("held, distinct", [
+@pytest.mark.parametrize("preset, held, distinct", [
     # following clubs: 3C and 4C take the same tricks whichever is played (the 2 is on the table), and so do 6C and
     # 7C, but the 5 and the 8 are still out between the runs, so three cards are played out
-    ("3C 4C 6C 7C TC 2D 3D 4D 5D 6D 7D 8D 9D", "4C 7C TC"),
-    # void in clubs: the diamonds are alike, and so are 2S-4S and 8S-JS (the 5, 6 and 7 are out between), but every
-    # heart is worth a point and stays apart, as does the Queen of spades
-    ("2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 2H 3H 4H 4S JS QS"),
+    ("hearts-classic", "3C 4C 6C 7C TC 2D 3D 4D 5D 6D 7D 8D 9D", "4C 7C TC"),
+    # void in clubs: the diamonds are alike, and so are 2S-4S and 8S-JS (the 5, 6 and 7 are out between), and so
+    # are the hearts, each worth a point (the engine's card values); the Queen of spades, worth 13, stays apart
+    ("hearts-classic", "2D 3D 2H 3H 4H 8S 9S TS JS QS 2S 3S 4S", "3D 4H 4S JS QS"),
+    # Royal Hearts (decision 18): the Queen of hearts counts 2 and doubles her taker's hearts, so she stays apart
+    # from the hearts beside her, and the Queen of diamonds (-10) from the diamonds beside her
+    ("hearts-royal", "2D 3D JD QD KD JH QH KH 9S TS JS QS 2S", "3D JD QD KD JH QH KH 2S JS QS"),
 ])
-def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, held: str,
-                                                                 distinct: str) -> None:
+def test_hard_plays_out_one_card_of_each_run_of_equivalent_cards(monkeypatch: pytest.MonkeyPatch, preset: str,
+                                                                 held: str, distinct: str) -> None:
     from tests.support.deals import build_deal
 
-    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
+    rules = load_rules(preset).changed({"pass_cycle": ["hold"]}, "the test")
     hand = Hand.from_deal(rules, build_deal(rules, {0: held, 1: "5C 8C", 3: "2C"}))
     hand.apply("play 2C")  # seat 3 holds the 2 of clubs and leads it; seat 0 plays next
     assert hand.to_move == 0

@@ -45,7 +45,7 @@ class Endgame:
         self.node_limit = node_limit
         self.nodes = 0
         self.table: dict[Position, tuple[float, float]] = {}  # position -> (lower, upper) bounds of its value
-        self.card_points = world.rules.card_points  # what taking a card adds (Rook's counters; 0 otherwise)
+        self.card_values = world.card_values(world.rules)  # what taking each card alone counts (the engine's)
         self.scoring = world.scoring_cards()
         self.telling = world.telling_cards()
 
@@ -111,14 +111,15 @@ class Endgame:
                 contested |= held
         for card in position.trick:
             contested |= 1 << card
-        return distinct_cards(position, position.legal_mask(), contested, self.card_points, self.scoring, self.telling)
+        return distinct_cards(position, position.legal_mask(), contested, self.card_values, self.scoring, self.telling)
 
 
 def distinct_cards(position: Hand | SeenHand, cards: C.CardSet, contested: C.CardSet, points: Sequence[int],
                    scoring: C.CardSet, telling: C.CardSet) -> list[int]:
-    """``cards``, strongest first, one of each run of equivalent cards: cards of one suit worth the same (none
-    scoring, or counters of equal points), with no card of ``contested`` (still to be played by another seat, or on
-    the trick) between them: whichever is played, the tricks go the same way. A card of ``telling``
+    """``cards``, strongest first, one of each run of equivalent cards: cards of one suit worth the same (by
+    ``points``, what taking each alone counts: the engine's ``Hand.card_values``; none scoring, or scoring cards of
+    equal value, such as two hearts), with no card of ``contested`` (still to be played by another seat, or on the
+    trick) between them: whichever is played, the tricks go the same way. A card of ``telling``
     (``Hand.telling_cards``) is in no run."""
     strength, suit_of, follow_masks = position.strength, position.suit_led_by, position.follow_masks
     kept: list[int] = []

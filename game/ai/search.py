@@ -229,8 +229,8 @@ def distinct_plays(hand: HandSeen) -> list[A.Action]:
     contested = hand.rules.deck_mask & ~hand.played & ~hand.held[hand.turn]
     for card in hand.trick:
         contested |= 1 << card
-    return sorted(distinct_cards(hand, hand.legal_mask(), contested, hand.rules.card_points, hand.scoring_cards(),
-                                  hand.telling_cards()))
+    return sorted(distinct_cards(hand, hand.legal_mask(), contested, hand.card_values(hand.rules),
+                                  hand.scoring_cards(), hand.telling_cards()))
 
 
 def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int) -> None:
