@@ -368,6 +368,18 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window() -> None
     assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
 
 
+def test_the_layout_check_finds_a_label_wider_than_its_button() -> None:
+    """Issue 35: "nothing outside the window" in a language with longer words, whose labels outgrow buttons sized
+    for English (the French menu's "Rejoindre une partie" filled its button to the edge). A label inside its button
+    passes."""
+    button = Drawn("button", "Rejoindre une partie", pygame.Rect(520, 406, 240, 36), "menu")
+    past = Drawn("text", "Rejoindre une partie", pygame.Rect(517, 414, 246, 20), "menu")
+    inside = Drawn("text", "Rejoindre une partie", pygame.Rect(525, 414, 230, 20), "menu")
+    faults = layout_faults([button, past], (1280, 720))
+    assert len(faults) == 1 and "runs out of its button" in faults[0]
+    assert layout_faults([button, inside], (1280, 720)) == []
+
+
 def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window() -> None:
     """Issue 32, item 14: the name plates' "score 0 · 0 pts" at 8 px, and at card size 1.5 North's cards at the top
     edge. A line as high as a digit at the smallest size passes; a smaller one, and a card past the edge, do not."""

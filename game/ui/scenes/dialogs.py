@@ -121,7 +121,9 @@ class BidScene(Dialog):
         self.rect = bid_dialog_rect(self.size, self.services.settings.card_scale, title_width)
         self.down = Button("-", lambda: self.step(-1), key=controls.BID_DOWN.key)
         self.up = Button("+", lambda: self.step(1), key=controls.BID_UP.key)
-        self.bid = Button(gettext("Bid"), self.place_bid, enabled=bool(self.bids), key=controls.BID.key)
+        # as wide as its label for the highest bid needs ("Bid 120"; "100 bieten" is longer than "Bid 100")
+        self.bid = Button(gettext("Bid"), self.place_bid, enabled=bool(self.bids), key=controls.BID.key,
+                          labels=tuple(gettext("Bid {points}").format(points=choice.value) for choice in self.bids))
         self.pass_ = Button(pgettext("bidding", "Pass"), self.place_pass, enabled=self.passing is not None,
                             key=controls.PASS.key)
         height = int(self.px * 1.8)
