@@ -140,7 +140,10 @@ class TableScene(Scene):
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
         bh = int(theme.text_size(self.size) * 1.8)
-        layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8)
+        # measured in their own font: the row's width decides the room of the player's own name plate beside it,
+        # and another language's labels are longer ("Reclamar el resto")
+        layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8,
+                   text_size=theme.text_size(self.size) - 2)
         shift = min(0, w - 8 - self.buttons[-1].rect.right)
         for button in self.buttons:
             button.rect.x += shift
