@@ -98,15 +98,24 @@ class ScoreScene(Scene):
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
         height = int(px * 2)
-        head, foot = 80 + (px + 4) * len(self.notes()), height * 2
+        # one row of buttons, or two where their labels are too long for one (Spanish at 800x500)
+        tight = sum(button.width_for(height) for button in self.buttons) + 6 * (len(self.buttons) - 1)
+        two_rows = tight > int(w * 0.84) - 24
+        head, foot = 80 + (px + 4) * len(self.notes()), height * 2 + (height + 6 if two_rows else 0)
         most = int(h * 0.84)
         sheet, chart = stacked(most - head - foot, len(self.sheet[1]), px - 2,
                                int(h * 0.38) if self.first_time is None else None)
         panel_height = min(most, head + sheet + (10 + chart if chart else 0) + foot)
         self.rect = pygame.Rect(int(w * 0.08), (h - panel_height) // 2, int(w * 0.84), panel_height)
-        layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
-        if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
-            layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 6)
+        bottom = self.rect.bottom - height
+        if two_rows:  # the way out (Menu) and the first ones above, going on below
+            half = (len(self.buttons) + 1) // 2
+            layout_row(self.buttons[:half], (w // 2, bottom - height - 6), height, 6)
+            layout_row(self.buttons[half:], (w // 2, bottom), height, 6)
+        else:
+            layout_row(self.buttons, (w // 2, bottom), height, 10, min_width=height * 4)
+            if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
+                layout_row(self.buttons, (w // 2, bottom), height, 6)
         self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
     def go_on(self) -> None:
