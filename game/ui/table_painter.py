@@ -291,7 +291,11 @@ class TablePainter:
         # a replay is not the match
         which = gettext("this deal again") if scene.first_time else \
             gettext("hand {number}").format(number=model.hand_number)
-        lines = [(f"{model.rules.player_title}  ·  {which}", theme.GOLD)]
+        size, room = scene.place.text_px - 2, scene.place.info_room()
+        # one line, the game's name cut before the hand's number is ("Rook clásico por par…  ·  mano 1")
+        which = f"  ·  {which}"
+        title = assets.fitted(model.rules.player_title, size, room - assets.font(size, True).size(which)[0], True)
+        lines = [(title + which, theme.GOLD)]
         rook, hearts = view.rook, view.hearts
         if rook is not None and rook.declarer >= 0:
             lines.append((gettext("Contract: {name} {points}").format(name=model.name(rook.declarer),
@@ -309,10 +313,9 @@ class TablePainter:
                 hearts.pass_direction])), theme.INK))
             lines.append((gettext("Hearts broken") if broken else gettext("Hearts not broken"),
                           theme.WARN if broken else theme.INK_DIM))
-        size, room = scene.place.text_px - 2, scene.place.info_room()
         y = 10
         for line, colour in lines:
-            for part in assets.wrapped(line, size, room):
+            for part in assets.wrapped(line, size, room, colour == theme.GOLD):  # measured as drawn
                 label = text(assets.fitted(part, size, room, colour == theme.GOLD), size, colour,
                              bold=colour == theme.GOLD)
                 surface.blit(label, (12, y))
