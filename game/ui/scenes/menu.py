@@ -52,7 +52,9 @@ class MenuScene(Scene):
         room = h - 10 - rows * font(self.px - 2).get_linesize() - self.px // 2 - top
         height = min(int(self.px * 2.1), (room - gap * (len(self.buttons) - 1)) // len(self.buttons))
         column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
-        layout_column(self.buttons, (w // 2, top + column // 2), int(self.px * 12), height, gap)
+        # as wide as the longest label needs ("Rejoindre une partie"), never less than the English column's width
+        width = min(w - 20, max(int(self.px * 12), *(button.width_for(height) for button in self.buttons)))
+        layout_column(self.buttons, (w // 2, top + column // 2), width, height, gap)
 
     def continue_match(self) -> None:
         services = self.services
