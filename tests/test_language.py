@@ -162,10 +162,13 @@ def test_how_to_play_is_whole_sentences_in_the_language():
 
 
 def test_the_untranslated_check_finds_english_and_passes_names_and_card_faces():
-    """The check itself: an English sentence is found; the German one, names and card faces pass."""
+    """The check itself: an English sentence is found; the German one, names, card faces and a word cut short
+    pass."""
     assert untranslated(["East takes the trick"], "de") != []
     assert untranslated(["Hint"], "de") != []
     assert untranslated(["Ost macht den Stich", "Sam", "10♥, Q♠", "Rot 14", "8CMG0-ZBV5B-FT4ZC"], "de") == []
+    # a word cut short to fit a name plate is no word: "do…" of the French "donneur" is not the English "do"
+    assert untranslated(["do"], "de") != [] and untranslated(["Maximiliana (do…"], "de") == []
 
 
 def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch):
