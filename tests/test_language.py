@@ -34,7 +34,9 @@ from game.engine.language import SYSTEM, gettext, languages, ngettext, use_langu
 from game.review.__main__ import main as review_main
 from game.store import SettingsStore
 from game.ui.app import App
+from game.ui.scenes.settings import SettingsScene
 from tests.support.deals import normal_hand
+from tests.support.kinds import of_kind
 from tests.support.language import TRANSLATED, catalog_path, read_catalog, template, untranslated
 from tests.support.ui_helpers import FAST, click, step
 from tests.support.ui_record import Recorder
@@ -42,12 +44,19 @@ from tests.support.ui_record import Recorder
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def forms(value: object) -> list[str]:
+    """A message's id or string as its forms (a plural has several; an empty one is kept, untranslated)."""
+    if isinstance(value, (tuple, list)):
+        return [str(form or "") for form in value]
+    return [str(value or "")]
+
+
 def placeholders(text: str) -> set[str]:
     """The named fields of a str.format template with their format specs: {"count", "cost:.1f"}."""
     return {f"{name}:{spec}" if spec else name for _, name, spec, _ in string.Formatter().parse(text) if name}
 
 
-def test_the_template_holds_every_text_the_source_marks(tmp_path):
+def test_the_template_holds_every_text_the_source_marks(tmp_path: Path) -> None:
     """`python3 dev.py catalogs extract` writes locale/trickhouse.pot: extracted afresh, it has the same messages as
     the committed one, so translators work from every text a player reads today (run `python3 dev.py catalogs
     update` after changing one)."""
@@ -62,7 +71,7 @@ def test_the_template_holds_every_text_the_source_marks(tmp_path):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_each_catalog_translates_every_message_with_its_placeholders(language):
+def test_each_catalog_translates_every_message_with_its_placeholders(language: str) -> None:
     """Issue 35: "`msgfmt --statistics` shows every message translated, no fuzzy". Each message of the template
     is in the catalog, translated, not fuzzy; its placeholders are the source's (a translation may leave a count
     unsaid in a singular, never name a placeholder the program does not fill)."""
@@ -70,14 +79,13 @@ def test_each_catalog_translates_every_message_with_its_placeholders(language):
     wanted = {(message.context, message.id) for message in read_catalog(template()) if message.id}
     have = {(message.context, message.id): message for message in catalog if message.id}
     assert sorted(map(str, wanted - set(have))) == []
-    faults = []
+    faults: list[str] = []
     for message in have.values():
-        sources = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        sources, strings = forms(message.id), forms(message.string)
         if message.fuzzy or not all(strings):
             faults.append(f"{sources[0]!r}: {'fuzzy' if message.fuzzy else 'not translated'}")
             continue
-        allowed = set().union(*(placeholders(source) for source in sources))
+        allowed = set[str]().union(*(placeholders(source) for source in sources))
         for text in strings:
             stray = placeholders(text) - allowed
             if stray:
@@ -87,7 +95,7 @@ def test_each_catalog_translates_every_message_with_its_placeholders(language):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_each_compiled_catalog_is_its_po(language):
+def test_each_compiled_catalog_is_its_po(language: str) -> None:
     """The .mo files are committed (the game and the executable read them without a build step): each holds exactly
     its .po's translations, as `python3 dev.py catalogs compile` writes them."""
     po = catalog_path(language)
@@ -96,19 +104,19 @@ def test_each_compiled_catalog_is_its_po(language):
     for message in read_catalog(po, language):
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            for count, text in ((1, message.string[0]), (2, message.string[-1])):
-                got = compiled.npgettext(message.context, *message.id, count) if message.context else \
-                    compiled.ngettext(*message.id, count)
-                assert got == text, f".mo differs from .po for {message.id[0]!r}: run python3 dev.py catalogs compile"
+        ids, texts = forms(message.id), forms(message.string)
+        if len(ids) > 1:
+            for count, text in ((1, texts[0]), (2, texts[-1])):
+                got = compiled.npgettext(message.context, ids[0], ids[1], count) if message.context else \
+                    compiled.ngettext(ids[0], ids[1], count)
+                assert got == text, f".mo differs from .po for {ids[0]!r}: run python3 dev.py catalogs compile"
         else:
-            got = compiled.pgettext(message.context, message.id) if message.context else compiled.gettext(message.id)
-            assert got == message.string, \
-                f".mo differs from .po for {message.id!r}: run python3 dev.py catalogs compile"
+            got = compiled.pgettext(message.context, ids[0]) if message.context else compiled.gettext(ids[0])
+            assert got == texts[0], f".mo differs from .po for {ids[0]!r}: run python3 dev.py catalogs compile"
     assert compiled.info()["language"] == language
 
 
-def test_the_language_follows_the_system_locale_as_gettext_reads_it(monkeypatch):
+def test_the_language_follows_the_system_locale_as_gettext_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35: "The language follows the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads
     them)": the first of them that is set names it; one without a catalog is English."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -123,14 +131,14 @@ def test_the_language_follows_the_system_locale_as_gettext_reads_it(monkeypatch)
     assert languages()[0] == "en" and set(TRANSLATED) <= set(languages())
 
 
-def test_plural_forms_follow_the_language(monkeypatch):
+def test_plural_forms_follow_the_language() -> None:
     """Real plural forms: the count picks the catalog's form by its language's rule."""
     use_language("de")
     said = [ngettext("{count} trick", "{count} tricks", n).format(count=n) for n in (0, 1, 2)]
     assert said == ["0 Stiche", "1 Stich", "2 Stiche"]
 
 
-def test_the_engine_names_cards_and_refuses_in_the_language_in_force():
+def test_the_engine_names_cards_and_refuses_in_the_language_in_force() -> None:
     """Issue 35: 'Card faces like 10♥ stay as they are; "the queen of spades" and "Red 14" are translated: the
     engine's one naming function names them in the chosen language.' And its refusals and events reach players
     in it; the notation of files and the protocol stays."""
@@ -149,7 +157,7 @@ def test_the_engine_names_cards_and_refuses_in_the_language_in_force():
     assert hand.record()["actions"] == [] and json.dumps(hand.record()).isascii()
 
 
-def test_how_to_play_is_whole_sentences_in_the_language():
+def test_how_to_play_is_whole_sentences_in_the_language() -> None:
     """How to play is written from the rule fields in the language in force: each paragraph a translated template
     with its numbers, none of it English."""
     use_language("de")
@@ -161,7 +169,7 @@ def test_how_to_play_is_whole_sentences_in_the_language():
     assert "Stich" in " ".join(p.text for s in how_to_play(load_rules("rook-classic")) for p in s.paragraphs)
 
 
-def test_the_untranslated_check_finds_english_and_passes_names_and_card_faces():
+def test_the_untranslated_check_finds_english_and_passes_names_and_card_faces() -> None:
     """The check itself: an English sentence is found; the German one, names, card faces and a word cut short
     pass."""
     assert untranslated(["East takes the trick"], "de") != []
@@ -171,7 +179,7 @@ def test_the_untranslated_check_finds_english_and_passes_names_and_card_faces():
     assert untranslated(["do"], "de") != [] and untranslated(["Maximiliana (do…"], "de") == []
 
 
-def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch):
+def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35: "unless a Language setting chooses another (Settings, kept in settings.yaml); a change takes
     effect at once, without a restart". The Language row stepped to German: the Settings screen, and the main menu
     under it, speak German on the next frame, and the choice is kept."""
@@ -180,7 +188,7 @@ def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch):
     try:
         recorder = Recorder(monkeypatch, app)
         app.open("menu")
-        settings = app.open("settings")
+        settings = of_kind(SettingsScene, app.open("settings"))
         step(app)
         assert "Settings" in {op.label for op in recorder.texts()}
         row = next(row for row in settings.rows if row.label == "Language")
@@ -202,7 +210,7 @@ def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch):
     pygame.init()
 
 
-def test_the_review_command_speaks_the_language_asked_for(tmp_path, capsys):
+def test_the_review_command_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 35: the review "in `python -m game.review`" speaks the chosen language; the file stays notation."""
     record = tmp_path / "hand.json"
     record.write_text(json.dumps(normal_hand("hearts-classic", 1).record()))
