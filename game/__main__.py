@@ -8,11 +8,21 @@ import logging
 import multiprocessing
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
 from game.ai import LEVELS, make_player
 from game.engine import Hand, load_rules, preset_names
+from game.engine.language import language
+from game.store.settings import LANGUAGE_CODE
+
+
+def language_code(text: str) -> str:
+    """A --language value: a language code as the Language setting keeps it."""
+    if not re.fullmatch(LANGUAGE_CODE, text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a language code such as de or pt_BR")
+    return text
 
 
 def play_hand_in_terminal(preset: str, seed: int, level: str) -> int:
@@ -47,6 +57,8 @@ def run_window(args: argparse.Namespace) -> int:
         autoplay = Autoplay(args.autoplay, args.hands, args.level, args.screenshots,
                             args.seed if args.seed is not None else 1, save=args.save)
     settings, problem = SettingsStore().load() if autoplay is None else (Settings(), "")
+    if args.language is not None:  # as if chosen in Settings (autoplay saves no settings)
+        settings.language = args.language
     if autoplay is not None:  # readable but brisk, and the same on every machine
         settings.trick_pause, settings.computer_pause, settings.animation_speed = 0.5, 0.25, 1.5
         if args.fast:  # as fast as the settings allow: many actions (and saves) a second, for crash tests
@@ -57,7 +69,7 @@ def run_window(args: argparse.Namespace) -> int:
     if autoplay is not None:
         width, height = app.final_size
         print(f"autoplay {args.autoplay}: {autoplay.hands_done} hands, {autoplay.level} computers, "
-              f"window {width}x{height}")
+              f"window {width}x{height}, language {language()}")
         print(app.frame_report())
         if autoplay.screenshots is not None:
             print(f"screenshots: {len(autoplay.shot_names)} in {autoplay.screenshots}")
@@ -80,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--level", default="hard", choices=LEVELS,
                         help="the computer seats' level (autoplay, terminal)")
+    parser.add_argument("--language", type=language_code, metavar="CODE",
+                        help="the game's language (de, fr, en, ...), as if chosen in Settings; '' for the system's")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.terminal:

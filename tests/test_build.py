@@ -28,10 +28,11 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist: Path, tmp_path: Path) -> None:
-    # An empty working folder: the executable must find assets and presets inside itself, not in the checkout.
+    # An empty working folder: the executable must find assets, presets and catalogs inside itself, not in the
+    # checkout; the system's language is German (issue 35: the catalogs ship in the executable).
     work = tmp_path / "cwd"
     work.mkdir()
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "LANGUAGE": "de",
            "TRICKHOUSE_DATA_DIR": str(tmp_path / "user-data")}
     # Hard (the default level) searches in a spawned process: this also checks freeze_support in the frozen build.
     played = subprocess.run([str(dist / EXECUTABLE), "--autoplay", "rook-classic", "--hands", "1"],
@@ -39,6 +40,7 @@ def test_the_executable_plays_a_hand_and_writes_nothing_beside_itself(dist: Path
     assert played.returncode == 0, played.stderr[-3000:]
     # A search process that re-ran the game instead of searching would print a second report.
     assert played.stdout.count("autoplay rook-classic: 1 hands") == 1, played.stdout
+    assert "language de" in played.stdout, played.stdout  # the frozen game found its German catalog
     assert "Traceback" not in played.stderr and "AI failed" not in played.stderr, played.stderr[-3000:]
     assert sorted(p.name for p in dist.iterdir()) == [EXECUTABLE]
     assert list(work.iterdir()) == []

@@ -64,7 +64,7 @@ def test_the_page_states_the_numbers_the_rules_hold(preset: str) -> None:
     if rules.family == "rook":
         assert f"{rules.points_in_deck} points in a hand" in text
         if rules.nest_size:
-            assert f"{rules.nest_size} cards face down in the middle: the nest" in text
+            assert f"{rules.nest_size} cards go face down in the middle: the nest" in text
         if rules.has_auction:
             assert f"The first bid is at least {rules.min_bid}, and bids go up by {rules.bid_step}, to at most" \
                    f"{' the' if not rules.max_bid else ''} {rules.highest_bid}" in text

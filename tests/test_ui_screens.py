@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import Hand, load_rules
-from game.engine.words import says
+from game.engine.words import said_of
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene, HandOffScene, PauseScene, TrumpScene
@@ -121,7 +121,8 @@ def test_game_over_cheers_the_winners_then_keeps_still() -> None:
         session = match_to_end_in_the_window()
         app.open("table", session=session)
         over = to_game_over(app)
-        assert over.title == says([session.name(seat) for seat in session.match.winners], "wins!")
+        assert over.title == said_of([session.name(seat) for seat in session.match.winners], "{name} wins!",
+                                     "You win!", "{names} win!")
         assert over.title in {"Ann wins!", "Bo wins!", "Cy wins!", "Di wins!"} or " and " in over.title
         assert over.next_frame() == 0
         over.update(CELEBRATION_SECONDS)

@@ -15,13 +15,12 @@ from game.ui.card_sketch import card_size
 from game.ui.scenes.dialogs import BidScene
 from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.settings import FormScene, HouseRulesScene, SettingsScene
+from game.ui.scenes.settings import HouseRulesScene, SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene
-from game.ui.widgets import Button
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import MakeApp, click, frames, post, settle, step, top_scene
+from tests.support.ui_helpers import MakeApp, click, frames, post, row_buttons, settle, step, top_scene
 
 
 @pytest.fixture
@@ -29,15 +28,6 @@ def app() -> Iterator[App]:
     app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
     yield app
     app.close()
-
-
-def row_buttons(scene: FormScene, label: str) -> tuple[Button, Button]:
-    """The (<, >) buttons of the row whose label starts with ``label``, scrolled into view."""
-    index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
-    if not scene.first <= index < scene.first + scene.shown:
-        scene.scroll(index - scene.first)
-    index -= scene.first
-    return scene.controls[2 * index], scene.controls[2 * index + 1]
 
 
 LONG_MESSAGE = ("/home/sam/.config/Trickhouse/settings.yaml: window_width: 'big' is not a number; it was kept as "
@@ -91,7 +81,7 @@ def test_house_rule_changes_are_saved_refused_with_the_engines_reason_and_reset(
     assert scene.error == "Not allowed: The lowest first bid, 75, is not a multiple of the bid step, 10"
     assert store.load("rook-classic")[1] == {"min_bid": 75} and scene.rules.bid_step == 5
     setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
-    assert setup.rules.min_bid == 75 and "lowest first bid" in setup.house_note
+    assert setup.rules.min_bid == 75 and "Lowest first bid" in setup.house_note
     app.stack.pop(setup)
     click(app, next(b for b in scene.buttons if b.label == "Reset to preset").rect.center)
     assert not store.path("rook-classic").exists() and scene.rules.min_bid == 70
@@ -176,7 +166,7 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app:
     lines = [line for line, *_ in page.lines]
     marked = [line for line in lines if line.startswith("House rule: ")]
     assert marked and marked[0].startswith("House rule: The first bid is at least 80")
-    assert "The dealer deals 9 cards to each player; 5 cards face down in the middle: the nest." in " ".join(lines)
+    assert "The dealer deals 9 cards to each player. 5 cards go face down in the middle: the nest." in " ".join(lines)
     click(app, page.chooser.next.rect.center)  # the next game, without house rules
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
 
@@ -264,7 +254,8 @@ def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_r
         post(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640))
         step(app)
         assert app.size == (1000, 640)
-        assert settings.rows[0].label == "Window size" and settings.rows[0].value() == "1000 x 640"
+        size = next(row for row in settings.rows if row.label == "Window size")  # below Language
+        assert size.value() == "1000 x 640"
         for mod in (0, pygame.KMOD_ALT):
             key = pygame.K_F11 if not mod else pygame.K_RETURN
             post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
@@ -273,9 +264,9 @@ def test_leaving_full_screen_returns_to_the_size_before_and_settings_shows_the_r
             post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
             step(app)
             assert not app.window.fullscreen and app.size == (1000, 640)
-            assert settings.rows[0].value() == "1000 x 640"
+            assert size.value() == "1000 x 640"
         click(app, row_buttons(settings, "Window size")[1].rect.center)  # the next size up from the window's own
-        assert app.size == (1280, 720) and settings.rows[0].value() == "1280 x 720"
+        assert app.size == (1280, 720) and size.value() == "1280 x 720"
         post(pygame.VIDEORESIZE, w=900, h=560, size=(900, 560))
         step(app)
     finally:

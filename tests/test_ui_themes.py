@@ -16,9 +16,8 @@ from game.store.settings import TABLE_COLOURS
 from game.ui import icon, theme
 from game.ui.app import App
 from game.ui.scenes.settings import SettingsScene
-from game.ui.widgets import Button
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import click, step
+from tests.support.ui_helpers import click, row_buttons, step
 
 
 @pytest.fixture
@@ -27,11 +26,6 @@ def app() -> Iterator[App]:
     yield app
     app.close()
     theme.use("green")  # the module's colours outlive the window
-
-
-def row_buttons(scene: SettingsScene, label: str) -> tuple[Button, Button]:
-    index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
-    return scene.controls[2 * index], scene.controls[2 * index + 1]
 
 
 def test_every_table_colour_has_its_colours() -> None:

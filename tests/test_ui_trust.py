@@ -5,7 +5,10 @@
 - every control drawn enabled answers, dialogs included (Menu, Esc and Hint during a bid or a pass), and the
   Hint of a dialog's decision is shown in the dialog; Done is drawn enabled only when it would work;
 - no text runs out of the window, over a card or over other text, and sentences about a person or a count are
-  grammatical, on every frame of a hand of each family at 800x500, 1280x720 and 1920x1080.
+  grammatical, on every frame of a hand of each family at 800x500, 1280x720 and 1920x1080; and in every other
+  language the game ships, at 800x500, where its longer words are tightest (issue 35: "German words are longer"),
+  nothing is out of place and nothing is left in English (tests/support/language.py; the grammar check reads
+  English).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from game.ui.scenes.table import TableScene
 from game.ui.widgets import Button
 from tests.support.deals import finished_session, position_where, table_session
 from tests.support.kinds import of_kind, rook_part
+from tests.support.language import TRANSLATED, untranslated
 from tests.support.ui_helpers import (
     DIALOGS,
     FAST,
@@ -43,7 +47,7 @@ from tests.support.ui_helpers import (
     settled,
     step,
 )
-from tests.support.ui_record import Recorder, layout_faults
+from tests.support.ui_record import Drawn, Recorder, layout_faults
 
 # --- 1. a resumed table draws what the uninterrupted one drew ---
 
@@ -270,10 +274,11 @@ def grammar_faults(texts: list[str]) -> list[str]:
 
 
 class FrameChecks:
-    """Every distinct still frame checked once: its text's layout and its grammar."""
+    """Every distinct still frame checked once: its text's layout and its grammar (in another language than
+    English, that nothing is left in English)."""
 
-    def __init__(self, app: App, table: TableScene, recorder: Recorder) -> None:
-        self.app, self.table, self.recorder = app, table, recorder
+    def __init__(self, app: App, table: TableScene, recorder: Recorder, language: str = "en") -> None:
+        self.app, self.table, self.recorder, self.language = app, table, recorder, language
         self.seen: set[tuple[tuple[str, str, tuple[int, ...]], ...]] = set()
         self.faults: dict[str, None] = {}
 
@@ -284,29 +289,47 @@ class FrameChecks:
         if key in self.seen:
             return
         self.seen.add(key)
-        found = layout_faults(self.recorder.ops, self.app.size)
-        found += grammar_faults([op.label for op in self.recorder.texts()])
-        self.faults.update(dict.fromkeys(found))
+        self.faults.update(dict.fromkeys(text_faults(self.recorder.ops, self.app.size, self.language)))
 
 
 FAMILY_TABLES = [(preset, size, 1.0) for preset in ("rook-classic", "hearts-royal") for size in SIZES]
 SMALL_TABLES = [(preset, (800, 500), 1.0) for preset in ("rook-2p", "rook-6p", "rook-500-5p", "hearts-5p")]
 LARGE_CARDS = [("rook-6p", (1280, 720), 1.5), ("hearts-royal", (800, 500), 1.5), ("rook-classic", (1920, 1080), 1.5)]
+SMALLEST = (800, 500)  # where another language's longer words are checked (the largest sizes have room to spare)
 
 
-@pytest.mark.parametrize("preset,size,card_scale", FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS)
-def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow, preset: str,
-                                                                              size: Size, card_scale: float) -> None:
+def in_language(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The windows the test opens speak ``language``, as the system's."""
+    monkeypatch.setenv("LANGUAGE", language)
+
+
+def text_faults(ops: list[Drawn], size: Size, language: str) -> list[str]:
+    """What a frame drew wrong: text out of place; in English, a sentence out of grammar; in another language, a
+    line left in English."""
+    texts = [op.label for op in ops if op.kind == "text"]
+    wrong = grammar_faults(texts) if language == "en" else untranslated(texts, language)
+    return layout_faults(ops, size) + wrong
+
+
+@pytest.mark.parametrize("preset,size,card_scale,language",
+                         [(*table, "en") for table in FAMILY_TABLES + SMALL_TABLES + LARGE_CARDS] +
+                         [(*table, language) for table in FAMILY_TABLES + SMALL_TABLES if table[1] == SMALLEST
+                          for language in TRANSLATED])
+def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(window: OpenWindow,
+                                                                              monkeypatch: pytest.MonkeyPatch,
+                                                                              preset: str, size: Size,
+                                                                              card_scale: float, language: str) -> None:
     """Issue 22: name plates running off the window, "East takes the trick" over a card, the Royal queens' legend
     over dialogs, the chart's labels and the last trick at 800x500. A whole hand, the person at the screen
     deciding in every dialog, with the longest names a seat may have (and the largest cards the settings allow):
     no still frame has text out of the window, over a card or over other text, and every sentence about a person
     or a count is grammatical."""
+    in_language(monkeypatch, language)
     rules = load_rules(preset)
     hand = Hand.deal(rules, seed=11, dealer=rules.players - 1)
     app, table, recorder = window(table_session(hand, names=LONG_NAMES[: rules.players]), size,
                                   card_scale=card_scale)
-    check = FrameChecks(app, table, recorder)
+    check = FrameChecks(app, table, recorder, language)
     play_hand(app, table, check)
     for _ in range(3):  # the score sheet
         step(app)
@@ -315,13 +338,16 @@ def test_text_stays_in_the_window_and_off_cards_and_other_text_through_a_hand(wi
     assert list(check.faults) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size,language", [(size, "en") for size in SIZES] +
+                         [(SMALLEST, language) for language in TRANSLATED])
 @pytest.mark.parametrize("phase", list(DIALOGS))
-def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, phase: str, size: Size) -> None:
+def test_dialogs_text_stays_clear_at_every_size(window: OpenWindow, monkeypatch: pytest.MonkeyPatch, phase: str,
+                                                size: Size, language: str) -> None:
     """The same for each dialog over the table, with the longest names."""
+    in_language(monkeypatch, language)
     app, table, recorder, dialog = open_dialog(window, phase, size)
     step(app)
-    assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
+    assert text_faults(recorder.ops, size, language) == []
 
 
 def test_the_grammar_check_finds_what_the_issue_saw() -> None:
@@ -340,6 +366,18 @@ def test_the_layout_check_finds_text_over_a_card_and_out_of_the_window() -> None
     assert len(layout_faults([card, over, out], (800, 500))) == 2
     faults = layout_faults([card, over, out, cover], (800, 500))
     assert len(faults) == 1 and "'West · 3 tricks'" in faults[0] and "runs out of the 800x500 window" in faults[0]
+
+
+def test_the_layout_check_finds_a_label_wider_than_its_button() -> None:
+    """Issue 35: "nothing outside the window" in a language with longer words, whose labels outgrow buttons sized
+    for English (the French menu's "Rejoindre une partie" filled its button to the edge). A label inside its button
+    passes."""
+    button = Drawn("button", "Rejoindre une partie", pygame.Rect(520, 406, 240, 36), "menu")
+    past = Drawn("text", "Rejoindre une partie", pygame.Rect(517, 414, 246, 20), "menu")
+    inside = Drawn("text", "Rejoindre une partie", pygame.Rect(525, 414, 230, 20), "menu")
+    faults = layout_faults([button, past], (1280, 720))
+    assert len(faults) == 1 and "runs out of its button" in faults[0]
+    assert layout_faults([button, inside], (1280, 720)) == []
 
 
 def test_the_layout_check_finds_text_too_small_and_a_card_out_of_the_window() -> None:
@@ -371,13 +409,15 @@ OTHER_SCENES = [("menu", {}), ("setup", {}), ("setup", {"preset": "rook-500-5p"}
                 ("how-to-play", {"preset": "rook-original-3p"}), ("statistics", {}), ("history", {}), ("join", {})]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size,language", [(size, "en") for size in SIZES] +
+                         [(SMALLEST, language) for language in TRANSLATED])
 @pytest.mark.parametrize("name,options", OTHER_SCENES + [("game-over", "match"), ("pause", "match"),
                                                          ("review", "match")])
 def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch, name: str,
-                                              options: dict[str, object] | str, size: Size) -> None:
+                                                options: dict[str, object] | str, size: Size, language: str) -> None:
     """The screens away from the table, at each size: no text out of the window, over a card or over text, and
     grammatical (a finished match for the game-over screen, the pause menu and the review of its last hand)."""
+    in_language(monkeypatch, language)
     app = App(FAST, search_process=False)
     try:
         recorder = Recorder(monkeypatch, app)
@@ -394,6 +434,6 @@ def test_every_other_screen_keeps_its_text_clear(monkeypatch: pytest.MonkeyPatch
         for _ in range(20):
             step(app)
         assert recorder.texts()
-        assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
+        assert text_faults(recorder.ops, size, language) == []
     finally:
         app.close()

@@ -9,6 +9,10 @@ asking for a Hint and trying a card the rules refuse; every other dialog with it
 review of a hand with its hindsight, the history with a match in it, How to play for every preset, the house rules
 of every preset with every row stepped both ways, the settings, New game through every preset, Join game refused,
 and the lobby of a hosted table.
+
+Each of these runs in every language the game ships (issue 35: "the existing text tests run in each language: no
+untranslated text"), the system's language set to it as a player's would be: no line drawn holds a word of the
+English source that the language's catalog never uses (tests/support/language.py).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from websockets.exceptions import InvalidStatus, InvalidURI
 from websockets.http11 import Response
 
 from game.engine import Hand, load_rules
+from game.engine.language import gettext
 from game.engine.rules import preset_names
 from game.net.client import reach_problem
 from game.store import HouseRulesStore, SettingsStore
@@ -47,16 +52,18 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from tests.support.deals import finished_session, normal_hand, table_session
 from tests.support.kinds import of_kind
+from tests.support.language import LANGUAGES, untranslated
 from tests.support.notation import notation_faults
 from tests.support.ui_helpers import DIALOGS, FAST, Size, answer_dialog, click, frames, post, settled, step, top_scene
 from tests.support.ui_record import Recorder
 
 
 class Reader:
-    """Every line the window draws while a test drives it, each with the scene that drew it."""
+    """Every line the window draws while a test drives it, each with the scene that drew it, in ``language``."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, app: App, language: str = "en") -> None:
         self.app = app
+        self.language = language
         self.recorder = Recorder(monkeypatch, app)
         self.lines: dict[str, str] = {}
 
@@ -67,7 +74,17 @@ class Reader:
                 self.lines.setdefault(op.label, op.scene)
 
     def faults(self) -> list[str]:
-        return [f"{fault} (drawn by {self.lines[line]})" for line in self.lines for fault in notation_faults([line])]
+        return [f"{fault} (drawn by {self.lines[line]})" for line in self.lines
+                for fault in notation_faults([line]) + untranslated([line], self.language)]
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The system's language for the windows a test opens (the settings leave it to the system, as a player's
+    do)."""
+    code: str = request.param
+    monkeypatch.setenv("LANGUAGE", code)
+    return code
 
 
 class OpenReader(Protocol):
@@ -76,7 +93,7 @@ class OpenReader(Protocol):
 
 
 @pytest.fixture
-def reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenReader]:
+def reader(monkeypatch: pytest.MonkeyPatch, language: str) -> Iterator[OpenReader]:
     apps = []
 
     def open_reader(size: Size = (1280, 720)) -> Reader:
@@ -84,7 +101,7 @@ def reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenReader]:
         app.services.keep_matches = False
         apps.append(app)
         post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        return Reader(monkeypatch, app)
+        return Reader(monkeypatch, app, language)
 
     yield open_reader
     for app in apps:
@@ -120,7 +137,7 @@ def decide(reader: Reader, table: TableScene, hinted: set[str]) -> None:
         view = table.view()
         if "play" not in hinted:
             hinted.add("play")
-            ask_hint(reader, table, lambda: table.message.startswith("Hint"))
+            ask_hint(reader, table, lambda: table.message.startswith(gettext("Hint: {choice}").split("{")[0]))
         refused = [card for card in view.hand if card not in view.plays()]
         if refused and "refused" not in hinted:
             hinted.add("refused")
@@ -332,7 +349,8 @@ def test_joining_a_table_nobody_hosts_is_refused_in_a_players_words(reader: Open
     click(read.app, join.join_button.rect.center)
     wait_for(read, lambda: join.client is None)
     read.step()
-    assert join.error == f"Nobody is hosting a table at 127.0.0.1:{port}. Is the host's game open on its lobby?"
+    assert join.error == gettext("Nobody is hosting a table at {where}. Is the host's game open on its lobby?").format(
+        where=f"127.0.0.1:{port}")
     assert read.faults() == [], "\n".join(read.faults())
 
 
@@ -391,8 +409,8 @@ def test_a_port_already_in_use_is_said_with_what_to_do(reader: OpenReader) -> No
         click(read.app, setup.seat_buttons[3 * 2 + 1].rect.center)  # a seat: Computer -> Online
         click(read.app, setup.start.rect.center)
         read.step()
-    assert setup.error == (f"Port {port} is already in use on this computer (another program, or another game hosting "
-                           "a table): choose another port in Settings")
+    assert setup.error == gettext("Port {port} is already in use on this computer (another program, or another game "
+                                  "hosting a table): choose another port in Settings").format(port=port)
     assert read.faults() == []
 
 
@@ -404,7 +422,7 @@ def test_the_port_is_typed_not_stepped(reader: OpenReader) -> None:
     read.step()
     post(pygame.MOUSEWHEEL, x=0, y=-len(settings.rows), flipped=False)  # the last row, in a small window too
     read.step()
-    row = next(row for row in settings.rows if row.label == "Port for tables you host")
+    row = next(row for row in settings.rows if row.label == gettext("Port for tables you host"))
     field = next(button for button in settings.controls if button.label == str(read.app.settings.online_port))
     assert row.typed is not None and not [b for b in settings.controls if b.rect.centery == field.rect.centery
                                           and b.label in "<>"]
@@ -420,22 +438,23 @@ def test_the_port_is_typed_not_stepped(reader: OpenReader) -> None:
     type_port("50123")
     assert read.app.settings.online_port == 50123 and "online_port: 50123" in SettingsStore().path.read_text()
     type_port("80")
-    assert read.app.settings.online_port == 50123 and settings.error == "A port is a number from 1024 to 65535"
+    assert read.app.settings.online_port == 50123 and \
+        settings.error == gettext("A port is a number from {low} to {high}").format(low=1024, high=65535)
     type_port("4999", end=pygame.K_ESCAPE)
     assert read.app.settings.online_port == 50123
     assert read.faults() == []
 
 
 @pytest.mark.parametrize("preset,target", [("rook-classic", 100), ("hearts-classic", 30)])
-def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, preset: str,
-                                                                 target: int) -> None:
+def test_a_whole_match_played_by_autoplay_speaks_a_players_words(monkeypatch: pytest.MonkeyPatch, language: str,
+                                                                 preset: str, target: int) -> None:
     """Issue 25: 'a test renders every scene through a full autoplay of each family'. ``--autoplay`` plays a whole
     match like a person at the window (the menu, New game, every hand with its score sheet, game over), the target
     lowered by a house rule so that the match is short: nothing any of its frames drew holds engine notation."""
     HouseRulesStore().save(preset, {"target": target})
     autoplay = Autoplay(preset, hands=100, level="easy")
     app = App(FAST, autoplay=autoplay, search_process=False)
-    read = Reader(monkeypatch, app)
+    read = Reader(monkeypatch, app, language)
     try:
         app.open("menu")
         seen = set()

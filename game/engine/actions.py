@@ -15,6 +15,7 @@ name several cards (``discard``, ``pass-cards``).
 from __future__ import annotations
 
 from . import cards as C
+from .language import N_, gettext, pgettext
 
 Action = int
 
@@ -30,7 +31,7 @@ KIND_WORDS = {kind: word for word, kind in WORDS.items()}
 NO_TRUMP = 4
 ORDERS = ("normal", "reverse")
 # what each rank order means for the cards (decision 20: the whole ranking turns over, the 2 highest)
-ORDER_MEANINGS = {"normal": "normal order", "reverse": "reverse order (2 high)"}
+ORDER_MEANINGS = {"normal": N_("Normal order"), "reverse": N_("Reverse order (2 high)")}  # translated where shown
 MOON_CHOICES = ("subtract", "add")
 CARD_KINDS = (PLAY, CALL, LAY_ASIDE)
 CARDS_KINDS = (DISCARD, PASS_CARDS)
@@ -91,24 +92,31 @@ def action_text(action: Action, deck: str) -> str:
 
 
 def action_words(action: Action, deck: str) -> str:
-    """An action as a player says it ("play 10♥", "pass 2♣, A♥, Q♠", "bid 85", "choose green as trump"), for text
-    a player reads; ``action_text`` is the notation of files, logs and the protocol."""
+    """An action as a player says it, in the language in force ("play 10♥", "pass 2♣, A♥, Q♠", "bid 85", "choose
+    green as trump"), for text a player reads; ``action_text`` is the notation of files, logs and the protocol."""
     kind, payload = action >> KIND_SHIFT, action & PAYLOAD
     if kind in CARD_KINDS:
         card = C.player_card_name(payload, deck)
-        return f"lay {card} aside" if kind == LAY_ASIDE else f"{KIND_WORDS[kind]} {card}"
+        return {PLAY: gettext("play {card}"), CALL: gettext("call {card}"),
+                LAY_ASIDE: gettext("lay {card} aside")}[kind].format(card=card)
     if kind in CARDS_KINDS:
         cards = C.player_cards_text(payload, deck)
-        return f"pass {cards}" if kind == PASS_CARDS else f"lay {cards} in the nest"
+        return (gettext("pass {cards}") if kind == PASS_CARDS else gettext("lay {cards} in the nest")).format(
+            cards=cards)
     if kind == TRUMP:
-        return "choose no trump" if payload == NO_TRUMP else f"choose {C.SUIT_NAMES[deck][payload]} as trump"
+        return gettext("choose no trump") if payload == NO_TRUMP else \
+            gettext("choose {suit} as trump").format(suit=C.suit_words(payload, deck))
     if kind == ORDER:
-        return f"play the {ORDER_MEANINGS[ORDERS[payload]]}"
+        return gettext("play the normal order") if ORDERS[payload] == "normal" else \
+            gettext("play the reverse order (2 high)")
     if kind == CHOOSE_HAND:
-        return f"choose hand {payload}"
+        return gettext("choose hand {number}").format(number=payload)
     if kind == MOON:
-        return "subtract from my score" if MOON_CHOICES[payload] == "subtract" else "add to everyone else's score"
-    return action_text(action, deck)  # bid 85, pass: already a player's words
+        return gettext("subtract from my score") if MOON_CHOICES[payload] == "subtract" else \
+            gettext("add to everyone else's score")
+    if kind == BID:
+        return gettext("bid {points}").format(points=payload)
+    return pgettext("bidding", "pass")
 
 
 def parse_action(text: str, deck: str) -> Action:

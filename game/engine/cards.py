@@ -36,6 +36,8 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
+from .language import N_, gettext
+
 T = TypeVar("T")
 Card = int
 CardSet = int
@@ -47,15 +49,26 @@ DECKS = (ROOK_DECK, STANDARD_DECK)
 BIRD: Card = 0
 SUITS = range(4)
 SUIT_LETTERS = {ROOK_DECK: "BGRY", STANDARD_DECK: "CDHS"}
-SUIT_NAMES = {
+SUIT_NAMES = {  # the notation's words (``trump green``); a player reads ``suit_words``
     ROOK_DECK: ("black", "green", "red", "yellow"),
     STANDARD_DECK: ("clubs", "diamonds", "hearts", "spades"),
 }
 BIRD_NAMES = {ROOK_DECK: "ROOK", STANDARD_DECK: "JK"}
-PLAYER_BIRD_NAMES = {ROOK_DECK: "the Rook Bird", STANDARD_DECK: "the joker"}
 SUIT_SYMBOLS = "♣♦♥♠"  # the standard suits in code order, as printed on the cards
 STANDARD_RANKS = "23456789TJQKA"
-RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}  # a standard card's rank spelled out in a sentence
+
+# What a player reads, marked for the catalogs and translated where used (``gettext``): the language may change.
+PLAYER_BIRD_NAMES = {ROOK_DECK: N_("the Rook Bird"), STANDARD_DECK: N_("the joker")}
+PLAYER_SUIT_WORDS = {  # a suit in a running sentence: "You must follow red", "choose clubs as trump"
+    ROOK_DECK: (N_("black"), N_("green"), N_("red"), N_("yellow")),
+    STANDARD_DECK: (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades")),
+}
+# a Rook card as on its face, its colour named: Red 14
+ROOK_CARD_NAMES = (N_("Black {rank}"), N_("Green {rank}"), N_("Red {rank}"), N_("Yellow {rank}"))
+# a standard card spelled out in a sentence: the Queen of spades, the 2 of clubs
+STANDARD_CARD_WORDS = (N_("the {rank} of clubs"), N_("the {rank} of diamonds"), N_("the {rank} of hearts"),
+                       N_("the {rank} of spades"))
+RANK_WORDS = {11: N_("Jack"), 12: N_("Queen"), 13: N_("King"), 14: N_("Ace")}  # a court card's rank in a sentence
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 RANK_MASK = 0x7FFE  # ranks 1-14 of one suit
@@ -152,12 +165,13 @@ def card_name(card: Card, deck: str) -> str:
 
 
 def player_card_name(card: Card, deck: str) -> str:
-    """A card as a player names it: 10♥, Q♠, Red 14, the Rook Bird."""
+    """A card as a player names it, in the language in force: 10♥, Q♠ (a standard card's face, in every
+    language), Red 14, the Rook Bird."""
     if card == BIRD:
-        return PLAYER_BIRD_NAMES[deck]
+        return gettext(PLAYER_BIRD_NAMES[deck])
     suit, rank = card >> 4, card & 15
     if deck == ROOK_DECK:
-        return f"{SUIT_NAMES[deck][suit].capitalize()} {rank}"
+        return gettext(ROOK_CARD_NAMES[suit]).format(rank=rank)
     return f"{rank if rank <= 10 else STANDARD_RANKS[rank - 2]}{SUIT_SYMBOLS[suit]}"
 
 
@@ -167,7 +181,13 @@ def player_card_words(card: Card, deck: str) -> str:
     if card == BIRD or deck == ROOK_DECK:
         return player_card_name(card, deck)
     rank = card & 15
-    return f"the {RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[deck][card >> 4]}"
+    return gettext(STANDARD_CARD_WORDS[card >> 4]).format(rank=gettext(RANK_WORDS[rank]) if rank in RANK_WORDS
+                                                           else rank)
+
+
+def suit_words(suit: int, deck: str) -> str:
+    """A suit (colour) as a running sentence names it: "red", "spades"."""
+    return gettext(PLAYER_SUIT_WORDS[deck][suit])
 
 
 def player_cards_text(mask: CardSet, deck: str) -> str:

@@ -35,6 +35,7 @@ from typing import Any
 
 from . import cards as C
 from .hand import Hand
+from .language import gettext
 from .rules import FIELDS, Rules, RulesError, load_rules
 
 FORMAT = 1
@@ -67,12 +68,14 @@ def deal_code(hand: Hand) -> str:
     """The deal code of a hand (raises DealCodeError for rules that are not a preset with house rules)."""
     rules = hand.rules
     if rules.name not in PRESETS:
-        raise DealCodeError(f"{rules.title or rules.name} is not one of the presets, so it has no deal code")
+        raise DealCodeError(gettext("{game} is not one of the presets, so it has no deal code").format(
+            game=rules.player_title))
     book = load_rules(rules.name)
     changes = {name: getattr(rules, name) for name in HOUSE_FIELDS if getattr(rules, name) != getattr(book, name)}
     if book.changed(changes) != rules:
         other = next(name for name in FIELDS if getattr(rules, name) != getattr(book, name) and name not in changes)
-        raise DealCodeError(f"these rules change {other}, which is not a house rule, so they have no deal code")
+        raise DealCodeError(gettext("these rules change {rule}, which is not a house rule, so they have no deal "
+                                    "code").format(rule=other))
     data = bytearray([FORMAT << 6 | PRESETS.index(rules.name)])
     data += _varint(hand.number * 8 + hand.dealer)
     data += _varint(len(changes))
@@ -99,28 +102,30 @@ def _text(data: bytes) -> str:
 def _bytes(code: str) -> bytes:
     """The bytes of a code whose check is right."""
     if not isinstance(code, str):
-        raise DealCodeError("a deal code is text")
+        raise DealCodeError(gettext("a deal code is text"))
     text = "".join(READS_AS.get(ch, ch) for ch in code.upper() if ch not in "- \t")
     if not text:
-        raise DealCodeError("the deal code is empty")
+        raise DealCodeError(gettext("the deal code is empty"))
     stray = next((ch for ch in text if ch not in ALPHABET), None)
     if stray is not None:
-        raise DealCodeError(f"{stray!r} is not in deal codes, which have digits and the letters A to Z but U")
+        raise DealCodeError(gettext("{character} is not in deal codes, which have digits and the letters A to Z "
+                                    "but U").format(character=repr(stray)))
     payload = len(text) - CHECK_CHARS
     size = payload * 5 // 8
     if size < 4:
-        raise DealCodeError("the deal code is too short: a character or more is missing")
+        raise DealCodeError(gettext("the deal code is too short: a character or more is missing"))
     value = _from_base32(text[:payload])
     if value >> (size * 8) or _crc(value.to_bytes(size, "big")) != _from_base32(text[payload:]):
-        raise DealCodeError("the deal code does not check out: a character is mistyped, missing or out of place")
+        raise DealCodeError(gettext("the deal code does not check out: a character is mistyped, missing or out "
+                                    "of place"))
     return value.to_bytes(size, "big")
 
 
 def _decode(data: bytes) -> Hand:
     if data[0] >> 6 != FORMAT:
-        raise DealCodeError("this deal code was made by another version of Trickhouse")
+        raise DealCodeError(gettext("this deal code was made by another version of Trickhouse"))
     if data[0] & 63 >= len(PRESETS):
-        raise DealCodeError("this deal code names a preset this version of Trickhouse does not have")
+        raise DealCodeError(gettext("this deal code names a preset this version of Trickhouse does not have"))
     book = load_rules(PRESETS[data[0] & 63])
     at = 1
     number_and_dealer, at = _read_varint(data, at)
@@ -128,9 +133,9 @@ def _decode(data: bytes) -> Hand:
     changes = {}
     for _ in range(count):
         if at >= len(data):
-            raise DealCodeError("the deal code is cut short")
+            raise DealCodeError(gettext("the deal code is cut short"))
         if data[at] >= len(HOUSE_FIELDS):
-            raise DealCodeError("this deal code names a house rule this version of Trickhouse does not have")
+            raise DealCodeError(gettext("this deal code names a house rule this version of Trickhouse does not have"))
         name = HOUSE_FIELDS[data[at]]
         changes[name], at = _read_house_value(name, data, at + 1)
     try:
@@ -139,23 +144,25 @@ def _decode(data: bytes) -> Hand:
         raise DealCodeError(err.player) from None
     number, dealer = divmod(number_and_dealer, 8)
     if dealer >= rules.players:
-        raise DealCodeError(f"the deal code's dealer, seat {dealer}, is not at a table of {rules.players}")
+        raise DealCodeError(gettext("the deal code's dealer, seat {seat}, is not at a table of {players}").format(
+            seat=dealer, players=rules.players))
     plan = _plan(rules, dealer, number)
     radices = _radices(rules, plan)
     rest = data[at:]
     if len(rest) != _deal_bytes([(0, radix) for radix in radices]):
-        raise DealCodeError(f"the deal code does not hold a deal of {rules.title}")
+        raise DealCodeError(gettext("the deal code does not hold a deal of {game}").format(game=rules.player_title))
     value = int.from_bytes(rest, "big")
     digits = []
     for radix in radices:
         value, digit = divmod(value, radix)
         digits.append(digit)
     if value:
-        raise DealCodeError(f"the deal code does not hold a deal of {rules.title}")
+        raise DealCodeError(gettext("the deal code does not hold a deal of {game}").format(game=rules.player_title))
     try:
         return Hand.from_deal(rules, _deal_from_digits(rules, plan, digits), dealer, number)
     except ValueError as err:
-        raise DealCodeError(f"the deal code does not hold a deal of {rules.title}: {err}") from None
+        raise DealCodeError(gettext("the deal code does not hold a deal of {game}: {problem}").format(
+            game=rules.player_title, problem=err)) from None
 
 
 def _base32(value: int, chars: int) -> str:
@@ -193,7 +200,7 @@ def _read_varint(data: bytes, at: int) -> tuple[int, int]:
     value = shift = 0
     while True:
         if at >= len(data) or shift > 63:
-            raise DealCodeError("the deal code is cut short")
+            raise DealCodeError(gettext("the deal code is cut short"))
         byte = data[at]
         value |= (byte & 127) << shift
         at += 1
@@ -217,15 +224,15 @@ def _read_house_value(name: str, data: bytes, at: int) -> tuple[Any, int]:
     if kind is tuple:
         items = data[at:at + value]
         if len(items) < value or any(item >= len(choices) for item in items):
-            raise DealCodeError(f"the deal code's house rule {name} cannot be read")
+            raise DealCodeError(gettext("the deal code's house rule {rule} cannot be read").format(rule=name))
         return tuple(choices[item] for item in items), at + value
     if kind is str:
         if value >= len(choices):
-            raise DealCodeError(f"the deal code's house rule {name} cannot be read")
+            raise DealCodeError(gettext("the deal code's house rule {rule} cannot be read").format(rule=name))
         return choices[value], at
     if kind is bool:
         if value > 1:
-            raise DealCodeError(f"the deal code's house rule {name} cannot be read")
+            raise DealCodeError(gettext("the deal code's house rule {rule} cannot be read").format(rule=name))
         return bool(value), at
     return value, at
 

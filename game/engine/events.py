@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import parse_cards, player_cards_text
-from .words import says
+from .cards import SUIT_NAMES, parse_cards, player_cards_text, suit_words
+from .language import N_, gettext
+from .words import said_of
 
 KINDS = (
     "bid", "passed", "auction-won", "thrown-in", "nest-taken", "nest-laid", "trump-named", "order-named",
@@ -48,20 +49,46 @@ class Event:
                 "word": self.word, "secret": self.secret}
 
     def describe(self, names: list[str], deck: str) -> str:
-        """One line for a player, with seats named and cards as a player names them (``deck``: the rules' deck)."""
-        who = names[self.seat] if 0 <= self.seat < len(names) else "Dummy" if self.seat >= 0 else ""
+        """One line for a player, in the language in force, with seats named and cards as a player names them
+        (``deck``: the rules' deck)."""
+        who = names[self.seat] if 0 <= self.seat < len(names) else gettext("Dummy") if self.seat >= 0 else ""
         cards = player_cards_text(parse_cards(self.cards, deck), deck)
-        return {
-            "bid": f"{who} bid {self.points}", "passed": f"{who} passed",
-            "auction-won": f"{who} won the bid at {self.points}", "thrown-in": "Everyone passed: the hand is thrown in",
-            "nest-taken": f"{who} took up the nest", "nest-laid": f"{who} laid back the nest",
-            "trump-named": f"{who} named {self.word} trump" if self.word != "none" else f"{who} named no trump",
-            "order-named": f"{who} chose the {self.word} order", "card-called": f"{who} called {cards}",
-            "partner-revealed": says(who, "is the called partner"), "laid-aside": f"{who} laid a card aside",
-            "hand-chosen": f"{who} chose a hand", "cards-passed": f"{who} passed cards",
-            "cards-received": f"{who} received {cards}".rstrip(), "card-played": f"{who} played {cards}",
-            "trick-won": f"{who} took the trick", "hearts-broken": "Hearts are broken",
-            "queen-taken": f"{who} took the Queen of spades", "moon-shot": f"{who} shot the moon!",
-            "moon-reward": f"{who} chose to {self.word} the reward", "contract-made": f"{who} made the contract",
-            "contract-set": says(who, "was set"), "hand-over": "The hand is over",
-        }[self.kind]
+        if self.kind == "trump-named" and self.word != "none":
+            suit = suit_words(SUIT_NAMES[deck].index(self.word), deck)
+        else:
+            suit = ""
+        other, you = _SAID[self.kind if self.kind != "trump-named" or self.word != "none" else "no-trump-named"]
+        return said_of(who, gettext(other), gettext(you), points=self.points, cards=cards, suit=suit,
+                       order=gettext(ORDER_WORDS.get(self.word, "")),
+                       reward=gettext(REWARD_WORDS.get(self.word, ""))).strip()
+
+
+ORDER_WORDS = {"normal": N_("normal"), "reverse": N_("reverse")}
+REWARD_WORDS = {"subtract": N_("subtract"), "add": N_("add")}
+# each kind's line about another seat ({name}) and about the person at the screen
+_SAID = {
+    "bid": (N_("{name} bid {points}"), N_("You bid {points}")),
+    "passed": (N_("{name} passed"), N_("You passed")),
+    "auction-won": (N_("{name} won the bid at {points}"), N_("You won the bid at {points}")),
+    "thrown-in": (N_("Everyone passed: the hand is thrown in"), N_("Everyone passed: the hand is thrown in")),
+    "nest-taken": (N_("{name} took up the nest"), N_("You took up the nest")),
+    "nest-laid": (N_("{name} laid back the nest"), N_("You laid back the nest")),
+    "trump-named": (N_("{name} named {suit} trump"), N_("You named {suit} trump")),
+    "no-trump-named": (N_("{name} named no trump"), N_("You named no trump")),
+    "order-named": (N_("{name} chose the {order} order"), N_("You chose the {order} order")),
+    "card-called": (N_("{name} called {cards}"), N_("You called {cards}")),
+    "partner-revealed": (N_("{name} is the called partner"), N_("You are the called partner")),
+    "laid-aside": (N_("{name} laid a card aside"), N_("You laid a card aside")),
+    "hand-chosen": (N_("{name} chose a hand"), N_("You chose a hand")),
+    "cards-passed": (N_("{name} passed cards"), N_("You passed cards")),
+    "cards-received": (N_("{name} received {cards}"), N_("You received {cards}")),
+    "card-played": (N_("{name} played {cards}"), N_("You played {cards}")),
+    "trick-won": (N_("{name} took the trick"), N_("You took the trick")),
+    "hearts-broken": (N_("Hearts are broken"), N_("Hearts are broken")),
+    "queen-taken": (N_("{name} took the Queen of spades"), N_("You took the Queen of spades")),
+    "moon-shot": (N_("{name} shot the moon!"), N_("You shot the moon!")),
+    "moon-reward": (N_("{name} chose to {reward} the reward"), N_("You chose to {reward} the reward")),
+    "contract-made": (N_("{name} made the contract"), N_("You made the contract")),
+    "contract-set": (N_("{name} was set"), N_("You were set")),
+    "hand-over": (N_("The hand is over"), N_("The hand is over")),
+}

@@ -28,6 +28,7 @@ from . import actions as A
 from . import cards as C
 from . import knowledge, records
 from .events import Event
+from .language import gettext, ngettext
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
 from .results import HandResult
 from .rules import Beaters, Rules
@@ -435,7 +436,7 @@ class Hand:
         says, another seat's only where everyone decides at once and it has still to decide."""
         if seat == self.to_move:
             return self.check(text)
-        return "It is not your turn"
+        return gettext("It is not your turn")
 
     # --- the int layer ---
 
@@ -454,7 +455,7 @@ class Hand:
     def refusal(self, action: A.Action) -> str | None:
         """Why this action is illegal now, in words a player understands; None if it is legal."""
         if self.phase == DONE:
-            return "The hand is over"
+            return gettext("The hand is over")
         phase = self.PHASES[self.phase]
         if action in phase.legal(self):
             return None
@@ -562,10 +563,12 @@ class Hand:
 
     def _play_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.PLAY:
-            return f"Now {self._seat_word()} play a card"
+            return gettext("Now the dummy must play a card") if self._dummy_turn() else \
+                gettext("Now you must play a card")
         card = action
         if not self.held[self.turn] >> card & 1:
-            return capitalised(f"{self.rules.player_card_name(card)} is not in {self._hand_word()}")
+            return capitalised((gettext("{card} is not in the dummy's hand") if self._dummy_turn() else
+                                gettext("{card} is not in your hand")).format(card=self.rules.player_card_name(card)))
         return self._play_reason(card)
 
     def _play_reason(self, card: C.Card) -> str:
@@ -573,14 +576,12 @@ class Hand:
 
     def _not_held(self, stray: C.CardSet) -> str:
         """The refusal of cards named that the seat to move does not hold: "2♥ is not in your hand"."""
-        cards = self.rules.player_cards_text(stray)
-        return capitalised(f"{cards} {'is' if stray.bit_count() == 1 else 'are'} not in your hand")
+        return capitalised(ngettext("{cards} is not in your hand", "{cards} are not in your hand",
+                                    stray.bit_count()).format(cards=self.rules.player_cards_text(stray)))
 
-    def _seat_word(self) -> str:
-        return "you must"
-
-    def _hand_word(self) -> str:
-        return "your hand"
+    def _dummy_turn(self) -> bool:
+        """Whether the player to move plays the dummy's cards now (rook-2p), so a refusal speaks of the dummy."""
+        return False
 
     # the suit a trick is in when each card leads it (a table: looked up once a trick on the hot path)
     suit_led_by = tuple(card >> 4 for card in range(64))

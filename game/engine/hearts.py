@@ -13,6 +13,7 @@ from . import cards as C
 from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .knowledge import SeenHeartsHand
+from .language import N_, gettext, ngettext
 from .legal import CardSubsets, LegalSet, Listed
 from .results import HandResult
 from .rules import Rules
@@ -28,11 +29,12 @@ HEARTS_MASK = C.SUIT_MASKS[C.HEARTS]
 PENALTY_CARDS = HEARTS_MASK | QS_BIT
 # book 002: "These look different than the standard Queens and have special names": each special queen's name and
 # what taking it does (decision 18), for whatever shows the cards
-SPECIAL_QUEENS = {"QS": ("Most Evil", "26 points"), "QC": ("Most Kind", "cancels the Queen of spades"),
-                  "QH": ("Broken Hearted", "doubles your hearts"), "QD": ("Best Friend", "-10 points")}
+SPECIAL_QUEENS = {"QS": (N_("Most Evil"), N_("26 points")), "QC": (N_("Most Kind"), N_("cancels the Queen of spades")),
+                  "QH": (N_("Broken Hearted"), N_("doubles your hearts")), "QD": (N_("Best Friend"), N_("-10 points"))}
 DIRECTION_OFFSET = {"left": 1, "across": 2, "right": -1, "left2": 2, "right2": -2, "trade": 1, "hold": 0}
-DIRECTION_WORDS = {"left": "to the left", "across": "across", "right": "to the right", "left2": "two to the left",
-                   "right2": "two to the right", "trade": "to your opponent", "hold": "no pass (hold)"}
+DIRECTION_WORDS = {"left": N_("to the left"), "across": N_("across"), "right": N_("to the right"),
+                   "left2": N_("two to the left"), "right2": N_("two to the right"), "trade": N_("to your opponent"),
+                   "hold": N_("no pass (hold)")}  # translated where shown (``gettext``)
 
 
 CHOOSE_HANDS = Listed((A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)))
@@ -116,7 +118,7 @@ class HeartsHand(Hand):
         return CHOOSE_HANDS
 
     def _choose_refusal(self, action: A.Action) -> str:
-        return "First choose which of your two face-down hands to play first"
+        return gettext("First choose which of your two face-down hands to play first")
 
     def _push_choose(self, action: A.Action) -> None:
         seat = self.turn
@@ -146,11 +148,13 @@ class HeartsHand(Hand):
         """Why a pass is refused: the seat to move's, or ``seat``'s ahead of its turn."""
         count = self.rules.pass_count
         if A.kind_of(action) != A.PASS_CARDS:
-            return f"First choose {count} cards to pass {DIRECTION_WORDS[self.direction]}"
+            return ngettext("First choose {count} card to pass {direction}",
+                            "First choose {count} cards to pass {direction}", count).format(
+                count=count, direction=gettext(DIRECTION_WORDS[self.direction]))
         stray = A.payload_of(action) & ~self.held[self.turn if seat is None else seat]
         if stray:
             return self._not_held(stray)
-        return f"Pass exactly {count} cards"
+        return ngettext("Pass exactly {count} card", "Pass exactly {count} cards", count).format(count=count)
 
     def _push_pass(self, action: A.Action) -> None:
         seat = self.turn
@@ -264,24 +268,23 @@ class HeartsHand(Hand):
     def _play_reason(self, card: C.Card) -> str:
         rules = self.rules
         held = self.held[self.turn]
-        words = rules.player_card_words  # a card as a sentence names it: "the queen of spades"
         first = self.tricks_in_sub_hand == 0
         if first and self.two_player and held & CLUBS_MASK:
             clubs = held & CLUBS_MASK
             lowest = rules.player_card_name((clubs & -clubs).bit_length() - 1)
-            return f"On the first trick both players play their lowest club: play {lowest}"
+            return gettext("On the first trick both players play their lowest club: play {card}").format(card=lowest)
         if self.trick:
             if card >> 4 != self.led_suit and held & C.SUIT_MASKS[self.led_suit]:
-                return f"You must follow {rules.suit_name(self.led_suit)}"
+                return gettext("You must follow {suit}").format(suit=C.suit_words(self.led_suit, rules.deck))
         elif first and self._two_clubs_leads():
-            return f"{capitalised(words(TWO_CLUBS))} leads the first trick"
+            return gettext("The 2 of clubs leads the first trick")
         elif card >> 4 == C.HEARTS and not self.broken:
-            return "Hearts are not broken yet: lead another suit"
+            return gettext("Hearts are not broken yet: lead another suit")
         elif card == QS and not self.broken:
-            return f"{capitalised(words(QS))} may not be led before hearts are broken"
+            return gettext("The Queen of spades may not be led before hearts are broken")
         if first and not rules.penalty_on_first_trick and (1 << card) & PENALTY_CARDS:
-            return f"Hearts and {words(QS)} may not be played on the first trick"
-        return capitalised(f"{rules.player_card_name(card)} cannot be played now")
+            return gettext("Hearts and the Queen of spades may not be played on the first trick")
+        return capitalised(gettext("{card} cannot be played now").format(card=rules.player_card_name(card)))
 
     def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "broken": self.broken}
@@ -343,7 +346,7 @@ class HeartsHand(Hand):
         return MOON_REWARDS
 
     def _moon_refusal(self, action: A.Action) -> str:
-        return "You shot the moon: choose to subtract the reward from your score or add it to the others'"
+        return gettext("You shot the moon: choose to subtract the reward from your score or add it to the others'")
 
     def _push_moon(self, action: A.Action) -> None:
         self.moon_choice = A.payload_of(action)

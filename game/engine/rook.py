@@ -17,6 +17,7 @@ from . import cards as C
 from .events import Event
 from .hand import DONE, DealText, Extras, Hand, Phase, Pile, beaters_of, register_family
 from .knowledge import SeenRookHand
+from .language import gettext, ngettext, pgettext
 from .legal import Bids, CardSubsets, LegalSet, Listed, OneCard
 from .results import HandResult
 from .rules import DUMMY_SEAT, DealPattern, Ranking, Rules
@@ -208,7 +209,7 @@ class RookHand(Hand):
 
     def _lay_aside_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.LAY_ASIDE:
-            return "First lay one card aside: it goes to whoever takes the last trick"
+            return gettext("First lay one card aside: it goes to whoever takes the last trick")
         return self._not_held(1 << A.payload_of(action))
 
     def _push_lay_aside(self, action: A.Action) -> None:
@@ -262,19 +263,21 @@ class RookHand(Hand):
     def _bid_refusal(self, action: A.Action) -> str:
         rules = self.rules
         low, step = self.lowest_bid(), rules.bid_step
-        or_pass = " or pass" if self.may_pass() else ""
+        at_least = gettext("Bid at least {low} or pass") if self.may_pass() else gettext("Bid at least {low}")
         if action == PASS_ACTION:
-            return f"The first bidder may not pass: bid at least {low}"
+            return gettext("The first bidder may not pass: bid at least {low}").format(low=low)
         if A.kind_of(action) != A.BID:
-            return f"Bid at least {low}{or_pass}" if low <= rules.highest_bid else "Pass"
+            return at_least.format(low=low) if low <= rules.highest_bid else pgettext("bidding", "Pass")
         value = A.payload_of(action)
         if value > rules.highest_bid:
-            return f"The highest bid is {rules.highest_bid}"
+            return gettext("The highest bid is {high}").format(high=rules.highest_bid)
         if self.high_bidder < 0 and value < rules.min_bid:
-            return f"The opening bid is at least {rules.min_bid}"
+            return gettext("The opening bid is at least {low}").format(low=rules.min_bid)
         if value < low:
-            return f"Bid at least {low}{or_pass}"
-        return f"Bids go up by {step}: bid {low}, {low + step}, {low + 2 * step}, ...{or_pass}"
+            return at_least.format(low=low)
+        bids = f"{low}, {low + step}, {low + 2 * step}, ..."
+        return (gettext("Bids go up by {step}: bid {bids} or pass") if self.may_pass() else
+                gettext("Bids go up by {step}: bid {bids}")).format(step=step, bids=bids)
 
     def _push_bid(self, action: A.Action) -> None:
         seat = self.turn
@@ -329,11 +332,12 @@ class RookHand(Hand):
     def _nest_refusal(self, action: A.Action) -> str:
         size = self.rules.nest_size
         if A.kind_of(action) != A.DISCARD:
-            return f"First lay back exactly {size} cards to the nest"
+            return ngettext("First lay back exactly {count} card to the nest",
+                            "First lay back exactly {count} cards to the nest", size).format(count=size)
         stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
             return self._not_held(stray)
-        return f"Lay back exactly {size} cards"
+        return ngettext("Lay back exactly {count} card", "Lay back exactly {count} cards", size).format(count=size)
 
     def _push_nest(self, action: A.Action) -> None:
         cards = A.payload_of(action)
@@ -352,9 +356,9 @@ class RookHand(Hand):
 
     def _trump_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.TRUMP:
-            return "Name trump first"
-        return "These rules have no no-trump: name a colour" if self.rules.deck == C.ROOK_DECK else \
-            "These rules have no no-trump: name a suit"
+            return gettext("Name trump first")
+        return gettext("These rules have no no-trump: name a colour") if self.rules.deck == C.ROOK_DECK else \
+            gettext("These rules have no no-trump: name a suit")
 
     def _push_trump(self, action: A.Action) -> None:
         self._name_trump(A.payload_of(action))
@@ -373,7 +377,7 @@ class RookHand(Hand):
         return ORDERS
 
     def _order_refusal(self, action: A.Action) -> str:
-        return "Choose the rank order: normal or reverse"
+        return gettext("Choose the rank order: normal or reverse")
 
     def _push_order(self, action: A.Action) -> None:
         self.reverse = A.payload_of(action) == 1
@@ -392,8 +396,8 @@ class RookHand(Hand):
 
     def _call_refusal(self, action: A.Action) -> str:
         if A.kind_of(action) != A.CALL:
-            return "Call a card: its holder is your secret partner"
-        return "That card is not in this game's deck"
+            return gettext("Call a card: its holder is your secret partner")
+        return gettext("That card is not in this game's deck")
 
     def _push_call(self, action: A.Action) -> None:
         card = A.payload_of(action)
@@ -468,21 +472,20 @@ class RookHand(Hand):
             return held
         return follow | held & self.privilege  # decision 1: the Rook Bird may be played at any time
 
-    def _seat_word(self) -> str:
-        return "you must" if self.turn != DUMMY or not self.rules.dummy else "the dummy must"
-
-    def _hand_word(self) -> str:
-        return "the dummy's hand" if self.turn == DUMMY and self.rules.dummy else "your hand"
+    def _dummy_turn(self) -> bool:
+        return self.turn == DUMMY and self.rules.dummy
 
     def _play_reason(self, card: C.Card) -> str:
         led = self.led_suit
         if led == self.trump_suit:
-            holder = "The dummy" if self._hand_word() != "your hand" else "You"
-            return f"{holder} must follow trump ({self._suit_word(led)})"
-        return f"{'The dummy' if self._hand_word() != 'your hand' else 'You'} must follow {self._suit_word(led)}"
+            said = gettext("The dummy must follow trump ({suit})") if self._dummy_turn() else \
+                gettext("You must follow trump ({suit})")
+        else:
+            said = gettext("The dummy must follow {suit}") if self._dummy_turn() else gettext("You must follow {suit}")
+        return said.format(suit=self._suit_word(led))
 
     def _suit_word(self, suit: int) -> str:
-        return "the Rook" if suit == BIRD_SUIT else self.rules.suit_name(suit)
+        return gettext("the Rook") if suit == BIRD_SUIT else C.suit_words(suit, self.rules.deck)
 
     def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "partner seen": self._called_card_seen()}

@@ -24,7 +24,7 @@ import yaml
 
 from . import actions as A
 from . import cards as C
-from .words import counted
+from .language import N_, gettext, ngettext
 
 DUMMY_SEAT = 2  # rook-2p: the dummy sits after the two players (decision 22)
 
@@ -163,55 +163,60 @@ class Rules:
     nest_size: int = _field(5, "cards dealt to the nest (0: no nest)", low=0, high=10)
     aside: int = _field(0, "cards dealt face down and left out of play for the whole hand", low=0, high=10)
     target: int = _field(300, "match target: Rook, the score that wins; Hearts, the score that ends the match",
-                         low=1, high=100000, house=True, step={"rook": 50, "hearts": 10}, label="Target score",
-                         says={None: lambda points: f"The match ends at {counted(points, 'point')}"})
+                         low=1, high=100000, house=True, step={"rook": 50, "hearts": 10}, label=N_("Target score"),
+                         says={None: lambda points: ngettext("The match ends at {count} point",
+                                                                   "The match ends at {count} points",
+                                                                   points).format(count=points)})
     fixed_hands: int = _field(0, "(house) play exactly this many hands, best total wins; 0 plays to the target",
-                              low=0, high=200, house=True, label="Fixed number of hands", shows={0: "Off"},
-                              says={0: "Play to the target score",
-                                    None: lambda hands: f"Play exactly {counted(hands, 'hand')}; the best total "
-                                                        "wins"})
+                              low=0, high=200, house=True, label=N_("Fixed number of hands"), shows={0: N_("Off")},
+                              says={0: N_("Play to the target score"),
+                                    None: lambda hands: ngettext("Play exactly {count} hand; the best total wins",
+                                                                 "Play exactly {count} hands; the best total wins",
+                                                                 hands).format(count=hands)})
 
     # --- Hearts ---
     pass_count: int = _hearts(3, "cards each player passes before play", low=0, high=5)
     pass_cycle: tuple[str, ...] = _hearts(("left", "across", "right"),
                                           "the passing directions, hand by hand, repeating", choices=HEARTS_DIRECTIONS)
     hold_hand: bool = _hearts(False, "(house) a hold hand, with no passing, ends each passing cycle", house=True,
-                              label="Hold hand", applies=_with_passing,
-                              says={True: "Every few hands nobody passes", False: "Cards are passed every hand"})
+                              label=N_("Hold hand"), applies=_with_passing,
+                              says={True: N_("Every few hands nobody passes"), False: N_("Cards are passed "
+                                                                                         "every hand")})
     two_clubs_leads: bool = _hearts(True, "(house) the 2 of clubs leads the first trick", house=True,
-                                    label="2 of clubs leads", applies=_with_two_of_clubs_lead,
-                                    says={True: "The 2 of clubs leads the first trick",
-                                          False: "The player left of the dealer leads"})
+                                    label=N_("2 of clubs leads"), applies=_with_two_of_clubs_lead,
+                                    says={True: N_("The 2 of clubs leads the first trick"),
+                                          False: N_("The player left of the dealer leads")})
     qs_breaks_hearts: bool = _hearts(True, "(house) playing the Queen of spades breaks hearts", house=True,
-                                     label="Queen of spades breaks hearts",
-                                     says={True: "The Queen of spades breaks hearts",
-                                           False: "Only a heart breaks hearts"})
+                                     label=N_("Queen of spades breaks hearts"),
+                                     says={True: N_("The Queen of spades breaks hearts"),
+                                           False: N_("Only a heart breaks hearts")})
     penalty_on_first_trick: bool = _hearts(
         True, "(house) hearts and the Queen of spades may be played on the first trick", house=True,
-        label="Points on the first trick",
-        says={True: "Hearts and the Queen may be played on the first trick",
-              False: "No points may be played on the first trick"})
+        label=N_("Points on the first trick"),
+        says={True: N_("Hearts and the Queen may be played on the first trick"),
+              False: N_("No points may be played on the first trick")})
     hearts_must_be_broken: bool = _hearts(
         True, "(house) hearts may not be led until broken, unless the leader holds only hearts", house=True,
-        label="Hearts must be broken",
-        says={True: "Hearts may not be led until broken", False: "Hearts may be led at any time"})
+        label=N_("Hearts must be broken"),
+        says={True: N_("Hearts may not be led until broken"), False: N_("Hearts may be led at any time")})
     qs_leads_any_time: bool = _hearts(
         True, "(house) the Queen of spades may be led before hearts are broken", house=True,
-        label="Queen of spades led any time",
-        says={True: "The Queen of spades may be led at any time",
-              False: "The Queen of spades may not be led before hearts are broken"})
+        label=N_("Queen of spades led any time"),
+        says={True: N_("The Queen of spades may be led at any time"),
+              False: N_("The Queen of spades may not be led before hearts are broken")})
     moon: str = _hearts("choice", "(house) the moon shooter's reward: the shooter's choice, always add to the others, "
                         "or always subtract from the shooter", choices=("choice", "add", "subtract"), house=True,
-                        label="Shooting the moon",
-                        shows={"choice": "Shooter chooses", "add": "Add to others", "subtract": "Subtract"},
-                        says={"choice": "The moon shooter chooses: subtract from own score or add to the others",
-                              "add": "Shooting the moon adds the reward to every other player",
-                              "subtract": "Shooting the moon subtracts the reward from the shooter"})
+                        label=N_("Shooting the moon"),
+                        shows={"choice": N_("Shooter chooses"), "add": N_("Add to others"), "subtract": N_("Subtract")},
+                        says={"choice": N_("The moon shooter chooses: subtract from own score or add to the others"),
+                              "add": N_("Shooting the moon adds the reward to every other player"),
+                              "subtract": N_("Shooting the moon subtracts the reward from the shooter")})
     royal_queens: tuple[str, ...] = _hearts((), "(house) the Royal Hearts queens in play; the others are plain",
-                                  choices=ROYAL_QUEENS, house=True, label="Special queens",
-                                  shows={(): "None", None: lambda queens: _queens(queens)},
-                                  says={(): "Special queens: none (Classic scoring)",
-                                        None: lambda queens: f"Special queens: {_queens(queens)}"})
+                                  choices=ROYAL_QUEENS, house=True, label=N_("Special queens"),
+                                  shows={(): N_("None"), None: lambda queens: _queens(queens)},
+                                  says={(): N_("Special queens: none (Classic scoring)"),
+                                        None: lambda queens: gettext("Special queens: {queens}").format(
+                                            queens=_queens(queens))})
 
     # --- Rook ---
     extra_card: bool = _rook(False, "the player left of the dealer gets one card more and lays one aside before the "
@@ -224,20 +229,21 @@ class Rules:
     extra_card_kept: bool = _rook(False, "(house) the player left of the dealer keeps all 14 cards through the play "
                                   "and ends the hand with one unplayed card, which goes to whoever takes the last "
                                   "trick (decision 14, 003: 'will end the hand with one extra card')", house=True,
-                                  label="Extra card kept in hand", applies=_with_extra_card,
-                                  says={True: "The extra card stays in hand to the end; the last trick takes it",
-                                        False: "The extra card is laid aside before the auction"})
-    min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, label="Lowest first bid",
-                         step="bid_step", says={None: "The first bid is at least {}"}, applies=_with_bidding)
+                                  label=N_("Extra card kept in hand"), applies=_with_extra_card,
+                                  says={True: N_("The extra card stays in hand to the end; the last trick takes it"),
+                                        False: N_("The extra card is laid aside before the auction")})
+    min_bid: int = _rook(70, "the smallest first bid", low=1, high=1000, house=True, label=N_("Lowest first bid"),
+                         step="bid_step", says={None: N_("The first bid is at least {value}")}, applies=_with_bidding)
     bid_step: int = _rook(5, "bids go up by this much and are multiples of it", low=1, high=100, house=True,
-                          label="Bid step", step=5, says={None: "Bids go up by {}"}, applies=_with_bidding)
+                          label=N_("Bid step"), step=5, says={None: N_("Bids go up by {value}")}, applies=_with_bidding)
     max_bid: int = _rook(0, "the largest bid; 0: the points available in a hand", low=0, high=1000, house=True,
-                         label="Highest bid", step="bid_step", shows={0: "All the points"},
-                         says={0: "Bids go up to the points in a hand", None: "No bid above {}"},
+                         label=N_("Highest bid"), step="bid_step", shows={0: N_("All the points")},
+                         says={0: N_("Bids go up to the points in a hand"), None: N_("No bid above {value}")},
                          applies=_with_bidding)
     first_bid_required: bool = _rook(False, "(house) the first player to bid may not pass (decision 6, 000: 'Each "
-                                     "player makes one bid')", house=True, label="First bidder must bid",
-                                     says={True: "The first bidder must bid", False: "The first bidder may pass"},
+                                     "player makes one bid')", house=True, label=N_("First bidder must bid"),
+                                     says={True: N_("The first bidder must bid"), False: N_("The first bidder "
+                                                                                            "may pass")},
                                      applies=_with_bidding)
     counters: tuple[tuple[int, int], ...] = _rook(((5, 5), (10, 10), (14, 10)), "points of the counters by rank, "
                                                   "{rank: points} (standard deck: king 13, ace 14)", by_rank=True)
@@ -248,38 +254,39 @@ class Rules:
     reverse_order: bool = _rook(False, "the declarer may reverse the rank order (500, decision 20)")
     ones_high: bool = _rook(False, "the 1s rank above the 14s (500)")
     bird_rank: str = _rook("high", "(house) the Rook Bird is the highest or the lowest trump (decisions 1 and 2)",
-                           choices=("high", "low"), house=True, label="Rook Bird rank", applies=_with_bird,
-                           shows={"high": "Highest trump", "low": "Lowest trump"},
-                           says={"high": "The Rook Bird is the highest trump",
-                                 "low": "The Rook Bird is the lowest trump"})
+                           choices=("high", "low"), house=True, label=N_("Rook Bird rank"), applies=_with_bird,
+                           shows={"high": N_("Highest trump"), "low": N_("Lowest trump")},
+                           says={"high": N_("The Rook Bird is the highest trump"),
+                                 "low": N_("The Rook Bird is the lowest trump")})
     bird_privilege: bool = _rook(True, "(house) the Rook Bird may be played at any time, even by a player who can "
-                                 "follow (decision 1)", house=True, label="Rook Bird at any time", applies=_with_bird,
-                                 says={True: "The Rook Bird may be played at any time",
-                                       False: "The Rook Bird follows the rules of any trump"})
+                                 "follow (decision 1)", house=True, label=N_("Rook Bird at any time"),
+                                 applies=_with_bird,
+                                 says={True: N_("The Rook Bird may be played at any time"),
+                                       False: N_("The Rook Bird follows the rules of any trump")})
     first_lead: str = _rook("dealer_left", "(house) who leads the first trick (decision 3)",
                             choices=("dealer_left", "declarer_left", "declarer", "dummy"), house=True,
-                            label="First lead",
+                            label=N_("First lead"),
                             choice_applies={"declarer_left": _with_bidding, "declarer": _with_bidding,
                                             "dummy": _with_dummy},
-                            shows={"dealer_left": "Dealer's left", "declarer_left": "Declarer's left",
-                                   "declarer": "Declarer", "dummy": "Dummy"},
-                            says={"dealer_left": "The player left of the dealer leads first",
-                                  "declarer_left": "The player left of the declarer leads first",
-                                  "declarer": "The declarer leads first", "dummy": "The dummy leads first"})
+                            shows={"dealer_left": N_("Dealer's left"), "declarer_left": N_("Declarer's left"),
+                                   "declarer": N_("Declarer"), "dummy": N_("Dummy")},
+                            says={"dealer_left": N_("The player left of the dealer leads first"),
+                                  "declarer_left": N_("The player left of the declarer leads first"),
+                                  "declarer": N_("The declarer leads first"), "dummy": N_("The dummy leads first")})
     nest_to: str = _rook("last_trick", "(house) who scores the nest (the declarer's discards): whoever takes the last "
                          "trick, the declarer, or nobody (decision 4)", choices=("last_trick", "declarer", "nobody"),
-                         house=True, label="Nest goes to", applies=_with_nest,
+                         house=True, label=N_("Nest goes to"), applies=_with_nest,
                          choice_applies={"declarer": _with_bidding},
-                         shows={"last_trick": "Last trick", "declarer": "Declarer", "nobody": "Nobody"},
-                         says={"last_trick": "Whoever takes the last trick takes the nest",
-                               "declarer": "The declarer's side scores the nest",
-                               "nobody": "Nobody scores the nest: its counters are out of play"})
+                         shows={"last_trick": N_("Last trick"), "declarer": N_("Declarer"), "nobody": N_("Nobody")},
+                         says={"last_trick": N_("Whoever takes the last trick takes the nest"),
+                               "declarer": N_("The declarer's side scores the nest"),
+                               "nobody": N_("Nobody scores the nest: its counters are out of play")})
     all_pass: str = _rook("redeal", "(house) when everyone passes: the same dealer redeals, or the dealer must take "
                           "the minimum bid (decision 5)", choices=("redeal", "dealer_takes_minimum"), house=True,
-                          label="If everyone passes", applies=_with_bidding,
-                          shows={"redeal": "Deal again", "dealer_takes_minimum": "Dealer bids"},
-                          says={"redeal": "If everyone passes the same dealer deals again",
-                                "dealer_takes_minimum": "If everyone passes the dealer must take the minimum bid"})
+                          label=N_("If everyone passes"), applies=_with_bidding,
+                          shows={"redeal": N_("Deal again"), "dealer_takes_minimum": N_("Dealer bids")},
+                          says={"redeal": N_("If everyone passes the same dealer deals again"),
+                                "dealer_takes_minimum": N_("If everyone passes the dealer must take the minimum bid")})
     sides: str = _rook("partners", "partners: seats 0+2 against 1+3, sitting opposite (see rotating_partners); "
                        "alone: every player for themselves; declarer_vs_rest: the others play together against the "
                        "declarer; called: the declarer calls a card and its holder is a secret partner (decision 13)",
@@ -288,14 +295,15 @@ class Rules:
                             "(Intermediate, decision 6)", choices=("minus_bid", "zero"))
     cap: int = _rook(0, "a score never ends a hand between this and the target; it is set to this instead, unless the "
                      "declaring side made its bid (500, decision 12); 0: no cap", low=0, high=100000, house=True,
-                     label="Score cap", step=10, shows={0: "Off"}, applies=_with_bidding,
-                     says={0: "No cap", None: "No score ends a hand between {} and the target"})
+                     label=N_("Score cap"), step=10, shows={0: N_("Off")}, applies=_with_bidding,
+                     says={0: N_("No cap"), None: N_("No score ends a hand between {value} and the target")})
     rotating_partners: bool = _rook(False, "(house) change partners every 4 hands, changing chairs so that partners "
                                     "sit opposite, and keep individual scores; the match is exactly 12 hands "
-                                    "(decision 9)", house=True, label="Rotating partners", applies=_with_partnerships,
-                                    says={True: "New partners every 4 hands, seated opposite; individual scores; "
-                                                "12 hands",
-                                          False: "Fixed partners"})
+                                    "(decision 9)", house=True, label=N_("Rotating partners"),
+                                    applies=_with_partnerships,
+                                    says={True: N_("New partners every 4 hands, seated opposite; individual scores; "
+                                                "12 hands"),
+                                          False: N_("Fixed partners")})
 
     # --- derived values, computed once ---
 
@@ -484,8 +492,13 @@ class Rules:
     @staticmethod
     def house_label(name: str) -> str:
         """A house rule's name on the house-rules screen: "Lowest first bid"."""
-        label: str = FIELDS[name].metadata["label"]
-        return label
+        return gettext(FIELDS[name].metadata["label"])
+
+    @property
+    def player_title(self) -> str:
+        """The game's name as players read it, in the language in force ("Classic partnership Rook"); ``title`` is
+        the preset's own, for files and the protocol."""
+        return gettext(self.title) if self.title else self.name
 
     def value_words(self, name: str) -> str:
         """A house rule's value in a word or two: On, Off, 300, Dealer's left, Q♠, Q♣."""
@@ -494,7 +507,7 @@ class Rules:
         if value in shows or None in shows:
             return _words_for(shows, value)
         if isinstance(value, bool):
-            return "On" if value else "Off"
+            return gettext("On") if value else gettext("Off")
         return str(value)
 
     def card_name(self, card: C.Card) -> str:
@@ -579,9 +592,9 @@ def _words_for(said: dict[Any, Any], value: Any) -> str:
     """What a field's table of words (``says``, ``shows``) gives for a value: its own entry, else the entry for any
     other value (None), a format with {} or a function of the value."""
     if value in said:
-        return str(said[value])
+        return gettext(said[value])
     other = said[None]
-    return str(other(value) if callable(other) else other.format(value))
+    return str(other(value)) if callable(other) else gettext(other).format(value=value)
 
 
 def config_dir() -> Path:
@@ -615,7 +628,8 @@ def preset_rules(name: str) -> Rules:
     """
     found = presets().get(name)
     if found is None:
-        raise RulesError(f"{name[:40]!r} is not one of the presets", f"No such game: {name[:40]}")
+        raise RulesError(f"{name[:40]!r} is not one of the presets",
+                         gettext("No such game: {name}").format(name=name[:40]))
     return found
 
 
@@ -628,7 +642,7 @@ def preset_families() -> Mapping[str, str]:
 def preset_titles() -> Mapping[str, str]:
     """Each preset's name as players read it ("Classic partnership Rook"), for screens that list presets by their
     file name (statistics)."""
-    return MappingProxyType({name: rules.title for name, rules in presets().items()})
+    return MappingProxyType({name: rules.player_title for name, rules in presets().items()})
 
 
 _SHORT = reprlib.Repr()
@@ -649,9 +663,14 @@ def _check_value(f: dataclasses.Field[Any], value: Any, where: str) -> Any:
         # a house rule out of its range, said for the house-rules screen (a file's author reads the field's name)
         # (a lowest value that has a word of its own is said so: "Off or from 1 to 200")
         low = meta["low"]
-        span = f"{meta['shows'][low]} or from {low + 1}" if low is not None and low in meta["shows"] else \
-            f"from {low}"
-        player = f"{meta['label']} is {span} to {meta['high']}" if meta["label"] and low is not None else ""
+        if not meta["label"] or low is None:
+            player = ""
+        elif low in meta["shows"]:
+            player = gettext("{rule} is {off} or from {low} to {high}").format(
+                rule=gettext(meta["label"]), off=gettext(meta["shows"][low]), low=low + 1, high=meta["high"])
+        else:
+            player = gettext("{rule} is from {low} to {high}").format(rule=gettext(meta["label"]), low=low,
+                                                                      high=meta["high"])
         raise RulesError(f"{where}: {f.name}: {shown(value)} is not allowed; {what_is_allowed}", player)
 
     if expected is bool:
@@ -738,29 +757,33 @@ def _check_consistent(rules: Rules, where: str) -> None:
         return
     if rules.auction != "none" and rules.min_bid > rules.highest_bid:
         fail(f"min_bid: {rules.min_bid} is more than the highest bid, {rules.highest_bid}",
-             f"The lowest first bid, {rules.min_bid}, is more than the highest bid, {rules.highest_bid}")
+             gettext("The lowest first bid, {low}, is more than the highest bid, {high}").format(
+                 low=rules.min_bid, high=rules.highest_bid))
     if rules.auction == "open" and rules.min_bid % rules.bid_step:
         fail(f"min_bid: {rules.min_bid} is not a multiple of the bid step, {rules.bid_step}",
-             f"The lowest first bid, {rules.min_bid}, is not a multiple of the bid step, {rules.bid_step}")
+             gettext("The lowest first bid, {low}, is not a multiple of the bid step, {step}").format(
+                 low=rules.min_bid, step=rules.bid_step))
     if rules.cap and rules.cap >= rules.target:
         fail(f"cap: {rules.cap} must be below the target, {rules.target}",
-             f"The score cap, {rules.cap}, must be below the target score, {rules.target}")
+             gettext("The score cap, {cap}, must be below the target score, {target}").format(
+                 cap=rules.cap, target=rules.target))
     if rules.dummy and (rules.players != 2 or rules.hands_to_deal != 3):
         fail("dummy: the dummy game has 2 players and deals 3 hands")
     if rules.sides == "partners" and rules.players != 4:
         fail(f"sides: partners need 4 players, not {rules.players}")
     if rules.rotating_partners and rules.sides != "partners":
         fail("rotating_partners: only a partnership game can rotate partners",
-             "Only a partnership game can rotate partners")
+             gettext("Only a partnership game can rotate partners"))
     if rules.rotating_partners and rules.fixed_hands:
         fail(f"fixed_hands: rotating partners play exactly {ROTATING_PARTNER_HANDS} hands; set fixed_hands to 0",
-             f"Rotating partners play exactly {ROTATING_PARTNER_HANDS} hands: set the fixed number of hands to Off")
+             gettext("Rotating partners play exactly {count} hands: set the fixed number of hands to Off").format(
+                 count=ROTATING_PARTNER_HANDS))
     if rules.extra_card_kept and not rules.extra_card:
         fail("extra_card_kept: only a game with an extra card (Original 3-player) can keep it",
-             "Only a game with an extra card (Original Rook for 3) can keep it in hand")
+             gettext("Only a game with an extra card (Original Rook for 3) can keep it in hand"))
     if rules.first_bid_required and rules.auction == "none":
         fail("first_bid_required: this game has no auction",
-             "This game has no bidding, so no first bidder")
+             gettext("This game has no bidding, so no first bidder"))
     if rules.trump_rule == "nest_top" and rules.nest_size == 0:
         fail("trump_rule: nest_top needs a nest")
     if rules.auction == "none" and rules.trump_rule != "nest_top":
@@ -769,7 +792,7 @@ def _check_consistent(rules: Rules, where: str) -> None:
         fail("trump_rule: nest_top is for games without an auction")
     if rules.first_lead == "dummy" and not rules.dummy:
         fail("first_lead: only the dummy game has a dummy to lead",
-             "Only the 2-player game has a dummy to lead")
+             gettext("Only the 2-player game has a dummy to lead"))
     if rules.sides == "called" and rules.players < 4:
         fail("sides: a called partner needs at least 4 players")
 
@@ -787,14 +810,14 @@ def _reachable(rules: Rules, where: str) -> Rules:
     most, cap, target = rules.most_in_one_hand, rules.cap, rules.target
     if not cap:
         fail("counters: a hand has no points to score, so no side can reach the target",
-             "A hand has no points to score, so nobody could reach the target score")
+             gettext("A hand has no points to score, so nobody could reach the target score"))
     if not rules.has_auction:
         fail(f"cap: with no bidding there is no declaring side to pass the cap of {cap}, so no side can reach the "
-             f"target, {target}", f"With no bidding nobody can pass the score cap, so nobody could reach "
-             f"{target}: set the score cap to Off")
+             f"target, {target}", gettext("With no bidding nobody can pass the score cap, so nobody could reach "
+                                          "{target}: set the score cap to Off").format(target=target))
     fail(f"cap: no side can reach the target, {target}, past a cap of {cap} with {most} points in a hand",
-         f"Nobody could reach {target}: scores stop at the score cap, {cap}, and one hand has only {most} points "
-         f"({cap} + {most} = {cap + most})")
+         gettext("Nobody could reach {target}: scores stop at the score cap, {cap}, and one hand has only {most} "
+                 "points ({cap} + {most} = {reach})").format(target=target, cap=cap, most=most, reach=cap + most))
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:

@@ -1,55 +1,51 @@
-"""Sentences about people and counts, written in one place so that every screen gets them right: the person at the
-screen is named "You" ("You take the trick", "Your table"), and a count agrees with its noun ("1 hand", "2 hands").
+"""Sentences about people, written in one place so that every screen gets them right in every language: the person
+at the screen is "You" ("You take the trick", "Your table"), and a sentence about them, about one other person or
+about several is each a whole sentence of its own for the translator ("{name} takes the trick"), never a verb made
+to agree by the program. Counts agree with their noun through ``ngettext`` at the place that says them.
 
->>> [says(name, "takes the trick") for name in ("You", "East")]
+>>> from game.engine.language import gettext, use_language
+>>> _ = use_language("en")
+>>> [said_of(name, gettext("{name} takes the trick"), gettext("You take the trick")) for name in ("You", "East")]
 ['You take the trick', 'East takes the trick']
->>> counted(1, "hand"), counted(3, "hand"), counted(1, "match", "matches"), counted(2, "match", "matches")
-('1 hand', '3 hands', '1 match', '2 matches')
->>> possessive("You"), possessive("Sam"), possessive("Charles")
-('your', "Sam's", "Charles's")
+>>> joined(["Ann", "Bo", "Cy"]), player_name("You"), player_name("Sam")
+('Ann, Bo and Cy', 'You', 'Sam')
 """
 
 from __future__ import annotations
 
-YOU = "You"  # the name of the person at the screen, when they have not given one
-IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}  # the rest drop their s
+from .language import N_, gettext
+
+YOU = "You"  # the name of the person at the screen, when they have not given one (kept so in files)
+# the names the settings give new seats (game/store/settings.py), shown in the language in force while unchanged
+DEFAULT_NAMES = (N_("You"), N_("West"), N_("North"), N_("East"))
 
 
-def says(who: str | list[str], verb_phrase: str) -> str:
-    """``who`` (a name, or several) doing what ``verb_phrase`` says, the phrase written for one other person
-    ("takes the trick", "has the lead", "wins!"): its first word agrees with "You" and with several people.
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the person at the screen's own "You" (as kept, or as shown in the language in force)."""
+    return name in (YOU, gettext(YOU))
 
-    >>> says(["Ann", "Bo"], "wins!"), says(["You"], "wins!")
+
+def player_name(name: str) -> str:
+    """A seat's name as the player reads it: a default name ("You", "North") in the language in force, any name a
+    person gave as they gave it."""
+    return gettext(name) if name in DEFAULT_NAMES else name
+
+
+def said_of(who: str | list[str], other: str, you: str, several: str = "", **values: object) -> str:
+    """The sentence about ``who`` (a name, or several) that agrees with them, each already translated: ``you`` for
+    the person at the screen, ``other`` with {name} for anyone else, ``several`` with {names} for more than one
+    (``other`` if not given); the other placeholders are filled from ``values``.
+
+    >>> said_of(["Ann", "Bo"], "{name} wins!", "You win!", "{names} win!"), said_of(["You"], "{name} wins!", "You win!")
     ('Ann and Bo win!', 'You win!')
     """
     names = [who] if isinstance(who, str) else list(dict.fromkeys(who))
-    verb, _, rest = verb_phrase.partition(" ")
-    if len(names) > 1 or names[0] == YOU:
-        verb = second_person(verb)
-    return f"{joined(names)} {verb}" + (f" {rest}" if rest else "")
-
-
-def second_person(verb: str) -> str:
-    """A verb written for one other person, as said to "you": takes → take, passes → pass, is → are."""
-    bare = verb.rstrip("!.,")
-    tail = verb[len(bare):]
-    if bare in IRREGULAR:
-        return IRREGULAR[bare] + tail
-    if bare.endswith("ies"):
-        return bare[:-3] + "y" + tail
-    if bare.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
-        return bare[:-2] + tail
-    return (bare[:-1] if bare.endswith("s") else bare) + tail
-
-
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """A number with its noun: 1 hand, 2 hands (``plural`` where adding s is wrong)."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
-
-
-def possessive(name: str) -> str:
-    """Whose: "your" for the person at the screen (capitalise it at the start of a sentence), else "Sam's"."""
-    return "your" if name == YOU else f"{name}'s"
+    if len(names) > 1:
+        together = joined([player_name(name) for name in names])
+        return (several or other).format(names=together, name=together, **values)
+    if is_you(names[0]):
+        return you.format(**values)
+    return other.format(name=player_name(names[0]), **values)
 
 
 def capitalised(sentence: str) -> str:
@@ -58,5 +54,7 @@ def capitalised(sentence: str) -> str:
 
 
 def joined(names: list[str]) -> str:
-    """Several names in a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """Several names or things in a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])

@@ -27,9 +27,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import score_columns
+from game.engine.language import gettext
 from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
+from game.engine.words import player_name
 from game.runtime import LoopThread
 from game.table.intents import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 from game.table.surface import Table
@@ -52,26 +54,30 @@ def reach_problem(err: BaseException, host: str, port: int) -> str:
     where = f"{host}:{port}"
     number = getattr(err, "errno", None)
     if isinstance(err, ConnectionRefusedError) or number in REFUSED or "Connect call failed" in str(err):
-        return f"Nobody is hosting a table at {where}. Is the host's game open on its lobby?"
+        return gettext("Nobody is hosting a table at {where}. Is the host's game open on its lobby?").format(
+            where=where)
     if isinstance(err, socket.gaierror):
-        return f"No computer called {host} was found: check the address"
+        return gettext("No computer called {host} was found: check the address").format(host=host)
     if isinstance(err, TimeoutError):
-        return (f"No answer from {where}: check the address, and that the host's firewall (or router, over the "
-                "internet) lets the game in")
+        return gettext("No answer from {where}: check the address, and that the host's firewall (or router, over "
+                       "the internet) lets the game in").format(where=where)
     if number in UNREACHABLE:
-        return f"{host} cannot be reached from this computer: check the address and the network"
+        return gettext("{host} cannot be reached from this computer: check the address and the network").format(
+            host=host)
     if isinstance(err, InvalidURI):
-        return f"{where} is not an address a table can have: type it as 192.168.1.20 or 192.168.1.20:47474"
+        return gettext("{where} is not an address a table can have: type it as 192.168.1.20 or "
+                       "192.168.1.20:47474").format(where=where)
     if isinstance(err, ssl.SSLError):
-        return (f"The table at {where} could not be reached securely: check the address (wss:// only for a table "
-                "that serves it)")
+        return gettext("The table at {where} could not be reached securely: check the address (wss:// only for a "
+                       "table that serves it)").format(where=where)
     if isinstance(err, InvalidHandshake):
-        return (f"Something at {where} answered, but it is not a Trickhouse table: check the port (a server that "
-                "serves TLS needs wss:// before its address)")
+        return gettext("Something at {where} answered, but it is not a Trickhouse table: check the port (a server "
+                       "that serves TLS needs wss:// before its address)").format(where=where)
     if isinstance(err, ConnectionClosed):
-        return f"The table at {where} closed the connection before letting you in"
-    reason = getattr(err, "strerror", None) or "the connection failed"
-    return f"The table at {where} could not be reached: {reason[:1].lower()}{reason[1:]}"
+        return gettext("The table at {where} closed the connection before letting you in").format(where=where)
+    reason = getattr(err, "strerror", None) or gettext("the connection failed")
+    return gettext("The table at {where} could not be reached: {reason}").format(
+        where=where, reason=f"{reason[:1].lower()}{reason[1:]}")
 
 
 @dataclass(frozen=True)
@@ -192,11 +198,11 @@ class NetClient:
             loop_time = self.loop.time()
             dropped_at = dropped_at or loop_time
             if loop_time - dropped_at > self.retry_for:
-                self.inbox.put(Link("closed", "The table could not be reached again"))
+                self.inbox.put(Link("closed", gettext("The table could not be reached again")))
                 return
             first = M.Hello(name=self.name, code=self.code, token=self.token)
             await asyncio.sleep(RETRY_SECONDS)
-        self.inbox.put(Link("closed", "You left the table"))
+        self.inbox.put(Link("closed", gettext("You left the table")))
 
     def certificate_problem(self, ws: ClientConnection) -> Link | None:
         """A pinned certificate that is not the one the player trusted (None: it is, or nothing is pinned)."""
@@ -208,9 +214,10 @@ class NetClient:
         if seen == self.pinned:
             return None
         log.warning("%s: certificate %s, not the one trusted (%s): refused", self.uri, seen, self.pinned)
-        return Link("changed", f"The table at {self.address}:{self.port} shows a different certificate from the one "
-                               "you trusted before. It may not be the same server, so this game will not join it. "
-                               "If its host says they changed it, forget the old certificate and join again.",
+        return Link("changed", gettext(
+            "The table at {where} shows a different certificate from the one you trusted before. It may not be the "
+            "same server, so this game will not join it. If its host says they changed it, forget the old "
+            "certificate and join again.").format(where=f"{self.address}:{self.port}"),
                     seen)
 
     async def untrusted(self) -> Link:
@@ -225,8 +232,10 @@ class NetClient:
         shown = connection.getpeercert(binary_form=True) if connection is not None else None
         writer.close()
         if not shown:
-            return Link("closed", f"The table at {self.address}:{self.port} showed no certificate")
-        return Link("untrusted", f"No certificate authority vouches for the table at {self.address}:{self.port}.",
+            return Link("closed", gettext("The table at {where} showed no certificate").format(
+                where=f"{self.address}:{self.port}"))
+        return Link("untrusted", gettext("No certificate authority vouches for the table at {where}.").format(
+            where=f"{self.address}:{self.port}"),
                     fingerprint(shown))
 
     async def _talk(self, ws: ClientConnection) -> bool:
@@ -240,8 +249,8 @@ class NetClient:
                     message = P.read_reply(text)
                 except P.ProtocolError as err:  # not a message this game can read: not a table to stay at
                     log.warning("%s sent a message this game cannot read: %s", self.uri, err)
-                    self.inbox.put(Link("closed", "The table sent something this game cannot read: it may be a "
-                                                  "newer version"))
+                    self.inbox.put(Link("closed", gettext("The table sent something this game cannot read: it may "
+                                                          "be a newer version")))
                     return True
                 if isinstance(message, M.Welcome):
                     welcomed = True
@@ -276,9 +285,9 @@ def welcomed(client: NetClient) -> M.Welcome | Link | None:
             return message
         if isinstance(message, M.Error | M.Closed):
             client.close()
-            return Link("closed", message.reason or "The table refused")
+            return Link("closed", message.reason or gettext("The table refused"))
         if isinstance(message, Link) and message.ended:
-            return message if message.reason else Link(message.state, "The table could not be reached")
+            return message if message.reason else Link(message.state, gettext("The table could not be reached"))
     return None
 
 
@@ -315,7 +324,8 @@ class RemoteTable:
         return self._view
 
     def name(self, seat: int) -> str:
-        return "Dummy" if seat == self.rules.dummy_seat else self.seats[seat].name
+        """A seat's name as the screen shows it, in the language in force ("You", "Dummy")."""
+        return gettext("Dummy") if seat == self.rules.dummy_seat else player_name(self.seats[seat].name)
 
     def person(self, seat: int) -> bool:
         return seat < len(self.seats) and self.seats[seat].kind == "online" and not self.seats[seat].away
@@ -331,11 +341,11 @@ class RemoteTable:
             return ""
         place = self.seats[seat]
         if place.thinking:
-            return "thinking"
+            return "thinking"  # a key: the table shows it as dots, never as the word
         if place.kind == "online" and place.away:
-            return "a computer plays for now"
+            return gettext("a computer plays for now")
         if place.kind == "online" and not place.connected:
-            return "dropped out"
+            return gettext("dropped out")
         return ""
 
     hot_seat = False
@@ -403,7 +413,7 @@ class RemoteTable:
         self.client.send(M.Sit(seat=seat))
 
     def undo(self) -> str:
-        return "Undo is not offered at a table with more than one person"
+        return gettext("Undo is not offered at a table with more than one person")
 
     def awaiting(self) -> bool:
         """The server may say something at any moment (another player's card, a player joining or leaving)."""
@@ -452,7 +462,8 @@ class RemoteTable:
         try:
             return self._read(message)
         except ViewError as err:
-            return [Closed(f"The server sent a table this game cannot show ({err}). Leave and join again.")]
+            return [Closed(gettext("The server sent a table this game cannot show ({problem}). Leave and join "
+                                   "again.").format(problem=err))]
 
     def _took_view(self, view: M.ViewJson) -> None:
         """The view after an action: the cards held ahead of this seat's turn are gone once it no longer chooses

@@ -1,5 +1,6 @@
-"""``python -m game.review FILE [--seat N]``: the review of a hand record, a match, a saved game or the match
-history, as text: each reviewed decision, the choice made, the best choice and what it cost.
+"""``python -m game.review FILE [--seat N] [--language de]``: the review of a hand record, a match, a saved game or
+the match history, as text: each reviewed decision, the choice made, the best choice and what it cost, in the
+system's language or the one named (the file's notation stays as it is).
 
 By default the human seats' decisions of a saved game or of a match of the history are reviewed, and every seat's
 of a bare hand record or match, which name no humans. A file that cannot be reviewed is named in one line, with
@@ -16,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import DealCodeError, Hand, Match, deal_code
+from game.engine.language import gettext, ngettext, use_language
 from game.engine.match import MATCH_FORMAT
 from game.engine.records import RECORD_FORMATS
-from game.engine.words import counted
+from game.engine.words import player_name
 from game.store.files import SAVE_FORMAT, UNUSABLE, DamagedFile, first_line, read_json
 from game.store.history import HISTORY_FORMAT, history_entries, history_entry
 from game.table.session import Session
@@ -42,11 +44,11 @@ def read(path: Path, match_number: int = 1) -> Reviewable:
     kind = data.get("format") if isinstance(data, dict) else None
     if kind in RECORD_FORMATS and isinstance(data, dict):
         hand = Hand.from_record(data)
-        return Reviewable([data], [f"seat {seat}" for seat in range(hand.n)], None)
+        return Reviewable([data], [gettext("seat {number}").format(number=seat) for seat in range(hand.n)], None)
     if kind == MATCH_FORMAT:
         match = Match.from_json(data)
         return Reviewable([hand.record() for hand in match.history + [match.hand]],
-                          [f"seat {seat}" for seat in range(match.hand.n)], None)
+                          [gettext("seat {number}").format(number=seat) for seat in range(match.hand.n)], None)
     if kind == HISTORY_FORMAT:
         entries = history_entries(data)
         if not 1 <= match_number <= len(entries):
@@ -60,7 +62,7 @@ def read(path: Path, match_number: int = 1) -> Reviewable:
 def _session(session: Session) -> Reviewable:
     match = session.match
     return Reviewable([hand.record() for hand in match.history + [match.hand]],
-                      [session.name(seat) for seat in range(match.hand.n)], session.humans)
+                      [player_name(session.name(seat)) for seat in range(match.hand.n)], session.humans)
 
 
 def hand_text(record: dict[str, Any], review: Review, names: list[str], number: int, with_hindsight: bool,
@@ -71,14 +73,15 @@ def hand_text(record: dict[str, Any], review: Review, names: list[str], number: 
     try:
         code = deal_code(hand)
     except DealCodeError as err:
-        code = f"none ({err})"
-    lines = [f"Hand {number}: {hand.rules.title}, dealt by {names[hand.dealer]}; deal code {code}"]
+        code = gettext("none ({reason})").format(reason=err)
+    lines = [gettext("Hand {number}: {game}, dealt by {name}; deal code {code}").format(
+        number=number, game=hand.rules.player_title, name=names[hand.dealer], code=code)]
     result = hand.result()
     if result is not None:
-        lines.append("  score changes: " + ", ".join(f"{names[seat]} {change:+d}"
-                                              for seat, change in enumerate(result.score_change)))
+        lines.append("  " + gettext("score changes: {changes}").format(changes=", ".join(
+            f"{names[seat]} {change:+d}" for seat, change in enumerate(result.score_change))))
     else:
-        lines.append("  (the hand is not finished: its decisions so far)")
+        lines.append("  " + gettext("(the hand is not finished: its decisions so far)"))
     width = max(len(names[seat]) for seat in review.seats)
     # decisions numbered as the window numbers them ("decision 3 of 12"), each said where it was made
     for number, decision in enumerate(review.decisions, 1):
@@ -87,11 +90,12 @@ def hand_text(record: dict[str, Any], review: Review, names: list[str], number: 
         if not decision.judged:
             lines.append(f"{head} {decision.note}")
             continue
-        mark = "  MISTAKE" if decision.mistake else ""
+        mark = "  " + gettext("MISTAKE") if decision.mistake else ""
         if decision.best == decision.action:
-            lines.append(f"{head} ({pick})")
+            lines.append(f"{head} ({gettext(pick)})")
         else:
-            lines.append(f"{head} {pick}: {say(decision.best):<22} {cost_line(decision.cost, decision.error)}{mark}")
+            lines.append(f"{head} {gettext(pick)}: {say(decision.best):<22} "
+                         f"{cost_line(decision.cost, decision.error)}{mark}")
         made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
         lines.append(f"        {headline(made, best, decision.cost, decision.error, decision.threshold, pick)}")
         lines.append(f"        {decision.note}")
@@ -102,9 +106,13 @@ def hand_text(record: dict[str, Any], review: Review, names: list[str], number: 
         judged = [d for d in mine if d.judged]
         # each cost is judged with the rest of the hand as played, so in Rook they do not add up to what better
         # play throughout would have gained (docs/benchmarks.md, "The hand review"): the total says so
-        lines.append(f"  {names[seat]}: {counted(len(judged), 'decision')} judged, their costs (each judged alone) "
-                     f"adding up to {review.cost(seat):.1f} points; mistakes: {sum(d.mistake for d in judged)}; not "
-                     f"judged: {len(mine) - len(judged)}")
+        lines.append("  " + ngettext("{name}: {count} decision judged, their costs (each judged alone) adding up to "
+                                     "{cost:.1f} points; mistakes: {mistakes}; not judged: {unjudged}",
+                                     "{name}: {count} decisions judged, their costs (each judged alone) adding up to "
+                                     "{cost:.1f} points; mistakes: {mistakes}; not judged: {unjudged}",
+                                     len(judged)).format(name=names[seat], count=len(judged), cost=review.cost(seat),
+                                                         mistakes=sum(d.mistake for d in judged),
+                                                         unjudged=len(mine) - len(judged)))
     return lines
 
 
@@ -115,7 +123,7 @@ def _hindsight_line(record: dict[str, Any], decision: Decision, pick: str, who: 
     ended = [hindsight(record, decision.index, action) for action in (decision.action, decision.best)]
     made, best = (choice_name(action, hand.rules.deck) for action in (decision.action, decision.best))
     results = (ended[0].final_result().margin(decision.seat), ended[1].final_result().margin(decision.seat))
-    return ("(Every card known, every seat then played by the Hard computer.) "
+    return (gettext("(Every card known, every seat then played by the Hard computer.)") + " "
             + hindsight_words(made, best, results, decision.cost, decision.error, decision.threshold,
                               partnered(hand, decision.seat), pick, who))
 
@@ -131,7 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hindsight", action="store_true",
                         help="for each mistake, what would have happened with every card known")
+    parser.add_argument("--language", default="",
+                        help="the review's language (de, fr, ...); by default the system's (LANGUAGE, LC_ALL, LANG)")
     args = parser.parse_args(argv)
+    use_language(args.language)
     try:
         source = read(args.file, args.match)
         seats = args.seat or source.humans or list(range(len(source.names)))
@@ -149,9 +160,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.file}: {first_line(err)}", file=sys.stderr)
         return 2
     pick = Judge(args.worlds, args.measure_worlds, args.seed).pick_label
-    print(f"{args.file}: reviewing {', '.join(source.names[seat] for seat in sorted(set(seats)))}; {pick} from "
-          f"{args.worlds} deals of the cards each could not see, every choice measured in {args.measure_worlds} more"
-          + ("" if pick == PICK else " (not the Hint's number of deals or seed: the Hint may choose otherwise)"))
+    print(gettext("{file}: reviewing {names}; {label} from {worlds} deals of the cards each could not see, every "
+                  "choice measured in {measure} more").format(
+        file=args.file, names=", ".join(source.names[seat] for seat in sorted(set(seats))), label=gettext(pick),
+        worlds=args.worlds, measure=args.measure_worlds)
+          + ("" if pick == PICK else " " + gettext("(not the Hint's number of deals or seed: the Hint may choose "
+                                                   "otherwise)")))
     for number in numbers:
         record = source.records[number - 1]
         review = HandReview(record, seats, args.worlds, args.measure_worlds, args.seed).run()

@@ -42,6 +42,7 @@ from typing import Any
 from game.ai.search import OmniscientPlayer, SearchPlayer, ranked, tally
 from game.engine import Hand
 from game.engine import actions as A
+from game.engine.language import N_, gettext, language
 from game.engine.results import HandResult
 
 from . import words
@@ -144,9 +145,10 @@ def _all(values: object, kind: type) -> bool:
 
 
 def review_key(record: dict[str, Any], seats: Iterable[int], worlds: tuple[int, int], seed: int) -> str:
-    """What a review is cached under: the hand and everything the review depends on."""
+    """What a review is cached under: the hand and everything the review depends on, its sentences' language too
+    (a decision's note is said when the review is made: a review in another language is made again)."""
     text = json.dumps({"format": REVIEW_FORMAT, "record": record, "seats": sorted(seats), "worlds": worlds,
-                       "seed": seed}, sort_keys=True, separators=(",", ":"))
+                       "seed": seed, "language": language()}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -162,7 +164,7 @@ class Judge:
         self.choose = SearchPlayer(seed=seed, budget=math.inf, worlds=worlds)
         self.measure = SearchPlayer(seed=seed + MEASURE_SEED, budget=math.inf, worlds=measure_worlds)
         # the search's choice is the Hint's when the review chooses as the Hint does (the window's review always)
-        self.pick_label = words.PICK if self.choose.spec == hint_player().spec else "the search's choice"
+        self.pick_label = words.PICK if self.choose.spec == hint_player().spec else N_("the search's choice")
 
     def candidates(self, hand: Hand, action: A.Action) -> list[A.Action] | None:
         """The choices to judge (None: not judged), the choice made among them."""
@@ -277,7 +279,7 @@ def hindsight(record: dict[str, Any], index: int, action: str | None = None, see
 # --- what the review says ---
 
 def _unjudged(index: int, hand: Hand, action: A.Action) -> Decision:
-    note = ONLY_CHOICE if len(hand.legal) < 2 else NOT_JUDGED[hand.phase]
+    note = gettext(ONLY_CHOICE if len(hand.legal) < 2 else NOT_JUDGED[hand.phase])
     return Decision(index, hand.to_move, hand.phase, _trick(hand), hand.action_text(action), judged=False, note=note)
 
 

@@ -31,7 +31,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.engine import actions as A
-from game.engine.words import YOU, capitalised, possessive
+from game.engine import cards as C
+from game.engine.language import N_, gettext, ngettext
+from game.engine.words import YOU, capitalised, is_you, player_name
 
 SAME = 0.5  # points: a cost whose whole interval lies within this of nought is "about as good"
 CLEAR = 2.0  # standard errors a cost must stand clear of nought to count as better or worse
@@ -40,49 +42,67 @@ MISTAKE_SHARE = 0.1  # of the points a hand is played for (26 in Hearts, 120 in 
 NOTABLE_SHARE = 0.1  # of the measuring deals (and at least 2): a contract made or a moon shot in fewer more deals one
 # way than the other is chance, and left out of the sentence
 
-PICK = "the Hint's choice"  # what the search's choice is called when the review's search is the Hint's
+# Every sentence here is in the catalog with its figures as named placeholders, translated when said: the choice's
+# words ("Leading K♠") and the name of the search's choice (``PICK``) are put into them as they are.
+PICK = N_("the Hint's choice")  # what the search's choice is called when the review's search is the Hint's
 
-NOT_JUDGED = {phase: f"{why} The Hint gives the Normal computer's choice here." for phase, why in {
+NOT_JUDGED = {
     # what game/ai/search.py measured (a searched bid, nest or trump did no better than the Normal rules), or that
     # the search has no way to try these choices
-    "bid": "Bids are not judged: the review cannot yet tell a good bid from a bad one better than the Normal "
-           "computer does.",
-    "nest": "The nest is not judged: the review cannot yet choose the cards to lay back better than the Normal "
-            "computer does.",
-    "trump": "Trump is not judged: the review cannot yet choose trump better than the Normal computer does.",
-    "order": "The rank order is not judged: the review has no way to try both orders.",
-    "call": "The called card is not judged: the review has no way to try each card.",
-    "lay-aside": "The card laid aside is not judged: the review has no way to try each card.",
-    "choose": "Not judged: both hands are face down, so nothing tells them apart.",
-    "moon": "Not judged: both rewards are worth the same against the others in this hand; the match score decides.",
-}.items()}
-ONLY_CHOICE = "The only legal choice."
+    "bid": N_("Bids are not judged: the review cannot yet tell a good bid from a bad one better than the Normal "
+              "computer does. The Hint gives the Normal computer's choice here."),
+    "nest": N_("The nest is not judged: the review cannot yet choose the cards to lay back better than the Normal "
+               "computer does. The Hint gives the Normal computer's choice here."),
+    "trump": N_("Trump is not judged: the review cannot yet choose trump better than the Normal computer does. The "
+                "Hint gives the Normal computer's choice here."),
+    "order": N_("The rank order is not judged: the review has no way to try both orders. The Hint gives the Normal "
+                "computer's choice here."),
+    "call": N_("The called card is not judged: the review has no way to try each card. The Hint gives the Normal "
+               "computer's choice here."),
+    "lay-aside": N_("The card laid aside is not judged: the review has no way to try each card. The Hint gives the "
+                    "Normal computer's choice here."),
+    "choose": N_("Not judged: both hands are face down, so nothing tells them apart. The Hint gives the Normal "
+                 "computer's choice here."),
+    "moon": N_("Not judged: both rewards are worth the same against the others in this hand; the match score decides. "
+               "The Hint gives the Normal computer's choice here."),
+}
+ONLY_CHOICE = N_("The only legal choice.")
 # where in the hand a decision was made, outside the tricks
-PHASE_WORDS = {"bid": "the bidding", "nest": "the nest", "trump": "naming trump", "order": "the rank order",
-               "call": "calling a partner", "lay-aside": "laying a card aside", "pass": "the pass",
-               "choose": "choosing a hand", "moon": "the moon"}
+PHASE_WORDS = {"bid": N_("the bidding"), "nest": N_("the nest"), "trump": N_("naming trump"),
+               "order": N_("the rank order"), "call": N_("calling a partner"), "lay-aside": N_("laying a card aside"),
+               "pass": N_("the pass"), "choose": N_("choosing a hand"), "moon": N_("the moon")}
 
 
 def when(trick: int, phase: str) -> str:
     """Where a decision was made: "trick 5", or "the bidding"."""
-    return f"trick {trick}" if trick else PHASE_WORDS[phase]
+    return gettext("trick {number}").format(number=trick) if trick else gettext(PHASE_WORDS[phase])
 
 
 def result_of(partners: bool, who: str = YOU) -> str:
     """What a result is called for the player who decided (``who``): their side's in a partnership, "your side's
     result" for the person at the screen."""
-    return f"{possessive(who)} side's result" if partners else f"{possessive(who)} result"
+    if is_you(who):
+        return gettext("your side's result") if partners else gettext("your result")
+    return (gettext("{name}'s side's result") if partners else gettext("{name}'s result")).format(
+        name=player_name(who))
 
 
 def result_meaning(partners: bool, lower_is_better: bool, who: str = YOU) -> str:
     """What a result is, in the words of the game reviewed (``HandResult.margin``), for the player who decided."""
-    whose = possessive(who)
     if lower_is_better:
-        others = "yours" if who == YOU else f"{who}'s"
-        return f"A result is the others' penalty points for the hand (their average) less {others}: more is better."
-    if partners:
-        return f"A result is {whose} side's score for the hand less the other side's: more is better."
-    return f"A result is {whose} score for the hand less the others' (their average): more is better."
+        said = gettext("A result is the others' penalty points for the hand (their average) less yours: more is "
+                       "better.") if is_you(who) else \
+            gettext("A result is the others' penalty points for the hand (their average) less {name}'s: more is "
+                    "better.")
+    elif partners:
+        said = gettext("A result is your side's score for the hand less the other side's: more is better.") \
+            if is_you(who) else \
+            gettext("A result is {name}'s side's score for the hand less the other side's: more is better.")
+    else:
+        said = gettext("A result is your score for the hand less the others' (their average): more is better.") \
+            if is_you(who) else \
+            gettext("A result is {name}'s score for the hand less the others' (their average): more is better.")
+    return said.format(name=player_name(who))
 
 
 def verdict(cost: float, error: float, threshold: float = float("inf")) -> str:
@@ -125,41 +145,53 @@ def choice_name(action: A.Action | str, deck: str) -> str:
     action in a player's words."""
     if isinstance(action, str):
         action = A.parse_action(action, deck)
-    words = A.action_words(action, deck)
-    return words.split(maxsplit=1)[1] if A.kind_of(action) in (A.PLAY, A.PASS_CARDS) else words
+    kind, payload = A.kind_of(action), A.payload_of(action)
+    if kind == A.PLAY:
+        return C.player_card_name(payload, deck)
+    if kind == A.PASS_CARDS:
+        return C.player_cards_text(payload, deck)
+    return A.action_words(action, deck)
 
 
 def doing(action: A.Action, deck: str, leading: bool) -> str:
     """The choice as the start of a sentence: "Leading K♠", "Playing Green 14", "Passing 2♣, A♥, Q♠"."""
     kind = A.kind_of(action)
     if kind == A.PLAY:
-        return f"{'Leading' if leading else 'Playing'} {choice_name(action, deck)}"
+        said = gettext("Leading {card}") if leading else gettext("Playing {card}")
+        return said.format(card=choice_name(action, deck))
     if kind == A.PASS_CARDS:
-        return f"Passing {choice_name(action, deck)}"
-    return f"Choosing to {A.action_words(action, deck)}"
+        return gettext("Passing {cards}").format(cards=choice_name(action, deck))
+    return gettext("Choosing to {action}").format(action=A.action_words(action, deck))
 
 
 def _deals(count: int) -> str:
-    return f"{count} deals of the cards you could not see"
+    return ngettext("{count} deal of the cards you could not see", "{count} deals of the cards you could not see",
+                    count).format(count=count)
 
 
 def _compared(cost: float, other: str) -> str:
     """How a choice did against ``other``, ``cost`` being how much worse it did."""
     if cost > 0:
-        return f"{cost:.1f} points worse on average than {other}"
+        return gettext("{cost:.1f} points worse on average than {other}").format(cost=cost, other=other)
     if cost < 0:
-        return f"{-cost:.1f} points better on average than {other}"
-    return f"as well on average as {other}"
+        return gettext("{cost:.1f} points better on average than {other}").format(cost=-cost, other=other)
+    return gettext("as well on average as {other}").format(other=other)
 
 
-UNCLEAR = "too close to tell which is better"
+UNCLEAR = N_("too close to tell which is better")
 
 
 def _as_well(row: Named, measured: int, other: str = "") -> str:
     """A cost within SAME of nought: exactly as well when every deal came out the same, else within half a point."""
     exact = row.cost == 0 and row.error == 0
-    how = f"{'exactly ' if exact else ''}as well" + (f" as {other}" if other else ",")
-    return f"{how} {'in every one of' if exact else 'within half a point, over'} {_deals(measured)}"
+    deals = _deals(measured)
+    if exact:
+        said = gettext("exactly as well as {other} in every one of {deals}") if other else \
+            gettext("exactly as well, in every one of {deals}")
+    else:
+        said = gettext("as well as {other} within half a point, over {deals}") if other else \
+            gettext("as well, within half a point, over {deals}")
+    return said.format(other=other, deals=deals)
 
 
 def judged_note(doing_words: str, played: Named, pick: Named, rows: list[Named], threshold: float, measured: int,
@@ -170,107 +202,136 @@ def judged_note(doing_words: str, played: Named, pick: Named, rows: list[Named],
     where a clear cost came from."""
     if played == pick:
         runner = next((row for row in rows if row != pick), None)
-        return _pick_note(doing_words, runner, measured, chosen_in, pick_label)
-    note = _played_note(doing_words, played, pick, threshold, measured, chosen_in, breakdown, pick_label)
+        return _pick_note(doing_words, runner, measured, chosen_in, gettext(pick_label))
+    note = _played_note(doing_words, played, pick, threshold, measured, chosen_in, breakdown, gettext(pick_label))
     top = rows[0]
     if top not in (played, pick) and verdict(top.cost, top.error) == "better":
         # a third choice clearly above the search's: named, so that the top of the list is never left unexplained
-        note += (f" Over these deals {top.name} did best of all, {-top.cost:.1f} points better on average than "
-                 f"{pick.name}.")
+        note += " " + gettext("Over these deals {best} did best of all, {gain:.1f} points better on average than "
+                              "{pick}.").format(best=top.name, gain=-top.cost, pick=pick.name)
     return note
 
 
 def _played_note(doing_words: str, played: Named, pick: Named, threshold: float, measured: int, chosen_in: int,
                  breakdown: Breakdown | None, pick_label: str) -> str:
     kind = verdict(played.cost, played.error, threshold)
-    versus = f"{pick.name}, {pick_label},"
+    versus = gettext("{pick}, {label},").format(pick=pick.name, label=pick_label)
     if kind == "same":
-        return f"{doing_words} did {_as_well(played, measured, versus)}."
+        return gettext("{doing} did {how}.").format(doing=doing_words, how=_as_well(played, measured, versus))
     if kind == "better":
-        return (f"{doing_words} did {_compared(played.cost, versus)} over {_deals(measured)}; {pick.name} was "
-                f"chosen in {chosen_in} other deals, where it did best.")
+        return ngettext("{doing} did {how} over {deals}; {pick} was chosen in {count} other deal, where it did best.",
+                        "{doing} did {how} over {deals}; {pick} was chosen in {count} other deals, where it did best.",
+                        chosen_in).format(doing=doing_words, how=_compared(played.cost, versus),
+                                          deals=_deals(measured), pick=pick.name, count=chosen_in)
     if kind == "unclear":
-        return f"{doing_words} did {_compared(played.cost, versus)} over {_deals(measured)}: {UNCLEAR}."
+        return gettext("{doing} did {how} over {deals}: {unclear}.").format(
+            doing=doing_words, how=_compared(played.cost, versus), deals=_deals(measured), unclear=gettext(UNCLEAR))
     reasons = "; ".join(_reasons(breakdown, pick.name, measured)) if breakdown else ""
-    note = f"{doing_words} cost {played.cost:.1f} points on average against {versus[:-1]}"
-    note += f": {reasons}." if reasons else "."
+    versus = gettext("{pick}, {label}").format(pick=pick.name, label=pick_label)
+    if reasons:
+        note = gettext("{doing} cost {cost:.1f} points on average against {versus}: {reasons}.").format(
+            doing=doing_words, cost=played.cost, versus=versus, reasons=reasons)
+    else:
+        note = gettext("{doing} cost {cost:.1f} points on average against {versus}.").format(
+            doing=doing_words, cost=played.cost, versus=versus)
     if kind == "worse":
-        note += f" A small cost: a mistake is a clear cost of {threshold:.1f} points or more."
+        note += " " + gettext("A small cost: a mistake is a clear cost of {threshold:.1f} points or more.").format(
+            threshold=threshold)
     return note
 
 
 def _pick_note(doing_words: str, runner: Named | None, measured: int, chosen_in: int, pick_label: str) -> str:
-    head = f"{doing_words} was {pick_label}"
+    head = gettext("{doing} was {label}").format(doing=doing_words, label=pick_label)
     if runner is None:
         return f"{head}."
     kind = verdict(runner.cost, runner.error)
     if kind == "same":
-        return f"{head}; {runner.name} did {_as_well(runner, measured)}."
+        return gettext("{head}; {other} did {how}.").format(head=head, other=runner.name,
+                                                             how=_as_well(runner, measured))
     if kind == "better":
-        return (f"{head}, chosen in {chosen_in} deals where it did best; over {measured} more deals of the cards you "
-                f"could not see, it did {_compared(-runner.cost, runner.name)}.")
-    compared = _compared(-runner.cost, runner.name + (", the next best," if kind != "unclear" else ""))
-    return f"{head}; it did {compared} over {_deals(measured)}" + (f": {UNCLEAR}." if kind == "unclear" else ".")
+        return ngettext("{head}, chosen in {count} deal where it did best; over {measured} more deals of the cards "
+                        "you could not see, it did {how}.",
+                        "{head}, chosen in {count} deals where it did best; over {measured} more deals of the cards "
+                        "you could not see, it did {how}.", chosen_in).format(
+            head=head, count=chosen_in, measured=measured, how=_compared(-runner.cost, runner.name))
+    if kind == "unclear":
+        return gettext("{head}; it did {how} over {deals}: {unclear}.").format(
+            head=head, how=_compared(-runner.cost, runner.name), deals=_deals(measured), unclear=gettext(UNCLEAR))
+    return gettext("{head}; it did {how} over {deals}.").format(
+        head=head, how=_compared(-runner.cost, gettext("{name}, the next best,").format(name=runner.name)),
+        deals=_deals(measured))
 
 
 def _reasons(b: Breakdown, pick_name: str, measured: int) -> Iterator[str]:
     """Where a cost came from, in the engine's results: the scores behind the averages, the contract, the moon."""
-    they = "the other side" if b.sides == 2 else "the others"
     (score, score_pick), (others, others_pick) = b.score, b.others
+    figures = {"deals": _deals(measured), "score": score, "others": others, "pick": pick_name,
+               "score_pick": score_pick, "others_pick": others_pick}
     if b.lower_is_better:
-        yield (f"over {_deals(measured)}, you took {score:.1f} penalty points and {they} {others:.1f} each; with "
-               f"{pick_name}, {score_pick:.1f} and {others_pick:.1f}")
+        said = gettext("over {deals}, you took {score:.1f} penalty points and the other side {others:.1f} each; with "
+                       "{pick}, {score_pick:.1f} and {others_pick:.1f}") if b.sides == 2 else \
+            gettext("over {deals}, you took {score:.1f} penalty points and the others {others:.1f} each; with "
+                    "{pick}, {score_pick:.1f} and {others_pick:.1f}")
+    elif b.partners:
+        said = gettext("over {deals}, your side scored {score:+.1f} and the other side {others:+.1f}; with {pick}, "
+                       "{score_pick:+.1f} and {others_pick:+.1f}") if b.sides == 2 else \
+            gettext("over {deals}, your side scored {score:+.1f} and the others {others:+.1f}; with {pick}, "
+                    "{score_pick:+.1f} and {others_pick:+.1f}")
     else:
-        who = "your side" if b.partners else "you"
-        yield (f"over {_deals(measured)}, {who} scored {score:+.1f} and {they} {others:+.1f}; with {pick_name}, "
-               f"{score_pick:+.1f} and {others_pick:+.1f}")
+        said = gettext("over {deals}, you scored {score:+.1f} and the other side {others:+.1f}; with {pick}, "
+                       "{score_pick:+.1f} and {others_pick:+.1f}") if b.sides == 2 else \
+            gettext("over {deals}, you scored {score:+.1f} and the others {others:+.1f}; with {pick}, "
+                    "{score_pick:+.1f} and {others_pick:+.1f}")
+    yield said.format(**figures)
     notable = max(2, round(NOTABLE_SHARE * measured))
-    for what, counts in (("the contract was made", b.made), ("you shot the moon", b.own_moon),
-                         ("someone else shot the moon", b.other_moon)):
+    for what, counts in ((N_("the contract was made in {count} of them, {other} with {pick}"), b.made),
+                         (N_("you shot the moon in {count} of them, {other} with {pick}"), b.own_moon),
+                         (N_("someone else shot the moon in {count} of them, {other} with {pick}"), b.other_moon)):
         if counts is not None and abs(counts[0] - counts[1]) >= notable:
-            yield f"{what} in {counts[0]} of them, {counts[1]} with {pick_name}"
+            yield gettext(what).format(count=counts[0], other=counts[1], pick=pick_name)
 
 
 def _gap(cost: float, error: float) -> str:
     """A cost with its standard error: "3.7 points, give or take 1.0", or for a choice that did better "none: 1.6
     points better, give or take 0.7"."""
     if cost < 0:
-        return f"none: {-cost:.1f} points better, give or take {error:.1f}"
-    return f"{cost:.1f} points, give or take {error:.1f}"
+        return gettext("none: {gain:.1f} points better, give or take {error:.1f}").format(gain=-cost, error=error)
+    return gettext("{cost:.1f} points, give or take {error:.1f}").format(cost=cost, error=error)
 
 
 def cost_line(cost: float, error: float) -> str:
     """The cost beside the sentence: the gap in the list of choices, with its standard error."""
-    return f"Cost: {_gap(cost, error)}"
+    return gettext("Cost: {gap}").format(gap=_gap(cost, error))
 
 
 def mistake_line(threshold: float) -> str:
-    return f"MISTAKE: a clear cost of {threshold:.1f} points or more"
+    return gettext("MISTAKE: a clear cost of {threshold:.1f} points or more").format(threshold=threshold)
 
 
 def choices_heading(measured: int, partners: bool = False, pick_label: str = PICK, who: str = YOU) -> str:
     """What the list of choices shows: each one's average result, and its cost against the search's choice."""
-    return (f"Each choice over {measured} deals: {result_of(partners, who)} on average, and its cost against "
-            f"{pick_label}:")
+    return ngettext("Each choice over {count} deal: {result} on average, and its cost against {label}:",
+                    "Each choice over {count} deals: {result} on average, and its cost against {label}:",
+                    measured).format(count=measured, result=result_of(partners, who), label=gettext(pick_label))
 
 
 def headline(played: str, pick: str, cost: float, error: float, threshold: float, pick_label: str = PICK) -> str:
     """A judged decision in one plain sentence, before any figure: the choice made (``played``) against the search's
     (``pick``, the same name when it was the search's), as the verdict of its cost reads (module doc)."""
+    label = gettext(pick_label)
     if played == pick:
-        return f"Good: {played} was {pick_label}."
-    versus = f"{pick}, {pick_label},"
-    return {"same": f"Fine: {played} did about as well as {versus[:-1]}.",
-            "better": f"Good: {played} did better than {versus} in the deals the review tried.",
-            "unclear": f"Too close to call: {played} and {versus} did about as well.",
-            "worse": f"A small slip: {versus} would have done a little better.",
-            "mistake": f"A mistake: {versus} would have done clearly better.",
-            }[verdict(cost, error, threshold)]
+        return gettext("Good: {played} was {label}.").format(played=played, label=label)
+    return {"same": gettext("Fine: {played} did about as well as {pick}, {label}."),
+            "better": gettext("Good: {played} did better than {pick}, {label}, in the deals the review tried."),
+            "unclear": gettext("Too close to call: {played} and {pick}, {label}, did about as well."),
+            "worse": gettext("A small slip: {pick}, {label}, would have done a little better."),
+            "mistake": gettext("A mistake: {pick}, {label}, would have done clearly better."),
+            }[verdict(cost, error, threshold)].format(played=played, pick=pick, label=label)
 
 
-DISAGREE = "The average over possible deals and this very deal disagree"
-AGREE = "This very deal agrees with the average over possible deals"
-BY_THE_AVERAGE = "The review judges by the average: no one could see the cards when choosing."
+DISAGREE = N_("The average over possible deals and this very deal disagree")
+AGREE = N_("This very deal agrees with the average over possible deals")
+BY_THE_AVERAGE = N_("The review judges by the average: no one could see the cards when choosing.")
 
 
 def hindsight_words(played: str, pick: str, results: tuple[float, float], cost: float, error: float,
@@ -281,33 +342,38 @@ def hindsight_words(played: str, pick: str, results: tuple[float, float], cost: 
     results."""
     made, picked = (round(result, 1) + 0.0 for result in results)  # to a tenth, as every figure (never -0.0)
     gap = round(picked - made, 1)
-    better = "the same either way" if gap == 0 else f"{pick if gap > 0 else played} did {abs(gap):.1f} points better"
-    figures = (f"{capitalised(result_of(partners, who))} in hindsight: {made:+.1f} after {played}, {picked:+.1f} "
-               f"after {pick}, {pick_label}: {better}.")
-    here = "it made no difference" if gap == 0 else f"{pick if gap > 0 else played} did better"
+    better_one = pick if gap > 0 else played
+    better = gettext("the same either way") if gap == 0 else \
+        gettext("{choice} did {gap:.1f} points better").format(choice=better_one, gap=abs(gap))
+    figures = gettext("{result} in hindsight: {made:+.1f} after {played}, {picked:+.1f} after {pick}, {label}: "
+                      "{better}.").format(result=capitalised(result_of(partners, who)), made=made, played=played,
+                                          picked=picked, pick=pick, label=gettext(pick_label), better=better)
+    here = gettext("it made no difference") if gap == 0 else \
+        gettext("{choice} did better").format(choice=better_one)
     kind = verdict(cost, error, threshold)
     if kind in ("worse", "mistake"):
         agrees = gap > 0
-        average = f"{played} cost {cost:.1f} points on average"
+        average = gettext("{played} cost {cost:.1f} points on average").format(played=played, cost=cost)
     elif kind == "better":
         agrees = gap < 0
-        average = f"{played} did {-cost:.1f} points better on average"
+        average = gettext("{played} did {gain:.1f} points better on average").format(played=played, gain=-cost)
     elif kind == "same":
         agrees = gap == 0
-        average = "the two did about as well on average"
+        average = gettext("the two did about as well on average")
     else:  # the average could not tell them apart: nothing for this deal to disagree with
-        return f"Over the deals the cards could have been, neither was clearly better; in this very deal {here}. " \
-               f"{figures}"
+        return gettext("Over the deals the cards could have been, neither was clearly better; in this very deal "
+                       "{here}. {figures}").format(here=here, figures=figures)
     if agrees:
-        return f"{AGREE}: {here}. {figures}"
-    return (f"{DISAGREE}: over the deals the cards could have been, {average}, but in this very deal {here}. "
-            f"{BY_THE_AVERAGE} {figures}")
+        return gettext("{agree}: {here}. {figures}").format(agree=gettext(AGREE), here=here, figures=figures)
+    return gettext("{disagree}: over the deals the cards could have been, {average}, but in this very deal {here}. "
+                   "{by_the_average} {figures}").format(disagree=gettext(DISAGREE), average=average, here=here,
+                                                        by_the_average=gettext(BY_THE_AVERAGE), figures=figures)
 
 
 def choice_row(name: str, value: float, cost: float, error: float, played: bool, pick: bool,
                pick_label: str = PICK) -> str:
     """A row of the list of choices: its name, its average result, its cost (against the search's choice) and
     what it was."""
-    tags = [tag for tag, is_it in (("played", played), (pick_label, pick)) if is_it]
-    cost_words = "" if pick else f"   cost {_gap(cost, error)}"
+    tags = [tag for tag, is_it in ((gettext("played"), played), (gettext(pick_label), pick)) if is_it]
+    cost_words = "" if pick else "   " + gettext("cost {gap}").format(gap=_gap(cost, error))
     return f"{name}   {value:+.1f}{cost_words}" + (f"   ({', '.join(tags)})" if tags else "")

@@ -13,6 +13,7 @@ import platformdirs
 import yaml
 
 from game.engine import Match
+from game.engine.language import gettext
 
 Restored = TypeVar("Restored")  # what a save is read back as (a session)
 JsonObject = dict[str, Any]  # a JSON object as the json module reads and writes it (its content checked by its reader)
@@ -175,6 +176,7 @@ class SaveStore:
         except UNUSABLE as err:  # an unreadable or invalid save is set aside; it must never stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
-            return None, f"{self.path}: {problem}; it was kept as {bad.name} and a new game starts"
+            return None, gettext("{path}: {problem}; it was kept as {bad} and a new game starts").format(
+                path=self.path, problem=problem, bad=bad.name)
         self._owner = session  # resumed: its saves go on in the file
         return session, ""

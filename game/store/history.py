@@ -18,6 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Generic, TypedDict
 
+from game.engine.language import gettext
+
 from .files import (
     UNUSABLE,
     DamagedFile,
@@ -107,7 +109,8 @@ class HistoryStore:
 
     def _set_aside(self, problem: str) -> str:
         bad = set_aside(self.path)
-        return f"{self.path}: {problem}; it was kept as {bad.name} and the history starts again"
+        return gettext("{path}: {problem}; it was kept as {bad} and the history starts again").format(
+            path=self.path, problem=problem, bad=bad.name)
 
 
 class HistoryEntry(TypedDict):
@@ -183,7 +186,8 @@ class ReviewCache:
             return restore(data), ""
         except UNUSABLE as err:  # a damaged review is worked out again; it must never stop the game
             bad = set_aside(path)
-            return None, f"{path}: {first_line(err)}; it was kept as {bad.name} and the review is worked out again"
+            return None, gettext("{path}: {problem}; it was kept as {bad} and the review is worked out again").format(
+                path=path, problem=first_line(err), bad=bad.name)
 
     def put(self, key: str, data: JsonObject) -> None:
         """Keep a review (JSON with its ``key``) and remove the oldest beyond 2,000."""

@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from game.engine import load_rules
+from game.engine.language import gettext
 from game.engine.rules import Rules, RulesError
 
 from .files import UNUSABLE, first_line, read_yaml, set_aside, write_text_atomic
@@ -56,7 +57,8 @@ class HouseRulesStore:
             problem = first_line(err)
             problem = problem.removeprefix(f"{path}: ")
             bad = set_aside(path)
-            return book, {}, f"{path}: {problem}; it was kept as {bad.name} and the book's rules are used"
+            return book, {}, gettext("{path}: {problem}; it was kept as {bad} and the book's rules are used").format(
+                path=path, problem=problem, bad=bad.name)
 
     def save(self, preset: str, changes: dict[str, Any], book: Rules | None = None) -> None:
         """Keep only what differs from the book (``book``: the preset's rules, if the caller has them already: a

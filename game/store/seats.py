@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypedDict
 
+from game.engine.language import gettext
+
 from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
 SEATS_FORMAT = "trickhouse-seats/1"
@@ -42,7 +44,8 @@ class SeatStore:
         except UNUSABLE as err:  # an unusable file must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
-            return [], f"{self.path}: {problem}; it was kept as {bad.name}"
+            return [], gettext("{path}: {problem}; it was kept as {bad}").format(
+                path=self.path, problem=problem, bad=bad.name)
 
     def token(self, address: str, code: str) -> str | None:
         """The token of the seat held at that table, if any."""

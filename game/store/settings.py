@@ -4,12 +4,14 @@ field; a file that cannot be used is kept aside and the defaults are used."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import platformdirs
 import yaml
 
+from game.engine.language import gettext
 from game.engine.rules import shown
 
 from .files import APP_NAME, UNUSABLE, DamagedFile, first_line, read_yaml, set_aside, write_text_atomic
@@ -20,6 +22,7 @@ TABLE_COLOURS = ("green", "blue", "wine", "slate")
 CARD_BACKS = ("lattice", "circles", "tartan")
 CARD_FACES = ("classic", "simple")  # the standard deck's faces: printed ones with court figures, or drawn plainly
 NAME_LENGTH = 16  # characters of a player's name
+LANGUAGE_CODE = r"|[a-z]{2,3}(_[A-Z]{2})?"  # a language setting: a gettext language code, or "" for the system's
 ADDRESS_LENGTH = 100  # characters of a server's address
 
 
@@ -50,6 +53,7 @@ class Settings:
     keep_seat: float = 120.0       # seconds a dropped player's seat waits for them before a computer plays it
     last_address: str = ""        # the table address typed last on Join game
     last_server: str = ""         # the dedicated server typed last on New game ("": this computer hosts)
+    language: str = ""            # the language of every screen, as a code ("de"); "": the system's locale
 
 
 # what each word may be
@@ -91,6 +95,10 @@ def settings_from_dict(data: object) -> Settings:
         elif name in CHOICES:
             if value not in CHOICES[name]:
                 raise SettingsError(f"{name}: {shown(value)} is not allowed; use one of {', '.join(CHOICES[name])}")
+        elif name == "language":
+            if not isinstance(value, str) or not re.fullmatch(LANGUAGE_CODE, value):
+                raise SettingsError(f"language: {shown(value)} is not allowed; use a language code such as de or "
+                                    "pt_BR, or \"\" for the system's language")
         elif name in ("last_address", "last_server"):
             if not isinstance(value, str) or len(value) > ADDRESS_LENGTH:
                 raise SettingsError(f"{name}: use an address of at most {ADDRESS_LENGTH} characters")
@@ -116,7 +124,8 @@ class SettingsStore:
         except UNUSABLE as err:  # an unreadable settings file must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
-            return Settings(), f"{self.path}: {problem}; it was kept as {bad.name} and the defaults are used"
+            return Settings(), gettext("{path}: {problem}; it was kept as {bad} and the defaults are used").format(
+                path=self.path, problem=problem, bad=bad.name)
 
     def save(self, settings: Settings) -> None:
         write_text_atomic(self.path, yaml.safe_dump(asdict(settings), sort_keys=False))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import Hand, Match
+from game.engine.language import gettext
 
 from .files import UNUSABLE, DamagedFile, data_dir, first_line, read_json, set_aside, write_atomic
 
@@ -54,7 +55,8 @@ class StatsStore:
         except UNUSABLE as err:  # unusable statistics must not stop the game
             problem = first_line(err)
             bad = set_aside(self.path)
-            return {}, f"{self.path}: {problem}; it was kept as {bad.name} and counting starts again"
+            return {}, gettext("{path}: {problem}; it was kept as {bad} and counting starts again").format(
+                path=self.path, problem=problem, bad=bad.name)
 
     def add(self, preset: str, name: str, counts: dict[str, int]) -> str:
         """Add counts for one player and save; returns a problem line if the old file could not be read."""

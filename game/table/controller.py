@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision, fallback_action
 from game.engine import Event, Hand, Match
+from game.engine.language import gettext
 from game.engine.view import choice_of
 from game.runtime import in_background
 
@@ -252,14 +253,14 @@ class TableController:
         if seat is not None and seat != hand.to_move and seat in hand.deciding_at_once() and \
                 self.session.online(seat) and self.session.is_human(seat):
             if seat in self.ahead:
-                return "Your choice is made: it counts once the others have chosen"
+                return gettext("Your choice is made: it counts once the others have chosen")
             reason = hand.check_for(seat, action)
             if reason is not None:
                 return reason
             self.ahead[seat] = action
             return Held(seat)
         if not self.persons_turn(seat):
-            return "It is not your turn"
+            return gettext("It is not your turn")
         reason = self.hand.check(action)
         if reason is not None:
             return reason
@@ -286,10 +287,10 @@ class TableController:
         """A person claims the rest on their turn (``seat`` as for ``act``): allowed once no play can change the
         points."""
         if not self.persons_turn(seat):
-            return "It is not your turn"
+            return gettext("It is not your turn")
         hand = self.hand
         if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
-            return "The remaining tricks are not certain yet"
+            return gettext("The remaining tricks are not certain yet")
         return self._play_out(hand.to_move)
 
     def _play_out(self, seat: int) -> Claimed:
@@ -305,15 +306,15 @@ class TableController:
     def undo(self) -> str:
         """Take back the human's last play in a game against the computer; a line saying what happened."""
         if self.session.hot_seat:
-            return "Undo is for games against the computer"
+            return gettext("Undo is for games against the computer")
         self.cancel_decision()
         self.cancel_hint()
         self.ahead.clear()
         if not self.session.undo():
-            return "Nothing to undo"
+            return gettext("Nothing to undo")
         self.announced = None
         self._save()
-        return "Your last play was taken back"
+        return gettext("Your last play was taken back")
 
     def next_hand(self) -> MatchOver | NewHand:
         """After the score sheet: game over, or the next hand dealt."""
@@ -378,7 +379,7 @@ class TableController:
         self.hint_decision = None
         if decision.fell_back:  # the search failed: a fallback move is not the review's choice, so it is no hint
             self.hint_for = None
-            return [Message("No hint this time: the search for one failed")]
+            return [Message(gettext("No hint this time: the search for one failed"))]
         action = decision.wait(0)
         assert action is not None  # a decision done has its action
         self.hint_said = Hint(self.hand.to_move, choice_of(action, self.hand.rules.deck))

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine import DealCodeError, Hand, deal_code
+from game.engine.language import gettext, language
 from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.view import SeatView
+from game.engine.words import player_name
 
 from .controller import TableController
 from .intents import Claimed, Held, Intent, MatchOver, NewHand, Played
@@ -35,7 +37,7 @@ class LocalTable:
         self.session = controller.session
         humans = self.session.humans
         self.viewer = humans[0] if humans else 0
-        self._view_key: tuple[Hand, tuple[int, int], int] | None = None
+        self._view_key: tuple[Hand, tuple[int, int], int, str] | None = None
         self._view: SeatView | None = None
 
     # --- what the screen shows ---
@@ -45,16 +47,18 @@ class LocalTable:
         return self.session.rules
 
     def view(self) -> SeatView:
-        """The viewer's view of the hand (the engine's), made again only when the position or the viewer changes."""
+        """The viewer's view of the hand (the engine's), made again only when the position, the viewer or the
+        language changes (its choices' labels are in a player's words)."""
         hand = self.session.hand
-        key = (hand, hand.position_key, self.viewer)
+        key = (hand, hand.position_key, self.viewer, language())
         if self._view_key != key:
             self._view_key, self._view = key, hand.view(self.viewer)
         assert self._view is not None
         return self._view
 
     def name(self, seat: int) -> str:
-        return self.session.name(seat)
+        """A seat's name as the screen shows it, in the language in force ("You", "Dummy")."""
+        return gettext("Dummy") if seat == self.rules.dummy_seat else player_name(self.session.name(seat))
 
     def person(self, seat: int) -> bool:
         """A person decides for this seat (not a computer)."""
@@ -117,7 +121,8 @@ class LocalTable:
         return self.session.match.winners
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
-        return self.session.score_columns()
+        """The score columns, named as the screen shows them ("You & North")."""
+        return [(" & ".join(self.name(seat) for seat in seats), seats) for _, seats in self.session.score_columns()]
 
     def deal_code(self) -> str | None:
         """The deal code of the hand in play (see ``shared_code``)."""

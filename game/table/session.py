@@ -15,6 +15,7 @@ from game.engine import Hand, Match
 from game.engine.claim import settled_steps
 from game.engine.results import HandResult
 from game.engine.rules import Rules
+from game.engine.words import player_name
 
 
 @dataclass
@@ -94,7 +95,8 @@ class Session:
 
     def score_columns(self) -> list[tuple[str, tuple[int, ...]]]:
         """The score columns the match keeps (a partnership, or a player), named: (names, seats)."""
-        return [(" & ".join(self.name(seat) for seat in seats), seats) for seats in self.match.score_columns]
+        return [(" & ".join(player_name(self.name(seat)) for seat in seats), seats)
+                for seats in self.match.score_columns]
 
     def is_human(self, seat: int) -> bool:
         """A person decides for this seat now, here or at another computer (not while a computer stands in)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.language import gettext
+
 from . import theme
 from .assets import text
 from .card_sketch import card_size
@@ -36,12 +38,12 @@ def auction_layout(bids: list[str], n: int, size: tuple[int, int], px: int, besi
     players, long names), and below those seats when even one a line would run into one (a long name plate).
     Rounds are dropped from the start until the panel ends above ``bottom`` (the bid dialog's top)."""
     w, h = size
-    title = text("Auction", px + 2, theme.GOLD, bold=True)
+    title = text(gettext("Auction"), px + 2, theme.GOLD, bold=True)
     rounds = (len(bids) - 1) // n + 1 if bids else 1
 
     def laid_out(per_line: int, shown: int) -> tuple[pygame.Rect, list[pygame.Surface]]:
         kept = bids[max(0, rounds - shown) * n:]
-        lines = ["   ".join(kept[i:i + per_line]) for i in range(0, len(kept), per_line)] or ["No bids yet"]
+        lines = ["   ".join(kept[i:i + per_line]) for i in range(0, len(kept), per_line)] or [gettext("No bids yet")]
         labels = [text(line, px, theme.INK) for line in lines]
         width = max([title.get_width()] + [s.get_width() for s in labels]) + 28
         height = title.get_height() + sum(s.get_height() + 2 for s in labels) + 20

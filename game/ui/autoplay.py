@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.language import gettext
 from game.engine.rules import preset_families
 
 from .scene import Scene
 from .scenes.dialogs import ConfirmScene
 from .scenes.setup import SetupScene
 from .services import Director, Services
+from .setting_words import choice_words
 from .widgets import Button
 
 log = logging.getLogger(__name__)
@@ -76,14 +78,14 @@ class Autoplay:
             return
         self._looked_for = float("-inf")  # one act a look: the next waits for the scene it leads to
         if top.name in ("menu", "setup"):
-            self.click(by_label["New game" if top.name == "menu" else "Start"])
+            self.click(by_label[gettext("New game") if top.name == "menu" else gettext("Start")])
         elif top.name == "score-sheet":
-            if "Next hand" in by_label:
+            if gettext("Next hand") in by_label:
                 self.hands_done += 1
                 if self.hands_done >= self.hands:
                     scenes.quit()
                     return
-            self.click(by_label.get("Next hand") or by_label["See the result"])
+            self.click(by_label.get(gettext("Next hand")) or by_label[gettext("See the result")])
         elif top.name == "game-over":
             scenes.quit()
         elif isinstance(top, ConfirmScene):
@@ -94,8 +96,8 @@ class Autoplay:
         """Show the preset and make every seat a computer of the level, a click a frame; False once it is so."""
         family = preset_families()[self.preset].capitalize()
         rows = [setup.seat_buttons[i:i + 3] for i in range(0, len(setup.seat_buttons), 3)]
-        humans = [kind for _, kind, _ in rows if kind.label == "Human"]
-        levels = [level for _, _, level in rows if level.label.lower() != self.level]
+        humans = [kind for _, kind, _ in rows if kind.label == gettext("Human")]
+        levels = [level for _, _, level in rows if level.label != choice_words(self.level)]
         if not setup.preset.startswith(family.lower()):
             self.click(by_label[family])
         elif setup.preset != self.preset:

@@ -30,6 +30,7 @@ from game.engine.cards import (
 )
 from game.engine.hand import family_class
 from game.engine.hearts import SPECIAL_QUEENS
+from game.engine.language import gettext, language
 from game.engine.rules import Rules
 from game.ui import assets
 from game.ui.card_backs import BACKS
@@ -76,12 +77,14 @@ class CardArt:
 
     def face(self, name: str, width: int) -> pygame.Surface:
         """A card face up, ``width`` pixels wide and ``card_size(width)`` in all; ValueError for an unknown name."""
-        return _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters)
+        return _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters,
+                     _words(name in self.specials))
 
     def prepare(self, name: str, width: int) -> None:
         """Draw a face into the cache ahead of need (a face costs milliseconds, a classic court card about 15 ms;
         a new hand drawn all at once would cost frames)."""
-        _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters)
+        _face(name, width, self.marks, name in self.specials, self.faces, name in self.counters,
+              _words(name in self.specials))
 
     def swatch(self, deck: str, trump: str, size: int) -> pygame.Surface:
         """A square tile for naming ``trump`` (a colour or suit as the engine names it, or "none"): a Rook colour is
@@ -117,8 +120,15 @@ def _read(name: str) -> tuple[str, int]:
     raise ValueError(f"'{name}' is not a card of the Rook deck or the standard deck")
 
 
+def _words(special: bool) -> str:
+    """The language a face's words are in (a special queen's name and effect), part of the drawing's cache key; ""
+    for a face without words."""
+    return language() if special else ""
+
+
 @lru_cache(maxsize=1024)
-def _face(name: str, width: int, marks: bool, special: bool, faces: str, counter: bool) -> pygame.Surface:
+def _face(name: str, width: int, marks: bool, special: bool, faces: str, counter: bool,
+          words: str = "") -> pygame.Surface:  # ``words``: only the cache's key (``_words``)
     deck, card = _read(name)
     if deck == ROOK_DECK:
         return _rook_bird(width) if card == BIRD else _rook_face(SUIT_LETTERS[deck][suit_of(card)], rank_of(card),
@@ -312,7 +322,7 @@ def _royal_queen(name: str, width: int, marks: bool) -> pygame.Surface:
     sketch.polygon(GOLD_EDGE, points)
     sketch.polygon(GOLD, [(x, yy + crown * 0.12) for x, yy in points[1:-1]] + [(cx + crown * 1.1, y - crown * 0.1),
                                                                                (cx - crown * 1.1, y - crown * 0.1)])
-    title, effect = SPECIAL_QUEENS[name]
+    title, effect = (gettext(said) for said in SPECIAL_QUEENS[name])
     y += w * 0.04
     room = w * 0.84
     for line, size, ink, bold in [(line, round(w * 0.135), colour, True) for line in assets.wrapped(title, round(

@@ -9,6 +9,7 @@ import errno
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.engine.language import gettext
 from game.net import messages as M
 from game.net.client import NetClient
 from game.net.discovery import lan_addresses
@@ -74,11 +75,13 @@ FORBIDDEN = {errno.EACCES, 10013}  # the system keeps the port for itself (10013
 def port_problem(err: OSError, port: int) -> str:
     """Why this game cannot host a table at ``port``, in a player's words and with what to do about it."""
     if err.errno in IN_USE:
-        return (f"Port {port} is already in use on this computer (another program, or another game hosting a "
-                "table): choose another port in Settings")
+        return gettext("Port {port} is already in use on this computer (another program, or another game hosting a "
+                       "table): choose another port in Settings").format(port=port)
     if err.errno in FORBIDDEN:
-        return f"This computer does not let the game use port {port}: choose a port from 1024 up in Settings"
-    return f"A table cannot be opened at port {port}: {err.strerror or 'the system refused'}"
+        return gettext("This computer does not let the game use port {port}: choose a port from 1024 up in "
+                       "Settings").format(port=port)
+    return gettext("A table cannot be opened at port {port}: {reason}").format(
+        port=port, reason=err.strerror or gettext("the system refused"))
 
 
 def split_address(typed: str) -> Address:
@@ -92,11 +95,11 @@ def split_address(typed: str) -> Address:
     """
     scheme, _, rest = typed.strip().rpartition("://")
     if scheme not in ("", "ws", "wss"):
-        raise ValueError(f"{scheme}:// is not a table's address: type it as 192.168.1.20:47474, or wss://... for a "
-                         "server that serves TLS")
+        raise ValueError(gettext("{scheme}:// is not a table's address: type it as 192.168.1.20:47474, or wss://... "
+                                 "for a server that serves TLS").format(scheme=scheme))
     host, _, port = rest.rstrip("/").rpartition(":") if ":" in rest else (rest.rstrip("/"), "", "")
     if not host:
-        raise ValueError("Type the table's address, such as 192.168.1.20")
+        raise ValueError(gettext("Type the table's address, such as 192.168.1.20"))
     if port and (not port.isdigit() or not 1 <= int(port) <= 65535):
-        raise ValueError(f"'{port}' is not a port number")
+        raise ValueError(gettext("'{port}' is not a port number").format(port=port))
     return Address(host, int(port) if port else DEFAULT_PORT, scheme == "wss")

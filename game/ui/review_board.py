@@ -15,7 +15,9 @@ import pygame
 
 from game.engine import Hand
 from game.engine.hearts import DIRECTION_WORDS
+from game.engine.language import N_, gettext, ngettext, pgettext
 from game.engine.view import TrickView
+from game.ui.table_painter import trump_words
 
 from . import theme
 from .assets import text, wrapped
@@ -27,6 +29,10 @@ from .hand_layout import arranged, spread
 # draws every face again, milliseconds a card)
 BOARD_LINES = 4
 HIDDEN_PILES = ("held", "taken", "trick")  # drawn as cards or counted on the seat's line, not listed as text
+# the engine's other piles (``Hand.piles``) as the board names them: one of its own, or a seat's
+PILES = {"nest": N_("Nest"), "discards": N_("Discards"), "aside": N_("Aside"), "laid aside": N_("Laid aside")}
+SEAT_PILES = {"passing": N_("{name} passing"), "face down": N_("{name} face down"),
+              "second hand": N_("{name} second hand")}
 
 
 @dataclass(frozen=True)
@@ -52,20 +58,30 @@ def moment(hand: Hand, names: list[str]) -> Moment:
     trump, rook, hearts = view.trump, view.rook, view.hearts
     lines: list[str] = []
     if rook is not None and rook.bids:
-        lines.append("Auction: " + ", ".join(f"{names[seat]} {bid.label}" for seat, bid in rook.bids))
+        lines.append(gettext("Auction: {bids}").format(bids=", ".join(f"{names[seat]} {bid.label}"
+                                                                       for seat, bid in rook.bids)))
     if rook is not None and rook.declarer >= 0:
-        order = ", reverse order" if rook.order == "reverse" else ""
-        lines.append(f"Contract: {names[rook.declarer]} {rook.contract}" + (f", trump {trump}{order}" if trump else ""))
+        contract = {"": gettext("Contract: {name} {points}"), "normal": gettext("Contract: {name} {points}, "
+                                                                                "trump {trump}"),
+                    "reverse": gettext("Contract: {name} {points}, trump {trump}, reverse order")}[
+            (rook.order or "normal") if trump else ""]
+        lines.append(contract.format(name=names[rook.declarer], points=rook.contract,
+                                     trump=trump_words(trump, rules.deck) if trump else ""))
     if hearts is not None:
-        lines.append(f"Passing {DIRECTION_WORDS[hearts.pass_direction]}"
-                     + "".join(f"; {names[seat]} passed {rules.player_cards_text(v.hearts.passed)}"
-                               for seat, v in enumerate(views) if v.hearts is not None and v.hearts.passed))
+        passing = [gettext("Passing {direction}").format(direction=gettext(DIRECTION_WORDS[hearts.pass_direction]))]
+        passing += [gettext("{name} passed {cards}").format(name=names[seat],
+                                                            cards=rules.player_cards_text(v.hearts.passed))
+                    for seat, v in enumerate(views) if v.hearts is not None and v.hearts.passed]
+        lines.append("; ".join(passing))
     for pile, mask in hand.piles().items():
         words = pile.split()
         if mask and words[0] not in HIDDEN_PILES:
             # "passing 1" is seat 1's pile: named after its seat
-            label = f"{names[int(words[-1])]} {' '.join(words[:-1])}" if words[-1].isdigit() else pile.capitalize()
-            lines.append(f"{label}: {rules.player_cards_text(mask)}")
+            if words[-1].isdigit():
+                label = gettext(SEAT_PILES[" ".join(words[:-1])]).format(name=names[int(words[-1])])
+            else:
+                label = gettext(PILES[pile]) if pile in PILES else pile.capitalize()
+            lines.append(gettext("{pile}: {cards}").format(pile=label, cards=rules.player_cards_text(mask)))
     tricks = view.tricks
     return Moment(hands=[arranged(rules.card_names(hand.held[seat]), rules, trump) for seat in range(hand.n)],
                   trick=list(view.trick), last=tricks[-1] if tricks and not view.trick else None, tricks=len(tricks),
@@ -117,9 +133,9 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
     trick_x = rows.right - width
     in_trick = dict(shown.trick) if shown.trick else dict(shown.last.cards) if shown.last else {}
     if shown.trick:
-        caption = f"Trick {shown.tricks + 1}"
+        caption = gettext("Trick {number}").format(number=shown.tricks + 1)
     else:
-        caption = f"Last trick, won by {names[shown.last.winner]}" if shown.last else ""
+        caption = gettext("Last trick, won by {name}").format(name=names[shown.last.winner]) if shown.last else ""
     for seat in range(n):
         top = rows.y + seat * geometry.height
         deciding = seat == shown.to_move
@@ -158,10 +174,12 @@ def _seat_line(shown: Moment, names: list[str], seat: int) -> tuple[str, str]:
     """A seat's name, and its tricks, points and part in the hand."""
     won = shown.tricks_won[seat] if seat < len(shown.tricks_won) else 0
     points = shown.points[seat] if seat < len(shown.points) else 0
-    tags = [tag for tag, who in (("dealer", shown.dealer), ("declarer", shown.declarer)) if who == seat]
-    tags += ["to decide"] if seat == shown.to_move else []
-    return names[seat], f"{won} trick{'' if won == 1 else 's'} · {points} pts" + (f" · {', '.join(tags)}" if tags
-                                                                                   else "")
+    tags = [pgettext("name plate", tag) for tag, who in (("dealer", shown.dealer), ("declarer", shown.declarer))
+            if who == seat]
+    tags += [gettext("to decide")] if seat == shown.to_move else []
+    parts = [ngettext("{count} trick", "{count} tricks", won).format(count=won),
+             gettext("{points} pts").format(points=points), *([", ".join(tags)] if tags else [])]
+    return names[seat], " · ".join(parts)
 
 
 def draw_tricks(surface: pygame.Surface, rect: pygame.Rect, tricks: list[TrickView], first: int, labels: list[str],
@@ -188,7 +206,7 @@ def draw_tricks(surface: pygame.Surface, rect: pygame.Rect, tricks: list[TrickVi
     for band in range(bands):
         top = rect.y + band * band_height
         shown = tricks[band * per_band:(band + 1) * per_band]
-        label = text("Trick", small, theme.GOLD, bold=True)
+        label = text(gettext("Trick"), small, theme.GOLD, bold=True)
         surface.blit(label, (rect.x, top))
         for seat, name in enumerate(labels):
             line = text(name, small, theme.INK)

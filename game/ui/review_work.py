@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine import Hand
+from game.engine.language import gettext, language, use_language
 from game.review import HandReview, Review, hindsight
 from game.runtime import ChildJob, in_background
 
@@ -25,7 +26,8 @@ PROGRESS_STEPS = 200  # progress messages a review sends at most: enough for a s
 
 
 def _review_process_main(conn: Connection, record: dict[str, Any], seats: list[int], worlds: int,
-                         measure_worlds: int) -> None:
+                         measure_worlds: int, words: str) -> None:
+    use_language(words)  # a spawned process starts in the system's language: the review speaks the window's
     job = HandReview(record, seats, worlds, measure_worlds)
     every = max(1, job.total // PROGRESS_STEPS)
     sent = 0
@@ -47,7 +49,7 @@ class ReviewWork:
         self.review: Review | None = None
         self.problem = ""  # the process ended without a review
         self.job: ChildJob | None = ChildJob(_review_process_main, record, job.seats, worlds, measure_worlds,
-                                             name="trickhouse-review")
+                                             language(), name="trickhouse-review")
 
     def poll(self) -> None:
         """Read what the process has sent; once the review has come, the process is gone. A review sent just before
@@ -64,7 +66,7 @@ class ReviewWork:
                 return
         if job.ended:  # gone without the review
             self.cancel()
-            self.problem = f"The review stopped unexpectedly (exit code {job.exitcode})"
+            self.problem = gettext("The review stopped unexpectedly (exit code {code})").format(code=job.exitcode)
 
     def cancel(self) -> None:
         if self.job is not None:

@@ -10,11 +10,13 @@ from typing import Protocol
 import pygame
 
 from game.engine import Rules
+from game.engine.language import gettext
 from game.engine.results import HandResult
 from game.table.session import Session
 
 from . import theme
 from .assets import SMALLEST_TEXT, font, text
+from .table_painter import trump_words
 
 
 class ScoredMatch(Protocol):
@@ -39,7 +41,8 @@ def sheet_rows(table: ScoredMatch) -> tuple[list[str], list[list[str]], list[lis
     small window)."""
     owners = table.score_columns()
     auction = table.rules.has_auction  # the bidder, bid and trump get columns of their own
-    header = ["Hand"] + (["Bidder", "Bid", "Trump"] if auction else []) + [name for name, _ in owners]
+    header = [gettext("Hand")] + ([gettext("Bidder"), gettext("Bid"), gettext("Trump")] if auction else []) + \
+        [name for name, _ in owners]
     rows: list[list[str]] = []
     short_rows: list[list[str]] = []
     for number, (result, totals) in enumerate(zip(table.results(), table.totals()), 1):
@@ -47,16 +50,18 @@ def sheet_rows(table: ScoredMatch) -> tuple[list[str], list[list[str]], list[lis
         row = [str(number)]
         if auction:
             if result.thrown_in:
-                row += ["all passed", "-", "-"]
+                row += [gettext("all passed"), "-", "-"]
             else:
                 declarer = result.declarer
-                made = " made" if result.made else " set"
+                made = gettext("{points} made") if result.made else gettext("{points} set")
                 row += [table.name(declarer) if declarer >= 0 else "-",
-                        f"{result.contract}{made}" if declarer >= 0 else "-", result.trump or "-"]
+                        made.format(points=result.contract) if declarer >= 0 else "-",
+                        trump_words(result.trump, table.rules.deck) if result.trump else "-"]
         short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
-            row.append(f"{result.side_points(seat)} pts  {delta[seat]:+d}  = {totals[seat]}")
+            row.append(gettext("{points} pts  {change:+d}  = {total}").format(points=result.side_points(seat),
+                                                                              change=delta[seat], total=totals[seat]))
             short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
         rows.append(row)
         short_rows.append(short_row)
@@ -76,15 +81,19 @@ def match_scores(session: Session, between: str = ",  ", within: str = " ") -> s
 def match_so_far(session: Session) -> str:
     """An unfinished match in a few words, to name it when asking whether to end it (Rook, hand 3, You & North 120,
     West & East 85)."""
-    return f"{session.rules.title}, hand {len(session.match.history) + 1}, {match_scores(session, ', ', NO_BREAK)}"
+    return gettext("{game}, hand {number}, {scores}").format(game=session.rules.player_title,
+                                                             number=len(session.match.history) + 1,
+                                                             scores=match_scores(session, ', ', NO_BREAK))
 
 
 def bid_cell(table: ScoredMatch, result: HandResult) -> str:
     """A Rook hand's auction in one cell: who bid what and how it went."""
     if result.thrown_in:
-        return "all passed"
-    return "-" if result.declarer < 0 else f"{table.name(result.declarer)} {result.contract} " \
-                                           f"{'made' if result.made else 'set'}"
+        return gettext("all passed")
+    if result.declarer < 0:
+        return "-"
+    return (gettext("{name} {points} made") if result.made else gettext("{name} {points} set")).format(
+        name=table.name(result.declarer), points=result.contract)
 
 
 def comparison_rows(table: ScoredMatch, first: HandResult) -> tuple[list[str], list[list[str]]]:
@@ -92,17 +101,18 @@ def comparison_rows(table: ScoredMatch, first: HandResult) -> tuple[list[str], l
     score column's points and score change; Rook: and the contract), and what this try changed in each score."""
     owners = table.score_columns()
     auction = table.rules.has_auction
-    header = [""] + (["Bid"] if auction else []) + [name for name, _ in owners]
+    header = [""] + ([gettext("Bid")] if auction else []) + [name for name, _ in owners]
 
     def row(label: str, result: HandResult) -> list[str]:
         delta = result.score_change
         return [label] + ([bid_cell(table, result)] if auction else []) + \
-            [f"{result.side_points(seats[0])} pts  {delta[seats[0]]:+d}" for _, seats in owners]
+            [gettext("{points} pts  {change:+d}").format(points=result.side_points(seats[0]), change=delta[seats[0]])
+             for _, seats in owners]
 
     this_try = table.results()[-1]
-    gained = ["Difference"] + ([""] if auction else []) + \
+    gained = [gettext("Difference")] + ([""] if auction else []) + \
         [f"{this_try.score_change[seats[0]] - first.score_change[seats[0]]:+d}" for _, seats in owners]
-    return header, [row("The first time", first), row("This try", this_try), gained]
+    return header, [row(gettext("The first time"), first), row(gettext("This try"), this_try), gained]
 
 
 CHART_GAP = 10  # pixels between the sheet and the chart under it

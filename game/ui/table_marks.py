@@ -9,6 +9,7 @@ import pygame
 
 from game.engine.cards import STANDARD_DECK, parse_card, player_card_name
 from game.engine.hearts import SPECIAL_QUEENS
+from game.engine.language import gettext
 
 from . import theme
 from .assets import text, wrapped
@@ -47,8 +48,10 @@ def draw_winner(surface: pygame.Surface, card: pygame.Rect, art: CardArt, line: 
 
 def queen_line(queen: str) -> str:
     """A special queen in the engine's words: "Q♠ Most Evil: 26 points"."""
-    return f"{player_card_name(parse_card(queen, STANDARD_DECK), STANDARD_DECK)} {SPECIAL_QUEENS[queen][0]}: " \
-        f"{SPECIAL_QUEENS[queen][1]}"
+    title, effect = SPECIAL_QUEENS[queen]
+    return gettext("{card} {title}: {effect}").format(card=player_card_name(parse_card(queen, STANDARD_DECK),
+                                                                             STANDARD_DECK),
+                                                       title=gettext(title), effect=gettext(effect))
 
 
 def queen_legend(queens: tuple[str, ...], px: int, room: int | None = None) -> list[pygame.Surface]:
@@ -62,7 +65,7 @@ def draw_queen_legend(surface: pygame.Surface, queens: tuple[str, ...], topright
     """A small panel listing the special queens in play, its top right corner at ``topright`` or lower, below
     any of the ``avoid`` areas (the seats) it would cover; its lines wrapped to the room right of the seats at the
     top, so that it stays in the corner."""
-    title = text("Special queens", px, theme.GOLD, bold=True)
+    title = text(gettext("Special queens"), px, theme.GOLD, bold=True)
     top_band = [area.right for area in avoid if area.top < topright[1] + px * 8 and area.right < topright[0]]
     room = max(title.get_width(), topright[0] - max(top_band, default=0) - 32)
     lines = queen_legend(queens, px, room)

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.cards import SUIT_NAMES, suit_words
 from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
+from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import SeatView
-from game.engine.words import says
+from game.engine.words import capitalised, said_of
 
 from . import assets, table_marks, theme
 from .assets import text
@@ -99,7 +101,10 @@ class TablePainter:
         if motion.showing_winner:  # the trick is complete: who takes it
             winner = motion.winner
             spot = pygame.Rect(place.trick_spot(winner), (place.cw, place.ch))
-            table_marks.draw_winner(surface, spot, scene.art, says(scene.table.name(winner), "takes the trick"),
+            table_marks.draw_winner(surface, spot, scene.art, said_of(scene.table.name(winner), gettext("{name} "
+                                                                                                        "takes "
+                                                                                                        "the trick"),
+                                                                       gettext("You take the trick")),
                                     place.text_px - 4, place.trick_area())
 
     def lifted_card(self) -> str | None:
@@ -126,7 +131,8 @@ class TablePainter:
         if hearts is None or not hearts.received or not scene.table.shows_hand() or self.viewer_has_played(view):
             return ""
         giver = scene.table.name(pass_giver(hearts.pass_direction, view.seat, view.players))
-        return f"{giver} passed you {scene.table.rules.player_cards_text(hearts.received)}"
+        return gettext("{name} passed you {cards}").format(name=giver,
+                                                           cards=scene.table.rules.player_cards_text(hearts.received))
 
     def held_line(self, view: SeatView) -> str:
         """The cards the viewer passed ahead of their turn, which go to the receiver once everyone has chosen."""
@@ -135,7 +141,8 @@ class TablePainter:
         if not held or view.hearts is None:
             return ""
         receiver = scene.table.name(pass_receiver(view.hearts.pass_direction, view.seat, view.players))
-        return f"{scene.table.rules.player_cards_text(held)} go to {receiver} once everyone has chosen"
+        return gettext("{cards} go to {name} once everyone has chosen").format(
+            cards=scene.table.rules.player_cards_text(held), name=receiver)
 
     def viewer_has_played(self, view: SeatView) -> bool:
         viewer = self.scene.viewer
@@ -203,12 +210,13 @@ class TablePainter:
         dots = self.dots_room()
         room = place.plate_room(seat, scene.viewer) - dots
         tags = []
+        # TRANSLATORS: short: a seat's part in the hand, beside its name on the table's name plate
         if seat == view.dealer:
-            tags.append("dealer")
+            tags.append(pgettext("name plate", "dealer"))
         if view.declarer == seat:
-            tags.append("declarer")
+            tags.append(pgettext("name plate", "declarer"))
         if view.rook is not None and view.rook.partner == seat and seat != view.declarer:
-            tags.append("partner")
+            tags.append(pgettext("name plate", "partner"))
         tag_text = f" ({', '.join(tags)})" if tags else ""
         to_move = seat == view.to_move
         big, small = place.text_px - 2, place.text_px - 5
@@ -223,16 +231,16 @@ class TablePainter:
         parts = [", ".join(tags)] if below else []
         parts += [status] if status and status != "thinking" else []  # at a network table: away, dropped out
         if seat < len(view.scores):  # the rook-2p dummy keeps no score
-            parts.append(f"score {view.scores[seat]}")
+            parts.append(gettext("score {score}").format(score=view.scores[seat]))
         if seat < len(view.points):
-            parts.append(f"{view.points[seat]} pts")
+            parts.append(gettext("{points} pts").format(points=view.points[seat]))
         if seat < len(view.tricks_won):
             won = view.tricks_won[seat]
-            parts.append(f"{won} trick" + ("" if won == 1 else "s"))
+            parts.append(ngettext("{count} trick", "{count} tricks", won).format(count=won))
         while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > room:
             parts.pop()  # the tricks first, then this hand's points: the score matters most
         lines = [text(first, big, theme.GOLD if to_move else theme.INK, bold=to_move),
-                 text(" · ".join(parts), small, theme.INK_DIM)]
+                 text(assets.fitted(" · ".join(parts), small, room), small, theme.INK_DIM)]
         width = max(line.get_width() for line in lines) + dots
         rect = pygame.Rect(0, 0, width, sum(line.get_height() for line in lines))
         rect.center = place.plate_centre(seat, scene.viewer)
@@ -280,24 +288,34 @@ class TablePainter:
         the area they take."""
         scene = self.scene
         model = scene.table
-        which = "this deal again" if scene.first_time else f"hand {model.hand_number}"  # a replay is not the match
-        lines = [(f"{model.rules.title}  ·  {which}", theme.GOLD)]
+        # a replay is not the match
+        which = gettext("this deal again") if scene.first_time else \
+            gettext("hand {number}").format(number=model.hand_number)
+        size, room = scene.place.text_px - 2, scene.place.info_room()
+        # one line, the game's name cut before the hand's number is ("Rook clásico por par…  ·  mano 1")
+        which = f"  ·  {which}"
+        title = assets.fitted(model.rules.player_title, size, room - assets.font(size, True).size(which)[0], True)
+        lines = [(title + which, theme.GOLD)]
         rook, hearts = view.rook, view.hearts
         if rook is not None and rook.declarer >= 0:
-            lines.append((f"Contract: {model.name(rook.declarer)} {rook.contract}", theme.INK))
+            lines.append((gettext("Contract: {name} {points}").format(name=model.name(rook.declarer),
+                                                                       points=rook.contract), theme.INK))
         if rook is not None and rook.trump:
-            order = "  (reverse order)" if rook.order == "reverse" else ""
-            lines.append((f"Trump: {rook.trump}{order}", theme.INK))
+            trump = trump_words(rook.trump, model.rules.deck)
+            lines.append(((gettext("Trump: {trump}  (reverse order)") if rook.order == "reverse" else
+                           gettext("Trump: {trump}")).format(trump=trump), theme.INK))
         if rook is not None and rook.called:
-            lines.append((f"Called: {model.rules.player_card_name(rook.called)}", theme.INK))
+            lines.append((gettext("Called: {card}").format(card=model.rules.player_card_name(rook.called)),
+                          theme.INK))
         if hearts is not None:
             broken = hearts.hearts_broken
-            lines.append((f"Passing {DIRECTION_WORDS[hearts.pass_direction]}", theme.INK))
-            lines.append(("Hearts broken" if broken else "Hearts not broken", theme.WARN if broken else theme.INK_DIM))
-        size, room = scene.place.text_px - 2, scene.place.info_room()
+            lines.append((gettext("Passing {direction}").format(direction=gettext(DIRECTION_WORDS[
+                hearts.pass_direction])), theme.INK))
+            lines.append((gettext("Hearts broken") if broken else gettext("Hearts not broken"),
+                          theme.WARN if broken else theme.INK_DIM))
         y = 10
         for line, colour in lines:
-            for part in assets.wrapped(line, size, room):
+            for part in assets.wrapped(line, size, room, colour == theme.GOLD):  # measured as drawn
                 label = text(assets.fitted(part, size, room, colour == theme.GOLD), size, colour,
                              bold=colour == theme.GOLD)
                 surface.blit(label, (12, y))
@@ -307,7 +325,8 @@ class TablePainter:
     def draw_auction(self, surface: pygame.Surface, view: SeatView, seat_areas: list[pygame.Rect]) -> pygame.Rect:
         """The bids so far in a panel between the top seat and the bid dialog (see game/ui/auction.py)."""
         scene = self.scene
-        bids = [f"{scene.table.name(seat)} {bid.value if bid.kind == 'bid' else bid.kind}" for seat, bid in
+        bids = [f"{scene.table.name(seat)} {bid.value if bid.kind == 'bid' else pgettext('bidding', 'pass')}"
+                for seat, bid in
                 (view.rook.bids if view.rook is not None else ())]
         w = scene.size[0]
         beside = [area for area in seat_areas if not area.left <= w // 2 <= area.right]  # narrowing clears these
@@ -350,7 +369,8 @@ class TablePainter:
             width, height = round(place.cw * scale), round(place.ch * scale)
             gap = max(6, width // 6)
             cards_width = len(last.cards) * (width + gap) - gap
-            titles = assets.wrapped(f"Last trick, won by {scene.table.name(last.winner)}", title_size,
+            titles = assets.wrapped(gettext("Last trick, won by {name}").format(name=scene.table.name(last.winner)),
+                                    title_size,
                                     max(cards_width, place.cw * 3))
             lines = [text(line, title_size, theme.GOLD, bold=True) for line in titles]
             top = sum(line.get_height() for line in lines)
@@ -373,3 +393,9 @@ class TablePainter:
             name = text(assets.fitted(scene.table.name(seat), name_size, width + gap - 2), name_size, theme.INK)
             surface.blit(name, name.get_rect(midtop=(x + width // 2, y + 6 + height)))
             x += width + gap
+
+
+def trump_words(trump: str, deck: str) -> str:
+    """The trump named (the view's word: a colour, a suit or "none") as a player reads it: "Green", "No trump"."""
+    return capitalised(suit_words(SUIT_NAMES[deck].index(trump), deck)) if trump in SUIT_NAMES[deck] else \
+        gettext("No trump")

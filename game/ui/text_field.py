@@ -122,8 +122,9 @@ class TextField(Button):
         self.chosen = edit is not None
         self.room_for = room_for
 
-    def width_for(self, height: int) -> int:
-        """A field is as wide as its scene lays it out, whatever it holds: a long value scrolls inside it."""
+    def width_for(self, height: int, text_size: int | None = None) -> int:
+        """A field is as wide as its scene lays it out, whatever it holds: a long value scrolls inside it (so its
+        text is not measured: ``text_size`` is unused)."""
         return int(len(self.room_for) * height * 0.42) + height if self.room_for else 0
 
     def shown_label(self, size: int) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
-from .assets import text
+from .assets import font, text
 
 
 class Button:
@@ -52,9 +52,13 @@ class Button:
             return True
         return False
 
-    def width_for(self, height: int) -> int:
-        """How wide this button is laid out at this height: as its longest label needs."""
-        return int(max(len(label) for label in (self.label, *self.labels)) * height * 0.42) + height
+    def width_for(self, height: int, text_size: int | None = None) -> int:
+        """How wide this button is laid out at this height: as its longest label needs, measured in the font of
+        ``text_size`` (the size it is drawn at), or without it guessed from the label's length."""
+        labels = (self.label, *self.labels)
+        if text_size is not None:
+            return max(font(text_size, bold=True).size(label)[0] for label in labels) + height
+        return int(max(len(label) for label in labels) * height * 0.42) + height
 
     def shown_label(self, size: int) -> str:
         """The label as drawn at this text size."""
@@ -84,10 +88,11 @@ def press_any(buttons: list[Button], event: pygame.event.Event) -> bool:
     return any(button.handle_event(event) for button in buttons)
 
 
-def layout_row(buttons: list[Button], center: tuple[int, int], height: int, gap: int, min_width: int = 0) -> None:
-    """Place buttons side by side, centred on ``center``, each as wide as it needs (``Button.width_for``) and at
-    least ``min_width``."""
-    widths = [max(min_width, b.width_for(height)) for b in buttons]
+def layout_row(buttons: list[Button], center: tuple[int, int], height: int, gap: int, min_width: int = 0,
+               text_size: int | None = None) -> None:
+    """Place buttons side by side, centred on ``center``, each as wide as it needs (``Button.width_for``, measured
+    in the font of ``text_size`` where given) and at least ``min_width``."""
+    widths = [max(min_width, b.width_for(height, text_size)) for b in buttons]
     x = center[0] - (sum(widths) + gap * (len(buttons) - 1)) // 2
     for button, width in zip(buttons, widths):
         button.rect = pygame.Rect(x, center[1] - height // 2, width, height)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.language import use_language
 from game.store import Settings
 
 from . import theme
@@ -27,6 +28,7 @@ class Window:
         pygame.display.set_caption("Trickhouse")
         pygame.display.set_icon(draw_icon(64))  # before the window opens: some systems take it only then
         self.settings = settings
+        use_language(settings.language)  # the engine speaks the player's language (the system's, unless chosen)
         theme.use(settings.table_colour)
         self.fullscreen = settings.fullscreen
         self.screen = self._open()
@@ -49,8 +51,9 @@ class Window:
         self.apply_settings(resize=True)
 
     def apply_settings(self, resize: bool = False) -> None:
-        """Take changed settings into use at once: the card marks, faces and backs, the table colours, sound, and
-        (``resize``) the window."""
+        """Take changed settings into use at once: the language, the card marks, faces and backs, the table colours,
+        sound, and (``resize``) the window; every scene is laid out again, its words in the language now in force."""
+        use_language(self.settings.language)
         self.art = CardArt(marks=self.settings.marks, back=self.settings.card_back, faces=self.settings.card_faces)
         theme.use(self.settings.table_colour)
         self.sounds.enabled = self.settings.sound

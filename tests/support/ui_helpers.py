@@ -28,6 +28,7 @@ from game.ui.scenes.join import JoinScene  # noqa: E402
 from game.ui.scenes.lobby import LobbyScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.scoring import GameOverScene, ScoreScene  # noqa: E402
+from game.ui.scenes.settings import FormScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.widgets import Button  # noqa: E402
 from tests.support.deals import hand_with, position_where, table_session  # noqa: E402
@@ -426,3 +427,13 @@ def press_join(app: App, join: JoinScene, owner: Player) -> LobbyScene:
     lobby = top_scene(app, LobbyScene)
     assert not lobby.table.owner and not lobby.start_button.enabled
     return lobby
+
+
+def row_buttons(scene: FormScene, label: str) -> tuple[Button, Button]:
+    """The (<, >) buttons of a form's row (Settings, House rules) whose label starts with ``label``, scrolled into
+    view."""
+    index = next(i for i, row in enumerate(scene.rows) if row.label.startswith(label))
+    if not scene.first <= index < scene.first + scene.shown:
+        scene.scroll(index - scene.first)
+    index -= scene.first
+    return scene.controls[2 * index], scene.controls[2 * index + 1]

@@ -165,13 +165,19 @@ def readable_height() -> int:
 
 
 def layout_faults(ops: list[Drawn], size: tuple[int, int]) -> list[str]:
-    """Text a player cannot read: outside the window, too small (a font smaller than the smallest text's), or over
-    a card or over other text where nothing covers the place they meet (a panel or shade drawn later hides both);
-    and a card that runs out of the window."""
+    """Text a player cannot read: outside the window or its button, too small (a font smaller than the smallest
+    text's), or over a card or over other text where nothing covers the place they meet (a panel or shade drawn
+    later hides both); and a card that runs out of the window."""
     window = pygame.Rect((0, 0), size)
     faults = []
     tall = readable_height()
     for i, op in enumerate(ops):
+        if op.kind == "button":  # its label, drawn next (issue 35: a longer word in another language)
+            label = next((later for later in ops[i + 1:i + 3] if later.kind == "text" and later.label == op.label),
+                         None)
+            if label is not None and not op.rect.contains(label.rect):
+                faults.append(f"{op.scene}: {label.label!r} at {tuple(label.rect)} runs out of its button at "
+                              f"{tuple(op.rect)}")
         if op.kind == "card" and not window.contains(op.rect) and not _covered(ops, i, op.rect):
             faults.append(f"{op.scene}: card {op.label or '(back)'} at {tuple(op.rect)} runs out of the window")
         if op.kind != "text" or _covered(ops, i, op.rect):

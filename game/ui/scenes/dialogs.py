@@ -15,8 +15,9 @@ import pygame
 
 from game.engine.actions import ORDER_MEANINGS
 from game.engine.hearts import DIRECTION_WORDS, pass_receiver
+from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import Choice
-from game.engine.words import counted
+from game.engine.words import capitalised, said_of
 
 from .. import controls, theme
 from ..assets import font, text, wrapped
@@ -47,7 +48,7 @@ class Dialog(Scene):
 
     def show_hint(self, hint: Choice) -> None:
         """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
-        self.hint = f"Hint: {hint.label}"
+        self.hint = gettext("Hint: {choice}").format(choice=self.table.rules.action_words(hint.text))
 
     def choose(self, action: str) -> None:
         reason = self.table.check(action)
@@ -110,7 +111,8 @@ class BidScene(Dialog):
         self.passing = next((choice for choice in view.legal if choice.kind == "pass"), None)
         self.index = 0
         high = view.rook.high_bid if view.rook is not None else 0
-        self.title = f"{table.name(view.to_move)}, your bid" + (f" (high bid {high})" if high else "")
+        self.title = (gettext("{name}, your bid (high bid {high})") if high else gettext("{name}, your bid")).format(
+            name=table.name(view.to_move), high=high)
 
     def layout(self) -> None:
         super().layout()
@@ -119,8 +121,11 @@ class BidScene(Dialog):
         self.rect = bid_dialog_rect(self.size, self.services.settings.card_scale, title_width)
         self.down = Button("-", lambda: self.step(-1), key=controls.BID_DOWN.key)
         self.up = Button("+", lambda: self.step(1), key=controls.BID_UP.key)
-        self.bid = Button("Bid", self.place_bid, enabled=bool(self.bids), key=controls.BID.key)
-        self.pass_ = Button("Pass", self.place_pass, enabled=self.passing is not None, key=controls.PASS.key)
+        # as wide as its label for the highest bid needs ("Bid 120"; "100 bieten" is longer than "Bid 100")
+        self.bid = Button(gettext("Bid"), self.place_bid, enabled=bool(self.bids), key=controls.BID.key,
+                          labels=tuple(gettext("Bid {points}").format(points=choice.value) for choice in self.bids))
+        self.pass_ = Button(pgettext("bidding", "Pass"), self.place_pass, enabled=self.passing is not None,
+                            key=controls.PASS.key)
         height = int(self.px * 1.8)
         layout_row([self.down, self.up], (self.rect.centerx, self.value_y()), height, int(self.px * 5),
                    min_width=height)
@@ -138,7 +143,7 @@ class BidScene(Dialog):
         self.down.enabled = self.index > 0
         self.up.enabled = self.index < len(self.bids) - 1
         if self.bids:
-            self.bid.label = f"Bid {self.bids[self.index].value}"
+            self.bid.label = gettext("Bid {points}").format(points=self.bids[self.index].value)
 
     def place_bid(self) -> None:
         if self.bids:
@@ -188,6 +193,10 @@ class ChoiceScene(Dialog):
         self.mark_hinted()
         height = int(self.px * 2)
         rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
+        # the panel as wide as its widest row of choices needs (a language's longer words), within the window
+        needed = max(sum(max(height * 3, b.width_for(height)) + 10 for b in row) for row in rows) + 2 * self.px
+        if needed > self.rect.width:
+            self.rect.inflate_ip(min(needed, self.size[0] - 16) - self.rect.width, 0)
         for r, row in enumerate(rows):
             y = self.rect.centery + (r - (len(rows) - 1) / 2) * (height + 10)
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
@@ -204,7 +213,7 @@ class ChoiceScene(Dialog):
 
 
 def _trump_label(choice: Choice) -> str:
-    return "No trump" if choice.word == "none" else choice.word.capitalize()
+    return gettext("No trump") if choice.word == "none" else capitalised(gettext(choice.word))
 
 
 class TrumpScene(ChoiceScene):
@@ -270,7 +279,8 @@ class CardPickScene(Dialog):
         self.box = pygame.Rect(0, 0, slots * (self.cw + 8) + 24, self.ch + 24)
         below_title = (len(self.title_lines()) - 1) * font(self.px + 4, bold=True).get_linesize()
         self.box.center = (w // 2, int(self.rect.y + self.px * 5 + below_title + self.ch / 2 + 12))
-        self.done = Button("Done", self.finish, key=controls.DONE.key, when=lambda: len(self.chosen) == self.count)
+        self.done = Button(gettext("Done"), self.finish, key=controls.DONE.key,
+                           when=lambda: len(self.chosen) == self.count)
         height = int(self.px * 2)
         layout_row([self.done], (w // 2, self.rect.bottom - height), height, 10, min_width=height * 3)
         self.buttons = [self.done]
@@ -316,14 +326,15 @@ class CardPickScene(Dialog):
             self.chosen.remove(card)
         elif card not in self.chosen and into_box is not False:
             if len(self.chosen) >= self.count:
-                self.error = f"The {self.box_label.lower()} holds {self.count}: take one out first"
+                self.error = gettext("{box} holds {count}: take one out first").format(box=self.box_label,
+                                                                                        count=self.count)
                 return
             self.chosen.append(card)
         self.error = ""
 
     def finish(self) -> None:
         if len(self.chosen) != self.count:
-            self.error = f"Choose exactly {self.count}"
+            self.error = gettext("Choose exactly {count}").format(count=self.count)
             return
         self.choose(self.action(self.chosen))
 
@@ -361,7 +372,8 @@ class CardPickScene(Dialog):
         self.draw_title(surface)
         pygame.draw.rect(surface, theme.FELT_DARK, self.box, border_radius=10)
         pygame.draw.rect(surface, theme.GOLD, self.box, width=2, border_radius=10)
-        label = text(f"{self.box_label}: {len(self.chosen)} of {self.count}", self.px, theme.INK)
+        label = text(gettext("{box}: {chosen} of {count}").format(box=self.box_label, chosen=len(self.chosen),
+                                                                    count=self.count), self.px, theme.INK)
         surface.blit(label, label.get_rect(midbottom=(self.box.centerx, self.box.y - 4)))
         dragged = self.drag[0] if self.drag is not None and math.dist(self.drag[2], self.drag[3]) > 6 else None
         art = self.services.art.for_rules(self.table.rules)
@@ -414,9 +426,10 @@ class HandOffScene(Scene):
         surface.fill(theme.FELT_DARK)
         px = theme.text_size(surface.get_size())
         w, h = surface.get_size()
-        line = text(f"Pass to {self.player} — click when ready", px * 2, theme.GOLD, bold=True)
+        line = text(gettext("Pass to {name} — click when ready").format(name=self.player), px * 2, theme.GOLD,
+                    bold=True)
         surface.blit(line, line.get_rect(center=(w // 2, h // 2)))
-        note = text("Every hand stays hidden until then", px, theme.INK_DIM)
+        note = text(gettext("Every hand stays hidden until then"), px, theme.INK_DIM)
         surface.blit(note, note.get_rect(center=(w // 2, h // 2 + px * 3)))
 
 
@@ -436,11 +449,16 @@ class PauseScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         scenes = self.services.scenes
-        self.buttons = [Button("Resume", lambda: self.stack.pop(self), key=controls.MENU.key),
-                        Button("How to play", lambda: scenes.push("how-to-play", rules=self.table.rules)),
-                        Button("Settings", lambda: scenes.push("settings")),
-                        Button("Main menu", lambda: self.leave(self.to_menu, "go to the main menu")),
-                        Button("Quit", lambda: self.leave(self.services.scenes.quit, "quit"))]
+        self.buttons = [Button(gettext("Resume"), lambda: self.stack.pop(self), key=controls.MENU.key),
+                        Button(gettext("How to play"), lambda: scenes.push("how-to-play", rules=self.table.rules)),
+                        Button(gettext("Settings"), lambda: scenes.push("settings")),
+                        Button(gettext("Main menu"), lambda: self.leave(self.to_menu, gettext(
+                            "You host this table: if you go to the main menu, it ends for everyone playing at it. "
+                            "The match is kept, and Host again on the main menu opens it again for the same "
+                            "players."))),
+                        Button(gettext("Quit"), lambda: self.leave(self.services.scenes.quit, gettext(
+                            "You host this table: if you quit, it ends for everyone playing at it. The match is "
+                            "kept, and Host again on the main menu opens it again for the same players.")))]
         height, gap = int(px * 2.1), px // 2
         title = font(px + 6, bold=True)
         width = min(w - 16, max(px * 14, title.size(self.title)[0] + 2 * px))
@@ -452,9 +470,9 @@ class PauseScene(Scene):
 
     @property
     def title(self) -> str:
-        return self.table.rules.title
+        return self.table.rules.player_title
 
-    def leave(self, go: Callable[[], None], doing: str) -> None:
+    def leave(self, go: Callable[[], None], question: str) -> None:
         """Leave the table for the main menu or quit: at once, unless this game hosts the table, whose players would
         all lose it; then only once the host agrees, told what happens."""
         if self.services.host is None:
@@ -466,10 +484,8 @@ class PauseScene(Scene):
             self.close_table()
             go()
 
-        self.services.scenes.push("confirm", question=(
-            f"You host this table: if you {doing}, it ends for everyone playing at it. The match is kept, and Host "
-            "again on the main menu opens it again for the same players."), answers=[
-            ("End the table", end), ("Stay at the table", lambda: None)])
+        self.services.scenes.push("confirm", question=question, answers=[
+            (gettext("End the table"), end), (gettext("Stay at the table"), lambda: None)])
 
     def close_table(self) -> None:
         self.table.close()
@@ -558,25 +574,31 @@ def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None
     if phase == "bid":
         return BidScene(services, table, act)
     if phase == "nest" and view.rook is not None:
-        return pick("nest-exchange", f"{who}: lay back {counted(count, 'card')}", count, held, "Nest",
-                    marked=(view.rook.from_nest, "Outlined: the cards that were in the nest"))
+        return pick("nest-exchange", ngettext("{name}: lay back {count} card", "{name}: lay back {count} cards",
+                                              count).format(name=who, count=count), count, held, gettext("Nest"),
+                    marked=(view.rook.from_nest, gettext("Outlined: the cards that were in the nest")))
     if phase == "pass" and view.hearts is not None:
         direction = view.hearts.pass_direction
         receiver = table.name(pass_receiver(direction, view.seat, view.players))
-        return pick("passing", f"{who}: pass {counted(count, 'card')} to {receiver} ({DIRECTION_WORDS[direction]})",
-                    count, held, "To pass")
+        return pick("passing", ngettext("{name}: pass {count} card to {receiver} ({direction})",
+                                        "{name}: pass {count} cards to {receiver} ({direction})", count).format(
+            name=who, count=count, receiver=receiver, direction=gettext(DIRECTION_WORDS[direction])),
+                    count, held, gettext("To pass"))
     if phase == "lay-aside":
-        return pick("lay-aside", f"{who}: lay one card aside", 1, held, "Aside")
+        return pick("lay-aside", gettext("{name}: lay one card aside").format(name=who), 1, held, gettext("Aside"))
     if phase == "call":
-        return pick("called-partner", f"{who}: call a card; its holder is your partner", 1, list(one_card),
-                    "Called card")
+        return pick("called-partner", gettext("{name}: call a card; its holder is your partner").format(name=who), 1,
+                    list(one_card), gettext("Called card"))
     if phase == "trump":
-        return TrumpScene(services, table, act, f"{who}: name trump")
+        return TrumpScene(services, table, act, gettext("{name}: name trump").format(name=who))
     if phase == "order":
-        return choice("order", f"{who}: rank order", lambda c: ORDER_MEANINGS[c.word].capitalize())
+        return choice("order", gettext("{name}: rank order").format(
+            name=who), lambda c: gettext(ORDER_MEANINGS[c.word]))
     if phase == "moon":
-        return choice("moon", f"{who} shot the moon!",
-                      lambda c: "Subtract from my score" if c.word == "subtract" else "Add to everyone else")
+        return choice("moon", said_of(who, gettext("{name} shot the moon!"), gettext("You shot the moon!")),
+                      lambda c: gettext("Subtract from my score") if c.word == "subtract" else
+                      gettext("Add to everyone else"))
     if phase == "choose":
-        return choice("choose-hand", f"{who}: choose a face-down hand", lambda c: f"Hand {c.value}")
+        return choice("choose-hand", gettext("{name}: choose a face-down hand").format(name=who),
+                      lambda c: gettext("Hand {number}").format(number=c.value))
     return None

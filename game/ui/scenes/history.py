@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.language import N_, gettext
+from game.engine.words import player_name
 from game.runtime import in_background
 from game.store import PastMatch
 from game.store.files import first_line
@@ -31,7 +33,7 @@ SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K
 
 
 def winners(session: Session) -> str:
-    return " & ".join(dict.fromkeys(session.name(seat) for seat in session.match.winners))
+    return " & ".join(dict.fromkeys(player_name(session.name(seat)) for seat in session.match.winners))
 
 
 class RowsPage(Scene):
@@ -60,11 +62,13 @@ class RowsPage(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
-        self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
+        self.back = Button(gettext("Back"), lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=px * 7)
         self.lines: list[tuple[str, int, Colour, int]] = []
         y = 10  # the title, and under it the subtitle and a problem, each if there is one
-        for line, size, colour in ((self.heading, px + 6, theme.GOLD), (self.subtitle, px - 2, theme.INK),
+        # the headings are translated where drawn (a page's own, made with the language in force, stay as they are)
+        for line, size, colour in ((gettext(self.heading), px + 6, theme.GOLD),
+                                   (gettext(self.subtitle), px - 2, theme.INK),
                                    (self.note, px - 4, theme.WARN)):
             for row in wrapped(line, size, w - 20) if line else ():  # a long file path takes more rows
                 self.lines.append((row, size, colour, y))
@@ -119,7 +123,7 @@ class RowsPage(Scene):
             label = text(line, size, colour, bold=colour is theme.GOLD)
             surface.blit(label, label.get_rect(midtop=(w // 2, y)))
         if not self.cells:
-            empty = text(self.empty, px - 2, theme.INK_DIM)
+            empty = text(gettext(self.empty), px - 2, theme.INK_DIM)
             surface.blit(empty, empty.get_rect(center=(w // 2, surface.get_height() // 2)))
         else:
             self.draw_cells(surface, self.header, self.header_y, theme.GOLD)
@@ -132,8 +136,9 @@ class RowsPage(Scene):
             for button in controls:
                 button.draw(surface, px - 4)
         if len(self.cells) > self.per_page:
-            shown = f"{self.first + 1}-{min(len(self.cells), self.first + self.per_page)} of {len(self.cells)}"
-            label = text(f"{shown}  (scroll for more)", px - 6, theme.INK_DIM)
+            label = text(gettext("{first}-{last} of {count}  (scroll for more)").format(
+                first=self.first + 1, last=min(len(self.cells), self.first + self.per_page), count=len(self.cells)),
+                px - 6, theme.INK_DIM)
             surface.blit(label, label.get_rect(midright=(self.back.rect.left - px, self.back.rect.centery)))
         self.back.draw(surface, px - 2)
 
@@ -145,12 +150,12 @@ class RowsPage(Scene):
 
 class HistoryScene(RowsPage):
     name = "history"
-    heading = "Match history"
-    empty = "No finished matches yet: each match is kept here once it is over (the last 50)"
+    heading = N_("Match history")
+    empty = N_("No finished matches yet: each match is kept here once it is over (the last 50)")
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.header = ["Finished", "Game", "Final scores", "Won by"]
+        self.header = [gettext("Finished"), gettext("Game"), gettext("Final scores"), gettext("Won by")]
         self.past: list[PastMatch[Session]] = []
         # the history being read beside the window: the matches and a problem
         self.reading: Future[tuple[list[PastMatch[Session]], str]] | None = None
@@ -159,7 +164,7 @@ class HistoryScene(RowsPage):
     def enter(self) -> None:
         # every hand of 50 matches is replayed to check it: about half a second, so on a thread of its own
         if self.reading is None:
-            self.empty = "Reading the history ..."
+            self.empty = N_("Reading the history ...")
             budget = self.services.settings.hard_budget
             history = self.services.history
             self.reading = in_background(history.load, lambda data: Session.from_history(data, budget))
@@ -174,8 +179,8 @@ class HistoryScene(RowsPage):
             return [], f"{history.path}: {err}"
         except Exception as err:  # noqa: BLE001  (a fault in the game, not the file: said and logged)
             log.exception("reading the match history", exc_info=err)
-            return [], (f"The history could not be shown: a fault in the game ({type(err).__name__}: "
-                        f"{first_line(err)}); {history.path} is left as it was")
+            return [], gettext("The history could not be shown: a fault in the game ({fault}); {path} is left as it "
+                               "was").format(fault=f"{type(err).__name__}: {first_line(err)}", path=history.path)
 
     def update(self, dt: float) -> None:
         if self.reading is None or not self.reading.done() or self.cells_read:
@@ -183,10 +188,10 @@ class HistoryScene(RowsPage):
         self.cells_read = True
         self.past, self.note = self.what_was_read()
         self.empty = type(self).empty
-        self.cells = [[finished_text(past.finished), past.session.rules.title,
+        self.cells = [[finished_text(past.finished), past.session.rules.player_title,
                        match_scores(past.session), winners(past.session)] for past in self.past]
         if self.cells:
-            self.subtitle = "Choose a match to see its hands, review them or play a deal again"
+            self.subtitle = N_("Choose a match to see its hands, review them or play a deal again")
         self.layout()
 
     def next_frame(self) -> float | None:
@@ -207,14 +212,17 @@ class PastMatchScene(RowsPage):
         self.session = session = past.session
         match = session.match
         self.hands = match.history + [match.hand]
-        self.heading = f"{session.rules.title}, finished {finished_text(past.finished)}"
-        self.subtitle = f"{match_scores(session)}  ·  won by {winners(session)}"
+        self.heading = gettext("{game}, finished {when}").format(game=session.rules.player_title,
+                                                                 when=finished_text(past.finished))
+        self.subtitle = gettext("{scores}  ·  won by {winners}").format(scores=match_scores(session),
+                                                                        winners=winners(session))
         header, _, short_rows = sheet_rows(session)  # the score sheet's rows, each cell the change and the total
-        self.header = header + ["Deal code"]
+        self.header = header + [gettext("Deal code")]
         self.cells = [row + [shared_code(hand) or "-"] for row, hand in zip(short_rows, self.hands)]
 
     def row_buttons(self, index: int) -> list[Button]:
-        return [Button("Review", lambda: self.review(index)), Button("Play this deal", lambda: self.play(index))]
+        return [Button(gettext("Review"), lambda: self.review(index)),
+                Button(gettext("Play this deal"), lambda: self.play(index))]
 
     def review(self, index: int) -> None:
         """The review of this hand for the match's human seats (every seat's, if none was human)."""

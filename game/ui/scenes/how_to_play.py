@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.guide import how_to_play, summary
+from game.engine.language import N_, gettext
 from game.engine.rules import Rules, load_rules
 
 from .. import controls, theme
@@ -25,7 +26,7 @@ from ..widgets import Button, layout_row, press_any
 if TYPE_CHECKING:
     from ..services import Services
 
-HOUSE_RULE = "House rule: "
+HOUSE_RULE = N_("House rule: {paragraph}")
 CONTROLS = "controls"  # the page of the game's controls
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 PAGE_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
@@ -75,8 +76,10 @@ class HowToPlayScene(Scene):
     @property
     def title(self) -> str:
         if self.rules is None:
-            return "How to play: the controls"
-        return f"How to play: {self.rules.title}" + ("  (your table)" if self.rules is self.table_rules else "")
+            return gettext("How to play: the controls")
+        if self.rules is self.table_rules:
+            return gettext("How to play: {game}  (your table)").format(game=self.rules.player_title)
+        return gettext("How to play: {game}").format(game=self.rules.player_title)
 
     def choose(self, page: str) -> None:
         self.scroll = 0
@@ -86,13 +89,13 @@ class HowToPlayScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         height = int(px * 1.9)
-        self.chooser = GameChooser(self.page, self.choose, pages=((CONTROLS, "Controls"),), step_keys=True)
+        self.chooser = GameChooser(self.page, self.choose, pages=((CONTROLS, gettext("Controls")),), step_keys=True)
         title_width = font(px + 6, True).size(self.title)[0]
         tabs_y = 10 + height // 2
         self.title_y = tabs_y + height // 2 + 10 + height // 2
         self.chooser.layout(w // 2, tabs_y, self.title_y, height, min(w - 2 * height - 24, title_width + 2 * px),
                             px * 7)
-        self.back = Button("Back", lambda: self.stack.pop(self), key=controls.BACK.key)
+        self.back = Button(gettext("Back"), lambda: self.stack.pop(self), key=controls.BACK.key)
         layout_row([self.back], (w // 2, h - height // 2 - 8), height, 16, min_width=height * 3)
         self.buttons = [*self.chooser.buttons, self.back]
         top = self.title_y + height // 2 + px // 2
@@ -120,24 +123,27 @@ class HowToPlayScene(Scene):
                                             for control in group))
             for title, group in controls.SECTIONS:
                 y += body // 2
-                y = add(title, heading, theme.GOLD, bold=True)
+                y = add(gettext(title), heading, theme.GOLD, bold=True)
                 for control in group:
                     y = max(add(control.how, body, theme.INK, True, room=how),
-                            add(control.does, body, theme.INK_DIM, x=how + body, room=width - how - body))
+                            add(control.said, body, theme.INK_DIM, x=how + body, room=width - how - body))
                     y += body // 4
         else:
-            y = add(f"In short: {summary(self.rules)}.", body, theme.INK_DIM)
+            y = add(gettext("In short: {summary}.").format(summary=summary(self.rules)), body, theme.INK_DIM)
             if self.problem:
                 y = add(self.problem, body, theme.WARN)
             if self.changed:
-                where = "at your table" if self.rules is self.table_rules else "here"
-                y = add(f"Your house rules are in force {where}; each is marked as a house rule.", body, theme.GOLD)
+                y = add(gettext("Your house rules are in force at your table; each is marked as a house rule.")
+                        if self.rules is self.table_rules else
+                        gettext("Your house rules are in force here; each is marked as a house rule."), body,
+                        theme.GOLD)
             for section in how_to_play(self.rules):
                 y += body // 2
                 y = add(section.heading, heading, theme.GOLD, bold=True)
                 for paragraph in section.paragraphs:
                     house = bool(self.changed & set(paragraph.house))
-                    y = add((HOUSE_RULE if house else "") + paragraph.text, body, theme.GOLD if house else theme.INK)
+                    y = add(gettext(HOUSE_RULE).format(paragraph=paragraph.text) if house else paragraph.text, body,
+                            theme.GOLD if house else theme.INK)
                     y += body // 3
         self.lines, self.height = lines, y
         self.scroll_by(0)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.words import YOU, counted, possessive
+from game.engine.language import N_, gettext, ngettext
+from game.engine.words import YOU, player_name
 from game.net import messages as M
 from game.net.client import Link, NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
@@ -45,13 +46,13 @@ class JoinScene(Scene):
         server's address, under which the seat's token is kept ("hosted" for the table this game hosts)."""
         super().__init__(services)
         settings = services.settings
-        self.values = {"address": settings.last_address, "code": "", "name": settings.names[0]}
+        self.values = {"address": settings.last_address, "code": "", "name": player_name(settings.names[0])}
         self.editing = "address" if not settings.last_address else "code"
         self.typing = TextEdit(self.values[self.editing], FIELD_LENGTH)  # the field typed in
         self.client = client
         self.addresses = addresses
         self.where = where  # the address joined, under which the seat's token is kept
-        self.error = "Opening the table ..." if client is not None else ""
+        self.error = gettext("Opening the table ...") if client is not None else ""
         # this game's own hosted table is joined directly: nothing to look for
         self.browser = Browser() if client is None else None
         self.found: list[Found] = []
@@ -80,15 +81,15 @@ class JoinScene(Scene):
                                self.typing if field == self.editing else None)
             layout_row([button], (int(w * 0.58), self.field_y(i)), height, 0, min_width=self.px * 16)
             self.fields[field] = button
-        self.join_button = Button("Join", self.join, key=pygame.K_RETURN,
+        self.join_button = Button(gettext("Join"), self.join, key=pygame.K_RETURN,
                                   enabled=self.client is None and self.asking is None)
-        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        self.back = Button(gettext("Back"), self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back, self.join_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
-        self.trust_button = Button("Yes: trust it and join", self.trust, key=pygame.K_RETURN)
-        self.distrust_button = Button("No", self.distrust, key=pygame.K_ESCAPE)
+        self.trust_button = Button(gettext("Yes: trust it and join"), self.trust, key=pygame.K_RETURN)
+        self.distrust_button = Button(gettext("No"), self.distrust, key=pygame.K_ESCAPE)
         layout_row([self.distrust_button, self.trust_button], (w // 2, int(h * 0.76)), height, 16,
                    min_width=self.px * 8)
-        self.forget_button = Button("Forget the old certificate", self.forget)
+        self.forget_button = Button(gettext("Forget the old certificate"), self.forget)
         above_the_error = self.back.rect.top - 12 - len(self.error_lines()) * (self.px + 2) - height // 2 - 8
         layout_row([self.forget_button], (w // 2, above_the_error), height, 0)
         # the tables found, as many as fit between the heading under the fields and the error line
@@ -132,7 +133,7 @@ class JoinScene(Scene):
             return
         code = self.values["code"].strip().upper()
         if len(code) != CODE_LENGTH:
-            self.error = f"A join code has {CODE_LENGTH} letters and digits"
+            self.error = gettext("A join code has {count} letters and digits").format(count=CODE_LENGTH)
             return
         services = self.services
         services.settings.last_address = self.values["address"].strip()
@@ -140,9 +141,9 @@ class JoinScene(Scene):
         self.where = str(address)
         token = services.seats.token(self.where, code)
         pinned = services.certificates.fingerprint(self.where) if address.secure else None
-        self.client = address.client(M.Hello(name=clean_name(self.values["name"]) or "Player", code=code,
+        self.client = address.client(M.Hello(name=clean_name(self.values["name"]) or gettext("Player"), code=code,
                                              token=token), pinned)
-        self.error, self.changed = "Joining ...", ""
+        self.error, self.changed = gettext("Joining ..."), ""
         self.layout()
 
     def trust(self) -> None:
@@ -153,12 +154,12 @@ class JoinScene(Scene):
             return
         self.services.certificates.trust(self.where, asking.fingerprint)
         self.client, self.asking, self.refused = refused.again(asking.fingerprint), None, None
-        self.error = "Joining ..."
+        self.error = gettext("Joining ...")
         self.layout()
 
     def distrust(self) -> None:
         self.asking = self.refused = None
-        self.error = "Not joined: the certificate was not trusted"
+        self.error = gettext("Not joined: the certificate was not trusted")
         self.services.stop_hosting()
         self.layout()
 
@@ -167,7 +168,7 @@ class JoinScene(Scene):
         new one."""
         if self.changed:
             self.services.certificates.forget(self.changed)
-            self.error = "The old certificate is forgotten: Join asks about the one the table shows now"
+            self.error = gettext("The old certificate is forgotten: Join asks about the one the table shows now")
             self.changed = ""
             self.layout()
 
@@ -221,23 +222,24 @@ class JoinScene(Scene):
             return
         w, h = surface.get_size()
         px = self.px
-        title = text("Join a table on another computer", px + 6, theme.GOLD, bold=True)
+        title = text(gettext("Join a table on another computer"), px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.08))))
-        for field, label in zip(FIELDS, ("Address (host:port, or wss://...)", "Join code", "Your name")):
+        for field, label in zip(FIELDS, (N_("Address (host:port, or wss://...)"), N_("Join code"), N_("Your name"))):
             button = self.fields[field]
-            line = text(label, px, theme.INK, bold=True)
+            line = text(gettext(label), px, theme.INK, bold=True)
             surface.blit(line, line.get_rect(midright=(button.rect.left - 16, button.rect.centery)))
             button.draw(surface, px - 2)
-        hint = text("Click a field and type; Tab goes to the next one", px - 4, theme.INK_DIM)
+        hint = text(gettext("Click a field and type; Tab goes to the next one"), px - 4, theme.INK_DIM)
         surface.blit(hint, hint.get_rect(midtop=(w // 2, self.field_y(3) - px)))
         if self.browser is not None:
             if self.found:
-                heading = text("Found on your network:", px, theme.INK, bold=True)
+                heading = text(gettext("Found on your network:"), px, theme.INK, bold=True)
             elif self.browser.unavailable:
-                heading = text("Tables on your network cannot be looked for here: typing the address always works",
+                heading = text(gettext("Tables on your network cannot be looked for here: typing the address "
+                                       "always works"),
                                px - 4, theme.INK_DIM)
             else:
-                heading = text("No tables found on your network yet: typing the address always works", px - 4,
+                heading = text(gettext("No tables found on your network yet: typing the address always works"), px - 4,
                                theme.INK_DIM)
             surface.blit(heading, heading.get_rect(midtop=(w // 2, self.field_y(3) + px)))
             for button in self.found_buttons:
@@ -259,15 +261,15 @@ class JoinScene(Scene):
         """Whether to trust a certificate no authority vouches for, in plain words, with its fingerprint."""
         w, h = surface.get_size()
         px = self.px
-        title = text("Is this the fingerprint the table's host gave you?", px + 6, theme.GOLD, bold=True)
+        title = text(gettext("Is this the fingerprint the table's host gave you?"), px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.08))))
         pairs = asking.fingerprint.split(":")
-        lines = [(f"{asking.reason} Its certificate's fingerprint is:", theme.INK, False),
+        lines = [(gettext("{reason} Its certificate's fingerprint is:").format(reason=asking.reason), theme.INK, False),
                  (":".join(pairs[:16]), theme.GOLD, True), (":".join(pairs[16:]), theme.GOLD, True),
-                 ("Ask the table's host for the fingerprint their server prints when it starts, and compare them.",
-                  theme.INK, False),
-                 ("Trust it only if they are the same: this game will remember it for this address.", theme.INK,
-                  False)]
+                 (gettext("Ask the table's host for the fingerprint their server prints when it starts, and compare "
+                          "them."), theme.INK, False),
+                 (gettext("Trust it only if they are the same: this game will remember it for this address."),
+                  theme.INK, False)]
         y = int(h * 0.24)
         for said, colour, bold in lines:
             for row in wrapped(said, px, int(w * 0.85)):
@@ -285,12 +287,15 @@ def found_label(found: Found, hosted_here: str | None = None) -> str:
     person at their own screen) is someone else here."""
     said = found.said
     if said.server:
-        return f"Table server on {said.host or found.address} (ask its players for a join code)"
-    free = "no seat free" if not said.free else f"{counted(said.free, 'seat')} free"
+        return gettext("Table server on {host} (ask its players for a join code)").format(
+            host=said.host or found.address)
+    free = gettext("no seat free") if not said.free else \
+        ngettext("{count} seat free", "{count} seats free", said.free).format(count=said.free)
     if hosted_here is not None and said.code == hosted_here:
-        host = "your"
+        whose = gettext("your table")
     elif said.host and said.host != YOU:
-        host = possessive(said.host)
+        whose = gettext("{name}'s table").format(name=said.host)
     else:
-        host = "someone's"
-    return f"{said.game or 'A table'} · {host} table · {free}"
+        whose = gettext("someone's table")
+    game = gettext(said.game) if said.game else gettext("A table")  # a preset's title, as the host announced it
+    return f"{game} · {whose} · {free}"

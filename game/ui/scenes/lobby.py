@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.words import YOU
+from game.engine.language import gettext
+from game.engine.words import is_you, player_name
 from game.net.client import RemoteTable
 from game.net.messages import SeatEntry
 
@@ -38,11 +39,12 @@ class LobbyScene(Scene):
         w, h = self.size
         self.px = theme.text_size(self.size)
         height = int(self.px * 1.9)
-        self.leave_button = Button("Leave", self.leave, key=pygame.K_ESCAPE)
-        self.start_button = Button("Start", self.table.start, key=pygame.K_RETURN, enabled=self.table.owner)
+        self.leave_button = Button(gettext("Leave"), self.leave, key=pygame.K_ESCAPE)
+        self.start_button = Button(gettext("Start"), self.table.start, key=pygame.K_RETURN, enabled=self.table.owner)
         layout_row([self.leave_button, self.start_button], (w // 2, h - height), height, 16, min_width=self.px * 8)
         # the owner sits where they chose on New game; the others may move
-        label, ask = ("Computer", self.table.give_to_computer) if self.table.owner else ("Sit here", self.table.sit)
+        label, ask = (gettext("Computer"), self.table.give_to_computer) if self.table.owner else \
+            (gettext("Sit here"), self.table.sit)
         rows = [Button(label, lambda seat=seat: ask(seat)) for seat in range(self.table.rules.players)]
         layout_column(rows, (int(w * 0.72), int(h * 0.42) + (len(rows) - 1) * int(height * 0.6)), self.px * 7,
                       int(height * 0.9), int(height * 0.3))
@@ -65,7 +67,7 @@ class LobbyScene(Scene):
         for line in self.table.before_the_match():
             self.said = line
         if self.table.link == "closed":
-            self.services.notice = self.said or "The table closed"
+            self.services.notice = self.said or gettext("The table closed")
             self.leave()
         elif self.table.started:
             self.services.scenes.replace("table", table=self.table)
@@ -84,12 +86,13 @@ class LobbyScene(Scene):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         px = self.px
-        title = text(f"{self.table.rules.title}: waiting for players", px + 6, theme.GOLD, bold=True)
+        title = text(gettext("{game}: waiting for players").format(game=self.table.rules.player_title), px + 6,
+                     theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.05))))
-        code = text(f"Join code: {self.table.code}", px * 2, theme.INK, bold=True)
+        code = text(gettext("Join code: {code}").format(code=self.table.code), px * 2, theme.INK, bold=True)
         surface.blit(code, code.get_rect(midtop=(w // 2, int(h * 0.13))))
         if self.addresses:
-            where = "Address: " + "  or  ".join(self.addresses)
+            where = gettext("Address: {addresses}").format(addresses=gettext("  or  ").join(self.addresses))
             line = text(where, px, theme.INK)
             surface.blit(line, line.get_rect(midtop=(w // 2, int(h * 0.13) + px * 2 + 14)))
         height = int(px * 1.9)
@@ -97,23 +100,25 @@ class LobbyScene(Scene):
         for seat in range(self.table.rules.players):
             place = self.table.seats[seat] if seat < len(self.table.seats) else NOBODY
             if place.kind == "computer":
-                state = "computer"
+                state = gettext("computer")
             elif not place.taken:
-                state = "waiting for a player"
+                state = gettext("waiting for a player")
             else:
-                state = "here" if place.connected else "dropped out"
+                state = gettext("here") if place.connected else gettext("dropped out")
             mine = seat == self.table.viewer
-            you = "  (you)" if mine and place.name != YOU else ""  # "You (you)" says it twice
-            line = text(f"Seat {seat + 1}: {place.name or '—'}{you}  ·  {state}", px, theme.INK, bold=mine)
+            said = gettext("Seat {number}: {name}  (you)  ·  {state}") if mine and not is_you(place.name) else \
+                gettext("Seat {number}: {name}  ·  {state}")  # "You (you)" says it twice
+            line = text(said.format(number=seat + 1, name=player_name(place.name) if place.name else "—", state=state),
+                        px, theme.INK, bold=mine)
             surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
         for button in [self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled]:
             button.draw(surface, px - 2)
         if self.table.owner:
-            note = "Start when everyone is here: computers take the empty seats"
+            note = gettext("Start when everyone is here: computers take the empty seats")
         elif any(button.enabled for button in self.seat_buttons):
-            note = "The table's owner starts the match; Sit here moves you to a waiting seat"
+            note = gettext("The table's owner starts the match; Sit here moves you to a waiting seat")
         else:
-            note = "The table's owner starts the match"
+            note = gettext("The table's owner starts the match")
         note = self.said or note
         line = text(note, px - 2, theme.WARN if self.said else theme.INK_DIM)
         surface.blit(line, line.get_rect(midbottom=(w // 2, self.start_button.rect.top - 10)))

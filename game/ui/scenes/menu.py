@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.language import gettext
 from game.engine.rules import preset_rules
 from game.net.database import DatabaseUnusable
 from game.net.host import hosted_tables
@@ -24,19 +25,19 @@ class MenuScene(Scene):
         self.px = theme.text_size(self.size)
         scenes = self.services.scenes
         self.buttons = [
-            Button("New game", lambda: scenes.push("setup"), key=pygame.K_n),
-            Button("Continue", self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
-            Button("Join game", lambda: scenes.push("join"), key=pygame.K_j),
+            Button(gettext("New game"), lambda: scenes.push("setup"), key=pygame.K_n),
+            Button(gettext("Continue"), self.continue_match, enabled=self.services.saves.exists(), key=pygame.K_c),
+            Button(gettext("Join game"), lambda: scenes.push("join"), key=pygame.K_j),
         ]
         ending = self.services.stopping is not None and not self.services.stopping.done()  # saved as it ends
         if ending or hosted_tables():
-            self.buttons.append(Button("Host again", self.host_again, key=pygame.K_h))
+            self.buttons.append(Button(gettext("Host again"), self.host_again, key=pygame.K_h))
         self.buttons += [
-            Button("How to play", lambda: scenes.push("how-to-play"), key=pygame.K_r),
-            Button("Settings", lambda: scenes.push("settings"), key=pygame.K_s),
-            Button("Statistics", lambda: scenes.push("statistics"), key=pygame.K_t),
-            Button("History", lambda: scenes.push("history"), key=pygame.K_i),
-            Button("Quit", scenes.quit, key=pygame.K_q),
+            Button(gettext("How to play"), lambda: scenes.push("how-to-play"), key=pygame.K_r),
+            Button(gettext("Settings"), lambda: scenes.push("settings"), key=pygame.K_s),
+            Button(gettext("Statistics"), lambda: scenes.push("statistics"), key=pygame.K_t),
+            Button(gettext("History"), lambda: scenes.push("history"), key=pygame.K_i),
+            Button(gettext("Quit"), scenes.quit, key=pygame.K_q),
         ]
         # title, subtitle, the four sample cards, then the buttons in the room left above the message line
         self.title_y = int(h * 0.16)
@@ -51,13 +52,15 @@ class MenuScene(Scene):
         room = h - 10 - rows * font(self.px - 2).get_linesize() - self.px // 2 - top
         height = min(int(self.px * 2.1), (room - gap * (len(self.buttons) - 1)) // len(self.buttons))
         column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
-        layout_column(self.buttons, (w // 2, top + column // 2), int(self.px * 12), height, gap)
+        # as wide as the longest label needs ("Rejoindre une partie"), never less than the English column's width
+        width = min(w - 20, max(int(self.px * 12), *(button.width_for(height) for button in self.buttons)))
+        layout_column(self.buttons, (w // 2, top + column // 2), width, height, gap)
 
     def continue_match(self) -> None:
         services = self.services
         session, problem = services.saved_match()
         if session is None:
-            services.notice = problem or "There is no saved game"
+            services.notice = problem or gettext("There is no saved game")
             self.layout()
             return
         services.scenes.push("table", session=session)
@@ -79,7 +82,7 @@ class MenuScene(Scene):
         token = services.seats.token("hosted", code) if code else None
         if code is None or token is None:
             services.stop_hosting()
-            services.notice = "The hosted table could not be found again"
+            services.notice = gettext("The hosted table could not be found again")
             self.layout()
             return
         join_hosted(services, code, token, settings.names[0])
@@ -96,7 +99,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         title = text("Trickhouse", self.px * 4, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, self.title_y)))
-        sub = text("Rook and Hearts, every variant in the rule books", self.px, theme.INK_DIM)
+        sub = text(gettext("Rook and Hearts, every variant in the rule books"), self.px, theme.INK_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, self.title_y + self.px * 3)))
         art, cw = self.art, self.card_width
         for i, card in enumerate(["ROOK", "G14", "QS", "AH"]):

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.language import N_, gettext, ngettext
 from game.engine.view import choice_of
+from game.engine.words import capitalised, player_name
 from game.review import HandReview, Review, words
 from game.review.analysis import MEASURE_WORLDS, WORLDS, Decision, partnered
 from game.runtime import in_background
@@ -33,7 +35,7 @@ from ..widgets import Button, layout_row, panel, press_any
 if TYPE_CHECKING:
     from ..services import Services
 
-HINDSIGHT = "Hindsight: every card known"
+HINDSIGHT = N_("Hindsight: every card known")
 log = logging.getLogger(__name__)
 
 
@@ -44,7 +46,8 @@ class ReviewScene(Scene):
                  worlds: int = WORLDS, measure_worlds: int = MEASURE_WORLDS) -> None:
         """``record``: the finished hand's record (JSON, as the engine writes it)."""
         super().__init__(services)
-        self.record, self.names, self.number = record, names, number
+        self.record, self.number = record, number
+        self.names = [player_name(name) for name in names]  # as the screen shows them
         self.worlds, self.measure_worlds = worlds, measure_worlds
         self.job = HandReview(record, seats, worlds, measure_worlds)
         self.rules = self.job.hand.rules
@@ -84,13 +87,13 @@ class ReviewScene(Scene):
         w, h = self.size
         self.px = px = theme.text_size(self.size)
         bh = int(px * 1.8)
-        self.cancel_button = Button("Cancel", self.leave, key=pygame.K_ESCAPE)
+        self.cancel_button = Button(gettext("Cancel"), self.leave, key=pygame.K_ESCAPE)
         layout_row([self.cancel_button], (w // 2, int(h * 0.62)), bh, 0, min_width=px * 7)
-        self.previous_mistake = Button("Previous mistake", lambda: self.jump(-1), key=pygame.K_UP)
-        self.previous = Button("Previous", lambda: self.go(self.index - 1), key=pygame.K_LEFT)
-        self.next = Button("Next", lambda: self.go(self.index + 1), key=pygame.K_RIGHT)
-        self.next_mistake = Button("Next mistake", lambda: self.jump(1), key=pygame.K_DOWN)
-        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        self.previous_mistake = Button(gettext("Previous mistake"), lambda: self.jump(-1), key=pygame.K_UP)
+        self.previous = Button(gettext("Previous"), lambda: self.go(self.index - 1), key=pygame.K_LEFT)
+        self.next = Button(gettext("Next"), lambda: self.go(self.index + 1), key=pygame.K_RIGHT)
+        self.next_mistake = Button(gettext("Next mistake"), lambda: self.jump(1), key=pygame.K_DOWN)
+        self.back = Button(gettext("Back"), self.leave, key=pygame.K_ESCAPE)
         self.buttons = [self.previous_mistake, self.previous, self.next, self.next_mistake, self.back]
         layout_row(self.buttons, (w // 2, h - bh // 2 - 8), bh, max(6, w // 160))
         self.timeline = pygame.Rect(12, self.buttons[0].rect.top - 18, w - 24, 10)
@@ -98,10 +101,10 @@ class ReviewScene(Scene):
         split = int(w * 0.6)
         self.board_rect = pygame.Rect(12, top, split - 24, self.timeline.top - 10 - top)
         self.panel_rect = pygame.Rect(split, top, w - split - 12, self.timeline.top - 10 - top)
-        self.what_if = Button("What would have happened", self.open_hindsight, key=pygame.K_w)
+        self.what_if = Button(gettext("What would have happened"), self.open_hindsight, key=pygame.K_w)
         self.what_if.rect = pygame.Rect(self.panel_rect.x + 12, self.panel_rect.bottom - bh - 12,
                                         self.panel_rect.width - 24, bh)
-        self.hindsight_back = Button("Back", self.close_hindsight, key=pygame.K_ESCAPE)
+        self.hindsight_back = Button(gettext("Back"), self.close_hindsight, key=pygame.K_ESCAPE)
         self.line_buttons = [Button("", lambda: self.show_line(0)), Button("", lambda: self.show_line(1))]
         self.label_lines()
         layout_row([*self.line_buttons, self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, max(6, w // 160))
@@ -189,8 +192,9 @@ class ReviewScene(Scene):
         results = self.hindsight_results()
         better = None if results is None or round(results[0], 1) == round(results[1], 1) else \
             int(results[1] > results[0])
-        for line, (button, whose) in enumerate(zip(self.line_buttons, ("your choice", self.job.judge.pick_label))):
-            button.label = f"After {whose}" + (": better" if line == better else "")
+        for line, (button, whose) in enumerate(zip(self.line_buttons, (N_("your choice"), self.job.judge.pick_label))):
+            button.label = (gettext("After {choice}: better") if line == better else gettext("After {choice}")).format(
+                choice=gettext(whose))
             button.chosen = line == self.line_shown
 
     # --- the loop ---
@@ -255,17 +259,18 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         px = self.px
-        heading = f"Review of hand {self.number}: {self.rules.title}"
+        heading = gettext("Review of hand {number}: {game}").format(number=self.number, game=self.rules.player_title)
         if self.review is not None and self.decisions:
             mistakes = len(self.review.mistakes())
-            heading += f"  ·  decision {self.index + 1} of {len(self.decisions)}  ·  " \
-                       f"{mistakes} mistake{'' if mistakes == 1 else 's'}"
+            heading += "  ·  " + gettext("decision {number} of {count}").format(number=self.index + 1,
+                                                                               count=len(self.decisions)) + \
+                "  ·  " + ngettext("{count} mistake", "{count} mistakes", mistakes).format(count=mistakes)
         title = text(heading, px, theme.GOLD, bold=True)
         surface.blit(title, (12, 8))
         if self.work is not None or self.review is None:
             self.draw_progress(surface)
         elif not self.decisions:
-            self.draw_centred(surface, "No decisions of the reviewed seats in this hand", theme.INK_DIM)
+            self.draw_centred(surface, gettext("No decisions of the reviewed seats in this hand"), theme.INK_DIM)
             self.back.draw(surface, px - 2)
         elif self.hindsight is not None:
             self.draw_hindsight(surface)
@@ -293,7 +298,7 @@ class ReviewScene(Scene):
             self.back.draw(surface, self.px - 2)
             return
         done, total = (self.work.done, self.work.total) if self.work else (0, 1)
-        self.draw_centred(surface, "Judging each decision from what its player could know...", theme.INK,
+        self.draw_centred(surface, gettext("Judging each decision from what its player could know..."), theme.INK,
                           int(h * 0.4))
         bar = pygame.Rect(0, 0, int(w * 0.5), int(self.px * 1.3))
         bar.center = (w // 2, int(h * 0.48))
@@ -358,21 +363,23 @@ class ReviewScene(Scene):
         px, small = self.px, max(12, self.px - 4)
         where = words.when(decision.trick, decision.phase)
         say, pick = self.rules.action_words, self.job.judge.pick_label
-        lines = [(f"{self.names[decision.seat]}, {where}", px, theme.GOLD, True)]
+        lines = [(gettext("{name}, {when}").format(name=self.names[decision.seat], when=where), px, theme.GOLD, True)]
         if decision.judged:  # the plain sentence first, the figures after it
             said = words.headline(words.choice_name(decision.action, self.rules.deck),
                                   words.choice_name(decision.best, self.rules.deck), decision.cost, decision.error,
                                   decision.threshold, pick)
             colour = theme.WARN if decision.mistake else theme.INK
             lines += [(line, px - 2, colour, True) for line in wrapped(said, px - 2, width, bold=True)]
-        lines.append((f"Choice made: {say(decision.action)}", px - 2, theme.LEGAL, True))
+        lines.append((gettext("Choice made: {choice}").format(choice=say(decision.action)), px - 2, theme.LEGAL, True))
         if decision.judged and decision.best != decision.action:
-            lines.append((f"{pick[0].upper()}{pick[1:]}: {say(decision.best)}", px - 2, theme.SELECTED, True))
+            lines.append((gettext("{label}: {choice}").format(
+                label=capitalised(gettext(pick)), choice=say(decision.best)),
+                          px - 2, theme.SELECTED, True))
             lines.append((words.cost_line(decision.cost, decision.error), px - 2, theme.INK, False))
         if decision.mistake:
             lines.append((words.mistake_line(decision.threshold), px - 2, theme.WARN, True))
         if not decision.judged:
-            lines.append(("Not judged", px - 2, theme.INK_DIM, True))
+            lines.append((gettext("Not judged"), px - 2, theme.INK_DIM, True))
         lines += [(line, small, theme.INK, False) for line in wrapped(decision.note, small, width)]
         if len(decision.choices) > 1:
             partners = partnered(self.job.hand, decision.seat)
@@ -412,16 +419,17 @@ class ReviewScene(Scene):
         px, small = self.px, max(12, self.px - 4)
         made, best = self.hindsight_choices()
         pick = self.job.judge.pick_label
-        lines = [(HINDSIGHT, px + 2, theme.GOLD, True),
-                 (f"Decision {self.hindsight_for + 1}: {self.names[decision.seat]} chose {made}; {pick} was {best}. "
-                  "The rest of the hand played out after each, every seat then played by the Hard computer with "
-                  "every card known, which no one had at the time: compare the two lines with each other. Each row "
-                  "is a player, with their score for the hand; the card that took each trick is ringed in gold.",
-                  small, theme.INK_DIM, False)]
+        lines = [(gettext(HINDSIGHT), px + 2, theme.GOLD, True),
+                 (gettext("Decision {number}: {name} chose {made}; {label} was {best}. The rest of the hand played out "
+                          "after each, every seat then played by the Hard computer with every card known, which no one "
+                          "had at the time: compare the two lines with each other. Each row is a player, with their "
+                          "score for the hand; the card that took each trick is ringed in gold.").format(
+                     number=self.hindsight_for + 1, name=self.names[decision.seat], made=made, label=gettext(pick),
+                     best=best), small, theme.INK_DIM, False)]
         job, results = self.hindsight, self.hindsight_results()
         assert job is not None  # drawn only while the hindsight page is shown
         if not job.finished:
-            lines.append(("Playing the rest of the hand out...", px - 2, theme.INK, False))
+            lines.append((gettext("Playing the rest of the hand out..."), px - 2, theme.INK, False))
         elif job.problem:
             lines.append((job.problem, px - 2, theme.WARN, False))
         else:

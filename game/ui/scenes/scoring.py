@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.language import N_, gettext, ngettext
 from game.engine.results import HandResult
-from game.engine.words import counted, says
+from game.engine.words import said_of
 
 from .. import controls, theme
 from ..assets import text
@@ -20,10 +21,13 @@ from ..services import Services, Table
 from ..sheet import below, chart_target, comparison_rows, draw_sheet, sheet_rows, stacked
 from ..widgets import Button, layout_row, panel, press_any, shade
 
-COPY_NOTES = ("Copy code", "Copied", "Cannot copy")  # the copy button's label before and after a copy
+# the copy button's label before and after a copy
+# TRANSLATORS: short: five buttons share a row on a window 800 pixels wide
+COPY_NOTES = (N_("Copy code"), N_("Copied"), N_("Cannot copy"))
 
 
-def review_buttons(services: Services, table: Table, label: str = "Review hand") -> list[Button]:
+# TRANSLATORS: short: five buttons share a row on a window 800 pixels wide
+def review_buttons(services: Services, table: Table, label: str = N_("Review hand")) -> list[Button]:
     """Review the hand just finished, where this screen knows its whole deal (none at a table on
     another computer, which knows only its own seat's view)."""
     subject = table.review_subject()
@@ -31,7 +35,7 @@ def review_buttons(services: Services, table: Table, label: str = "Review hand")
         return []
     record, seats, names = subject
     number = table.hand_number
-    return [Button(label, lambda: services.scenes.push(
+    return [Button(gettext(label), lambda: services.scenes.push(
         "review", record=record, seats=seats, names=names, number=number), key=controls.REVIEW.key)]
 
 
@@ -63,39 +67,55 @@ class ScoreScene(Scene):
 
     def heading(self, result: HandResult) -> str:
         if self.first_time is not None:
-            return "This deal again: this try against the first time"
+            return gettext("This deal again: this try against the first time")
         if result.declarer >= 0:
-            return f"{self.table.name(result.declarer)} bid {result.contract}: {'made' if result.made else 'set'}"
+            return said_of(self.table.name(result.declarer), gettext("{name} bid {points}: made") if result.made else
+                           gettext("{name} bid {points}: set"), gettext("You bid {points}: made") if result.made else
+                           gettext("You bid {points}: set"), points=result.contract)
         if result.moon_shooter >= 0:
-            return f"{self.table.name(result.moon_shooter)} shot the moon!"
-        return "Score sheet"
+            return said_of(self.table.name(result.moon_shooter), gettext("{name} shot the moon!"),
+                           gettext("You shot the moon!"))
+        return gettext("Score sheet")
 
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        label = "Back" if self.first_time else "See the result" if self.table.match_over else "Next hand"
+        # TRANSLATORS: short: five buttons share a row on a window 800 pixels wide
+        label = gettext("Back") if self.first_time else gettext("See the result") if self.table.match_over else \
+            gettext("Next hand")
         self.next = Button(label, self.go_on, key=controls.NEXT.key)
         self.buttons = [*review_buttons(self.services, self.table), self.next]
         if self.play_again is not None:
-            again = "Try again" if self.first_time else "Play again"  # short: four buttons share the row
+            # TRANSLATORS: short: five buttons share a row on a window 800 pixels wide
+            again = gettext("Try again") if self.first_time else gettext("Play again")
             self.buttons.insert(0, Button(again, self.again, key=controls.AGAIN.key))
         if self.code:
-            self.buttons.insert(0, Button(self.copy_note, self.copy_code, key=controls.COPY.key, labels=COPY_NOTES))
+            self.buttons.insert(0, Button(gettext(self.copy_note), self.copy_code, key=controls.COPY.key,
+                                          labels=tuple(gettext(note) for note in COPY_NOTES)))
         # the way out, as at the table (whose own Menu is shaded under the sheet)
-        self.menu = Button("Menu", self.open_menu, key=controls.MENU.key)
+        self.menu = Button(gettext("Menu"), self.open_menu, key=controls.MENU.key)
         self.buttons.insert(0, self.menu)
         # the panel is as tall as what it shows: the title and the deal code, the sheet, the chart under it (up to
         # 38% of the window) and the buttons, at most 84% of the window
         height = int(px * 2)
-        head, foot = 80 + (px + 4) * len(self.notes()), height * 2
+        # one row of buttons, or two where their labels are too long for one (Spanish at 800x500)
+        tight = sum(button.width_for(height) for button in self.buttons) + 6 * (len(self.buttons) - 1)
+        two_rows = tight > int(w * 0.84) - 24
+        head, foot = 80 + (px + 4) * len(self.notes()), height * 2 + (height + 6 if two_rows else 0)
         most = int(h * 0.84)
         sheet, chart = stacked(most - head - foot, len(self.sheet[1]), px - 2,
                                int(h * 0.38) if self.first_time is None else None)
         panel_height = min(most, head + sheet + (10 + chart if chart else 0) + foot)
         self.rect = pygame.Rect(int(w * 0.08), (h - panel_height) // 2, int(w * 0.84), panel_height)
-        layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 10, min_width=height * 4)
-        if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
-            layout_row(self.buttons, (w // 2, self.rect.bottom - height), height, 6)
+        bottom = self.rect.bottom - height
+        if two_rows:  # the way out (Menu) and the first ones above, going on below
+            half = (len(self.buttons) + 1) // 2
+            layout_row(self.buttons[:half], (w // 2, bottom - height - 6), height, 6)
+            layout_row(self.buttons[half:], (w // 2, bottom), height, 6)
+        else:
+            layout_row(self.buttons, (w // 2, bottom), height, 10, min_width=height * 4)
+            if self.buttons[-1].rect.right - self.buttons[0].rect.left > self.rect.width - 24:  # a small window
+                layout_row(self.buttons, (w // 2, bottom), height, 6)
         self.sheet_rect, self.chart_rect = below(self.rect.inflate(-40, 0), self.rect.y + head, sheet, chart)
 
     def go_on(self) -> None:
@@ -129,7 +149,7 @@ class ScoreScene(Scene):
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The lines under the heading, each with its colour: how a claim ended the hand, and the deal code."""
         return [*([(self.claim, theme.GOLD)] if self.claim else []),
-                *([(f"Deal code  {self.code}", theme.INK)] if self.code else [])]
+                *([(gettext("Deal code  {code}").format(code=self.code), theme.INK)] if self.code else [])]
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface)
@@ -166,8 +186,10 @@ class GameOverScene(Scene):
         self.sheet = sheet_rows(table)
         self.series = score_series(table)
         winners = [table.name(seat) for seat in table.winners]
-        self.title = says(winners, "wins!") if winners else "The match is over"
-        self.subtitle = f"after {counted(len(self.sheet[1]), 'hand')}"
+        self.title = said_of(winners, gettext("{name} wins!"), gettext("You win!"), gettext("{names} win!")) \
+            if winners else gettext("The match is over")
+        hands = len(self.sheet[1])
+        self.subtitle = ngettext("after {count} hand", "after {count} hands", hands).format(count=hands)
         self.age = 0.0
         # where each piece of confetti starts and how it falls: the same every time (a seeded generator)
         rng = random.Random(len(self.sheet[1]))
@@ -177,10 +199,11 @@ class GameOverScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        self.buttons = [*([Button("Rematch", self.start_rematch, key=controls.NEXT.key)] if self.rematch else []),
-                        Button("New game", self.new_game, key=None if self.rematch else controls.NEXT.key),
-                        Button("Main menu", self.to_menu),
-                        *review_buttons(self.services, self.table, "Review the last hand")]
+        self.buttons = [*([Button(gettext("Rematch"), self.start_rematch, key=controls.NEXT.key)]
+                          if self.rematch else []),
+                        Button(gettext("New game"), self.new_game, key=None if self.rematch else controls.NEXT.key),
+                        Button(gettext("Main menu"), self.to_menu),
+                        *review_buttons(self.services, self.table, N_("Review the last hand"))]
         height = int(px * 2)
         layout_row(self.buttons, (w // 2, h - height), height, 16, min_width=int(px * 7))
         if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # a small window: closer together
@@ -215,7 +238,7 @@ class GameOverScene(Scene):
         """The match is over: a table on another computer is left, a table this game hosts ends (as the pause
         menu's Main menu does)."""
         self.table.close()
-        self.services.stop_hosting("The match is over")
+        self.services.stop_hosting(gettext("The match is over"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)

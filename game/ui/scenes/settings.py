@@ -13,13 +13,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from game.engine import load_rules
+from game.engine.language import N_, SYSTEM, gettext, languages, system_language
 from game.engine.rules import Rules, RulesError
+from game.engine.words import player_name
 from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, NAME_LENGTH, RANGES, TABLE_COLOURS
 
 from .. import controls, theme
 from ..assets import fitted, font, text
 from ..game_chooser import GameChooser
 from ..scene import Scene
+from ..setting_words import choice_words, language_name
 from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
 
@@ -59,7 +62,7 @@ class FormScene(Scene):
         raise NotImplementedError
 
     def bottom_buttons(self) -> list[Button]:
-        return [Button("Back", self.leave, key=controls.BACK.key)]
+        return [Button(gettext("Back"), self.leave, key=controls.BACK.key)]
 
     def leave(self) -> None:
         self.stack.pop(self)
@@ -143,7 +146,7 @@ class FormScene(Scene):
         return press_any(self.controls + self.buttons, event)
 
     def draw_header(self, surface: pygame.Surface) -> None:
-        title = text(self.title, self.px + 6, theme.GOLD, bold=True)
+        title = text(gettext(self.title), self.px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(surface.get_width() // 2, self.title_y)))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -183,7 +186,7 @@ def _cycle(options: tuple[T, ...], current: object, delta: int) -> T:
 
 class SettingsScene(FormScene):
     name = "settings"
-    title = "Settings"
+    title = N_("Settings")
 
 
     def make_rows(self) -> list[Row]:
@@ -196,14 +199,14 @@ class SettingsScene(FormScene):
             def change(delta: int) -> None:
                 setattr(s, name, round(min(high, max(low, getattr(s, name) + delta * step)), 2))
                 self.apply()
-            return Row(label, lambda: f"{getattr(s, name):g}{unit}", lambda: effect, change)
+            return Row(label, lambda: f"{getattr(s, name):g}{unit}", lambda: gettext(effect), change)
 
         def toggle(name: str, label: str, on: str, off: str) -> Row:
             def change(_delta: int) -> None:
                 setattr(s, name, not getattr(s, name))
                 self.apply()
-            return Row(label, lambda: "On" if getattr(s, name) else "Off",
-                       lambda: on if getattr(s, name) else off, change)
+            return Row(label, lambda: gettext("On") if getattr(s, name) else gettext("Off"),
+                       lambda: gettext(on) if getattr(s, name) else gettext(off), change)
 
         def window_size(delta: int) -> None:
             """The next listed size larger (or smaller) than the window's own, which may be any size."""
@@ -222,52 +225,68 @@ class SettingsScene(FormScene):
             def change(delta: int) -> None:
                 setattr(s, name, _cycle(options, getattr(s, name), delta))
                 self.apply()
-            return Row(label, lambda: getattr(s, name).capitalize(), effect if callable(effect) else lambda: effect,
-                       change)
+            return Row(label, lambda: choice_words(getattr(s, name)),
+                       effect if callable(effect) else lambda: gettext(effect), change)
 
         def faces() -> str:
-            look = "Printed faces with kings, queens and jacks" if s.card_faces == "classic" else \
-                "Plain faces with a large rank and suit"
-            return f"{look} (Rook cards keep theirs)"
+            return gettext("Printed faces with kings, queens and jacks (Rook cards keep theirs)") \
+                if s.card_faces == "classic" else gettext("Plain faces with a large rank and suit (Rook cards keep "
+                                                          "theirs)")
+
+        def language(delta: int) -> None:
+            s.language = _cycle((SYSTEM, *languages()), s.language, delta)
+            self.apply()
+
+        def language_shown() -> str:
+            if s.language == SYSTEM:
+                return gettext("System: {language}").format(language=language_name(system_language()))
+            return language_name(s.language)
 
         return [
-            Row("Window size", lambda: f"{s.window_width} x {s.window_height}",
-                lambda: "Out of full screen; dragging the window's edge changes it too", window_size),
-            Row("Full screen", lambda: "On" if s.fullscreen else "Off",
-                lambda: "F11 or Alt+Enter also switches", fullscreen),
-            number("card_scale", "Card size", 0.1, "x", "Bigger or smaller cards at the table"),
-            number("animation_speed", "Animation speed", 0.25, "x", "How fast cards glide (2x is twice as fast)"),
-            number("computer_pause", "Computer play speed", 0.1, " s",
-                   "The least time between a computer's turn and its play, so you can follow it"),
-            number("trick_pause", "Finished trick stays", 0.2, " s", "How long a complete trick stays in view"),
-            toggle("marks", "Colour-blind marks", "Each colour also carries a shape and its letter",
-                   "Colours only"),
-            toggle("sound", "Sound effects", "Short sounds for plays, tricks, bids, hearts broken, the Queen",
-                   "Silent"),
-            number("hard_budget", "Hard thinking time", 0.1, " s", "The most a Hard computer thinks a move"),
-            choice("default_level", LEVELS, "Default opponent level", "The level new computer seats start with"),
-            choice("table_colour", TABLE_COLOURS, "Table colours", "The felt, the panels and the buttons"),
-            choice("card_faces", CARD_FACES, "Card faces", faces),
-            choice("card_back", CARD_BACKS, "Card backs", "The pattern on the backs of the cards"),
-            number("keep_seat", "Seat kept for a dropped player", 10, " s",
-                   "At a table you host: how long a seat waits for its player, before a computer plays it"),
-            Row("Port for tables you host", lambda: str(s.online_port),
-                lambda: "Others reach your table here (open it in the router for the internet); click to "
-                        "type", lambda _delta: None, typed=self.type_port),
+            Row(gettext("Language"), language_shown,
+                lambda: gettext("Every screen's words; System follows the computer's language"), language),
+            Row(gettext("Window size"), lambda: f"{s.window_width} x {s.window_height}",
+                lambda: gettext("Out of full screen; dragging the window's edge changes it too"), window_size),
+            Row(gettext("Full screen"), lambda: gettext("On") if s.fullscreen else gettext("Off"),
+                lambda: gettext("F11 or Alt+Enter also switches"), fullscreen),
+            number("card_scale", gettext("Card size"), 0.1, "x", N_("Bigger or smaller cards at the table")),
+            number("animation_speed", gettext("Animation speed"), 0.25, "x",
+                   N_("How fast cards glide (2x is twice as fast)")),
+            number("computer_pause", gettext("Computer play speed"), 0.1, " s",
+                   N_("The least time between a computer's turn and its play, so you can follow it")),
+            number("trick_pause", gettext("Finished trick stays"), 0.2, " s",
+                   N_("How long a complete trick stays in view")),
+            toggle("marks", gettext("Colour-blind marks"), N_("Each colour also carries a shape and its letter"),
+                   N_("Colours only")),
+            toggle("sound", gettext("Sound effects"),
+                   N_("Short sounds for plays, tricks, bids, hearts broken, the Queen"), N_("Silent")),
+            number("hard_budget", gettext("Hard thinking time"), 0.1, " s",
+                   N_("The most a Hard computer thinks a move")),
+            choice("default_level", LEVELS, gettext("Default opponent level"),
+                   N_("The level new computer seats start with")),
+            choice("table_colour", TABLE_COLOURS, gettext("Table colours"), N_("The felt, the panels and the buttons")),
+            choice("card_faces", CARD_FACES, gettext("Card faces"), faces),
+            choice("card_back", CARD_BACKS, gettext("Card backs"), N_("The pattern on the backs of the cards")),
+            number("keep_seat", gettext("Seat kept for a dropped player"), 10, " s",
+                   N_("At a table you host: how long a seat waits for its player, before a computer plays it")),
+            Row(gettext("Port for tables you host"), lambda: str(s.online_port),
+                lambda: gettext("Others reach your table here (open it in the router for the internet); click to "
+                                "type"), lambda _delta: None, typed=self.type_port),
         ]
 
     def type_port(self, typed: str) -> str:
         """The port typed in, if it is one a table can use (what is wrong with it, if not)."""
         low, high = RANGES["online_port"]
         if not low <= int(typed) <= high:
-            return f"A port is a number from {low} to {high}"
+            return gettext("A port is a number from {low} to {high}").format(low=low, high=high)
         self.services.settings.online_port = int(typed)
         self.apply()
         return ""
 
     def bottom_buttons(self) -> list[Button]:
-        return [Button("Back", self.leave, key=pygame.K_ESCAPE), Button("House rules", self.house_rules),
-                Button("Player names", self.names)]
+        return [Button(gettext("Back"), self.leave, key=pygame.K_ESCAPE),
+                Button(gettext("House rules"), self.house_rules),
+                Button(gettext("Player names"), self.names)]
 
     def house_rules(self) -> None:
         self.services.scenes.push("house-rules")
@@ -294,14 +313,15 @@ class HouseRulesScene(FormScene):
         self.book = load_rules(preset)
         self.rules, self.changes, problem = self.store.load(preset)
         self.error = problem
-        self.title = f"House rules: {self.book.title}"
+        self.title = gettext("House rules: {game}").format(game=self.book.player_title)
 
     def make_rows(self) -> list[Row]:
         rows: list[Row] = []
         docs = Rules.field_docs()
         for name in self.book.house_fields():
             meta = docs[name]
-            label = Rules.house_label(name) + (" (changed)" if name in self.changes else "")
+            label = gettext("{rule} (changed)").format(rule=Rules.house_label(name)) if name in self.changes else \
+                Rules.house_label(name)
             rows.append(Row(label, lambda name=name: self.rules.value_words(name),
                             lambda name=name: self.rules.sentence(name),
                             lambda delta, name=name, meta=meta: self.step(name, meta, delta)))
@@ -342,7 +362,7 @@ class HouseRulesScene(FormScene):
         try:
             rules = self.book.changed(changes, where=self.book.title)
         except RulesError as err:
-            self.error = f"Not allowed: {err.player}"
+            self.error = gettext("Not allowed: {reason}").format(reason=err.player)
             return self.error
         self.rules, self.error = rules, ""
         self.changes = {k: v for k, v in changes.items() if getattr(self.book, k) != v}
@@ -352,7 +372,7 @@ class HouseRulesScene(FormScene):
 
     def reset(self) -> None:
         self.try_change({})
-        self.error = "The book's rules are back"
+        self.error = gettext("The book's rules are back")
 
     def switch(self, preset: str) -> None:
         self.open_preset(preset)
@@ -365,7 +385,7 @@ class HouseRulesScene(FormScene):
         px = self.px
         height = int(px * 1.9)
         self.chooser = GameChooser(self.preset, self.switch)
-        title_width = font(px + 6, True).size(self.title)[0]
+        title_width = font(px + 6, True).size(gettext(self.title))[0]
         tabs_y = 10 + height // 2
         self.title_y = tabs_y + height + 6
         self.chooser.layout(w // 2, tabs_y, self.title_y, height, min(w - 2 * height - 24, title_width + 2 * px),
@@ -373,7 +393,8 @@ class HouseRulesScene(FormScene):
         return self.title_y + height // 2 + px // 2
 
     def bottom_buttons(self) -> list[Button]:
-        return [Button("Back", self.leave, key=controls.BACK.key), Button("Reset to preset", self.reset)]
+        return [Button(gettext("Back"), self.leave, key=controls.BACK.key),
+                Button(gettext("Reset to preset"), self.reset)]
 
     def draw_header(self, surface: pygame.Surface) -> None:
         super().draw_header(surface)
@@ -398,24 +419,25 @@ class NamesScene(Scene):
         self.px = theme.text_size(self.size)
         names = self.services.settings.names
         height = int(self.px * 1.9)
-        self.fields = [TextField(name, lambda i=i: self.edit(i), self.typing if i == self.editing else None)
+        self.fields = [TextField(player_name(name), lambda i=i: self.edit(i),
+                                 self.typing if i == self.editing else None)
                        for i, name in enumerate(names)]
         for i, button in enumerate(self.fields):
             layout_row([button], (w // 2, int(h * 0.2) + i * int(height * 1.3)), height, 0, min_width=self.px * 12)
-        self.back = Button("Back", self.leave, key=pygame.K_ESCAPE)
+        self.back = Button(gettext("Back"), self.leave, key=pygame.K_ESCAPE)
         layout_row([self.back], (w // 2, h - height), height, 0, min_width=self.px * 7)
 
     def edit(self, index: int) -> None:
         """Type a name, the old one all selected so that typing replaces it."""
         self.finish()
         self.editing = index
-        self.typing = TextEdit(self.services.settings.names[index], NAME_LENGTH)
+        self.typing = TextEdit(player_name(self.services.settings.names[index]), NAME_LENGTH)
         self.layout()
 
     def finish(self) -> None:
         names = self.services.settings.names
         if self.editing is not None and not names[self.editing].strip():
-            names[self.editing] = f"Player {self.editing + 1}"
+            names[self.editing] = gettext("Player {number}").format(number=self.editing + 1)
         self.editing, self.typing = None, None
         self.services.settings_store.save(self.services.settings)
 
@@ -441,7 +463,7 @@ class NamesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         w, _ = surface.get_size()
-        title = text("Player names", self.px + 6, theme.GOLD, bold=True)
+        title = text(gettext("Player names"), self.px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
         for button in self.fields + [self.back]:
             button.draw(surface, self.px - 2)

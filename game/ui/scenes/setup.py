@@ -15,8 +15,9 @@ import pygame
 from game.ai import LEVELS
 from game.engine import DealCodeError, Hand, Match, hand_from_code
 from game.engine.guide import summary
+from game.engine.language import N_, gettext
 from game.engine.rules import Rules, preset_families
-from game.engine.words import capitalised
+from game.engine.words import capitalised, player_name
 from game.net import messages as M
 from game.net.database import DatabaseUnusable
 from game.net.messages import clean_name
@@ -29,6 +30,7 @@ from ..game_chooser import GameChooser, family_presets
 from ..hosting import create_hosted, create_on_server, port_problem, split_address
 from ..scene import Scene
 from ..seat_map import draw_seat_map, partnerships
+from ..setting_words import choice_words
 from ..sheet import match_so_far
 from ..text_field import TextEdit, TextField
 from ..widgets import Button, layout_row, press_any
@@ -37,11 +39,11 @@ if TYPE_CHECKING:
     from ..services import Services
 
 FIELD_LENGTH = ADDRESS_LENGTH  # characters of a server's address or a deal code
-PLAY_A_CODE = "Play a deal code"  # the deal code's field before a code is read
+PLAY_A_CODE = N_("Play a deal code")  # the deal code's field before a code is read (translated where shown)
 
 
 def seat_kind(plan: SeatPlan) -> str:
-    return "Human" if plan.human else "Online" if plan.online else "Computer"
+    return gettext("Human") if plan.human else gettext("Online") if plan.online else gettext("Computer")
 
 
 class SetupScene(Scene):
@@ -75,8 +77,8 @@ class SetupScene(Scene):
             self.code = ""
             self.rules, self.changes, problem = self.services.house_rules.load(preset)
             changes = self.changes
-            self.house_note = problem or (f"House rules: {', '.join(Rules.house_label(k).lower() for k in changes)}"
-                                          if changes else "")
+            self.house_note = problem or (gettext("House rules: {rules}").format(
+                rules=", ".join(Rules.house_label(k) for k in changes)) if changes else "")
         else:
             self.rules, self.changes = deal.rules, {}  # (a deal code is never hosted, which needs the changes)
         self.first_hand = Hand.deal(self.rules, seed=0)  # where the seats sit (rook-2p: the dummy has one too)
@@ -89,10 +91,12 @@ class SetupScene(Scene):
             if seat < len(old):
                 self.seats.append(old[seat])
             else:
-                name = settings.names[seat] if seat < len(settings.names) else f"Player {seat + 1}"
+                name = player_name(settings.names[seat]) if seat < len(settings.names) else \
+                    gettext("Player {number}").format(number=seat + 1)
                 self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
         if deal is not None:
-            self.house_note = f"Deal code: hand {deal.number + 1}, {self.seats[deal.dealer].name} deals"
+            self.house_note = gettext("Deal code: hand {number}, {name} deals").format(
+                number=deal.number + 1, name=self.seats[deal.dealer].name)
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 
@@ -109,22 +113,22 @@ class SetupScene(Scene):
         for seat, plan in enumerate(self.seats):
             y = top + seat * int(height * 1.25)
             kind = Button(seat_kind(plan), lambda s=seat: self.cycle_kind(s))
-            level = Button(plan.level.capitalize(), lambda s=seat: self.cycle_level(s),
+            level = Button(choice_words(plan.level), lambda s=seat: self.cycle_level(s),
                            enabled=not (plan.human or plan.online))
             name = TextField(plan.name, lambda s=seat: self.edit_name(s), self.typing if self.editing == seat else None)
             layout_row([name, kind, level], (rows_x, y), height, 12, min_width=px * 9)
             self.seat_buttons += [name, kind, level]
         self.server_button = None
         if any(plan.online for plan in self.seats):  # where the table is: this computer or a dedicated server
-            self.server_button = TextField(self.server or "This computer", self.edit_server,
+            self.server_button = TextField(self.server or gettext("This computer"), self.edit_server,
                                            self.typing if self.editing == "server" else None)
             layout_row([self.server_button], (rows_x + px * 5, top + len(self.seats) * int(height * 1.25)), height,
                        0, min_width=px * 16)
             self.seat_buttons.append(self.server_button)
-        self.start = Button("Start", self.start_game, key=pygame.K_RETURN)
-        self.back = Button("Back", lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
-        self.code_button = TextField(self.code if self.deal is not None else PLAY_A_CODE, self.edit_code,
-                                     self.typing if self.editing == "code" else None, room_for=PLAY_A_CODE)
+        self.start = Button(gettext("Start"), self.start_game, key=pygame.K_RETURN)
+        self.back = Button(gettext("Back"), lambda: self.stack.pop(self), key=pygame.K_ESCAPE)
+        self.code_button = TextField(self.code if self.deal is not None else gettext(PLAY_A_CODE), self.edit_code,
+                                     self.typing if self.editing == "code" else None, room_for=gettext(PLAY_A_CODE))
         layout_row([self.back, self.code_button, self.start], (w // 2, h - height), height, 16, min_width=px * 8)
         self.buttons = self.family_buttons + [self.previous, self.next] + self.seat_buttons + [self.back,
                                                                                                self.code_button,
@@ -179,7 +183,7 @@ class SetupScene(Scene):
         default, an address is kept without spaces round it."""
         field, self.editing, self.typing = self.editing, None, None
         if isinstance(field, int) and not self.seats[field].name.strip():
-            self.seats[field].name = f"Player {field + 1}"
+            self.seats[field].name = gettext("Player {number}").format(number=field + 1)
         elif field == "server":
             self.server = self.server.strip()
 
@@ -206,7 +210,7 @@ class SetupScene(Scene):
         services = self.services
         if any(plan.online for plan in self.seats):
             if self.deal is not None:
-                self.error = "A deal code is played at this computer: make no seat Online"
+                self.error = gettext("A deal code is played at this computer: make no seat Online")
                 return
             self.host_table()
             return
@@ -216,10 +220,10 @@ class SetupScene(Scene):
         kept, problem = services.saved_match()
         if problem:  # a save that could not be used was kept aside: said on the menu
             services.notice = problem
-        self.unless_kept(kept, "Your match in progress", "start a new match", "Continue", self.play)
+        self.unless_kept(kept, gettext("Your match in progress: {match}. End it and start a new match?"),
+                         gettext("Continue"), self.play)
 
-    def unless_kept(self, kept: Session | None, whose: str, instead: str, resume: str,
-                    go: Callable[[bool], None]) -> None:
+    def unless_kept(self, kept: Session | None, question: str, resume: str, go: Callable[[bool], None]) -> None:
         """``go(ending)``: at once when no unfinished match would end (``kept``: the one that would), otherwise only
         once the player, asked with its game, hand and scores, agrees to end it; if they keep it, nothing starts and
         the main menu's ``resume`` button is named as the way back to it."""
@@ -228,11 +232,11 @@ class SetupScene(Scene):
             return
 
         def keep() -> None:
-            self.note = f"Kept: {resume} on the main menu takes you back to it"
+            self.note = gettext("Kept: {button} on the main menu takes you back to it").format(button=resume)
             self.layout()
 
-        self.services.scenes.push("confirm", question=f"{whose}: {match_so_far(kept)}. End it and {instead}?",
-                                  answers=[("End it", lambda: go(True)), ("Keep it", keep)])
+        self.services.scenes.push("confirm", question=question.format(match=match_so_far(kept)),
+                                  answers=[(gettext("End it"), lambda: go(True)), (gettext("Keep it"), keep)])
 
     def play(self, ending: bool) -> None:
         """A match here, its first save over the saved match only if ``ending`` (the player agreed to end it)."""
@@ -250,7 +254,7 @@ class SetupScene(Scene):
         kinds: list[M.SeatKind] = ["me" if plan.human else "online" if plan.online else "computer"
                                    for plan in self.seats]
         if kinds.count("me") != 1:
-            self.error = "With online players, one seat is played at this screen: make exactly one Human"
+            self.error = gettext("With online players, one seat is played at this screen: make exactly one Human")
             return
         # the same request to a dedicated server as to the table server this game hosts
         request = M.Create(name=clean_name(self.seats[kinds.index("me")].name), preset=self.preset,
@@ -272,7 +276,8 @@ class SetupScene(Scene):
         except DatabaseUnusable as err:  # the hosted table's database (a newer game's, a folder not writable)
             self.error = str(err)
             return
-        self.unless_kept(hosted, "The table you hosted last", "host a new table", "Host again",
+        self.unless_kept(hosted, gettext("The table you hosted last: {match}. End it and host a new table?"),
+                         gettext("Host again"),
                          lambda ending: self.host_here(request, ending))
 
     def host_here(self, request: M.Create, ending: bool) -> None:
@@ -316,9 +321,9 @@ class SetupScene(Scene):
         surface.fill(theme.FELT)
         w, h = surface.get_size()
         px = self.px
-        title = text("New game", px * 2, theme.GOLD, bold=True)
+        title = text(gettext("New game"), px * 2, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.07))))
-        preset = text(self.rules.title, px + 6, theme.INK, bold=True)
+        preset = text(self.rules.player_title, px + 6, theme.INK, bold=True)
         surface.blit(preset, preset.get_rect(center=(w // 2, int(h * 0.27))))
         detail = capitalised(summary(self.rules)) + (f"  ·  {self.house_note}" if self.house_note else "")
         line = text(fitted(detail, px - 2, w - 16), px - 2, theme.INK_DIM)
@@ -326,20 +331,23 @@ class SetupScene(Scene):
         for button in self.buttons:
             button.draw(surface, px - 2)
         viewer = next((seat for seat, plan in enumerate(self.seats) if plan.human), 0)  # as the table seats them
-        names = [plan.name for plan in self.seats] + ["Dummy"] * (self.rules.dummy_seat >= 0)
+        names = [plan.name for plan in self.seats] + [gettext("Dummy")] * (self.rules.dummy_seat >= 0)
         draw_seat_map(surface, self.map_rect, names, self.first_hand.seats_clockwise_from(viewer), self.sides,
                       max(12, px - 6))
         if self.sides:
             names = [" & ".join(self.seats[seat].name for seat in side) for side in self.sides]
-            line = text("Partners: " + "  against  ".join(names), px - 4, theme.INK, bold=True)
+            line = text(gettext("Partners: {side}  against  {other}").format(
+                side=names[0], other="  &  ".join(names[1:])),
+                        px - 4, theme.INK, bold=True)
             surface.blit(line, line.get_rect(center=(w // 2, int(h * 0.27) + 2 * px + 14)))
         if self.server_button is not None:
-            label = text("Table on", px - 2, theme.INK, bold=True)
+            label = text(gettext("Table on"), px - 2, theme.INK, bold=True)
             surface.blit(label, label.get_rect(midright=(self.server_button.rect.left - 12,
                                                          self.server_button.rect.centery)))
-        typing = {"server": "Type a server's address (host or host:port), or leave it empty to host here; then Enter",
-                  "code": "Type or paste (Ctrl+V) a deal code a friend shared, then Enter"}.get(str(self.editing),
-                                                                                            "Type a name, then Enter")
+        typing = {"server": gettext("Type a server's address (host or host:port), or leave it empty to host here; "
+                                    "then Enter"),
+                  "code": gettext("Type or paste (Ctrl+V) a deal code a friend shared, then Enter")}.get(
+            str(self.editing), gettext("Type a name, then Enter"))
         note = self.error or (typing if self.editing is not None else self.note)
         if note:
             hint = text(note[:120], px - 4, theme.WARN if self.error else theme.INK_DIM, bold=bool(self.error))

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
+from game.engine.language import gettext, ngettext
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
-from game.engine.words import says
+from game.engine.words import said_of
 from game.store.settings import RANGES
 from game.table.intents import (
     Claimed,
@@ -130,16 +131,19 @@ class TableScene(Scene):
         self.art = self.services.art.for_rules(self.table.rules)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
         w, h = self.size
-        self.hint_button = Button("Hint", self.show_hint, key=controls.HINT.key)
-        self.undo_button = Button("Undo", self.undo, key=controls.UNDO.key)
-        self.last_button = Button("Last trick", self.toggle_review, key=controls.LAST_TRICK.key)
-        self.claim_button = Button("Claim the rest", self.claim)
-        self.menu_button = Button("Menu", lambda: self.services.scenes.push("pause", table=self.table),
+        self.hint_button = Button(gettext("Hint"), self.show_hint, key=controls.HINT.key)
+        self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key)
+        self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key)
+        self.claim_button = Button(gettext("Claim the rest"), self.claim)
+        self.menu_button = Button(gettext("Menu"), lambda: self.services.scenes.push("pause", table=self.table),
                                   key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
         self.buttons_for = None
         bh = int(theme.text_size(self.size) * 1.8)
-        layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8)
+        # measured in their own font: the row's width decides the room of the player's own name plate beside it,
+        # and another language's labels are longer ("Reclamar el resto")
+        layout_row(self.buttons, (w - int(w * 0.2), h - bh // 2 - 8), bh, 8,
+                   text_size=theme.text_size(self.size) - 2)
         shift = min(0, w - 8 - self.buttons[-1].rect.right)
         for button in self.buttons:
             button.rect.x += shift
@@ -152,7 +156,7 @@ class TableScene(Scene):
                                  info_lines=info_lines)
         self.note_seating(view)
         # shown only with a claim, so kept out of the row of buttons (a hidden button must not take clicks)
-        self.go_on_button = Button("Score sheet", self.end_claim, key=controls.GO_ON.key)
+        self.go_on_button = Button(gettext("Score sheet"), self.end_claim, key=controls.GO_ON.key)
         layout_row([self.go_on_button], self.place.centre, int(self.place.text_px * 1.8), 0,
                    min_width=self.place.text_px * 8)
         # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
@@ -175,11 +179,13 @@ class TableScene(Scene):
             sides = [" & ".join(name(seat) for seat in side)
                      for side in sorted(view.rook.partnerships if view.rook is not None else (),
                                         key=lambda side: self.viewer not in side)]
-            lines = ["Players change seats"]
+            lines = [gettext("Players change seats")]
             if sides:  # on one line when the names are short, one side a line when not
-                partners = "  against  ".join(sides)
-                lines += [f"Partners sit opposite: {partners}"] if len(partners) <= SHORT_LINE else \
-                    ["Partners sit opposite:", sides[0], "against  " + "  and  ".join(sides[1:])]
+                partners = gettext("{side}  against  {other}").format(side=sides[0], other="  &  ".join(sides[1:]))
+                lines += [gettext("Partners sit opposite: {partners}").format(partners=partners)] \
+                    if len(partners) <= SHORT_LINE else \
+                    [gettext("Partners sit opposite:"), sides[0],
+                     gettext("against  {others}").format(others="  &  ".join(sides[1:]))]
             self.seating_notice = (view.number, lines)
         self.seated = (view.number, round_table)
 
@@ -365,7 +371,7 @@ class TableScene(Scene):
                     return
                 if intent.choice.kind == "play":
                     self.selected = intent.choice.card
-                self.say(f"Hint: {intent.choice.label}")
+                self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)))
             case Message():
                 self.say(intent.text)
             case Closed():  # the host left, or the server stopped: back to the menu, saying so
@@ -419,8 +425,14 @@ class TableScene(Scene):
         if self.claim_made is None:
             return ""
         tricks = sum(event.kind == "trick-won" for event in self.claim_made.events)
-        what = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
-        return says(self.table.name(self.claim_made.seat), f"{'claimed' if past else 'claims'} {what}")
+        name = self.table.name(self.claim_made.seat)
+        if past:
+            return said_of(name, ngettext("{name} claimed the last trick", "{name} claimed the last {count} tricks",
+                                          tricks),
+                           ngettext("You claimed the last trick", "You claimed the last {count} tricks", tricks),
+                           count=tricks)
+        return said_of(name, ngettext("{name} claims the last trick", "{name} claims the last {count} tricks", tricks),
+                       ngettext("You claim the last trick", "You claim the last {count} tricks", tricks), count=tricks)
 
     def claimed_cards(self, seat: int) -> list[str]:
         """The cards ``seat`` held when the claim was made (played out with it), in hand order, while they are shown on
@@ -480,7 +492,7 @@ class TableScene(Scene):
 
     def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
-            self.say("Working out a hint...")
+            self.say(gettext("Working out a hint..."))
 
     def undo(self) -> None:
         if self.busy():
