@@ -22,7 +22,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.engine import Hand, load_rules
@@ -207,7 +206,6 @@ def test_a_language_chosen_in_settings_takes_effect_at_once(monkeypatch: pytest.
         assert {"Neues Spiel", "Einstellungen"} <= {op.label for op in recorder.texts()}
     finally:
         app.close()
-    pygame.init()
 
 
 def test_the_review_command_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
