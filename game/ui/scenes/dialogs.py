@@ -192,11 +192,21 @@ class ChoiceScene(Dialog):
             button.key = key.code
         self.mark_hinted()
         height = int(self.px * 2)
-        rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
-        # the panel as wide as its widest row of choices needs (a language's longer words), within the window
-        needed = max(sum(max(height * 3, b.width_for(height)) + 10 for b in row) for row in rows) + 2 * self.px
-        if needed > self.rect.width:
-            self.rect.inflate_ip(min(needed, self.size[0] - 16) - self.rect.width, 0)
+        w = self.size[0]
+
+        def wide(row: list[Button]) -> int:
+            return sum(max(height * 3, button.width_for(height)) for button in row) + 10 * (len(row) - 1)
+
+        def rows_of(per_row: int) -> list[list[Button]]:
+            return [self.buttons[i:i + per_row] for i in range(0, len(self.buttons), per_row)]
+
+        # up to four buttons a row, fewer where the window is too narrow for them; the panel as wide as its rows
+        per_row = 4
+        while per_row > 1 and max(map(wide, rows_of(per_row))) > w - 16 - 2 * self.px:
+            per_row -= 1
+        rows = rows_of(per_row)
+        self.rect.width = min(w - 16, max(self.rect.width, max(map(wide, rows)) + 2 * self.px))
+        self.rect.centerx = w // 2
         for r, row in enumerate(rows):
             y = self.rect.centery + (r - (len(rows) - 1) / 2) * (height + 10)
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)

@@ -178,11 +178,14 @@ class GameOverScene(Scene):
     New game, Main menu and the review of the last hand."""
     name = "game-over"
 
-    def __init__(self, services: Services, table: Table, rematch: Callable[[], None] | None = None) -> None:
-        """``rematch``: a new match can be started with the same players (a table whose match ran here)."""
+    def __init__(self, services: Services, table: Table, rematch: Callable[[], None] | None = None,
+                 again: str = N_("Rematch")) -> None:
+        """``rematch``: a new match can be started with the same players (a table whose match ran here), under the
+        button ``again`` (marked for the catalog, translated where it is shown)."""
         super().__init__(services)
         self.table = table
         self.rematch = rematch
+        self.again = again
         self.sheet = sheet_rows(table)
         self.series = score_series(table)
         winners = [table.name(seat) for seat in table.winners]
@@ -199,7 +202,7 @@ class GameOverScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        self.buttons = [*([Button(gettext("Rematch"), self.start_rematch, key=controls.NEXT.key)]
+        self.buttons = [*([Button(gettext(self.again), self.start_rematch, key=controls.NEXT.key)]
                           if self.rematch else []),
                         Button(gettext("New game"), self.new_game, key=None if self.rematch else controls.NEXT.key),
                         Button(gettext("Main menu"), self.to_menu),
