@@ -13,7 +13,8 @@ following suit, hearts being broken, the Queen of spades and shooting the moon.
 Program text names cards with the engine's naming function: ``[QS]`` in a sentence is written as a player names
 the card (Q♠, Yellow 8), ``[the QS]`` as a sentence names it (the Queen of spades); ``lesson_text`` fills them in.
 Quotations of the book keep its own words (its typo "of he leads" is read "if", its italics and its capital in
-"Christen Trumps" are dropped). Each sentence is whole, so that it can be translated as one.
+"Christen Trumps" are dropped). Each sentence is whole, so that it can be translated as one: marked ``N_`` where it
+is written and translated where it is shown (``Lesson.text``), its card marks kept by the translator.
 
 >>> ROOK_LESSON.choice_text(ROOK_LESSON.steps[0])
 "The book's John leads the Yellow 8: a safe card."
@@ -29,6 +30,7 @@ from functools import cached_property
 
 from . import actions as A
 from .hand import DealText, Hand
+from .language import N_, gettext
 from .rules import Rules, load_rules
 
 CARD_MARK = re.compile(r"\[(the )?([A-Za-z0-9]+)\]")
@@ -71,7 +73,7 @@ class Lesson:
     # last tricks), each known by its kind of action
     after: tuple[Step, ...] = ()
     learner: int = 0
-    choice_heading: str = "The lesson's choice"  # over the lesson's answer to the learner's other choice
+    choice_heading: str = N_("The lesson's choice")  # over the lesson's answer to the learner's other choice
 
     @cached_property
     def rules(self) -> Rules:
@@ -138,7 +140,8 @@ class Lesson:
         return A.parse_action(step.action, self.rules.deck)
 
     def text(self, sentence: str) -> str:
-        return lesson_text(sentence, self.rules)
+        """One of the lesson's sentences (marked ``N_``) in the language in force, its cards named."""
+        return lesson_text(gettext(sentence), self.rules)
 
     def choice_text(self, step: Step) -> str:
         """The lesson's choice for a learner's step, with its reason."""
@@ -159,113 +162,115 @@ class Lesson:
 # Green 5; the Red 12, Red 14, Green 7 and Green 8 lie under the Black 8 in the nest.
 ROOK_LESSON = Lesson(
     name="rook",
-    title="Learn Rook",
+    title=N_("Learn Rook"),
     preset="rook-beginner",
     names=("John", "Lindsay", "Rob", "Christen"),
     dealer=3,
-    choice_heading="The book's choice",
+    choice_heading=N_("The book's choice"),
     deal=DealText(hands=[["Y8", "R8", "R11", "G14", "R5", "B5", "Y9", "Y10", "G5"],
                          ["Y6", "R6", "R10", "G11", "B6", "B14", "Y7", "B11", "B13"],
                          ["Y14", "R7", "B10", "G13", "G9", "ROOK", "Y13", "Y5", "Y11"],
                          ["Y12", "R13", "R9", "G6", "B7", "B12", "G12", "B9", "G10"]],
                   nest=["B8", "R12", "R14", "G7", "G8"]),
     opening=(
-        "The Rook rule book plays one hand of the Beginner Game trick by trick and explains the plays. You sit as "
-        "John; the others play the book's cards, and the book's own words tell why.",
-        "Dealing: Christen deals out the cards, including the 5-card nest.",
-        "Determining Trump: The top card of the nest is turned faceup. It's the Black 8, so Black is trump for this "
-        "hand.",
-        "When your turn comes, play the book's card or any other: with another card, the hand goes on as an "
-        "ordinary game.",
+        N_("The Rook rule book plays one hand of the Beginner Game trick by trick and explains the plays. You sit as "
+           "John; the others play the book's cards, and the book's own words tell why."),
+        N_("Dealing: Christen deals out the cards, including the 5-card nest."),
+        N_("Determining Trump: The top card of the nest is turned faceup. It's the Black 8, so Black is trump for this "
+           "hand."),
+        N_("When your turn comes, play the book's card or any other: with another card, the hand goes on as an "
+           "ordinary game."),
     ),
     steps=(
         # trick 1
         Step(0, "play Y8",
-             ("Since Christen dealt, John plays the first card. He has only one trump, the 5 (worth one star), and "
-              "will probably lose it if he leads with it; so he decides to lead with a safe card — his Yellow 8.",),
-             ask="Since Christen dealt, John plays the first card.",
-             choice="The book's John leads the [Y8]: a safe card."),
-        Step(1, "play Y6", ("Lindsay must follow suit. Neither of her Yellow cards are counters, so she can play "
-                            "either of them. She decides to play her Yellow 6.",)),
-        Step(2, "play Y14", ("Rob has several Yellow cards to choose from. He decides to play his Yellow 14 (worth "
-                             "two stars), hoping to take the trick.",)),
-        Step(3, "play Y12", ("Christen must follow suit. She plays her Yellow 12.",
-                             "Rob takes the trick, worth two points.")),
+             (N_("Since Christen dealt, John plays the first card. He has only one trump, the 5 (worth one star), and "
+                 "will probably lose it if he leads with it; so he decides to lead with a safe card — his Yellow 8."),),
+             ask=N_("Since Christen dealt, John plays the first card."),
+             choice=N_("The book's John leads the [Y8]: a safe card.")),
+        Step(1, "play Y6", (N_("Lindsay must follow suit. Neither of her Yellow cards are counters, so she can play "
+                               "either of them. She decides to play her Yellow 6."),)),
+        Step(2, "play Y14", (N_("Rob has several Yellow cards to choose from. He decides to play his Yellow 14 (worth "
+                                "two stars), hoping to take the trick."),)),
+        Step(3, "play Y12", (N_("Christen must follow suit. She plays her Yellow 12."),
+                             N_("Rob takes the trick, worth two points."))),
         # trick 2
-        Step(2, "play R7", ("Since Rob took the previous trick, he now leads. He has only one trump, the 10 (worth "
-                            "two stars), and will probably lose it if he leads with it. Instead, he decides to "
-                            "\"dump\" his only Red card, the 7. If Red is led later, he may have the option of "
-                            "trumping in with his Black 10.",)),
-        Step(3, "play R13", ("Christen plays her higher Red card, the 13, hoping to capture the Red 10 if it is "
-                             "played.",)),
-        Step(0, "play R8", ("To protect his Red 5, John plays his Red 8.",),
-             choice="The book's John plays the [R8]: it protects his [R5]."),
-        Step(1, "play R6", ("To protect her Red 10, Lindsay plays her Red 6.",
-                            "Christen takes the trick, capturing no points.")),
+        Step(2, "play R7", (N_("Since Rob took the previous trick, he now leads. He has only one trump, the 10 (worth "
+                               "two stars), and will probably lose it if he leads with it. Instead, he decides to "
+                               "\"dump\" his only Red card, the 7. If Red is led later, he may have the option of "
+                               "trumping in with his Black 10."),)),
+        Step(3, "play R13", (N_("Christen plays her higher Red card, the 13, hoping to capture the Red 10 if it is "
+                                "played."),)),
+        Step(0, "play R8", (N_("To protect his Red 5, John plays his Red 8."),),
+             choice=N_("The book's John plays the [R8]: it protects his [R5].")),
+        Step(1, "play R6", (N_("To protect her Red 10, Lindsay plays her Red 6."),
+                            N_("Christen takes the trick, capturing no points."))),
         # trick 3
-        Step(3, "play R9", ("Christen decides to \"dump\" her only Red card, the 9. This may clear the way for her "
-                            "to trump in later, if Red is led.",)),
-        Step(0, "play R11", ("Not wanting to lose his Red 5, John plays his Red 11.",),
-             choice="The book's John plays the [R11]: he does not want to lose his [R5]."),
-        Step(1, "play R10", ("Unfortunately for Lindsay, she has only one Red card — the 10, worth two stars. She is "
-                             "forced to play it.",)),
-        Step(2, "play B10", ("Since he has no Red cards left, Rob can trump in with his Black 10!",
-                             "Rob takes the trick, for four points.")),
+        Step(3, "play R9", (N_("Christen decides to \"dump\" her only Red card, the 9. This may clear the way for her "
+                               "to trump in later, if Red is led."),)),
+        Step(0, "play R11", (N_("Not wanting to lose his Red 5, John plays his Red 11."),),
+             choice=N_("The book's John plays the [R11]: he does not want to lose his [R5].")),
+        Step(1, "play R10", (N_("Unfortunately for Lindsay, she has only one Red card — the 10, worth two stars. She "
+                                "is forced to play it."),)),
+        Step(2, "play B10", (N_("Since he has no Red cards left, Rob can trump in with his Black 10!"),
+                             N_("Rob takes the trick, for four points."))),
         # trick 4
-        Step(2, "play G13", ("Rob decides to play his Green 13, hoping to capture one or more Green counters.",)),
-        Step(3, "play G6", ("Christen plays her lowest Green card, the 6.",)),
-        Step(0, "play G14", ("John is lucky enough to have the Green 14, so he plays it to top Rob's 13.",),
-             choice="The book's John plays the [G14]: it tops Rob's [G13]."),
-        Step(1, "play G11", ("Lindsay plays her only Green card, the 11.", "John takes the trick, worth two points.")),
+        Step(2, "play G13", (N_("Rob decides to play his Green 13, hoping to capture one or more Green counters."),)),
+        Step(3, "play G6", (N_("Christen plays her lowest Green card, the 6."),)),
+        Step(0, "play G14", (N_("John is lucky enough to have the Green 14, so he plays it to top Rob's 13."),),
+             choice=N_("The book's John plays the [G14]: it tops Rob's [G13].")),
+        Step(1, "play G11", (N_("Lindsay plays her only Green card, the 11."),
+                             N_("John takes the trick, worth two points."))),
         # trick 5
-        Step(0, "play R5", ("Although there are several possible leads for John, he finally decides to \"dump\" his "
-                            "only Red card, the 5.",),
-             ask="John took the last trick, so he leads the next.",
-             choice="The book's John leads the [R5]: he gets rid of his only Red card."),
-        Step(1, "play B6", ("Having four trump cards left, Lindsay decides to trump in with her lowest Black card, "
-                            "the 6.",)),
-        Step(2, "play G9", ("Rob can't follow suit, so he decides to \"dump\" his only Green card, the 9.",)),
-        Step(3, "play B7", ("This is a no-brainer for Christen, who tops Lindsay's 6 of Trump with her Black 7.",
-                            "Christen takes the trick, worth one point.")),
+        Step(0, "play R5", (N_("Although there are several possible leads for John, he finally decides to \"dump\" his "
+                               "only Red card, the 5."),),
+             ask=N_("John took the last trick, so he leads the next."),
+             choice=N_("The book's John leads the [R5]: he gets rid of his only Red card.")),
+        Step(1, "play B6", (N_("Having four trump cards left, Lindsay decides to trump in with her lowest Black card, "
+                               "the 6."),)),
+        Step(2, "play G9", (N_("Rob can't follow suit, so he decides to \"dump\" his only Green card, the 9."),)),
+        Step(3, "play B7", (N_("This is a no-brainer for Christen, who tops Lindsay's 6 of Trump with her Black 7."),
+                            N_("Christen takes the trick, worth one point."))),
         # trick 6
-        Step(3, "play B12", ("Christen \"goes fishing\" with her Black 12, hoping to capture counters (including trump "
-                             "cards) while she can.",)),
-        Step(0, "play B5", ("John must play his only trump, the Black 5.",),
-             choice="The book's John plays the [B5]: it is his only trump, and trump was led."),
-        Step(1, "play B14", ("Lindsay takes a chance and tops Christen's Black 12 with her Black 14. The only card "
-                             "that could trump the 14 is the Rook Bird card, and Lindsay is hoping that Rob does not "
-                             "have it. (Christen or John may have it, or it could be in the nest.)",)),
-        Step(2, "play ROOK", ("Since trump was led and Rob has no Black cards, he must play his Rook, which \"trumps "
-                              "trump\" to win the trick.", "Rob takes the trick, capturing seven points!")),
+        Step(3, "play B12", (N_("Christen \"goes fishing\" with her Black 12, hoping to capture counters (including "
+                                "trump cards) while she can."),)),
+        Step(0, "play B5", (N_("John must play his only trump, the Black 5."),),
+             choice=N_("The book's John plays the [B5]: it is his only trump, and trump was led.")),
+        Step(1, "play B14", (N_("Lindsay takes a chance and tops Christen's Black 12 with her Black 14. The only card "
+                                "that could trump the 14 is the Rook Bird card, and Lindsay is hoping that Rob does "
+                                "not have it. (Christen or John may have it, or it could be in the nest.)"),)),
+        Step(2, "play ROOK", (N_("Since trump was led and Rob has no Black cards, he must play his Rook, which "
+                                 "\"trumps trump\" to win the trick."),
+                              N_("Rob takes the trick, capturing seven points!"))),
         # trick 7
-        Step(2, "play Y13", ("Rob has only Yellow cards left. He leads with his Yellow 13.",)),
-        Step(3, "play G12", ("Christen can't follow suit and is saving her only trump. She plays her Green 12.",)),
-        Step(0, "play Y9", ("John follows suit with his Yellow 9.",),
-             choice="The book's John plays the [Y9]: he follows suit."),
-        Step(1, "play Y7", ("Lindsay must follow suit with her Yellow 7.",
-                            "Rob takes the trick, capturing no points.")),
+        Step(2, "play Y13", (N_("Rob has only Yellow cards left. He leads with his Yellow 13."),)),
+        Step(3, "play G12", (N_("Christen can't follow suit and is saving her only trump. She plays her Green 12."),)),
+        Step(0, "play Y9", (N_("John follows suit with his Yellow 9."),),
+             choice=N_("The book's John plays the [Y9]: he follows suit.")),
+        Step(1, "play Y7", (N_("Lindsay must follow suit with her Yellow 7."),
+                            N_("Rob takes the trick, capturing no points."))),
         # trick 8
-        Step(2, "play Y5", ("Rob will probably lose his Yellow 5 no matter when it's played; but he may have a chance "
-                            "to keep it if he leads with it. He plays his Yellow 5.",)),
-        Step(3, "play B9", ("Not wanting to lose her Green counter, Christen trumps in with her Black 9.",)),
-        Step(0, "play Y10", ("John must follow suit with his Yellow 10.",),
-             choice="The book's John plays the [Y10]: he must follow suit."),
-        Step(1, "play B11", ("She trumps in with her Black 11, which tops Christen's Black 9.",
-                             "Lindsay takes the trick, capturing three points.")),
+        Step(2, "play Y5", (N_("Rob will probably lose his Yellow 5 no matter when it's played; but he may have a "
+                               "chance to keep it if he leads with it. He plays his Yellow 5."),)),
+        Step(3, "play B9", (N_("Not wanting to lose her Green counter, Christen trumps in with her Black 9."),)),
+        Step(0, "play Y10", (N_("John must follow suit with his Yellow 10."),),
+             choice=N_("The book's John plays the [Y10]: he must follow suit.")),
+        Step(1, "play B11", (N_("She trumps in with her Black 11, which tops Christen's Black 9."),
+                             N_("Lindsay takes the trick, capturing three points."))),
         # trick 9
-        Step(1, "play B13", ("Lindsay leads with her last card, the Black 13. All other players in turn play their "
-                             "last cards.",)),
+        Step(1, "play B13", (N_("Lindsay leads with her last card, the Black 13. All other players in turn play their "
+                                "last cards."),)),
         Step(2, "play Y11"),
         Step(3, "play G10"),
-        Step(0, "play G5", ("Lindsay takes the trick, capturing three points.",),
-             choice="The book's John plays the [G5], his last card."),
+        Step(0, "play G5", (N_("Lindsay takes the trick, capturing three points."),),
+             choice=N_("The book's John plays the [G5], his last card.")),
     ),
-    closing_heading="Final tally",
+    closing_heading=N_("Final tally"),
     closing=(
-        "All players look at the cards in front of them, and count one point for each star.",
+        N_("All players look at the cards in front of them, and count one point for each star."),
         # the book's four lines, as one paragraph so that the tally stays on one page of the notes
-        "Christen scored one point. John scored two points. Lindsay scored six points. Rob scored 13 points. He wins "
-        "the hand.",
+        N_("Christen scored one point. John scored two points. Lindsay scored six points. Rob scored 13 points. He "
+           "wins the hand."),
     ),
 )
 
@@ -280,7 +285,7 @@ ROOK_LESSON = Lesson(
 # plays (the script ends there), and you have shot the moon.
 HEARTS_LESSON = Lesson(
     name="hearts",
-    title="Learn Hearts",
+    title=N_("Learn Hearts"),
     preset="hearts-classic",
     names=("", "Rachel", "Andrea", "Julie"),
     dealer=3,
@@ -289,77 +294,80 @@ HEARTS_LESSON = Lesson(
                          ["2C", "TC", "9C", "7C", "6C", "4C", "JS", "TS", "9S", "8S", "7S", "JD", "TD"],
                          ["AH", "KH", "QH", "4H", "3H", "2H", "5C", "6S", "3S", "2S", "4D", "3D", "2D"]]),
     opening=(
-        "Hearts for four players, each playing for themselves. Points are bad here: each heart in the tricks you "
-        "take is 1 point, and [the QS] is 13.",
-        "Before the play, everyone passes three cards face down to another player: in this first hand, to the "
-        "left. Rachel sits on your left.",
-        "New players do well to pass high spades and high hearts, the cards most likely to take points.",
+        N_("Hearts for four players, each playing for themselves. Points are bad here: each heart in the tricks you "
+           "take is 1 point, and [the QS] is 13."),
+        N_("Before the play, everyone passes three cards face down to another player: in this first hand, to the left. "
+           "Rachel sits on your left."),
+        N_("New players do well to pass high spades and high hearts, the cards most likely to take points."),
     ),
     steps=(
-        Step(0, "pass-cards AS KS JH", heading="The pass",
-             said=("You pass [AS], [KS] and [JH] to Rachel. Without high spades you can hardly be made to take "
-                   "[the QS].",),
-             choice="The lesson passes [AS], [KS] and [JH]: high spades can be made to take [the QS], and a high "
-                    "heart takes tricks full of hearts."),
+        Step(0, "pass-cards AS KS JH", heading=N_("The pass"),
+             said=(N_("You pass [AS], [KS] and [JH] to Rachel. Without high spades you can hardly be made to take [the "
+                      "QS]."),),
+             choice=N_("The lesson passes [AS], [KS] and [JH]: high spades can be made to take [the QS], and a high "
+                       "heart takes tricks full of hearts.")),
         Step(1, "pass-cards AD KD QD"),
         Step(2, "pass-cards 8S 7S TD"),
-        Step(3, "pass-cards AH KH QH", heading="The pass", said=(
-            "The cards change hands. Julie, on your right, passed you [AH], [KH] and [QH]: they are outlined in your "
-            "hand.",
-            "Now you hold nine hearts with the three highest. That makes a bold plan possible: take every heart and "
-            "[the QS] as well. That is shooting the moon, and then the others get the 26 points instead of you.")),
+        Step(3, "pass-cards AH KH QH", heading=N_("The pass"), said=(
+            N_("The cards change hands. Julie, on your right, passed you [AH], [KH] and [QH]: they are outlined in "
+               "your hand."),
+            N_("Now you hold nine hearts with the three highest. That makes a bold plan possible: take every heart and "
+               "[the QS] as well. That is shooting the moon, and then the others get the 26 points instead of you."))),
         # trick 1
-        Step(2, "play 2C", ("Whoever holds [the 2C] leads it to the first trick: Andrea.",)),
-        Step(3, "play 5C", ("Julie follows suit with [5C]: a player must play a card of the suit led when they "
-                            "have one.",)),
-        Step(0, "play AC", ("You play [AC], the highest club.",),
-             ask="A club was led, so you must play a club: the cards you may play are outlined.",
-             choice="The lesson plays [AC]: the highest club takes the trick, and for the moon you want every "
-                    "trick."),
-        Step(1, "play 8C", ("Rachel follows suit with [8C].", "You take the trick: no hearts in it, so no points.")),
+        Step(2, "play 2C", (N_("Whoever holds [the 2C] leads it to the first trick: Andrea."),)),
+        Step(3, "play 5C", (N_("Julie follows suit with [5C]: a player must play a card of the suit led when they have "
+                               "one."),)),
+        Step(0, "play AC", (N_("You play [AC], the highest club."),),
+             ask=N_("A club was led, so you must play a club: the cards you may play are outlined."),
+             choice=N_("The lesson plays [AC]: the highest club takes the trick, and for the moon you want every "
+                       "trick.")),
+        Step(1, "play 8C", (N_("Rachel follows suit with [8C]."),
+                            N_("You take the trick: no hearts in it, so no points."))),
         # trick 2
-        Step(0, "play KC", ("You lead [KC].",),
-             ask="You took the trick, so you lead the next. Hearts are not broken yet, so you may not lead a heart.",
-             choice="The lesson leads [KC]: with [AC] gone it is the highest club, so the trick is yours."),
-        Step(1, "play 3C", ("Rachel follows suit with [3C].",)),
-        Step(2, "play TC", ("Andrea follows suit with [TC].",)),
-        Step(3, "play 4H", ("Julie has no club, so she may play any card: she plays [4H]. A heart has been played, so "
-                            "hearts are broken: from now on anyone may lead a heart.",
-                            "You take the trick and its heart: 1 point.")),
+        Step(0, "play KC", (N_("You lead [KC]."),),
+             ask=N_("You took the trick, so you lead the next. Hearts are not broken yet, so you may not lead a "
+                    "heart."),
+             choice=N_("The lesson leads [KC]: with [AC] gone it is the highest club, so the trick is yours.")),
+        Step(1, "play 3C", (N_("Rachel follows suit with [3C]."),)),
+        Step(2, "play TC", (N_("Andrea follows suit with [TC]."),)),
+        Step(3, "play 4H", (N_("Julie has no club, so she may play any card: she plays [4H]. A heart has been played, "
+                               "so hearts are broken: from now on anyone may lead a heart."),
+                            N_("You take the trick and its heart: 1 point."))),
         # trick 3
-        Step(0, "play QC", ("You lead [QC].",),
-             ask="You lead again.",
-             choice="The lesson leads [QC], the highest club left: the trick is yours whatever the others play."),
-        Step(1, "play QS", ("Rachel has no club either. She gets rid of [the QS] by playing it on your trick: 13 "
-                            "points for whoever takes it.",)),
-        Step(2, "play 9C", ("Andrea follows suit with [9C].",)),
-        Step(3, "play 3H", ("Julie plays another heart, [3H].",
-                            "You take the trick: 13 points for the Queen and 1 for the heart. They count against "
-                            "you, unless you take every heart as well.")),
+        Step(0, "play QC", (N_("You lead [QC]."),),
+             ask=N_("You lead again."),
+             choice=N_("The lesson leads [QC], the highest club left: the trick is yours whatever the others play.")),
+        Step(1, "play QS", (N_("Rachel has no club either. She gets rid of [the QS] by playing it on your trick: 13 "
+                               "points for whoever takes it."),)),
+        Step(2, "play 9C", (N_("Andrea follows suit with [9C]."),)),
+        Step(3, "play 3H", (N_("Julie plays another heart, [3H]."),
+                            N_("You take the trick: 13 points for the Queen and 1 for the heart. They count against "
+                               "you, unless you take every heart as well."))),
         # trick 4
-        Step(0, "play JC", ("You lead [JC].",),
-             ask="You lead again.",
-             choice="The lesson leads [JC], the highest club left: Rachel and Julie have no clubs, so they may "
-                    "throw hearts onto your trick."),
-        Step(1, "play JH", ("Rachel plays [JH].",)),
-        Step(2, "play 7C", ("Andrea follows suit with [7C].",)),
-        Step(3, "play 2H", ("Julie plays [2H].",
-                            "You take the trick. Every heart the others held is in your tricks now, and you hold "
-                            "the rest: nobody else has a heart, so every trick left is yours.",
-                            "Lead your hearts one by one to take the last tricks.")),
+        Step(0, "play JC", (N_("You lead [JC]."),),
+             ask=N_("You lead again."),
+             choice=N_("The lesson leads [JC], the highest club left: Rachel and Julie have no clubs, so they may "
+                       "throw hearts onto your trick.")),
+        Step(1, "play JH", (N_("Rachel plays [JH]."),)),
+        Step(2, "play 7C", (N_("Andrea follows suit with [7C]."),)),
+        Step(3, "play 2H", (N_("Julie plays [2H]."),
+                            N_("You take the trick. Every heart the others held is in your tricks now, and you hold "
+                               "the rest: nobody else has a heart, so every trick left is yours."),
+                            N_("Lead your hearts one by one to take the last tricks."))),
     ),
     after=(
-        Step(0, "moon add", heading="Shooting the moon", said=("Everyone else gets 26 points, and you get none.",),
-             ask="You shot the moon: you took every heart and [the QS]. Choose your reward: 26 points off your own "
-                 "score, or 26 points on everyone else's.",
-             choice="The lesson adds 26 to everyone else: your score is 0, and no score goes below 0, so taking "
-                    "points off your own gains nothing."),
+        Step(0, "moon add", heading=N_("Shooting the moon"),
+             said=(N_("Everyone else gets 26 points, and you get none."),),
+             ask=N_("You shot the moon: you took every heart and [the QS]. Choose your reward: 26 points off your own "
+                    "score, or 26 points on everyone else's."),
+             choice=N_("The lesson adds 26 to everyone else: your score is 0, and no score goes below 0, so taking "
+                       "points off your own gains nothing.")),
     ),
-    closing_heading="The end of the hand",
+    closing_heading=N_("The end of the hand"),
     closing=(
-        "That is Hearts. A match goes on hand after hand until someone has 100 points or more; then the lowest "
-        "score wins.",
-        "Most hands you will try to take as few points as you can: shooting the moon is the bold exception.",
+        N_("That is Hearts. A match goes on hand after hand until someone has 100 points or more; then the lowest "
+           "score wins."),
+        N_("Most hands you will try to take as few points as you can: shooting the moon is the bold exception."),
     ),
 )
 
@@ -369,5 +377,6 @@ LESSONS = {lesson.name: lesson for lesson in (ROOK_LESSON, HEARTS_LESSON)}
 def heading_for(lesson: Lesson, hand: Hand, step: Step, learner_name: str) -> str:
     """The heading over what a step says: the trick and who played to it, or the step's own."""
     if A.kind_of(lesson.action_of(step)) != A.PLAY:
-        return step.heading
-    return f"Trick {lesson.trick_of(hand)}: {lesson.name_of(step.seat, learner_name)}"
+        return gettext(step.heading)
+    return gettext("Trick {number}: {name}").format(number=lesson.trick_of(hand),
+                                                    name=lesson.name_of(step.seat, learner_name))

@@ -20,6 +20,7 @@ from game.ai import ComputerPlayer, make_player
 from game.ai.worker import AIWorker
 from game.engine import Hand, Match
 from game.engine import actions as A
+from game.engine.language import N_, gettext
 from game.engine.lessons import Lesson, heading_for
 from game.engine.view import choice_of
 
@@ -29,9 +30,9 @@ from .local import LocalTable
 from .session import SeatPlan, Session
 
 LESSON_SEED = 35  # the computers' seeds once the hand leaves the script (issue 35)
-AGAIN = "To go on with your own choice instead, make it again."
-OWN_WAY = ("You chose your own way: from here the hand is an ordinary one. The others play as the computer would, "
-           "and Hint suggests a play whenever you ask.")
+AGAIN = N_("To go on with your own choice instead, make it again.")
+OWN_WAY = N_("You chose your own way: from here the hand is an ordinary one. The others play as the computer would, "
+             "and Hint suggests a play whenever you ask.")
 
 
 class BookPlayer:
@@ -96,7 +97,7 @@ class LessonTable(LocalTable):
 
     @property
     def title(self) -> str:
-        return self.lesson.title
+        return gettext(self.lesson.title)
 
     def _hand(self) -> Hand:
         return self.session.hand
@@ -132,17 +133,17 @@ class LessonTable(LocalTable):
         text = lesson.text
         step = lesson.next_step(hand)
         if self._answered() and step is not None:
-            return [Note(lesson.choice_heading, (lesson.choice_text(step), AGAIN))]
+            return [Note(gettext(lesson.choice_heading), (lesson.choice_text(step), gettext(AGAIN)))]
         if not hand.actions:
-            return [Note(lesson.title, tuple(map(text, lesson.opening)))]
+            return [Note(gettext(lesson.title), tuple(map(text, lesson.opening)))]
         notes = []
         if lesson.left_at(hand) == len(hand.actions):
-            notes.append(Note("Your own way", (OWN_WAY,)))
+            notes.append(Note(gettext("Your own way"), (gettext(OWN_WAY),)))
         step = lesson.last_step(hand)
         if step is not None and step.said:
             notes.append(Note(heading_for(lesson, hand, step, self.learner_name), tuple(map(text, step.said))))
         if hand.is_done and lesson.followed(hand):
-            notes.append(Note(lesson.closing_heading, tuple(map(text, lesson.closing))))
+            notes.append(Note(gettext(lesson.closing_heading), tuple(map(text, lesson.closing))))
         return notes
 
     def ask(self) -> Note | None:
@@ -156,8 +157,8 @@ class LessonTable(LocalTable):
         if self._answered() or self._hinted == self._position():
             paragraphs.append(self.lesson.choice_text(step))
         if self._answered():
-            paragraphs.append(AGAIN)
-        return Note("Your turn", tuple(paragraphs))
+            paragraphs.append(gettext(AGAIN))
+        return Note(gettext("Your turn"), tuple(paragraphs))
 
     def following(self) -> bool:
         """The hand follows the lesson's script (its words go on)."""

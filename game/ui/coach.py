@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.engine.language import N_, gettext, ngettext
 from game.engine.rules import Rules
-from game.engine.words import counted
 
 from .services import Services
 
-PLAY = ("Your turn to play a card: drag it to the middle of the table, or click it once to pick it up and again to "
-        "play it. The cards you may play now are outlined; the rules keep the others in your hand for now.")
+PLAY = N_("Your turn to play a card: drag it to the middle of the table, or click it once to pick it up and again "
+          "to play it. The cards you may play now are outlined; the rules keep the others in your hand for now.")
+# who takes the nest's counters at the hand's end (Rules.nest_to)
+NEST_TAKEN = {"last_trick": N_("Whoever takes the last trick also takes the nest and its counters."),
+              "declarer": N_("Its counters count for your side."),
+              "nobody": N_("Its counters count for nobody.")}
 
 
 @dataclass(frozen=True)
@@ -31,37 +35,43 @@ class Tip:
 
 
 def _nest(rules: Rules) -> str:
-    nest = f"The nest is the {counted(rules.nest_size, 'card')} dealt aside, face down."
+    count = rules.nest_size
+    nest = ngettext("The nest is the {count} card dealt aside, face down.",
+                    "The nest is the {count} cards dealt aside, face down.", count).format(count=count)
     if rules.trump_rule == "nest_top":
-        return f"{nest} Its top card was turned up to name trump; otherwise the nest stays out of play this hand."
-    taken = {"last_trick": " Whoever takes the last trick also takes the nest and its counters.",
-             "declarer": " Its counters count for your side.",
-             "nobody": " Its counters count for nobody."}[rules.nest_to]
-    return (f"{nest} You won the bid, so they are yours now: lay back any {counted(rules.nest_size, 'card')} of your "
-            f"hand as the new nest.{taken}")
+        turned = gettext("Its top card was turned up to name trump; otherwise the nest stays out of play this hand.")
+        return f"{nest} {turned}"
+    yours = ngettext("You won the bid, so they are yours now: lay back any {count} card of your hand as the new nest.",
+                     "You won the bid, so they are yours now: lay back any {count} cards of your hand as the new "
+                     "nest.", count).format(count=count)
+    return f"{nest} {yours} {gettext(NEST_TAKEN[rules.nest_to])}"
 
 
 def _bid(rules: Rules) -> str:
-    promise = ("A bid is a promise: the points you and your partner will take in counters if you win the bidding "
-               "and name trump." if rules.sides == "partners" else
-               "A bid is a promise: the points you will take in counters if you win the bidding and name trump.")
-    failed = ("Win it and take fewer, and your side loses the whole bid." if rules.set_scores == "minus_bid" else
-              "Win it and take fewer, and you score nothing for the hand.")
-    return f"{promise} {failed} With a weak hand, pass."
+    promise = (gettext("A bid is a promise: the points you and your partner will take in counters if you win the "
+                       "bidding and name trump.") if rules.sides == "partners" else
+               gettext("A bid is a promise: the points you will take in counters if you win the bidding and name "
+                       "trump."))
+    failed = (gettext("Win it and take fewer, and your side loses the whole bid.") if rules.set_scores == "minus_bid"
+              else gettext("Win it and take fewer, and you score nothing for the hand."))
+    return f"{promise} {failed} {gettext('With a weak hand, pass.')}"
 
 
 def _pass(rules: Rules) -> str:
-    return (f"Before the play everyone passes {counted(rules.pass_count, 'card')} face down, all at once, and gets as "
-            "many from another player. Pass the cards most likely to take points: high hearts and high spades.")
+    count = rules.pass_count
+    passes = ngettext("Before the play everyone passes {count} card face down, all at once, and gets as many from "
+                      "another player.", "Before the play everyone passes {count} cards face down, all at once, and "
+                      "gets as many from another player.", count).format(count=count)
+    return f"{passes} {gettext('Pass the cards most likely to take points: high hearts and high spades.')}"
 
 
 TIPS = (
-    Tip("rook-play", "rook", "play", lambda rules: PLAY),
+    Tip("rook-play", "rook", "play", lambda rules: gettext(PLAY)),
     Tip("rook-nest", "rook", "play", _nest, when=lambda rules: rules.nest_size > 0 and rules.auction == "none"),
     Tip("rook-bid", "rook", "bid", _bid),
     Tip("rook-nest", "rook", "nest", _nest),
     Tip("hearts-pass", "hearts", "pass", _pass, when=lambda rules: rules.pass_count > 0),
-    Tip("hearts-play", "hearts", "play", lambda rules: PLAY),
+    Tip("hearts-play", "hearts", "play", lambda rules: gettext(PLAY)),
 )
 
 
@@ -87,5 +97,5 @@ def coach(services: Services, rules: Rules, phase: str) -> None:
         settings.coach = False
         services.settings_store.save(settings)
 
-    services.scenes.push("confirm", question=f"Tip: {tip.says(rules)}",
-                         answers=[("No more tips", no_more), ("Got it", lambda: None)])
+    services.scenes.push("confirm", question=gettext("Tip: {tip}").format(tip=tip.says(rules)),
+                         answers=[(gettext("No more tips"), no_more), (gettext("Got it"), lambda: None)])

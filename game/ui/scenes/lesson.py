@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.language import N_, gettext
 from game.engine.lessons import LESSONS
 from game.review import hint_player
 from game.table.lesson import LessonTable, Note, lesson_table
@@ -28,7 +29,7 @@ from ..table_layout import TableLayout
 from ..widgets import Button, layout_row, panel, press_any
 
 # the learner's turn to play, when the lesson asks nothing
-PLAY_ASK = "Drag a card to the middle of the table, or click it twice."
+PLAY_ASK = N_("Drag a card to the middle of the table, or click it twice.")
 
 
 MadeFor = tuple[tuple[Note, ...], str, tuple[int, int, int], tuple[int, int]]  # notes, kind, moment, panel size
@@ -91,7 +92,7 @@ class LessonNotes(Scene):
         self.rect.top = 8
         self.rect.height = max(self.px * 6, right.top - gap - self.rect.top)
         self.gap = gap
-        self.next_button = Button("Next", self.next_page, key=pygame.K_RETURN, when=lambda: self.showing())
+        self.next_button = Button(gettext("Next"), self.next_page, key=pygame.K_RETURN, when=lambda: self.showing())
         layout_row([self.next_button], (0, 0), int(self.px * 1.5), 0, min_width=self.px * 4)
         self.text_area = pygame.Rect(self.rect.x + gap + 4, self.rect.y + gap, self.rect.width - 2 * gap - 8,
                                      self.rect.height - 3 * gap - 4 - self.next_button.rect.height)
@@ -109,7 +110,7 @@ class LessonNotes(Scene):
         ask = table.ask()
         if ask is not None:
             if not ask.paragraphs:  # a dialog says what to do; at a card to play, the lesson says how
-                return ([Note(ask.heading, (PLAY_ASK,))] if table.view().phase == "play" else []), "ask"
+                return ([Note(ask.heading, (gettext(PLAY_ASK),))] if table.view().phase == "play" else []), "ask"
             return [ask], "ask"
         return None if table.following() else ([], "")
 
@@ -193,7 +194,10 @@ class LessonNotes(Scene):
         panel(surface, self.box)
         page = self.pages[min(self.page, len(self.pages) - 1)]
         area = self.text_area
-        heading = f"{page.heading} ({self.page + 1}/{len(self.pages)})" if len(self.pages) > 1 else page.heading
+        # TRANSLATORS: a lesson note's heading on one of its pages, as "Trick 6: Lindsay (2/3)"
+        heading = (gettext("{heading} ({page}/{pages})").format(heading=page.heading, page=self.page + 1,
+                                                                pages=len(self.pages))
+                   if len(self.pages) > 1 else page.heading)
         title = text(heading, self.heading, theme.GOLD, bold=True)
         surface.blit(title, area.topleft)
         y = area.y + font(self.heading, True).get_linesize() + 4

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
-from game.engine.language import gettext, ngettext
+from game.engine.language import N_, gettext, ngettext
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
 from game.engine.words import said_of
@@ -368,7 +368,7 @@ class TableScene(Scene):
                             claim=self.claim_words(past=True))
             case MatchOver():
                 if isinstance(self.table, LessonTable):  # its one hand is over: the lesson again, not a match
-                    scenes.replace("game-over", table=self.table, rematch=self.lesson_again, again="Lesson again")
+                    scenes.replace("game-over", table=self.table, rematch=self.lesson_again, again=N_("Lesson again"))
                 else:
                     scenes.replace("game-over", table=self.table,
                                    rematch=self.rematch if self.table.replays is not None else None)
