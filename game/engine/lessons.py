@@ -32,6 +32,7 @@ from . import actions as A
 from .hand import DealText, Hand
 from .language import N_, gettext
 from .rules import Rules, load_rules
+from .words import player_name
 
 CARD_MARK = re.compile(r"\[(the )?([A-Za-z0-9]+)\]")
 
@@ -379,4 +380,4 @@ def heading_for(lesson: Lesson, hand: Hand, step: Step, learner_name: str) -> st
     if A.kind_of(lesson.action_of(step)) != A.PLAY:
         return gettext(step.heading)
     return gettext("Trick {number}: {name}").format(number=lesson.trick_of(hand),
-                                                    name=lesson.name_of(step.seat, learner_name))
+                                                    name=player_name(lesson.name_of(step.seat, learner_name)))

@@ -211,6 +211,10 @@ class GameOverScene(Scene):
         layout_row(self.buttons, (w // 2, h - height), height, 16, min_width=int(px * 7))
         if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # a small window: closer together
             layout_row(self.buttons, (w // 2, h - height), height, 6)
+        if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # still too wide (Spanish): two rows
+            half = (len(self.buttons) + 1) // 2
+            layout_row(self.buttons[:half], (w // 2, h - 2 * height - 6), height, 6)
+            layout_row(self.buttons[half:], (w // 2, h - height), height, 6)
         self.title_y = int(h * 0.02 + px * 1.6)
         top = self.title_y + int(px * 3.4)  # under the title and the line below it
         room = self.buttons[0].rect.top - px - top
