@@ -326,19 +326,25 @@ def test_a_pass_other_than_the_lessons_is_answered_and_the_dialog_comes_back(bla
     assert lesson_at(table).session.hand.actions and not lesson_at(table).following()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size,language",
+                         [(size, "en") for size in SIZES] + [((800, 500), code) for code in TRANSLATED])
 def test_learn_to_play_offers_both_lessons_in_a_clear_question(
-        blank_window: Callable[..., App], monkeypatch: pytest.MonkeyPatch, size: Size) -> None:
-    """The main menu's Learn to play: Learn Rook, Learn Hearts and Back, its text inside the window and clear; Back
-    (or Esc) leaves the menu as it was."""
+        blank_window: Callable[..., App], monkeypatch: pytest.MonkeyPatch, size: Size, language: str) -> None:
+    """The main menu's Learn to play: Learn Rook, Learn Hearts and Back, its text inside the window and clear, in
+    each language its answers inside its panel (seen under Xvfb at 800x500: Rook lernen and Zurück ran past both
+    sides); Back (or Esc) leaves the menu as it was."""
+    monkeypatch.setenv("LANGUAGE", language)
     app = blank_window(size)
     recorder = Recorder(monkeypatch, app)
     menu = of_kind(MenuScene, app.open("menu"))
     step(app)
-    click(app, next(button for button in menu.buttons if button.label == "Learn to play").rect.center)
+    click(app, next(button for button in menu.buttons if button.label == gettext("Learn to play")).rect.center)
     step(app)
-    assert "the Rook rule book's own example hand" in " ".join(op.label for op in recorder.texts())
-    assert layout_faults(recorder.ops, size) + grammar_faults([op.label for op in recorder.texts()]) == []
+    question = of_kind(ConfirmScene, app.stack.top)
+    texts = [op.label for op in recorder.texts()]
+    assert language != "en" or "the Rook rule book's own example hand" in " ".join(texts)
+    assert layout_faults(recorder.ops, size) + grammar_faults(texts) + untranslated(texts, language) == []
+    assert [button.label for button in question.buttons if not question.rect.contains(button.rect)] == []
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
     step(app)
     assert app.stack.top is menu

@@ -531,16 +531,20 @@ class ConfirmScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        width = min(w - 20, max(int(w * 0.6), px * 30))
-        self.lines = wrapped(self.question, px + 2, width - 2 * px)
         height = int(px * 2)
+        self.buttons = [Button(label, lambda action=action: self.answer(action)) for label, action in self.answers]
+        self.buttons[-1].key = pygame.K_ESCAPE
+        # the panel as wide as its answers need (Rook lernen, Hearts lernen, Zurück at 800x500), closer together
+        # where the window is too narrow for that
+        row = sum(max(px * 7, button.width_for(height)) for button in self.buttons) + px * (len(self.buttons) - 1)
+        width = min(w - 20, max(int(w * 0.6), px * 30, row + 2 * px))
+        gap = px if row + 2 * px <= width else 6
+        self.lines = wrapped(self.question, px + 2, width - 2 * px)
         line = font(px + 2).get_linesize()
         self.rect = pygame.Rect(0, 0, width, len(self.lines) * line + height + 3 * px)
         self.rect.center = (w // 2, h // 2)
-        self.buttons = [Button(label, lambda action=action: self.answer(action)) for label, action in self.answers]
-        self.buttons[-1].key = pygame.K_ESCAPE
-        layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, px,
-                   min_width=px * 7)
+        layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, gap,
+                   min_width=px * 7 if gap == px else 0)
 
     def answer(self, action: Callable[[], None]) -> None:
         self.stack.pop(self)
