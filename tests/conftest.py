@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import ssl
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
 from game.net.protocol import Limits
+from game.store import Settings
 from game.table.session import Session
 from game.ui.app import App
 from game.ui.scene import Scene
@@ -57,6 +58,24 @@ def fast_settings_kept() -> Iterator[None]:
     yield
     for name, value in before.items():
         setattr(FAST, name, value)
+
+
+@pytest.fixture
+def blank_window() -> Iterator[Callable[..., App]]:
+    """Open game windows of a size, with no scene open yet and matches not saved (FAST settings unless others are
+    given), and close them afterwards."""
+    apps: list[App] = []
+
+    def open_window(size: tuple[int, int] = (1280, 720), settings: Settings | None = None) -> App:
+        app = App(settings or FAST, search_process=False)
+        app.services.keep_matches = False
+        apps.append(app)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        return app
+
+    yield open_window
+    for app in apps:
+        app.close()
 
 
 @pytest.fixture

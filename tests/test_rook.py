@@ -2,7 +2,6 @@
 on hand-built deals. Each test quotes the sentence or names the decision it pins."""
 
 import random
-from typing import TypedDict
 
 import pytest
 
@@ -12,7 +11,7 @@ from game.engine import cards as C
 from game.engine.hand import DONE
 from game.engine.results import HandResult
 from game.engine.rook import RookHand
-from tests.support.deals import build_deal, hand_with, play_all, ready_to_play, result_of, win_auction
+from tests.support.deals import BEGINNER_EXAMPLE, build_deal, hand_with, play_all, ready_to_play, result_of, win_auction
 from tests.support.kinds import of_kind, rook_part
 
 PARTNERSHIPS = HandResult(points=(), score_change=(), sides=((0, 2), (1, 3)))  # a last hand of a partnership game
@@ -1012,28 +1011,7 @@ def test_two_player_refusals_name_the_dummy() -> None:
     assert hand.check("play Y5") == "Yellow 5 is not in the dummy's hand"
 
 
-# --- the Beginner worked example (000) ---
-
-class Example(TypedDict):
-    hands: list[str]  # each seat's cards
-    nest: str
-    tricks: list[str]  # each trick's cards in play order
-
-
-BEGINNER_EXAMPLE: Example = {
-    # Christen deals (seat 0); John 1, Lindsay 2, Rob 3. Hands reconstructed from the book's nine tricks.
-    "hands": [
-        "Y12 R13 R9 G6 B7 B12 G12 B9 G10",   # Christen
-        "Y8 R8 R11 G14 R5 B5 Y9 Y10 G5",     # John
-        "Y6 R6 R10 G11 B6 B14 Y7 B11 B13",   # Lindsay
-        "Y14 R7 B10 G13 G9 ROOK Y13 Y5 Y11",  # Rob
-    ],
-    "nest": "B8 R12 R14 G7 G8",
-    "tricks": [
-        "Y8 Y6 Y14 Y12", "R7 R13 R8 R6", "R9 R11 R10 B10", "G13 G6 G14 G11", "R5 B6 G9 B7", "B12 B5 B14 ROOK",
-        "Y13 G12 Y9 Y7", "Y5 B9 Y10 B11", "B13 Y11 G10 G5",
-    ],
-}
+# --- the Beginner worked example (000, the deal in tests/support/deals.py) ---
 
 
 def test_beginner_gameplay_example_trick_by_trick() -> None:

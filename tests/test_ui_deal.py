@@ -15,7 +15,7 @@ from tests.support.ui_helpers import local_table, step
 
 
 def open_rook(speed: float) -> tuple[App, Session, TableScene]:
-    app = App(Settings(sound=False, computer_pause=0.0, animation_speed=speed), search_process=False)
+    app = App(Settings(sound=False, computer_pause=0.0, animation_speed=speed, coach=False), search_process=False)
     rules = load_rules("rook-classic")
     session = Session(Match(rules, seed=2), [SeatPlan(f"P{i}", False, "easy") for i in range(4)])
     table = of_kind(TableScene, app.open("table", session=session))

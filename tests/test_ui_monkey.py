@@ -13,6 +13,7 @@ import pytest
 from game.ai import make_player
 from game.engine import Hand, Match, load_rules
 from game.store import Settings
+from game.table.lesson import LessonTable
 from game.table.session import SeatPlan, Session
 from game.ui.app import App
 from game.ui.cards import CardArt
@@ -105,11 +106,13 @@ def current_table(app: App) -> TableScene | None:
 
 
 def keep_going(app: App, need_table: bool) -> None:
-    """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue)."""
+    """The monkey may quit or leave for the menu: come back the way a player would (start again, Continue). A
+    lesson it opened from the menu (Learn to play) is left the same way: the match's table is the one it plays at."""
     app.running = True
     if not app.stack.scenes:
         app.open("menu")
-    if need_table and current_table(app) is None:
+    table = current_table(app)
+    if need_table and (table is None or isinstance(table.table, LessonTable)):
         app.stack.clear()
         menu = of_kind(MenuScene, app.open("menu"))
         menu.continue_match()

@@ -8,7 +8,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pygame
 import pytest
@@ -62,10 +62,14 @@ from tests.support.ui_helpers import (
 )
 
 
+def quick_settings(**more: Any) -> Settings:
+    """Quick play without the first-hand coach's tips (tests/test_ui_coach.py has them)."""
+    return Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, coach=False, **more)
+
+
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, online_port=0),
-              search_process=False)
+    app = App(quick_settings(online_port=0), search_process=False)
     yield app
     app.close()
 
@@ -231,7 +235,7 @@ def test_a_window_joins_a_table_by_address_and_code() -> None:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(quick_settings(), search_process=False)
     try:
         join_by_address(app, server.port, owner)
         assert app.services.seats.token(f"{LOOPBACK}:{server.port}", owner.table.code), "the seat's token is kept"
@@ -285,7 +289,7 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat() -> No
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "online", "computer"]})
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(quick_settings(), search_process=False)
     try:
         lobby = join_by_address(app, server.port, owner)
         run_until(app, lambda: lobby.seat_buttons[2].enabled, seconds=10)
@@ -316,7 +320,7 @@ def test_a_table_found_on_the_network_fills_in_the_address_and_code(monkeypatch:
     server = ServerThread()
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(quick_settings(), search_process=False)
     try:
         join = open_join(app)
         assert join.found_buttons == []
@@ -379,7 +383,7 @@ def test_without_multicast_a_game_still_hosts_and_a_window_still_joins_by_addres
     host = NetHost(0, 30.0, folder=tmp_path, address=LOOPBACK)
     owner = Player(host.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                          "seats": ["me", "online", "computer", "computer"]})
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(quick_settings(), search_process=False)
     try:
         join = open_join(app)
         run_until(app, lambda: browser_of(join).unavailable, seconds=5)
@@ -508,7 +512,7 @@ def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_i
     server = ServerThread(tmp_path)
     owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                            "seats": ["me", "online", "computer", "computer"]})
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(quick_settings(), search_process=False)
     try:
         join_by_address(app, server.port, owner)
         owner.client.send(M.Start())

@@ -25,7 +25,8 @@ from tests.support.ui_helpers import MakeApp, click, frames, post, row_buttons, 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0), search_process=False)
+    app = App(Settings(sound=False, computer_pause=0.0, trick_pause=0.2, animation_speed=4.0, coach=False),
+              search_process=False)  # the first-hand coach has tests of its own
     yield app
     app.close()
 

@@ -54,8 +54,11 @@ class Settings:
     last_address: str = ""        # the table address typed last on Join game
     last_server: str = ""         # the dedicated server typed last on New game ("": this computer hosts)
     language: str = ""            # the language of every screen, as a code ("de"); "": the system's locale
+    coach: bool = True             # a short tip at each new moment the first time someone plays each game
+    coached: list[str] = field(default_factory=list)  # the tips shown already (game/ui/coach.py), never again
 
 
+MAX_TIPS = 50  # tip names kept in ``coached`` (a handful exist)
 # what each word may be
 CHOICES = {"default_level": LEVELS, "table_colour": TABLE_COLOURS, "card_back": CARD_BACKS,
            "card_faces": CARD_FACES}
@@ -102,6 +105,10 @@ def settings_from_dict(data: object) -> Settings:
         elif name in ("last_address", "last_server"):
             if not isinstance(value, str) or len(value) > ADDRESS_LENGTH:
                 raise SettingsError(f"{name}: use an address of at most {ADDRESS_LENGTH} characters")
+        elif name == "coached":
+            if not isinstance(value, list) or len(value) > MAX_TIPS or \
+                    not all(isinstance(key, str) and 0 < len(key) <= 40 for key in value):
+                raise SettingsError(f"coached: use a list of at most {MAX_TIPS} tip names of 1 to 40 characters")
         elif name == "names":
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= NAME_LENGTH for n in value):

@@ -5,7 +5,8 @@ leaves it, ``exit`` when popped; every frame the top scene gets ``handle_event``
 from the lowest opaque one up gets ``update(dt)`` and then ``draw(surface)``, which changes nothing (so the table
 keeps animating under a dialog). An overlay sets
 ``transparent`` so the scene below still draws, and ``pass_events`` if the scene below should also receive the
-events it does not consume (``handle_event`` returns True when it consumed one).
+events it does not consume (``handle_event`` returns True when it consumed one). A scene that goes with the one
+below it rather than covering it (a lesson's notes over its table) sets ``companion``: the table under it plays on.
 
 The window draws a frame only when something changes: after input, and when a scene says through ``next_frame``
 that it changes by itself (something moves, or it awaits work done elsewhere). ``warm`` does work ahead of need
@@ -28,6 +29,7 @@ class Scene:
     name = "scene"
     transparent = False
     pass_events = False
+    companion = False
     stack: SceneStack
 
     def __init__(self, services: Services) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypedDict
 
 from game.ai import make_player
 from game.engine import Hand, Match, Rules, load_rules
@@ -189,3 +190,27 @@ def random_positions(preset: str, seed: int) -> Iterator[Hand]:
         if hand.is_done:
             return
         hand.push(playout_action(hand, rng))
+
+
+# the Rook book's worked example (000 BEGINNER GAMEPLAY EXAMPLE): tests/test_rook.py plays it, tests/test_lessons.py
+# checks the lesson's deal against it
+class Example(TypedDict):
+    hands: list[str]  # each seat's cards
+    nest: str
+    tricks: list[str]  # each trick's cards in play order
+
+
+BEGINNER_EXAMPLE: Example = {
+    # Christen deals (seat 0); John 1, Lindsay 2, Rob 3. Hands reconstructed from the book's nine tricks.
+    "hands": [
+        "Y12 R13 R9 G6 B7 B12 G12 B9 G10",   # Christen
+        "Y8 R8 R11 G14 R5 B5 Y9 Y10 G5",     # John
+        "Y6 R6 R10 G11 B6 B14 Y7 B11 B13",   # Lindsay
+        "Y14 R7 B10 G13 G9 ROOK Y13 Y5 Y11",  # Rob
+    ],
+    "nest": "B8 R12 R14 G7 G8",
+    "tricks": [
+        "Y8 Y6 Y14 Y12", "R7 R13 R8 R6", "R9 R11 R10 B10", "G13 G6 G14 G11", "R5 B6 G9 B7", "B12 B5 B14 ROOK",
+        "Y13 G12 Y9 Y7", "Y5 B9 Y10 B11", "B13 Y11 G10 G5",
+    ],
+}

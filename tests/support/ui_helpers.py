@@ -36,7 +36,8 @@ from tests.support.kinds import of_kind  # noqa: E402
 from tests.support.net_helpers import LOOPBACK, Player  # noqa: E402
 from tests.support.ui_record import Recorder  # noqa: E402
 
-FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False)
+# the first-hand coach's tips are for people (tests/test_ui_coach.py has them on)
+FAST = Settings(trick_pause=0.05, computer_pause=0.0, animation_speed=20.0, sound=False, coach=False)
 FRAME = 1 / 30
 Size = tuple[int, int]  # a window's width and height
 SceneT = TypeVar("SceneT", bound=Scene)

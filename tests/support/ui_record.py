@@ -9,6 +9,7 @@ reads pixels, so the checks hold at every size and theme.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -196,3 +197,16 @@ def layout_faults(ops: list[Drawn], size: tuple[int, int]) -> list[str]:
                 faults.append(f"{op.scene}: {op.label!r} at {tuple(op.rect)} meets {other.scene}'s {what} at "
                               f"{tuple(other.rect)}")
     return faults
+
+
+# sentences about a person or a count that read wrongly (the name "You" with a verb for others, one with a plural)
+GRAMMAR = [
+    (re.compile(r"\bYou (takes|has|is|wins|was|plays|passes|bids|leads|shoots|chooses|claims)\b"), "You takes"),
+    (re.compile(r"\bYou's\b"), "You's"),
+    (re.compile(r"\bYou \(you\)"), "You (you)"),
+    (re.compile(r"\b1 (hands|cards|tricks|points|players|seats|bids|matches|deals)\b"), "1 with a plural"),
+]
+
+
+def grammar_faults(texts: list[str]) -> list[str]:
+    return [f"{what}: {line!r}" for line in texts for pattern, what in GRAMMAR if pattern.search(line)]

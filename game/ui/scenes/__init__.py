@@ -9,6 +9,7 @@ from .dialogs import ConfirmScene, HandOffScene, PauseScene, dialog_for_phase
 from .history import HistoryScene, PastMatchScene
 from .how_to_play import HowToPlayScene
 from .join import JoinScene
+from .lesson import open_lesson
 from .lobby import LobbyScene
 from .menu import MenuScene
 from .review import ReviewScene
@@ -38,4 +39,5 @@ SCENES: dict[str, Callable[..., Scene | None]] = {
     "past-match": PastMatchScene,
     "join": JoinScene,
     "lobby": LobbyScene,
+    "lesson": open_lesson,  # a lesson's table, and its notes over it
 }

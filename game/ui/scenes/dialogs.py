@@ -192,11 +192,21 @@ class ChoiceScene(Dialog):
             button.key = key.code
         self.mark_hinted()
         height = int(self.px * 2)
-        rows = [self.buttons[i:i + 4] for i in range(0, len(self.buttons), 4)]
-        # the panel as wide as its widest row of choices needs (a language's longer words), within the window
-        needed = max(sum(max(height * 3, b.width_for(height)) + 10 for b in row) for row in rows) + 2 * self.px
-        if needed > self.rect.width:
-            self.rect.inflate_ip(min(needed, self.size[0] - 16) - self.rect.width, 0)
+        w = self.size[0]
+
+        def wide(row: list[Button]) -> int:
+            return sum(max(height * 3, button.width_for(height)) for button in row) + 10 * (len(row) - 1)
+
+        def rows_of(per_row: int) -> list[list[Button]]:
+            return [self.buttons[i:i + per_row] for i in range(0, len(self.buttons), per_row)]
+
+        # up to four buttons a row, fewer where the window is too narrow for them; the panel as wide as its rows
+        per_row = 4
+        while per_row > 1 and max(map(wide, rows_of(per_row))) > w - 16 - 2 * self.px:
+            per_row -= 1
+        rows = rows_of(per_row)
+        self.rect.width = min(w - 16, max(self.rect.width, max(map(wide, rows)) + 2 * self.px))
+        self.rect.centerx = w // 2
         for r, row in enumerate(rows):
             y = self.rect.centery + (r - (len(rows) - 1) / 2) * (height + 10)
             layout_row(row, (self.rect.centerx, int(y)), height, 10, min_width=height * 3)
@@ -521,16 +531,20 @@ class ConfirmScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        width = min(w - 20, max(int(w * 0.6), px * 30))
-        self.lines = wrapped(self.question, px + 2, width - 2 * px)
         height = int(px * 2)
+        self.buttons = [Button(label, lambda action=action: self.answer(action)) for label, action in self.answers]
+        self.buttons[-1].key = pygame.K_ESCAPE
+        # the panel as wide as its answers need (Rook lernen, Hearts lernen, Zurück at 800x500), closer together
+        # where the window is too narrow for that
+        row = sum(max(px * 7, button.width_for(height)) for button in self.buttons) + px * (len(self.buttons) - 1)
+        width = min(w - 20, max(int(w * 0.6), px * 30, row + 2 * px))
+        gap = px if row + 2 * px <= width else 6
+        self.lines = wrapped(self.question, px + 2, width - 2 * px)
         line = font(px + 2).get_linesize()
         self.rect = pygame.Rect(0, 0, width, len(self.lines) * line + height + 3 * px)
         self.rect.center = (w // 2, h // 2)
-        self.buttons = [Button(label, lambda action=action: self.answer(action)) for label, action in self.answers]
-        self.buttons[-1].key = pygame.K_ESCAPE
-        layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, px,
-                   min_width=px * 7)
+        layout_row(self.buttons, (self.rect.centerx, self.rect.bottom - px - height // 2), height, gap,
+                   min_width=px * 7 if gap == px else 0)
 
     def answer(self, action: Callable[[], None]) -> None:
         self.stack.pop(self)

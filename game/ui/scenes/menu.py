@@ -16,6 +16,8 @@ from ..hosting import join_hosted, port_problem
 from ..scene import Scene
 from ..widgets import Button, layout_column, press_any
 
+MIN_CARD_WIDTH = 30  # the sample cards' width in the smallest window with a long message
+
 
 class MenuScene(Scene):
     name = "menu"
@@ -33,6 +35,7 @@ class MenuScene(Scene):
         if ending or hosted_tables():
             self.buttons.append(Button(gettext("Host again"), self.host_again, key=pygame.K_h))
         self.buttons += [
+            Button(gettext("Learn to play"), self.learn, key=pygame.K_l),
             Button(gettext("How to play"), lambda: scenes.push("how-to-play"), key=pygame.K_r),
             Button(gettext("Settings"), lambda: scenes.push("settings"), key=pygame.K_s),
             Button(gettext("Statistics"), lambda: scenes.push("statistics"), key=pygame.K_t),
@@ -45,16 +48,34 @@ class MenuScene(Scene):
         self.card_width = theme.card_width(self.size)
         # the Rook Bird and Green 14 marked as Classic Rook counts them; the window's art changes with the settings
         self.art = self.services.art.for_rules(preset_rules("rook-classic"))
-        top = self.cards_top + card_size(self.card_width)[1] + self.px * 4 // 5
-        gap = 10 if h >= 600 else 6
         notice = self.services.notice
         rows = len(wrapped(notice, self.px - 2, w - 20)) if notice else 1
-        room = h - 10 - rows * font(self.px - 2).get_linesize() - self.px // 2 - top
-        height = min(int(self.px * 2.1), (room - gap * (len(self.buttons) - 1)) // len(self.buttons))
-        column = len(self.buttons) * height + gap * (len(self.buttons) - 1)
+        bottom = h - 10 - rows * font(self.px - 2).get_linesize() - self.px // 2  # the buttons end above the message
+        count = len(self.buttons)
+        # buttons at least half as high again as the text, so a mouse hits them easily: smaller sample cards where
+        # the room is short, and the buttons closer together
+        while True:
+            top = self.cards_top + card_size(self.card_width)[1] + self.px * 4 // 5
+            room = bottom - top
+            roomy = room - 10 * (count - 1) >= count * self.px * 1.5
+            gap = 10 if h >= 600 and roomy else 6 if roomy else 4
+            if (room - gap * (count - 1)) // count >= self.px * 1.5 or self.card_width <= MIN_CARD_WIDTH:
+                break
+            self.card_width -= 2
+        height = min(int(self.px * 2.1), (room - gap * (count - 1)) // count)
+        column = count * height + gap * (count - 1)
         # as wide as the longest label needs ("Rejoindre une partie"), never less than the English column's width
         width = min(w - 20, max(int(self.px * 12), *(button.width_for(height) for button in self.buttons)))
         layout_column(self.buttons, (w // 2, top + column // 2), width, height, gap)
+
+    def learn(self) -> None:
+        """Learn Rook or Learn Hearts: a hand played and explained as it goes (game/engine/lessons.py)."""
+        scenes = self.services.scenes
+        scenes.push("confirm", question=gettext("Learn a game from one hand, explained as it is played: the Rook rule "
+                                                "book's own example hand, or a short hand of Hearts."),
+                    answers=[(gettext("Learn Rook"), lambda: scenes.push("lesson", lesson="rook")),
+                             (gettext("Learn Hearts"), lambda: scenes.push("lesson", lesson="hearts")),
+                             (gettext("Back"), lambda: None)])
 
     def continue_match(self) -> None:
         services = self.services

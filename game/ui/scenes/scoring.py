@@ -178,11 +178,14 @@ class GameOverScene(Scene):
     New game, Main menu and the review of the last hand."""
     name = "game-over"
 
-    def __init__(self, services: Services, table: Table, rematch: Callable[[], None] | None = None) -> None:
-        """``rematch``: a new match can be started with the same players (a table whose match ran here)."""
+    def __init__(self, services: Services, table: Table, rematch: Callable[[], None] | None = None,
+                 again: str = N_("Rematch")) -> None:
+        """``rematch``: a new match can be started with the same players (a table whose match ran here), under the
+        button ``again`` (marked for the catalog, translated where it is shown)."""
         super().__init__(services)
         self.table = table
         self.rematch = rematch
+        self.again = again
         self.sheet = sheet_rows(table)
         self.series = score_series(table)
         winners = [table.name(seat) for seat in table.winners]
@@ -199,7 +202,7 @@ class GameOverScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.px = px = theme.text_size(self.size)
-        self.buttons = [*([Button(gettext("Rematch"), self.start_rematch, key=controls.NEXT.key)]
+        self.buttons = [*([Button(gettext(self.again), self.start_rematch, key=controls.NEXT.key)]
                           if self.rematch else []),
                         Button(gettext("New game"), self.new_game, key=None if self.rematch else controls.NEXT.key),
                         Button(gettext("Main menu"), self.to_menu),
@@ -208,6 +211,10 @@ class GameOverScene(Scene):
         layout_row(self.buttons, (w // 2, h - height), height, 16, min_width=int(px * 7))
         if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # a small window: closer together
             layout_row(self.buttons, (w // 2, h - height), height, 6)
+        if self.buttons[-1].rect.right - self.buttons[0].rect.left > w - 16:  # still too wide (Spanish): two rows
+            half = (len(self.buttons) + 1) // 2
+            layout_row(self.buttons[:half], (w // 2, h - 2 * height - 6), height, 6)
+            layout_row(self.buttons[half:], (w // 2, h - height), height, 6)
         self.title_y = int(h * 0.02 + px * 1.6)
         top = self.title_y + int(px * 3.4)  # under the title and the line below it
         room = self.buttons[0].rect.top - px - top

@@ -284,9 +284,23 @@ class SettingsScene(FormScene):
         return ""
 
     def bottom_buttons(self) -> list[Button]:
+        # the tips for new players switch here: the rows above fill the smallest window
+        # TRANSLATORS: short
+        tips = gettext("Tips: On") if self.services.settings.coach else gettext("Tips: Off")
         return [Button(gettext("Back"), self.leave, key=pygame.K_ESCAPE),
                 Button(gettext("House rules"), self.house_rules),
-                Button(gettext("Player names"), self.names)]
+                Button(gettext("Player names"), self.names), Button(tips, self.switch_tips)]
+
+    def switch_tips(self) -> None:
+        """Tips for new players on or off (game/ui/coach.py); on again, they start over, for someone new here."""
+        settings = self.services.settings
+        settings.coach = not settings.coach
+        if settings.coach:
+            settings.coached = []
+        self.apply()
+        self.layout()
+        self.error = (gettext("Tips for new players are on: a short tip at each new moment the first time you play "
+                              "each game") if settings.coach else gettext("Tips for new players are off"))
 
     def house_rules(self) -> None:
         self.services.scenes.push("house-rules")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
 
-from game.engine.language import gettext, ngettext
+from game.engine.language import N_, gettext, ngettext
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
 from game.engine.words import said_of
@@ -33,10 +33,12 @@ from game.table.intents import (
     Played,
     Turn,
 )
+from game.table.lesson import LessonTable
 from game.table.session import Session
 
 from .. import controls, theme
 from ..card_motion import FLIGHT_SECONDS, CardMotion, Drag
+from ..coach import coach
 from ..dealing import Deal
 from ..hand_layout import arranged
 from ..scene import AWAIT_SECONDS, Scene
@@ -281,7 +283,7 @@ class TableScene(Scene):
             self.services.sounds.play("trick")
         if self.showing_claim and not self.table.at_screen(self.viewer) and not self.claim_time_left():
             self.end_claim()  # nobody at this screen to go on (autoplay)
-        if self.busy() or self.stack.top not in (self, self.open_dialog()) or self.showing_claim:
+        if self.busy() or not self.in_front() or self.showing_claim:
             return  # a computer's turn starts once the cards have landed, so that its pause is seen
         for intent in self.table.poll(ready=self.deal is None):  # during the deal, computers are asked at once
             self.show(intent)
@@ -311,11 +313,17 @@ class TableScene(Scene):
             return 0
         if self.showing_claim:  # nothing is asked of the table meanwhile
             return None if self.table.at_screen(self.viewer) else self.claim_time_left()
-        if self.stack.top in (self, self.open_dialog()) and self.table.awaiting():
+        if self.in_front() and self.table.awaiting():
             return AWAIT_SECONDS
         if self.message:
             return max(0.0, self.message_time + MESSAGE_SECONDS - time.monotonic())
         return None
+
+    def in_front(self) -> bool:
+        """Nothing covers the table but its own decision dialog and scenes that go with it (a lesson's notes): its
+        match goes on."""
+        above = self.stack.scenes[self.stack.scenes.index(self) + 1:]
+        return all(scene is self.open_dialog() or scene.companion for scene in above)
 
     def open_dialog(self) -> Scene | None:
         """The decision dialog this table opened, while it is still open (a hint or a message still reaches the
@@ -344,6 +352,7 @@ class TableScene(Scene):
             case Turn():
                 if intent.phase != "play" and self.open_dialog() is None:
                     self.dialog = scenes.push("dialog", table=self.table, act=self.act)
+                coach(self.services, self.table.rules, intent.phase)  # the first time: a tip for the moment
             case HandOff():
                 scenes.push("hand-off", player=self.table.name(intent.seat),
                             ready=lambda seat=intent.seat: self.take_over(seat), table=self.table)
@@ -358,16 +367,20 @@ class TableScene(Scene):
                             play_again=self.play_again if self.table.replays is not None else None,
                             claim=self.claim_words(past=True))
             case MatchOver():
-                scenes.replace("game-over", table=self.table,
-                               rematch=self.rematch if self.table.replays is not None else None)
+                if isinstance(self.table, LessonTable):  # its one hand is over: the lesson again, not a match
+                    scenes.replace("game-over", table=self.table, rematch=self.lesson_again, again=N_("Lesson again"))
+                else:
+                    scenes.replace("game-over", table=self.table,
+                                   rematch=self.rematch if self.table.replays is not None else None)
             case NewHand():
                 self.motion.clear()
                 self.claim_made, self.showing_claim = None, False
                 self.services.sounds.play("shuffle")
             case Hint():
                 dialog = self.open_dialog()
-                if isinstance(dialog, DecisionDialog):  # a decision in a dialog: the hint is shown there
+                if isinstance(dialog, DecisionDialog):  # in a dialog: the hint is shown there, and no longer worked out
                     dialog.show_hint(intent.choice)
+                    self.message = ""
                     return
                 if intent.choice.kind == "play":
                     self.selected = intent.choice.card
@@ -478,6 +491,11 @@ class TableScene(Scene):
         replays = self.table.replays
         assert replays is not None  # offered only at a table played here
         self.services.scenes.restart("table", session=replays.rematch(self.services.new_seed()))
+
+    def lesson_again(self) -> None:
+        """From the game-over screen of a lesson: the same lesson from its start."""
+        assert isinstance(self.table, LessonTable)
+        self.services.scenes.restart("lesson", lesson=self.table.lesson.name)
 
     def leave(self) -> None:
         """A deal played again is over: back to the score sheet or history it was opened from."""
