@@ -65,6 +65,7 @@ from tests.support.net_helpers import (
     server_process,
     tls_server_context,
     wait_for_port,
+    wait_until,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -460,10 +461,7 @@ def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_
         with socket.create_connection((LOOPBACK, server.port), source_address=(ATTACKER, 0)) as sock:
             sock.sendall(b"GET / HTTP/1.1\r\n\r\n")
             assert closed_by_server([sock], until=1) == {sock}
-    deadline = time.monotonic() + 20
-    while counted():
-        assert time.monotonic() < deadline, f"{counted()} connections long gone still counted"
-        time.sleep(0.02)
+    wait_until(lambda: not counted())  # connections long gone stop being counted
 
 
 def test_a_socket_that_never_finishes_its_handshake_is_closed_after_the_handshake_time(served: ServeTables) -> None:
@@ -539,10 +537,7 @@ def test_tables_left_empty_from_many_addresses_never_keep_out_a_table_someone_is
             codes.append(make_table(ws, seats=["me", "computer", "computer", "computer"])["code"])
             ws.send(message("start"))
             reply(ws, "state")
-    deadline = time.monotonic() + 20
-    while server.call(lambda: any(table.lobby.here() for table in server.server.tables.values())):
-        assert time.monotonic() < deadline, "the server did not see the strangers go"
-        time.sleep(0.02)
+    wait_until(lambda: not server.call(lambda: any(table.lobby.here() for table in server.server.tables.values())))
     with ExitStack() as stack:
         for number in range(3):
             ws = stack.enter_context(client(server.port, HONEST))
@@ -624,10 +619,7 @@ def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path: Path, monkeypa
     try:
         with client(server.port, ATTACKER) as ws:
             code = make_table(ws)["code"]
-        deadline = time.monotonic() + 20
-        while server.call(lambda: server.server.tables[code].lobby.empty_since is None):
-            assert time.monotonic() < deadline, "the server did not see the table empty"
-            time.sleep(0.02)
+        wait_until(lambda: server.call(lambda: server.server.tables[code].lobby.empty_since is not None))
     finally:
         server.stop()
     later = time.time() + 61.0

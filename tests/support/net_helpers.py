@@ -52,6 +52,13 @@ def free_port() -> int:
         return port
 
 
+def wait_until(condition: Callable[[], bool]) -> None:
+    """Wait for what the server does in its own time: no deadline, so a busy machine fails nothing; a server that
+    never does it is stopped by the test's timeout (pytest-timeout), which names the test."""
+    while not condition():
+        time.sleep(0.02)
+
+
 def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
