@@ -1,7 +1,7 @@
 """Finding tables on the local network (game/net/discovery.py): the TXT record both ways, the Browser's list fed
 by zeroconf's news (stood in for, no network), and for real on this machine: a hosted table announced, found,
 joined from what was found, its free seats kept current and withdrawn; the dedicated server announced and
-withdrawn. Every wait has a deadline."""
+withdrawn. No wait has a deadline of its own: a hang is stopped by the test's timeout (pytest-timeout)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from tests.support.net_helpers import (
     play_until,
     server_process,
     wait_for_port,
+    wait_until,
 )
 
 
@@ -116,9 +117,7 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
     browser = Browser()
     browser.start()
     announcer = discovery.Announcer("Trickhouse K7QP2M", 47474, Announcement("K7QP2M", "Rook", "Ann", 1))
-    deadline = time.monotonic() + 60
-    while not browser.unavailable and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: bool(browser.unavailable))
     announcer.update(Announcement("K7QP2M", "Rook", "Ann", 0))
     announcer.withdraw()
     announcer.join(60)
@@ -128,16 +127,13 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
                         "tables on the local network cannot be found (No multicast here): join by address"]
 
 
-def found_at(browser: Browser, address: str, seconds: float,
-             wanted: Callable[[Found], bool] = lambda found: True) -> Found | None:
-    """The table found at ``address`` once ``wanted`` says it is as expected, or None by the deadline."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def found_at(browser: Browser, address: str, wanted: Callable[[Found], bool] = lambda found: True) -> Found:
+    """The table found at ``address``, once ``wanted`` says it is as expected."""
+    while True:
         here = [found for found in browser.found() if found.address == address]
         if here and wanted(here[0]):
             return here[0]
         time.sleep(0.05)
-    return None
 
 
 def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_withdrawn(tmp_path: Path) -> None:
@@ -152,23 +148,20 @@ def test_a_hosted_table_is_found_on_this_machine_joined_from_what_was_found_and_
         players.append(Player(host.port, "create", {"name": "Ann", "preset": "hearts-classic",
                                                     "seats": ["me", "online", "online", "computer"]}))
         where = f"{LOOPBACK}:{host.port}"
-        found = found_at(browser, where, 60)
+        found = found_at(browser, where)
         assert found == Found(where, Announcement(players[0].table.code, "Classic Hearts", "Ann", 2)), browser.found()
         address, _, port = found.address.rpartition(":")
         guest = Player(int(port), "hello", {"name": "Bo", "code": found.said.code})
         players.append(guest)
         assert guest.welcome.seat == 1 and address == LOOPBACK
-        assert found_at(browser, where, 60, lambda found: found.said.free == 1), "the free seats are kept current"
-        play_until(players, lambda: all(len(p.table.seats) == 4 for p in players), 60)
+        found_at(browser, where, lambda found: found.said.free == 1)  # the free seats are kept current
+        play_until(players, lambda: all(len(p.table.seats) == 4 for p in players))
     finally:
         host.stop()
         for player in players:
             player.client.closing = True  # the host ended the table: nothing to come back to
-    deadline = time.monotonic() + 60
-    while [found for found in browser.found() if found.address == where] and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: not [found for found in browser.found() if found.address == where])  # the goodbye came
     browser.stop()
-    assert not [found for found in browser.found() if found.address == where], "the goodbye reached the browser"
 
 
 def test_the_dedicated_server_announces_itself_unless_told_not_to(tmp_path: Path) -> None:
@@ -180,14 +173,11 @@ def test_the_dedicated_server_announces_itself_unless_told_not_to(tmp_path: Path
     try:
         wait_for_port(port)
         wait_for_port(quiet_port)
-        found = found_at(browser, f"{LOOPBACK}:{port}", 60)
-        assert found is not None and found.said.server and found.said.host, browser.found()
+        found = found_at(browser, f"{LOOPBACK}:{port}")
+        assert found.said.server and found.said.host, browser.found()
         process.send_signal(signal.SIGTERM)
         output = process.communicate(timeout=60)[0]
-        deadline = time.monotonic() + 60
-        while found in browser.found() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert found not in browser.found(), "the goodbye reached the browser"
+        wait_until(lambda: found not in browser.found())  # the goodbye reached the browser
         assert not [found for found in browser.found() if found.address.endswith(f":{quiet_port}")]
     finally:
         browser.stop()

@@ -24,6 +24,7 @@ import errno
 import hashlib
 import json
 import logging
+import math
 import os
 import random
 import re
@@ -72,6 +73,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HONEST, ATTACKER = "127.0.0.2", "127.0.0.3"
 FORGER = "127.0.0.5"  # an attacker whose every log line is wanted (the lines about one address are limited)
 ANSWER_SECONDS = 10.0  # an answer that takes longer is a server that hangs
+HOUR = 3600.0  # a time no test waits for
 MEMORY = 3 << 30  # bytes of address space a server process may have
 LINES_BURST = 30  # PROTOCOL.md: lines about one address, at once ...
 FORGED = "1999-12-31 23:59:59,999 INFO trickhouse.server: FORGED"  # a line the attacker would like the log to have
@@ -102,7 +104,7 @@ class Served:
              *extra], stdout=self.out, stderr=subprocess.STDOUT, cwd=ROOT,
             preexec_fn=at_most_memory if os.name == "posix" else None)
         try:
-            wait_for_port(self.port, 30.0)
+            wait_for_port(self.port)
         except AssertionError:
             self.stop()
             raise AssertionError(f"the server did not start: {self.text()[-2000:]}") from None
@@ -224,11 +226,8 @@ def test_a_newline_in_a_preset_name_a_house_rule_or_a_name_cannot_forge_a_log_li
         assert json.loads(ws.recv(timeout=ANSWER_SECONDS))["type"] == "welcome"
         ws.send(json.dumps({"v": 1, "type": "act", "action": f"play G14\n{FORGED} action"}))
         ws.send(json.dumps({"v": 1, "type": "sit", "seat": f"1\n{FORGED} seat"}))
-        deadline = time.monotonic() + ANSWER_SECONDS
-        errors = 0
-        while errors < 2 and time.monotonic() < deadline:
-            errors += json.loads(ws.recv(timeout=ANSWER_SECONDS))["type"] == "error"
-        assert errors == 2
+        reply(ws, "error")  # each is refused (other news may come between)
+        reply(ws, "error")
     still_serving(server.port)
     lines = server.text().splitlines()
     assert not [line for line in lines if line.startswith(FORGED[:10])], "a line was forged"
@@ -243,25 +242,24 @@ def test_log_lines_about_one_address_are_limited_with_one_summary_line(tmp_path:
     address is quiet again, or the server stops). An honest address beside it is logged as always."""
     served = Served(tmp_path)
     try:
-        deadline = time.monotonic() + 60
+        began = time.monotonic()
         for _ in range(200):
-            if time.monotonic() > deadline:
-                break
             assert ask(served.port, "not JSON", source=ATTACKER)["type"] == "error"
+        # the allowance grows by a line a second however long a busy machine took
+        seconds = math.ceil(time.monotonic() - began)
         still_serving_from = ask(served.port, create(), source=HONEST)
         assert still_serving_from["type"] == "welcome"
     finally:
         served.stop()
     lines = served.text().splitlines()
     about = [line for line in lines if ATTACKER in line]
-    elapsed = 60  # at most: the loop's own bound
-    assert len(about) <= LINES_BURST + elapsed + 2, len(about)
+    assert len(about) <= LINES_BURST + seconds + 2, len(about)
     summary = [line for line in about if "log lines about it were not written" in line]
     assert len(summary) == 1, about[-3:]
     found = re.search(r": ([\d,]+) log lines", summary[0])
     assert found is not None, summary
     held = int(found.group(1).replace(",", ""))
-    assert held + len(about) >= 200 - elapsed, "every line is written or counted"
+    assert held + len(about) >= 200, "every line is written or counted"
     assert any(f"{HONEST} is Honest at table" in line for line in lines), "the honest address is logged"
 
 
@@ -346,14 +344,12 @@ def client(port: int, source: str = HONEST) -> Iterator[ClientConnection]:
         yield ws
 
 
-def reply(ws: ClientConnection, *kinds: str, seconds: float = 20.0) -> Json:
-    """The next message of one of ``kinds`` (any, if none named); the timeout only stops a hang."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        said: Json = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+def reply(ws: ClientConnection, *kinds: str, seconds: float = ANSWER_SECONDS) -> Json:
+    """The next message of one of ``kinds`` (any, if none named); each wait's timeout only stops a hang."""
+    while True:
+        said: Json = json.loads(ws.recv(timeout=seconds))
         if not kinds or said["type"] in kinds:
             return said
-    raise AssertionError(f"no {kinds} from the server")
 
 
 def make_table(ws: ClientConnection, preset: str = "hearts-classic", **fields: object) -> Json:
@@ -366,15 +362,14 @@ def lines_about(caplog: pytest.LogCaptureFixture, address: str) -> list[str]:
     return [record.getMessage() for record in caplog.records if address in record.getMessage()]
 
 
-def closed_by_server(sockets: list[socket.socket], until: int, seconds: float = 20.0) -> set[socket.socket]:
-    """The sockets whose end (or reset) has come from the server, once ``until`` of them have or the deadline
-    (which only stops a hang: the server holds the rest for a minute) has passed."""
+def closed_by_server(sockets: list[socket.socket], until: int) -> set[socket.socket]:
+    """The sockets whose end (or reset) has come from the server, once at least ``until`` of them have. No
+    deadline: a server that never closes them is stopped by the test's timeout (pytest-timeout)."""
     closed: set[socket.socket] = set()
     with selectors.DefaultSelector() as selector:
         for sock in sockets:
             selector.register(sock, selectors.EVENT_READ)
-        deadline = time.monotonic() + seconds
-        while len(closed) < until and time.monotonic() < deadline:
+        while len(closed) < until:
             for key, _ in selector.select(timeout=0.1):
                 ready = key.fileobj
                 assert isinstance(ready, socket.socket)
@@ -394,11 +389,11 @@ def test_half_open_sockets_from_one_address_are_cut_at_once_and_an_honest_player
         served: ServeTables, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 31, item 5: 300 sockets from one address that send only ``GET / HTTP/1.1`` were all held for the
     opening timeout, since only finished handshakes counted against an address. Counted from the TCP accept, all
-    but the address's limit are cut at once (here the handshake may take a minute, so "at once" is well before
-    any timeout); the log has a few lines about the address, not lines per socket; a player at another address
-    is welcomed while they are held."""
+    but the address's limit are cut at once (here the handshake may take an hour, so only the cut closes a
+    socket within the test); the log has a few lines about the address, not lines per socket; a player at another
+    address is welcomed while they are held."""
     caplog.set_level(logging.INFO)
-    limits = Limits(pause=0.0, handshake_seconds=60.0, hello_seconds=60.0)
+    limits = Limits(pause=0.0, handshake_seconds=HOUR, hello_seconds=HOUR)
     server = served(limits=limits)
     with ExitStack() as stack:
         sockets, reset = [], 0
@@ -425,7 +420,7 @@ def test_where_the_loop_accepts_by_other_means_the_connection_itself_is_the_door
     itself as it is made, and one past the address's limit is cut before its handshake all the same."""
     monkeypatch.setattr(net_server, "accepts_through_socket", lambda loop: False)
     monkeypatch.setattr(net_server.DoorSocket, "accept", socket.socket.accept)
-    limits = Limits(pause=0.0, per_address=3, handshake_seconds=60.0, hello_seconds=60.0)
+    limits = Limits(pause=0.0, per_address=3, handshake_seconds=HOUR, hello_seconds=HOUR)
     server = served(limits=limits)
     with ExitStack() as stack:
         sockets = []
@@ -444,7 +439,7 @@ def test_over_tls_sockets_are_counted_before_their_handshake_and_let_go_when_it_
     their address as they are accepted (past the limit, cut at once), and handshakes that fail leave the count
     when their sockets close, so that connections long gone never shut an address out."""
     context, _ = tls_server_context(trustme.CA())
-    server = served(limits=Limits(pause=0.0, per_address=3, handshake_seconds=60.0), tls=context)
+    server = served(limits=Limits(pause=0.0, per_address=3, handshake_seconds=HOUR), tls=context)
 
     def counted() -> int:
         return server.call(lambda: server.server.door.connections(ATTACKER))
@@ -484,16 +479,15 @@ def test_connections_over_the_servers_limit_are_cut_whatever_their_address(serve
         with pytest.raises((OSError, WebSocketException)), client(server.port, "127.0.0.20"):  # cut at once
             pass
         held.pop().close()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:  # the server notices the close, and has room again
+
+        def welcomed() -> bool:
             try:
                 with client(server.port, "127.0.0.20") as ws:
-                    assert make_table(ws)["type"] == "welcome"
-                    break
+                    return bool(make_table(ws)["type"] == "welcome")
             except (OSError, WebSocketException):
-                time.sleep(0.05)
-        else:
-            raise AssertionError("no room after a connection closed")
+                return False
+
+        wait_until(welcomed)  # the server notices the close, and has room again
 
 
 # --- tables ---
@@ -554,10 +548,7 @@ def test_an_empty_table_ends_after_the_servers_longest_keep_whatever_its_create_
     server = served(limits=Limits(pause=0.0, keep_most=0.5))
     with client(server.port, ATTACKER) as ws:
         welcome = make_table(ws, keep=3600)
-    deadline = time.monotonic() + 20
-    while server.call(lambda: len(server.server.tables)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.call(lambda: len(server.server.tables)) == 0
+    wait_until(lambda: not server.call(lambda: len(server.server.tables)))
     with client(server.port, ATTACKER) as ws:
         ws.send(message("hello", name="Ann", code=welcome["code"], token=welcome["token"]))
         assert reply(ws)["type"] == "error"
@@ -626,10 +617,8 @@ def test_an_empty_tables_clock_is_kept_across_a_restart(tmp_path: Path, monkeypa
     monkeypatch.setattr(time, "time", lambda: later)
     again = ServerThread(tmp_path, limits=Limits(pause=0.0, keep=60.0))
     try:
-        deadline = time.monotonic() + 20
-        while again.call(lambda: code in again.server.tables) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert again.call(lambda: code not in again.server.tables), "the table stood empty for its keep: it ends"
+        # the table stood empty for its keep: it ends
+        wait_until(lambda: again.call(lambda: code not in again.server.tables))
     finally:
         again.stop()
 
@@ -661,11 +650,9 @@ class Seat:
             self.ws.send(message("next"))
         return said
 
-    def until(self, done: Callable[[], bool], seconds: float = 120.0) -> None:
-        """Play on until ``done()``; the deadline only stops a hang."""
-        deadline = time.monotonic() + seconds
+    def until(self, done: Callable[[], bool]) -> None:
+        """Play on until ``done()``; a table that never gets there is stopped by the test's timeout."""
         while not done():
-            assert time.monotonic() < deadline, f"not there in time; the last messages: {self.said[-5:]}"
             try:
                 self.hear(0.1)  # ``done`` may come true without a message
             except TimeoutError:
@@ -804,9 +791,11 @@ def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tm
     Found at start (``PRAGMA quick_check``), the file is moved aside as ``tables.sqlite3.bad-<time>``, named in
     one log line, and a fresh store begins; damaged again, the next one is kept beside it, never over it."""
     set_aside: list[str] = []
+    planted: set[str] = set()
     for round_ in range(2):
         database = TableDatabase(tmp_path)
         for number in range(60):  # tables enough for the damage to land in their rows
+            planted.add(f"T{round_}{number:04d}")
             database.create(f"T{round_}{number:04d}", "hearts-classic", {"note": "x" * 200}, 60.0, 0,
                             [{"kind": "online", "name": "Ann" * 8, "token": None, "level": "normal"}] * 4)
         database.close()
@@ -828,7 +817,8 @@ def test_a_damaged_database_is_set_aside_by_its_time_and_a_fresh_store_begins(tm
         lines = [line for line in output.splitlines() if new[0] in line]
         assert len(lines) == 1 and str(tmp_path / FILE_NAME) in lines[0], output
         set_aside = bad
-        assert saved_codes(tmp_path) != [] and all(not code.startswith("T") for code in saved_codes(tmp_path))
+        # only the new table (a server's code may begin with T too: seen once, TEE5MK)
+        assert saved_codes(tmp_path) != [] and planted.isdisjoint(saved_codes(tmp_path))
 
 
 def test_a_row_whose_text_is_damaged_keeps_only_its_table_aside(tmp_path: Path,

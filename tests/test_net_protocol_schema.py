@@ -233,15 +233,15 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
         guest = Player(server.port, "hello", {"name": "Bo", "code": code}, seed=1)
         guest.client.send(M.Sit(seat=2))
         passer_by = Player(server.port, "hello", {"name": "Cy", "code": code}, seed=2)
-        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1].taken, 60)
+        play_until([owner, guest, passer_by], lambda: guest.table.viewer == 2 and owner.table.seats[1].taken)
         owner.client.send(M.Computer(seat=1))
         owner.client.send(M.Sit(seat=3))  # the owner sits where they chose: an error
         play_until([owner, guest, passer_by], lambda: "The owner gave your seat to a computer" in passer_by.shown
-                   and "the table's owner sits where they chose" in owner.shown, 10)
+                   and "the table's owner sits where they chose" in owner.shown)
         owner.client.send(M.Start())
-        play_until([owner, guest], lambda: guest.table.started, 60)
+        play_until([owner, guest], lambda: guest.table.started)
         guest.client.send(M.Act(action="pass"))  # not Bo's turn, or not a pass of three cards: refused
-        play_until([owner, guest], lambda: owner.over and guest.over, 180)
+        play_until([owner, guest], lambda: owner.over and guest.over)
     finally:
         server.stop()
     assert sorted(kinds) == SERVER_TYPES, sorted(kinds)

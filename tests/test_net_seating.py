@@ -20,9 +20,9 @@ def test_at_a_network_table_players_keep_their_seats_when_rotating_partners_chan
                                                "names": ["Ann", "", "Cat", "Dan"]})
         players.append(owner)
         players.append(Player(server.port, "hello", {"name": "Ben", "code": owner.table.code}, seed=1))
-        play_until(players, lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken, 60)
+        play_until(players, lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken)
         owner.client.send(M.Start())
-        play_until(players, lambda: all(p.table.started and p.table.view().number == 4 for p in players), 120)
+        play_until(players, lambda: all(p.table.started and p.table.view().number == 4 for p in players))
         for seat, player in enumerate(players):
             view, table = player.table.view(), player.table
             assert table.viewer == view.seat == seat

@@ -143,9 +143,9 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
     owner = Player(first.port, "create", {"name": "Ann", "preset": "hearts-classic", "keep": 30,
                                           "seats": ["me", "online", "computer", "computer"]})
     guest = Player(first.port, "hello", {"name": "Bo", "code": owner.table.code}, seed=1)
-    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken, 60)
+    play_until([owner, guest], lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken)
     owner.client.send(M.Start())
-    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3, 60)
+    play_until([owner, guest], lambda: owner.table.started and owner.table.view().moves >= 3)
     code, token = owner.table.code, owner.client.token
     for player in (owner, guest):
         player.client.closing = True
@@ -163,7 +163,7 @@ def test_after_a_restart_a_seat_waits_for_its_player_before_a_computer_plays_it(
             return session.hand.to_move == 1 and not controller_of(table).thinking
 
         # Ann and the computers play their own seats, and then the table waits for Bo
-        play_until([back], lambda: second.call(bo_to_move), 60)
+        play_until([back], lambda: second.call(bo_to_move))
         moves = second.call(lambda: len(session_of(table).hand.actions))
         time.sleep(0.5)  # with the seats 'away', computers played here at once (no pause)
         assert second.call(lambda: (len(session_of(table).hand.actions), session_of(table).away)) == (moves, set())
@@ -369,7 +369,7 @@ def test_every_accepted_action_is_committed_before_anyone_is_told(tmp_path: Path
         owner = Player(server.port, "create", {"name": "Ann", "preset": "rook-classic",
                                                "seats": ["me", "computer", "computer", "computer"]})
         owner.client.send(M.Start())
-        play_until([owner], lambda: owner.table.started and len(owner.table.results()) >= 1, 60)
+        play_until([owner], lambda: owner.table.started and len(owner.table.results()) >= 1)
         owner.close()
     finally:
         server.stop()

@@ -63,7 +63,7 @@ def test_a_trusted_fingerprint_joins_and_plays(tls_server: TlsServer) -> None:
     try:
         assert owner.client.uri.startswith("wss://") and tables(server) == [owner.table.code]
         owner.client.send(M.Start())
-        play_until([owner], lambda: owner.table.started and len(owner.table.view().tricks) >= 1, 60)
+        play_until([owner], lambda: owner.table.started and len(owner.table.view().tricks) >= 1)
     finally:
         owner.close()
 

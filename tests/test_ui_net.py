@@ -145,7 +145,7 @@ def test_a_game_hosts_a_table_shows_its_code_and_plays_with_a_player_elsewhere(a
     assert table.view().tricks[0] == guest.table.view().tricks[0]
     # the host leaves: the other player is told, and the table is kept to be hosted again
     app.services.stop_hosting()
-    play_until([guest], lambda: guest.closed, 60)
+    play_until([guest], lambda: guest.closed)
     assert guest.closed == "The host ended the table"
 
 
@@ -200,7 +200,7 @@ def test_the_host_is_asked_before_leaving_ends_the_table_for_everyone(app: App) 
     click(app, button(top_scene(app, PauseScene), "Main menu").rect.center)
     click(app, button(top_scene(app, ConfirmScene), "End the table").rect.center)
     assert top_scene(app, Scene).name == "menu" and app.services.host is None
-    play_until([guest], lambda: guest.closed, 60)
+    play_until([guest], lambda: guest.closed)
     assert guest.closed == "The host ended the table"
     assert any(b.label == "Host again" for b in top_scene(app, MenuScene).buttons)
 

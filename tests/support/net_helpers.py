@@ -1,6 +1,6 @@
 """Network tests on the loopback address only: a table server on a thread of its own, and players played by the
-test through the same client the window uses (each deciding only from its own seat's view). Every loop is
-bounded by a deadline."""
+test through the same client the window uses (each deciding only from its own seat's view). No wait has a
+deadline of its own: a hang is stopped by the test's timeout (pytest-timeout), so a busy machine fails nothing."""
 
 from __future__ import annotations
 
@@ -59,15 +59,13 @@ def wait_until(condition: Callable[[], bool]) -> None:
         time.sleep(0.02)
 
 
-def wait_for_port(port: int, seconds: float = 20.0, host: str = LOOPBACK) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def wait_for_port(port: int, host: str = LOOPBACK) -> None:
+    while True:
         try:
             socket.create_connection((host, port), timeout=0.2).close()
             return
         except OSError:
             time.sleep(0.05)
-    raise AssertionError("the server did not start listening")
 
 
 def tls_server_context(authority: trustme.CA) -> tuple[ssl.SSLContext, str]:
@@ -118,14 +116,12 @@ class ServeTables(Protocol):
                  tls: ssl.SSLContext | None = None) -> ServerThread: ...
 
 
-def first_message(client: NetClient, seconds: float = 10.0) -> M.Welcome | M.Error | M.Closed | Link:
+def first_message(client: NetClient) -> M.Welcome | M.Error | M.Closed | Link:
     """The welcome (or the refusal) a new connection gets."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        message = client.inbox.get(timeout=seconds)
+    while True:
+        message = client.inbox.get()
         if isinstance(message, M.Welcome | M.Error | M.Closed) or (isinstance(message, Link) and message.ended):
             return message
-    raise AssertionError("no answer from the server")
 
 
 def wire(kind: str, **fields: object) -> str:
@@ -214,15 +210,11 @@ class Player:
         client.loop.call_soon_threadsafe(connection.transport.pause_reading)
 
 
-def play_until(players: list[Player], done: Callable[[], object], seconds: float = 120.0) -> None:
-    """Step every player until ``done()`` or the deadline (which fails the test)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if done():
-            return
+def play_until(players: list[Player], done: Callable[[], object]) -> None:
+    """Step every player until ``done()``."""
+    while not done():
         if not any([player.step() for player in players]):
             time.sleep(0.002)
-    raise AssertionError("the players did not get there in time")
 
 
 class FakeInfo:
