@@ -15,6 +15,7 @@ from pathlib import Path
 from game.ai import LEVELS, make_player
 from game.engine import Hand, load_rules, preset_names
 from game.engine.language import language
+from game.runtime import leave_objects_to_the_os
 from game.store.settings import LANGUAGE_CODE
 
 
@@ -103,4 +104,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    leave_objects_to_the_os()
+    sys.exit(status)

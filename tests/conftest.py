@@ -18,6 +18,7 @@ from game.net import protocol as P
 from game.net import schema
 from game.net import server as net_server
 from game.net.protocol import Limits
+from game.runtime import leave_objects_to_the_os
 from game.store import Settings
 from game.table.session import Session
 from game.ui.app import App
@@ -42,16 +43,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.network)
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Window objects left in reference cycles (fonts, surfaces) are freed here, with pygame started, and not by the
-    interpreter's last garbage collection after every window test's pygame.quit(): three full runs on 2026-11-27
-    passed every test and then crashed in that collection (pygame parachute, exit code 250 or 134)."""
-    import gc
-
-    pygame.display.init()
-    pygame.font.init()
-    gc.collect()
-    pygame.quit()
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The last hook: the test process exits as the game's do (game/runtime.py, leave_objects_to_the_os), without
+    the interpreter's last garbage collection, which crashed after every test had passed (exit code 134 or 250)."""
+    leave_objects_to_the_os()
 
 
 @pytest.fixture(autouse=True)

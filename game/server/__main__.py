@@ -27,6 +27,7 @@ from game.net.discovery import Announcement, Announcer
 from game.net.protocol import DEFAULT_PORT, Limits, clean_name, fingerprint
 from game.net.server import TableServer
 from game.review import hint_player
+from game.runtime import leave_objects_to_the_os
 from game.store.files import data_dir
 
 log = logging.getLogger("trickhouse.server")
@@ -181,4 +182,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    leave_objects_to_the_os()
+    sys.exit(status)
