@@ -23,6 +23,7 @@ import asyncio
 import concurrent.futures
 import gc
 import multiprocessing
+import os
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from multiprocessing.process import BaseProcess
@@ -157,9 +158,22 @@ class LoopThread:
         return ended
 
 
+# how far below the window a child job runs: on a busy machine the window's frames come first, and the search or
+# the review takes what is left within its own time budget (issue 34: frames while Hard thinks, one core busy)
+CHILD_NICENESS = 10
+
+
+def _run_below_the_window(target: Callable[..., None], *args: Any) -> None:
+    """A child job's first step (on Windows, which has no ``os.nice``, the job keeps the window's priority)."""
+    if hasattr(os, "nice"):
+        os.nice(CHILD_NICENESS)
+    target(*args)
+
+
 class ChildJob:
-    """``target(conn, *args)`` in a child process: ``send`` hands it a value, ``news()`` reads what it has sent
-    so far without waiting, ``kill()`` stops it at once. Values crossing the pipe are plain JSON-ready data.
+    """``target(conn, *args)`` in a child process, at a lower priority than the window's: ``send`` hands it a
+    value, ``news()`` reads what it has sent so far without waiting, ``kill()`` stops it at once. Values crossing
+    the pipe are plain JSON-ready data.
 
     A job that sends its last value and exits leaves the pipe readable twice: for the value, then for the end of the
     pipe (TESTING-NOTES.md). ``news()`` reads up to that end and keeps everything before it; ``ended`` then says
@@ -169,8 +183,8 @@ class ChildJob:
 
     def __init__(self, target: Callable[..., None], *args: Any, name: str) -> None:
         self._conn, child = self._context.Pipe()
-        self._process: BaseProcess | None = self._context.Process(target=target, args=(child, *args), name=name,
-                                                                  daemon=True)
+        self._process: BaseProcess | None = self._context.Process(
+            target=_run_below_the_window, args=(target, child, *args), name=name, daemon=True)
         self._process.start()
         child.close()
         self.ended = False  # every value read, and the job's end of the pipe is closed: it has gone
