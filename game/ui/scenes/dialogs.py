@@ -111,8 +111,9 @@ class BidScene(Dialog):
         self.passing = next((choice for choice in view.legal if choice.kind == "pass"), None)
         self.index = 0
         high = view.rook.high_bid if view.rook is not None else 0
-        self.title = (gettext("{name}, your bid (high bid {high})") if high else gettext("{name}, your bid")).format(
-            name=table.name(view.to_move), high=high)
+        self.title = said_of(table.name(view.to_move), gettext("{name}, your bid (high bid {high})"),
+                             gettext("Your bid (high bid {high})"), high=high) if high else \
+            said_of(table.name(view.to_move), gettext("{name}, your bid"), gettext("Your bid"))
 
     def layout(self) -> None:
         super().layout()
