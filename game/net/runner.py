@@ -22,6 +22,7 @@ from typing import assert_never
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision
 from game.engine import Match
+from game.engine.refusals import Refusal
 from game.table.controller import NotKept, TableController
 from game.table.intents import (
     Claimed,
@@ -130,7 +131,7 @@ class TableRunner:
         if not self.started:
             raise P.ProtocolError("the match has not begun")
         _, controller = self._under_way()
-        done: Played | Held | Claimed | str
+        done: Played | Held | Claimed | Refusal
         match message:
             case M.Act(action=action):
                 if self.paused:
@@ -139,8 +140,8 @@ class TableRunner:
                     done = controller.act(action, seat)
                 except NotKept:
                     return [Say(seat, M.Refused(action=action, reason=CANNOT_SAVE)), *self.pause()]
-                if isinstance(done, str):
-                    return [Say(seat, M.Refused(action=action, reason=done))]
+                if isinstance(done, Refusal):
+                    return [Say(seat, M.Refused(action=action, reason=controller.hand.said(done)))]
                 if isinstance(done, Held):  # decided ahead of its turn: nothing happened yet that anyone sees
                     return []
                 return self.played(done)
@@ -157,8 +158,8 @@ class TableRunner:
                     done = controller.claim(seat)
                 except NotKept:
                     return [Say(seat, M.Refused(action="claim", reason=CANNOT_SAVE)), *self.pause()]
-                if isinstance(done, str):
-                    return [Say(seat, M.Refused(action="claim", reason=done))]
+                if isinstance(done, Refusal):
+                    return [Say(seat, M.Refused(action="claim", reason=controller.hand.said(done)))]
                 return self.played(done)
             case M.Next():
                 self.lobby.presence[seat].ready = True

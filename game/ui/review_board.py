@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Hand
-from game.engine.hearts import DIRECTION_WORDS
 from game.engine.language import N_, gettext, ngettext, pgettext
 from game.engine.view import TrickView
+from game.engine.words import DIRECTION_WORDS
 from game.ui.table_painter import last_trick_words, points_words, trump_words
 
 from . import theme

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import SUIT_NAMES, suit_words
-from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
+from game.engine.hearts import pass_giver, pass_receiver
 from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import SeatView
-from game.engine.words import capitalised, said_of
+from game.engine.words import DIRECTION_WORDS, capitalised, said_of
 
 from . import assets, table_marks, theme
 from .assets import text

@@ -14,10 +14,10 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import ORDER_MEANINGS
-from game.engine.hearts import DIRECTION_WORDS, pass_receiver
+from game.engine.hearts import pass_receiver
 from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import Choice
-from game.engine.words import capitalised, said_of
+from game.engine.words import DIRECTION_WORDS, capitalised, said_of
 
 from .. import controls, theme
 from ..assets import font, text, wrapped
