@@ -13,6 +13,8 @@ import pytest
 
 from game.engine.language import use_language
 from game.engine.refusals import REASONS, Refusal
+from game.net.reasons import REASONS as SERVER_REASONS
+from game.net.reasons import said
 from tests.support.deals import hand_with
 from tests.support.language import LANGUAGES
 
@@ -27,18 +29,20 @@ def example(reason: str) -> tuple[Refusal, str]:
     """A refusal of ``reason`` with something in each field its sentence may name, and its deck."""
     if reason in ("pass-first", "pass-exactly"):
         return Refusal(reason, number=3, word="left"), "standard"
-    return Refusal(reason, cards=("R14", "Y5"), number=120, step=5, word="red", detail="bad"), "rook"
+    return Refusal(reason, cards=("R14", "Y5"), number=120, step=5, word="red", detail="That is not an action"), "rook"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_reason_has_words_in_every_language(language: str, speaking: None) -> None:
-    """Each reason's sentence is said with every placeholder filled: none left over, none the program leaves
-    empty."""
+    """Each reason's sentence, the engine's and a table server's own (game/net/reasons.py, said by the same
+    function), is said with every placeholder filled: none left over, none the program leaves empty. No reason is
+    both the engine's and the server's."""
     use_language(language)
-    for reason in REASONS:
+    assert not set(REASONS) & set(SERVER_REASONS)
+    for reason in (*REASONS, *SERVER_REASONS):
         why, deck = example(reason)
-        said = why.words(deck)
-        assert said and "{" not in said and said[0] == said[0].upper(), (reason, said)
+        words = said(why, deck)
+        assert words and "{" not in words and words[0] == words[0].upper(), (reason, words)
 
 
 def test_a_refusal_names_cards_suits_and_directions_as_a_player_does(speaking: None) -> None:
@@ -64,7 +68,8 @@ def test_a_refusal_from_elsewhere_that_this_engine_cannot_say_has_no_words() -> 
     assert Refusal("follow-suit", word="green").words(None) is None
     assert Refusal("follow-suit", word="green").words("a-deck") is None
     assert Refusal("unreadable", detail="'{card}' is not an action").words("rook") == "'{card}' is not an action"
-    assert Refusal("unreadable", detail="x" * 5000).words(None) == "X" + "x" * 199
+    assert Refusal("unreadable", detail="x" * 5000).words(None) == "x" * 200
+    assert Refusal("unreadable").words(None) is None
 
 
 def test_the_engine_refuses_with_its_reasons(speaking: None) -> None:

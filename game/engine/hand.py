@@ -29,7 +29,7 @@ from . import cards as C
 from . import knowledge, records
 from .events import Event
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
-from .refusals import Refusal
+from .refusals import Refusal, unreadable
 from .results import HandResult
 from .rules import Beaters, Rules
 from .view import Choice, CommonView, SeatView, TrickView, choice
@@ -549,7 +549,7 @@ class Hand:
         try:
             action = self.parse_action(text)
         except A.ActionTextError as err:
-            return Refusal("unreadable", detail=str(err))
+            return unreadable(str(err))
         return self.why_not(action)
 
     def check(self, text: str) -> str | None:

@@ -15,7 +15,7 @@ from .hand import DONE, Hand, Phase, register_family
 from .knowledge import SeenHeartsHand
 from .language import N_
 from .legal import CardSubsets, LegalSet, Listed
-from .refusals import Refusal
+from .refusals import Refusal, unreadable
 from .results import HandResult
 from .rules import Rules
 from .view import HeartsPart, SeatView
@@ -194,7 +194,7 @@ class HeartsHand(Hand):
         try:
             action = self.parse_action(text)
         except A.ActionTextError as err:
-            return Refusal("unreadable", detail=str(err))
+            return unreadable(str(err))
         if action in CardSubsets(A.PASS_CARDS, self.held[seat], self.rules.pass_count):
             return None
         return self._pass_refusal(action, seat)

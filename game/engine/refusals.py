@@ -2,7 +2,7 @@
 names, in RULES.md notation as an event's cards are (the cards, a number, a suit's or a pass direction's word). The
 rules make them (``Hand.why_not``), and ``Refusal.words`` says one in the language in force: the one place the
 refusals' sentences are written. So a refusal crosses the network as it is, and the screen that shows it says it in
-its own player's language, whatever the server's (game/net/PROTOCOL.md, "Refusals").
+its own player's language, whatever the server's (game/net/PROTOCOL.md, "Reasons").
 
 >>> from game.engine.language import use_language
 >>> _ = use_language("en")
@@ -22,8 +22,9 @@ whoever shows it says something else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from . import cards as C
 from .language import gettext, ngettext, pgettext
@@ -40,23 +41,23 @@ class Refusal:
     number: int = 0  # a count of cards, or a bid
     step: int = 0  # how far each bid must go up
     word: str = ""  # a suit's name in notation (``SUIT_NAMES``, or "rook" for the Rook Bird's own), a pass direction
-    detail: str = ""  # an action text the engine could not read: what is wrong with it (notation's words, English)
+    detail: str = ""  # words of its own, shown as they are: what is wrong with an action text the engine could not
+    # read (notation's words, in English), or a server's
 
-    def to_json(self) -> dict[str, object]:
-        return {"reason": self.reason, "cards": list(self.cards), "number": self.number, "step": self.step,
-                "word": self.word, "detail": self.detail}
-
-    def words(self, deck: str | None) -> str | None:
+    def words(self, deck: str | None, more: Mapping[str, Sentence] = MappingProxyType({})) -> str | None:
         """The sentence, in the language in force, with cards and suits as a player names them in ``deck`` (None:
-        not known, so a refusal that names them has no words). None for a reason this engine does not know, or what
-        it names not in ``deck``'s notation."""
-        sentence = _SENTENCES.get(self.reason)
+        not known, so a refusal that names them has no words). None for a reason this engine does not know (nor
+        ``more``, the sentences of reasons that are not the rules': a table server's), or what it names not in
+        ``deck``'s notation."""
+        sentence = SENTENCES.get(self.reason) or more.get(self.reason)
         if sentence is None or len(self.cards) > MOST_CARDS:
             return None
+        template = sentence(self)
+        if template == AS_SAID:  # words of their own, not translated: shown as they are
+            return self.detail[:MOST_DETAIL] or None
         number, step = self.number, self.step
         values: dict[str, object] = {"count": number, "low": number, "high": number, "step": step,
-                                     "bids": f"{number}, {number + step}, {number + 2 * step}, ...",
-                                     "detail": self.detail[:MOST_DETAIL]}
+                                     "bids": f"{number}, {number + step}, {number + 2 * step}, ..."}
         if self.cards or self.word:
             if deck not in C.SUIT_NAMES:
                 return None
@@ -71,21 +72,27 @@ class Refusal:
             elif self.word in DIRECTION_WORDS:
                 values["direction"] = gettext(DIRECTION_WORDS[self.word])
         try:
-            return capitalised(sentence(self).format(**values))
+            return capitalised(template.format(**values))
         except (KeyError, IndexError, ValueError):  # a placeholder this refusal does not fill: not one made here
             return None
 
 
+def unreadable(problem: str) -> Refusal:
+    """The refusal of an action text that is not one (only a program writes those): what is wrong with it."""
+    return Refusal("unreadable", detail=problem[:MOST_DETAIL])
+
+
 Sentence = Callable[[Refusal], str]
+AS_SAID = "{detail}"  # the sentence of a reason whose words are its detail, as the engine or the server said them
 # Each reason's sentence, as the language in force says it (translated when said: the language may change); its
 # placeholders are filled by ``Refusal.words``.
-_SENTENCES: dict[str, Sentence] = {
+SENTENCES: dict[str, Sentence] = {
     # whose turn, and when
     "not-your-turn": lambda why: gettext("It is not your turn"),
     "choice-made": lambda why: gettext("Your choice is made: it counts once the others have chosen"),
     "hand-over": lambda why: gettext("The hand is over"),
     "not-settled": lambda why: gettext("The remaining tricks are not certain yet"),
-    "unreadable": lambda why: "{detail}",  # an action text that is not one (only a program writes those)
+    "unreadable": lambda why: AS_SAID,  # an action text that is not one (only a program writes those)
     # cards held, and following
     "play-a-card": lambda why: gettext("Now you must play a card"),
     "dummy-plays-a-card": lambda why: gettext("Now the dummy must play a card"),
@@ -132,4 +139,4 @@ _SENTENCES: dict[str, Sentence] = {
     "call-a-card": lambda why: gettext("Call a card: its holder is your secret partner"),
     "not-in-deck": lambda why: gettext("That card is not in this game's deck"),
 }
-REASONS = tuple(_SENTENCES)  # every reason the engine gives, in the order above
+REASONS = tuple(SENTENCES)  # every reason the engine gives, in the order above
