@@ -19,6 +19,7 @@ from game.engine import Event, Hand, IllegalAction, Match, load_rules, preset_na
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hearts import HEARTS_MASK, QUEEN_OF, HeartsHand
+from game.engine.refusals import REASONS
 from game.engine.rook import RookHand
 from game.engine.view import SeatView
 from tests.support.deals import playout_action, random_positions
@@ -229,6 +230,8 @@ def check_the_legal_set(hand: Hand, rng: random.Random) -> None:
         assert (hand.check(hand.action_text(action)) is None) == legal_now
         if not legal_now:
             assert reason and not reason[0].islower(), "a refusal is a sentence for the player"
+            why = hand.why_not(action)  # a reason the network carries, said by the engine's words for it
+            assert why is not None and why.reason in REASONS and why.words(hand.rules.deck) == reason
             with pytest.raises(IllegalAction):
                 hand.apply(hand.action_text(action))
     assert hand.record() == before, "a refused action changes nothing"

@@ -644,14 +644,21 @@ def test_a_pass_may_be_checked_ahead_of_the_seats_turn() -> None:
     views = [hand.view(seat) for seat in range(4)]
     assert [view.cards_to_choose for view in views] == [3, 3, 3, 3]
     ahead = views[2].choose_cards(views[2].hand[:3])
-    assert hand.check_for(2, ahead) is None and hand.check(ahead) is not None  # seat 2's cards, not seat 0's
+    assert hand.why_not_for(2, ahead) is None and hand.check(ahead) is not None  # seat 2's cards, not seat 0's
     stray = views[2].choose_cards([*views[2].hand[:2], views[1].hand[0]])
     card = hand.rules.player_card_name(views[1].hand[0])
-    assert hand.check_for(2, stray) == f"{card} is not in your hand"
-    assert hand.check_for(2, "play 2C") == "First choose 3 cards to pass to the left"
+    assert said_for(hand, 2, stray) == f"{card} is not in your hand"
+    assert said_for(hand, 2, "play 2C") == "First choose 3 cards to pass to the left"
     hand.apply(views[0].choose_cards(views[0].hand[:3]))
     assert hand.deciding_at_once() == (1, 2, 3) and hand.view(0).cards_to_choose == 0
-    assert hand.check_for(0, views[0].choose_cards(views[0].hand[3:6])) == "It is not your turn"
+    assert said_for(hand, 0, views[0].choose_cards(views[0].hand[3:6])) == "It is not your turn"
     while hand.phase == "pass":
         hand.apply(hand.view(hand.to_move).choose_cards(hand.view(hand.to_move).hand[:3]))
-    assert hand.deciding_at_once() == () and hand.check_for(1, "play 2C") == "It is not your turn"
+    assert hand.deciding_at_once() == () and said_for(hand, 1, "play 2C") == "It is not your turn"
+
+
+def said_for(hand: Hand, seat: int, action: str) -> str:
+    """Why ``seat``'s action would be refused now, in words (asserted: it would be)."""
+    why = hand.why_not_for(seat, action)
+    assert why is not None, f"{action} is legal for seat {seat}"
+    return hand.said(why)

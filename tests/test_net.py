@@ -249,12 +249,14 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
         assert answer(ws)["seat"] == 2 and answer(ws)["type"] == "seats"
         before = seats_now()
         owner.client.send(M.Sit(seat=3))
-        play_until([owner], lambda: "the table's owner sits where they chose" in owner.shown)
-        for seat, reason in ((0, "that seat is not free"), (1, "that seat is not free"), (2, "that seat is not free"),
-                             (4, "that seat is not free"), (5, "this table has 5 seats"),
-                             (9, "sit: seat: expected `int` <= 5")):
+        play_until([owner], lambda: "The table's owner sits where they chose" in owner.shown)
+        taken = ("seat-taken", "That seat is not free")
+        for seat, (reason, said) in ((0, taken), (1, taken), (2, taken), (4, taken),
+                                     (5, ("no-such-seat", "This table has 5 seats")),
+                                     (9, ("bad-message", "sit: seat: expected `int` <= 5"))):
             ws.send(wire("sit", seat=seat))
-            assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": reason}, seat
+            reply = answer(ws)
+            assert (reply["type"], reply["why"]["reason"], reply["reason"]) == ("error", reason, said), seat
         assert seats_now() == before
         ws.send(wire("sit", seat=3))  # the next answer is this one's: nothing else came of the errors
         assert answer(ws) == {"v": P.VERSION, "type": "seated", "seat": 3}
@@ -265,7 +267,7 @@ def test_a_move_to_a_seat_that_is_not_free_or_too_late_gets_one_error_and_change
         ws.send(wire("sit", seat=2))
         while (reply := answer(ws))["type"] not in ("error", "seated"):
             pass
-        assert reply["reason"] == "the match has begun"
+        assert reply["reason"] == "The match has begun" and reply["why"]["reason"] == "match-begun"
         assert seats_now() == before and before[3][1] == "Bo"
     other.close()
 
@@ -407,7 +409,9 @@ def test_a_seat_past_the_tables_last_is_an_error_not_a_fault(served: ServeTables
         ws.send(wire("computer", seat=5))
         while (reply := answer(ws))["type"] == "seats":
             pass
-        assert reply == {"v": P.VERSION, "type": "error", "reason": "this table has 4 seats"}
+        assert reply == {"v": P.VERSION, "type": "error", "reason": "This table has 4 seats",
+                         "why": {"reason": "no-such-seat", "cards": [], "number": 4, "step": 0, "word": "",
+                                 "detail": ""}}
         assert server.call(lambda: server.server.tables[code].seat_list()) == before
     assert "could not be handled" not in caplog.text
 
@@ -416,7 +420,8 @@ def test_a_client_that_never_says_hello_is_closed(served: ServeTables, caplog: p
     caplog.set_level(logging.INFO)
     server = served(limits=Limits(pause=0.0, hello_seconds=0.3))
     with raw(server.port) as ws:
-        assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": "Say hello first"}
+        reply = answer(ws)
+        assert (reply["type"], reply["reason"], reply["why"]["reason"]) == ("error", "Say hello first", "say-hello")
     play_until([], lambda: "1 closed for saying nothing" in caplog.text)  # said once the connection is gone
 
 
@@ -711,7 +716,9 @@ def test_a_type_that_is_not_text_or_a_version_that_is_not_the_number_1_is_an_err
             pass
         assert reply["type"] == "error" and "could not handle" not in reply["reason"], reply
         ws.send(wire("claim"))
-        assert answer(ws) == {"v": P.VERSION, "type": "error", "reason": "the match has not begun"}
+        reply = answer(ws)
+        assert (reply["type"], reply["reason"], reply["why"]["reason"]) == \
+            ("error", "The match has not begun", "match-not-begun")
     assert "Traceback" not in caplog.text and not any(r.exc_info for r in caplog.records)
 
 

@@ -17,6 +17,7 @@ import pytest
 from bench.net import random_decision
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules
+from game.engine.refusals import Refusal
 from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
@@ -35,6 +36,7 @@ from game.net.lobby import (
     token_hash,
 )
 from game.net.logs import AddressLines, escape_lines
+from game.net.reasons import NotTaken, said
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import NotKept
@@ -190,9 +192,9 @@ def test_too_late_once_the_match_has_begun() -> None:
     for asker, message in ((1, typed(M.Sit, seat=2)), (0, typed(M.Computer, seat=1))):
         with pytest.raises(P.ProtocolError, match="the match has begun"):
             lobby.receive(asker, message)
-    with pytest.raises(NoSuchTable, match="There is no table to join with that code") as refused:
+    with pytest.raises(NoSuchTable, match="table K7QX2M: the match has begun, and no seat's token") as refused:
         lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code))
-    assert refused.value.why == "table K7QX2M: the match has begun, and no seat's token"
+    assert refused.value.why == Refusal("no-table")  # the same as for a code of no table: nothing to guess from
 
 
 def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go() -> None:
@@ -203,7 +205,8 @@ def test_the_owner_gives_a_players_seat_to_a_computer_and_the_player_is_let_go()
     lobby.record.seats[1].level = "hard"
     joined(lobby, "Bo")
     told = lobby.receive(0, typed(M.Computer, seat=1))
-    assert told == [Say(1, M.Closed(reason="The owner gave your seat to a computer")), LetGo(1)]
+    assert told == [Say(1, M.Closed(reason="The owner gave your seat to a computer", why=Refusal("given-to-computer"))),
+                    LetGo(1)]
     seat = lobby.record.seats[1]
     assert (seat.kind, seat.name, seat.token, seat.level) == ("computer", "Computer 2", None, "hard")
     assert lobby.here() == [0] and keeper.writes[-1] == ("seats", "K7QX2M", lobby.record.seats_json())
@@ -215,8 +218,10 @@ def test_a_seat_that_cannot_be_kept_stays_free_and_the_player_is_told_why() -> N
     """Issue 23: a seat is kept before its player is given its token; if the database cannot keep it (a full
     disk) the hello is refused in a player's words and the seat stays free."""
     lobby = lobby_of(["online", "online", "computer", "computer"], Kept(refusing={"seats"}))
-    with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
+    with pytest.raises(NotTaken) as refused:
         lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code))
+    assert refused.value.why == CANNOT_SAVE_NOW and said(CANNOT_SAVE_NOW) == \
+        "The server cannot save just now: try again in a moment"
     assert lobby.record.free_seats() == [1] and lobby.record.seats[1].name == ""
 
 
@@ -225,13 +230,14 @@ def test_a_hello_takes_the_seat_its_token_belongs_to_or_a_free_one_or_is_refused
     _, token = lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code, seat=2))
     assert lobby.record.seats[2].name == "Bo"
     assert lobby.seat_for(typed(M.Hello, name="Bo", code=lobby.code, token=token)) == (2, None)
-    for hello, reason in (({"token": "A" * 22}, "There is no table to join with that code"),
-                          ({"seat": 2}, "That seat is not free"), ({"seat": 3}, "That seat is not free")):
-        with pytest.raises(ValueError, match=reason):
+    for hello, reason in (({"token": "A" * 22}, "no-table"), ({"seat": 2}, "seat-taken"), ({"seat": 3}, "seat-taken")):
+        with pytest.raises(NotTaken) as refused:
             lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code, **hello))
+        assert refused.value.why == Refusal(reason)
     assert lobby.seat_for(typed(M.Hello, name="Cy", code=lobby.code))[0] == 1
-    with pytest.raises(ValueError, match="The table is full"):
+    with pytest.raises(NotTaken) as refused:
         lobby.seat_for(typed(M.Hello, name="Eve", code=lobby.code))
+    assert refused.value.why == Refusal("table-full") and said(refused.value.why) == "The table is full"
 
 
 def test_the_seats_are_told_to_those_connected_once_each_change() -> None:
@@ -289,7 +295,7 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
     assert record.seats[0].token == token_hash(token) and record.owner == 0 and record.keep == 5
     found, seat, bo = tables.join(typed(M.Hello, name="Bo", code=table.code.lower()))
     assert found is table and seat == 1 and bo is not None
-    with pytest.raises(NoSuchTable, match="There is no table to join with that code"):
+    with pytest.raises(NoSuchTable, match="no table has the code ZZZZZZ"):
         tables.join(typed(M.Hello, name="Bo", code="ZZZZZZ"))
     tables.end(table)
     assert len(tables) == 0 and keeper.writes[-1] == ("end", table.code)
@@ -297,13 +303,16 @@ def test_a_table_is_made_with_a_code_no_other_table_has_and_kept_before_its_crea
 
 def test_a_table_that_cannot_be_kept_or_is_one_too_many_is_not_made() -> None:
     tables = Tables(LIMITS, Kept(refusing={"create"}))
-    with pytest.raises(ValueError, match=CANNOT_SAVE_NOW):
+    with pytest.raises(NotTaken) as refused:
         tables.create(create())
+    assert refused.value.why == CANNOT_SAVE_NOW
     assert len(tables) == 0
     tables = Tables(P.Limits(tables=1), Kept())
     tables.create(create())
-    with pytest.raises(ValueError, match="This server holds at most 1 tables"):
+    with pytest.raises(NotTaken) as refused:
         tables.create(create())
+    assert refused.value.why == Refusal("server-full", number=1) and \
+        said(refused.value.why) == "This server holds at most 1 table"
     assert tables[next(iter(tables))].record.keep == P.Limits.keep, "the server's seat-keeping time by default"
 
 

@@ -20,6 +20,7 @@ import pytest
 
 from game.ai import LEVELS
 from game.engine import Event, Match, load_rules
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.net import messages as M
@@ -116,15 +117,21 @@ def test_every_view_of_a_hand_matches_the_schema(preset: str) -> None:
 
 
 def spoiled(message: dict[str, Any]) -> list[dict[str, Any]]:  # raw JSON, as sent
-    """The message spoiled in ways the schema must catch: a field missing, a field it does not have, a value of
-    the wrong type, a card misnamed."""
+    """The message spoiled in ways the schema must catch: a field missing (one it must have), a field it does not
+    have, a value of the wrong type, a card misnamed, a reason spoiled."""
     out = []
+    required = SCHEMA["$defs"][f"server-{message['type']}"].get("required", [])
     for field in [name for name in message if name not in ("v", "type")][:3]:
-        missing = copy.deepcopy(message)
-        del missing[field]
+        if field in required:
+            missing = copy.deepcopy(message)
+            del missing[field]
+            out.append(missing)
         wrong = copy.deepcopy(message)
         wrong[field] = {"not": "this"}
-        out += [missing, wrong]
+        out.append(wrong)
+    if message.get("why"):
+        for spoil in ({"cards": ["ZZ"]}, {"number": -1}, {"word": "sideways"}, {"detail": "x" * 201}):
+            out.append({**copy.deepcopy(message), "why": {**message["why"], **spoil}})
     out.append({**copy.deepcopy(message), "surplus": 1})
     out.append({**copy.deepcopy(message), "v": True})
     without = copy.deepcopy(message)
@@ -159,10 +166,13 @@ def test_the_suites_check_agrees_with_jsonschema_on_good_and_spoiled_messages() 
                 seats=seats, over=False, winners=[]),
         M.Turn(phase="bid"), M.Played(seat=1, events=events, view=rook.hand.view(2).to_json()),
         M.Claimed(seat=1, events=events, view=rook.hand.view(4).to_json()),
-        M.Refused(action="play G14", reason="You must follow green"), M.Hint(action="pass"),
+        M.Refused(action="play G14", reason="You must follow green", why=Refusal("follow-suit", word="green")),
+        M.Hint(action="pass"),
         M.HandOver(result=result, trump="green", view=rook.hand.view(1).to_json(), over=False),
-        M.MatchOver(winners=[0, 2]), M.Error(reason="not JSON"), M.Closed(reason="Bye"),
-        M.Paused(reason="The server cannot save the game: play is paused until it can"), M.Resumed(),
+        M.MatchOver(winners=[0, 2]), M.Error(reason="not JSON", why=Refusal("bad-message", detail="not JSON")),
+        M.Closed(reason="The server stopped", why=Refusal("server-stopped")),
+        M.Paused(reason="The server cannot save the game: play is paused until it can", why=Refusal("cannot-save")),
+        M.Resumed(),
     ]
     as_sent = [json.loads(P.encode(message)) for message in messages]
     assert sorted({m["type"] for m in as_sent}) == SERVER_TYPES
@@ -237,7 +247,7 @@ def test_a_table_through_the_server_sends_every_kind_of_message_each_as_the_sche
         owner.client.send(M.Computer(seat=1))
         owner.client.send(M.Sit(seat=3))  # the owner sits where they chose: an error
         play_until([owner, guest, passer_by], lambda: "The owner gave your seat to a computer" in passer_by.shown
-                   and "the table's owner sits where they chose" in owner.shown)
+                   and "The table's owner sits where they chose" in owner.shown)
         owner.client.send(M.Start())
         play_until([owner, guest], lambda: guest.table.started)
         guest.client.send(M.Act(action="pass"))  # not Bo's turn, or not a pass of three cards: refused

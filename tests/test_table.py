@@ -20,6 +20,7 @@ from game.ai import make_player
 from game.ai.worker import AIWorker
 from game.engine import Match, load_rules, preset_names
 from game.engine.claim import settled
+from game.engine.refusals import Refusal
 from game.engine.rook import RookHand
 from game.engine.rules import DUMMY_SEAT
 from game.review import hint_player
@@ -192,7 +193,7 @@ def test_computers_are_paced_and_a_refused_action_changes_nothing(worker: AIWork
     before = controller.hand.record()
     for illegal in ("bid 72", "play G14", "trump green"):
         reason = controller.act(illegal)
-        assert isinstance(reason, str) and reason == controller.hand.check(illegal) and reason
+        assert isinstance(reason, Refusal) and controller.hand.said(reason) == controller.hand.check(illegal)
     assert controller.hand.record() == before
 
 
@@ -397,10 +398,13 @@ def test_players_elsewhere_pass_at_once_and_a_pass_ahead_waits_for_its_turn(work
     assert set(controller.poll()) == {Turn(first, "pass"), Turn(second, "pass")}
     not_held = hand.view(second).choose_cards([*hand.view(second).hand[:2], hand.view(first).hand[0]])
     refused = controller.act(not_held, second)
-    assert isinstance(refused, str) and refused == hand.check_for(second, not_held)
+    assert isinstance(refused, Refusal) and refused == hand.why_not_for(second, not_held)
+    assert hand.said(refused) == f"{hand.rules.player_card_name(hand.view(first).hand[0])} is not in your hand"
     ahead = hand.view(second).choose_cards(hand.view(second).hand[:3])
     assert controller.act(ahead, second) == Held(second)
-    assert controller.act(ahead, second) == "Your choice is made: it counts once the others have chosen"
+    refused = controller.act(ahead, second)
+    assert isinstance(refused, Refusal) and \
+        hand.said(refused) == "Your choice is made: it counts once the others have chosen"
     assert controller.poll() == [] and hand.to_move == first and hand.view(second).cards_to_choose == 3
     mine = hand.view(first).choose_cards(hand.view(first).hand[:3])
     assert isinstance(controller.act(mine, first), Played)

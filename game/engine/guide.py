@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import cards as C
-from .hearts import DIRECTION_WORDS, HEARTS_MASK, QS_BIT, QUEEN_OF, SPECIAL_QUEENS, pass_direction, penalty_points
+from .hearts import HEARTS_MASK, QS_BIT, QUEEN_OF, SPECIAL_QUEENS, pass_direction, penalty_points
 from .language import N_, gettext, ngettext
 from .rules import ROTATING_PARTNER_HANDS, Rules
-from .words import capitalised, joined
+from .words import DIRECTION_WORDS, capitalised, joined
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,11 @@ from . import actions as A
 from . import cards as C
 from . import knowledge, records
 from .events import Event
-from .language import gettext, ngettext
 from .legal import NOTHING, CardSubsets, LegalSet, OneCard
+from .refusals import Refusal, unreadable
 from .results import HandResult
 from .rules import Beaters, Rules
 from .view import Choice, CommonView, SeatView, TrickView, choice
-from .words import capitalised
 
 DONE = "done"
 HOT_PATH = ("push", "random_action", "copy", "refusal", "apply_id", "_push_play", "_play_choices")  # __init_subclass__
@@ -70,7 +69,7 @@ class Phase(Generic[FamilyHand]):
     """One phase of a hand: its legal actions, the reason for refusing any other action, and how to apply one
     (methods of the family's hand class, whose table it is)."""
     legal: Callable[[FamilyHand], LegalSet]
-    explain: Callable[[FamilyHand, A.Action], str]
+    explain: Callable[[FamilyHand, A.Action], Refusal]
     push: Callable[[FamilyHand, A.Action], None]
 
 
@@ -428,15 +427,15 @@ class Hand:
     def deciding_at_once(self) -> tuple[int, ...]:
         """The seats still to decide in a phase where everyone decides at once (a Hearts pass), the seat to move
         first and then in the order the engine takes their decisions; () in any other phase. A table may take such
-        a seat's decision ahead of its turn (``check_for`` says whether it is legal) and keep it until then."""
+        a seat's decision ahead of its turn (``why_not_for`` says whether it is legal) and keep it until then."""
         return ()
 
-    def check_for(self, seat: int, text: str) -> str | None:
-        """Why ``seat``'s action text would be refused now, or None if it is legal: the seat to move's as ``check``
-        says, another seat's only where everyone decides at once and it has still to decide."""
+    def why_not_for(self, seat: int, text: str) -> Refusal | None:
+        """Why ``seat``'s action text would be refused now, or None if it is legal: the seat to move's as
+        ``why_not_text`` says, another seat's only where everyone decides at once and it has still to decide."""
         if seat == self.to_move:
-            return self.check(text)
-        return gettext("It is not your turn")
+            return self.why_not_text(text)
+        return Refusal("not-your-turn")
 
     # --- the int layer ---
 
@@ -452,14 +451,24 @@ class Hand:
         """The legal actions now, as a list in the phase's own order."""
         return list(self.legal)
 
-    def refusal(self, action: A.Action) -> str | None:
-        """Why this action is illegal now, in words a player understands; None if it is legal."""
+    def why_not(self, action: A.Action) -> Refusal | None:
+        """Why this action is illegal now (a reason, and what it names); None if it is legal."""
         if self.phase == DONE:
-            return gettext("The hand is over")
+            return Refusal("hand-over")
         phase = self.PHASES[self.phase]
         if action in phase.legal(self):
             return None
         return phase.explain(self, action)
+
+    def refusal(self, action: A.Action) -> str | None:
+        """Why this action is illegal now, in words a player understands (``why_not``, said in the language in
+        force); None if it is legal."""
+        why = self.why_not(action)
+        return None if why is None else self.said(why)
+
+    def said(self, why: Refusal) -> str:
+        """A refusal of this hand's in words a player understands, in the language in force."""
+        return why.words(self.rules.deck) or why.reason  # the engine's own reasons all have words
 
     def push(self, action: A.Action) -> None:
         """Apply a legal action without checking it (the fast path for search and playouts)."""
@@ -478,9 +487,9 @@ class Hand:
     def apply_id(self, action: A.Action) -> list[Event]:
         """Apply a legal action; raise IllegalAction (hand unchanged) if it is not legal now. Returns what happened,
         as events."""
-        reason = self.refusal(action)
-        if reason:
-            raise IllegalAction(reason)
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalAction(self.said(why))
         before, actor = self._moment(), self.turn
         self._snapshots[len(self.actions)] = self._snapshot()
         self.push(action)
@@ -535,13 +544,19 @@ class Hand:
         """The legal actions now, as canonical text, sorted by their int code."""
         return [self.action_text(a) for a in sorted(self.legal)]
 
-    def check(self, text: str) -> str | None:
+    def why_not_text(self, text: str) -> Refusal | None:
         """Why this action text is illegal now, or None if it is legal; never raises."""
         try:
             action = self.parse_action(text)
         except A.ActionTextError as err:
-            return str(err)
-        return self.refusal(action)
+            return unreadable(str(err))
+        return self.why_not(action)
+
+    def check(self, text: str) -> str | None:
+        """Why this action text is illegal now, in words a player understands, or None if it is legal; never
+        raises."""
+        why = self.why_not_text(text)
+        return None if why is None else self.said(why)
 
     def apply(self, text: str) -> list[Event]:
         """Apply an action given as canonical text; raise IllegalAction (hand unchanged) if it is not legal now.
@@ -561,23 +576,21 @@ class Hand:
     def _play_choices(self) -> LegalSet:
         return OneCard(A.PLAY, self.legal_mask())
 
-    def _play_refusal(self, action: A.Action) -> str:
+    def _play_refusal(self, action: A.Action) -> Refusal:
         if A.kind_of(action) != A.PLAY:
-            return gettext("Now the dummy must play a card") if self._dummy_turn() else \
-                gettext("Now you must play a card")
+            return Refusal("dummy-plays-a-card" if self._dummy_turn() else "play-a-card")
         card = action
         if not self.held[self.turn] >> card & 1:
-            return capitalised((gettext("{card} is not in the dummy's hand") if self._dummy_turn() else
-                                gettext("{card} is not in your hand")).format(card=self.rules.player_card_name(card)))
+            return Refusal("card-not-in-dummy" if self._dummy_turn() else "card-not-held",
+                           cards=(self.rules.card_name(card),))
         return self._play_reason(card)
 
-    def _play_reason(self, card: C.Card) -> str:
+    def _play_reason(self, card: C.Card) -> Refusal:
         raise NotImplementedError
 
-    def _not_held(self, stray: C.CardSet) -> str:
+    def _not_held(self, stray: C.CardSet) -> Refusal:
         """The refusal of cards named that the seat to move does not hold: "2♥ is not in your hand"."""
-        return capitalised(ngettext("{cards} is not in your hand", "{cards} are not in your hand",
-                                    stray.bit_count()).format(cards=self.rules.player_cards_text(stray)))
+        return Refusal("cards-not-held", cards=tuple(self.rules.card_names(stray)))
 
     def _dummy_turn(self) -> bool:
         """Whether the player to move plays the dummy's cards now (rook-2p), so a refusal speaks of the dummy."""

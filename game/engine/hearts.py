@@ -13,12 +13,12 @@ from . import cards as C
 from .events import Event
 from .hand import DONE, Hand, Phase, register_family
 from .knowledge import SeenHeartsHand
-from .language import N_, gettext, ngettext
+from .language import N_
 from .legal import CardSubsets, LegalSet, Listed
+from .refusals import Refusal, unreadable
 from .results import HandResult
 from .rules import Rules
 from .view import HeartsPart, SeatView
-from .words import capitalised
 
 TWO_CLUBS = C.make_card(C.CLUBS, 2)
 QUEEN_OF = {name: C.make_card("CDHS".index(name[1]), 12) for name in ("QS", "QC", "QH", "QD")}
@@ -32,9 +32,6 @@ PENALTY_CARDS = HEARTS_MASK | QS_BIT
 SPECIAL_QUEENS = {"QS": (N_("Most Evil"), N_("26 points")), "QC": (N_("Most Kind"), N_("cancels the Queen of spades")),
                   "QH": (N_("Broken Hearted"), N_("doubles your hearts")), "QD": (N_("Best Friend"), N_("-10 points"))}
 DIRECTION_OFFSET = {"left": 1, "across": 2, "right": -1, "left2": 2, "right2": -2, "trade": 1, "hold": 0}
-DIRECTION_WORDS = {"left": N_("to the left"), "across": N_("across"), "right": N_("to the right"),
-                   "left2": N_("two to the left"), "right2": N_("two to the right"), "trade": N_("to your opponent"),
-                   "hold": N_("no pass (hold)")}  # translated where shown (``gettext``)
 
 
 CHOOSE_HANDS = Listed((A.make(A.CHOOSE_HAND, 1), A.make(A.CHOOSE_HAND, 2)))
@@ -117,8 +114,8 @@ class HeartsHand(Hand):
     def _choose_choices(self) -> LegalSet:
         return CHOOSE_HANDS
 
-    def _choose_refusal(self, action: A.Action) -> str:
-        return gettext("First choose which of your two face-down hands to play first")
+    def _choose_refusal(self, action: A.Action) -> Refusal:
+        return Refusal("choose-a-hand")
 
     def _push_choose(self, action: A.Action) -> None:
         seat = self.turn
@@ -144,17 +141,15 @@ class HeartsHand(Hand):
     def _pass_choices(self) -> LegalSet:
         return CardSubsets(A.PASS_CARDS, self.held[self.turn], self.rules.pass_count)
 
-    def _pass_refusal(self, action: A.Action, seat: int | None = None) -> str:
+    def _pass_refusal(self, action: A.Action, seat: int | None = None) -> Refusal:
         """Why a pass is refused: the seat to move's, or ``seat``'s ahead of its turn."""
         count = self.rules.pass_count
         if A.kind_of(action) != A.PASS_CARDS:
-            return ngettext("First choose {count} card to pass {direction}",
-                            "First choose {count} cards to pass {direction}", count).format(
-                count=count, direction=gettext(DIRECTION_WORDS[self.direction]))
+            return Refusal("pass-first", number=count, word=self.direction)
         stray = A.payload_of(action) & ~self.held[self.turn if seat is None else seat]
         if stray:
             return self._not_held(stray)
-        return ngettext("Pass exactly {count} card", "Pass exactly {count} cards", count).format(count=count)
+        return Refusal("pass-exactly", number=count)
 
     def _push_pass(self, action: A.Action) -> None:
         seat = self.turn
@@ -193,13 +188,13 @@ class HeartsHand(Hand):
             if seat == first:
                 return tuple(seats)
 
-    def check_for(self, seat: int, text: str) -> str | None:
+    def why_not_for(self, seat: int, text: str) -> Refusal | None:
         if seat == self.to_move or seat not in self.deciding_at_once():
-            return super().check_for(seat, text)
+            return super().why_not_for(seat, text)
         try:
             action = self.parse_action(text)
         except A.ActionTextError as err:
-            return str(err)
+            return unreadable(str(err))
         if action in CardSubsets(A.PASS_CARDS, self.held[seat], self.rules.pass_count):
             return None
         return self._pass_refusal(action, seat)
@@ -265,26 +260,25 @@ class HeartsHand(Hand):
             options = options & ~PENALTY_CARDS or options
         return options
 
-    def _play_reason(self, card: C.Card) -> str:
+    def _play_reason(self, card: C.Card) -> Refusal:
         rules = self.rules
         held = self.held[self.turn]
         first = self.tricks_in_sub_hand == 0
         if first and self.two_player and held & CLUBS_MASK:
             clubs = held & CLUBS_MASK
-            lowest = rules.player_card_name((clubs & -clubs).bit_length() - 1)
-            return gettext("On the first trick both players play their lowest club: play {card}").format(card=lowest)
+            return Refusal("lowest-club", cards=(rules.card_name((clubs & -clubs).bit_length() - 1),))
         if self.trick:
             if card >> 4 != self.led_suit and held & C.SUIT_MASKS[self.led_suit]:
-                return gettext("You must follow {suit}").format(suit=C.suit_words(self.led_suit, rules.deck))
+                return Refusal("follow-suit", word=C.SUIT_NAMES[rules.deck][self.led_suit])
         elif first and self._two_clubs_leads():
-            return gettext("The 2 of clubs leads the first trick")
+            return Refusal("two-of-clubs-leads")
         elif card >> 4 == C.HEARTS and not self.broken:
-            return gettext("Hearts are not broken yet: lead another suit")
+            return Refusal("hearts-not-broken")
         elif card == QS and not self.broken:
-            return gettext("The Queen of spades may not be led before hearts are broken")
+            return Refusal("queen-not-led")
         if first and not rules.penalty_on_first_trick and (1 << card) & PENALTY_CARDS:
-            return gettext("Hearts and the Queen of spades may not be played on the first trick")
-        return capitalised(gettext("{card} cannot be played now").format(card=rules.player_card_name(card)))
+            return Refusal("no-points-first-trick")
+        return Refusal("cannot-play-now", cards=(rules.card_name(card),))
 
     def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "broken": self.broken}
@@ -345,8 +339,8 @@ class HeartsHand(Hand):
     def _moon_choices(self) -> LegalSet:
         return MOON_REWARDS
 
-    def _moon_refusal(self, action: A.Action) -> str:
-        return gettext("You shot the moon: choose to subtract the reward from your score or add it to the others'")
+    def _moon_refusal(self, action: A.Action) -> Refusal:
+        return Refusal("moon-reward")
 
     def _push_moon(self, action: A.Action) -> None:
         self.moon_choice = A.payload_of(action)

@@ -17,8 +17,8 @@ from . import cards as C
 from .events import Event
 from .hand import DONE, DealText, Extras, Hand, Phase, Pile, beaters_of, register_family
 from .knowledge import SeenRookHand
-from .language import gettext, ngettext, pgettext
 from .legal import Bids, CardSubsets, LegalSet, Listed, OneCard
+from .refusals import Refusal
 from .results import HandResult
 from .rules import DUMMY_SEAT, DealPattern, Ranking, Rules
 from .view import RookPart, SeatView, choice
@@ -207,9 +207,9 @@ class RookHand(Hand):
     def _lay_aside_choices(self) -> LegalSet:
         return OneCard(A.LAY_ASIDE, self.held[self.turn])
 
-    def _lay_aside_refusal(self, action: A.Action) -> str:
+    def _lay_aside_refusal(self, action: A.Action) -> Refusal:
         if A.kind_of(action) != A.LAY_ASIDE:
-            return gettext("First lay one card aside: it goes to whoever takes the last trick")
+            return Refusal("lay-aside-first")
         return self._not_held(1 << A.payload_of(action))
 
     def _push_lay_aside(self, action: A.Action) -> None:
@@ -260,24 +260,22 @@ class RookHand(Hand):
     def _bid_choices(self) -> LegalSet:
         return self.bid_sets[self.high_bid][bool(self.bids) or not self.rules.first_bid_required]  # may_pass()
 
-    def _bid_refusal(self, action: A.Action) -> str:
+    def _bid_refusal(self, action: A.Action) -> Refusal:
         rules = self.rules
         low, step = self.lowest_bid(), rules.bid_step
-        at_least = gettext("Bid at least {low} or pass") if self.may_pass() else gettext("Bid at least {low}")
+        at_least = Refusal("bid-at-least-or-pass" if self.may_pass() else "bid-at-least", number=low)
         if action == PASS_ACTION:
-            return gettext("The first bidder may not pass: bid at least {low}").format(low=low)
+            return Refusal("first-bidder-bids", number=low)
         if A.kind_of(action) != A.BID:
-            return at_least.format(low=low) if low <= rules.highest_bid else pgettext("bidding", "Pass")
+            return at_least if low <= rules.highest_bid else Refusal("only-pass")
         value = A.payload_of(action)
         if value > rules.highest_bid:
-            return gettext("The highest bid is {high}").format(high=rules.highest_bid)
+            return Refusal("highest-bid", number=rules.highest_bid)
         if self.high_bidder < 0 and value < rules.min_bid:
-            return gettext("The opening bid is at least {low}").format(low=rules.min_bid)
+            return Refusal("opening-bid", number=rules.min_bid)
         if value < low:
-            return at_least.format(low=low)
-        bids = f"{low}, {low + step}, {low + 2 * step}, ..."
-        return (gettext("Bids go up by {step}: bid {bids} or pass") if self.may_pass() else
-                gettext("Bids go up by {step}: bid {bids}")).format(step=step, bids=bids)
+            return at_least
+        return Refusal("bid-steps-or-pass" if self.may_pass() else "bid-steps", number=low, step=step)
 
     def _push_bid(self, action: A.Action) -> None:
         seat = self.turn
@@ -329,15 +327,14 @@ class RookHand(Hand):
     def _nest_choices(self) -> LegalSet:
         return CardSubsets(A.DISCARD, self.held[self.turn], self.rules.nest_size)
 
-    def _nest_refusal(self, action: A.Action) -> str:
+    def _nest_refusal(self, action: A.Action) -> Refusal:
         size = self.rules.nest_size
         if A.kind_of(action) != A.DISCARD:
-            return ngettext("First lay back exactly {count} card to the nest",
-                            "First lay back exactly {count} cards to the nest", size).format(count=size)
+            return Refusal("lay-back-first", number=size)
         stray = A.payload_of(action) & ~self.held[self.turn]
         if stray:
             return self._not_held(stray)
-        return ngettext("Lay back exactly {count} card", "Lay back exactly {count} cards", size).format(count=size)
+        return Refusal("lay-back-exactly", number=size)
 
     def _push_nest(self, action: A.Action) -> None:
         cards = A.payload_of(action)
@@ -354,11 +351,10 @@ class RookHand(Hand):
     def _trump_choices(self) -> LegalSet:
         return COLOURS_OR_NONE if self.rules.no_trump else COLOURS
 
-    def _trump_refusal(self, action: A.Action) -> str:
+    def _trump_refusal(self, action: A.Action) -> Refusal:
         if A.kind_of(action) != A.TRUMP:
-            return gettext("Name trump first")
-        return gettext("These rules have no no-trump: name a colour") if self.rules.deck == C.ROOK_DECK else \
-            gettext("These rules have no no-trump: name a suit")
+            return Refusal("name-trump-first")
+        return Refusal("no-no-trump-colour" if self.rules.deck == C.ROOK_DECK else "no-no-trump-suit")
 
     def _push_trump(self, action: A.Action) -> None:
         self._name_trump(A.payload_of(action))
@@ -376,8 +372,8 @@ class RookHand(Hand):
     def _order_choices(self) -> LegalSet:
         return ORDERS
 
-    def _order_refusal(self, action: A.Action) -> str:
-        return gettext("Choose the rank order: normal or reverse")
+    def _order_refusal(self, action: A.Action) -> Refusal:
+        return Refusal("choose-order")
 
     def _push_order(self, action: A.Action) -> None:
         self.reverse = A.payload_of(action) == 1
@@ -394,10 +390,10 @@ class RookHand(Hand):
     def _call_choices(self) -> LegalSet:
         return OneCard(A.CALL, self.rules.deck_mask)  # any card of the deck (decision 13)
 
-    def _call_refusal(self, action: A.Action) -> str:
+    def _call_refusal(self, action: A.Action) -> Refusal:
         if A.kind_of(action) != A.CALL:
-            return gettext("Call a card: its holder is your secret partner")
-        return gettext("That card is not in this game's deck")
+            return Refusal("call-a-card")
+        return Refusal("not-in-deck")
 
     def _push_call(self, action: A.Action) -> None:
         card = A.payload_of(action)
@@ -475,17 +471,12 @@ class RookHand(Hand):
     def _dummy_turn(self) -> bool:
         return self.turn == DUMMY and self.rules.dummy
 
-    def _play_reason(self, card: C.Card) -> str:
+    def _play_reason(self, card: C.Card) -> Refusal:
         led = self.led_suit
+        suit = "rook" if led == BIRD_SUIT else C.SUIT_NAMES[self.rules.deck][led]
         if led == self.trump_suit:
-            said = gettext("The dummy must follow trump ({suit})") if self._dummy_turn() else \
-                gettext("You must follow trump ({suit})")
-        else:
-            said = gettext("The dummy must follow {suit}") if self._dummy_turn() else gettext("You must follow {suit}")
-        return said.format(suit=self._suit_word(led))
-
-    def _suit_word(self, suit: int) -> str:
-        return gettext("the Rook") if suit == BIRD_SUIT else C.suit_words(suit, self.rules.deck)
+            return Refusal("dummy-follows-trump" if self._dummy_turn() else "follow-trump", word=suit)
+        return Refusal("dummy-follows-suit" if self._dummy_turn() else "follow-suit", word=suit)
 
     def _moment(self) -> dict[str, Any]:
         return {**super()._moment(), "partner seen": self._called_card_seen()}

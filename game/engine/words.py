@@ -18,6 +18,10 @@ from .language import N_, gettext
 YOU = "You"  # the name of the person at the screen, when they have not given one (kept so in files)
 # the names the settings give new seats (game/store/settings.py), shown in the language in force while unchanged
 DEFAULT_NAMES = (N_("You"), N_("West"), N_("North"), N_("East"))
+# where a Hearts pass goes (the rules' pass_cycle words), as a sentence says it: translated where shown (``gettext``)
+DIRECTION_WORDS = {"left": N_("to the left"), "across": N_("across"), "right": N_("to the right"),
+                   "left2": N_("two to the left"), "right2": N_("two to the right"), "trade": N_("to your opponent"),
+                   "hold": N_("no pass (hold)")}
 
 
 def is_you(name: str) -> bool:

@@ -27,7 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import score_columns
-from game.engine.language import gettext
+from game.engine.language import N_, gettext
 from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
@@ -39,11 +39,12 @@ from game.table.surface import Table
 from . import messages as M
 from . import protocol as P
 from .protocol import fingerprint
+from .reasons import shown
 
 log = logging.getLogger("trickhouse.client")
 RETRY_SECONDS = 2.0  # between two tries to reconnect
 RETRY_FOR = 300.0  # a dropped connection is tried again this long before giving up
-RESUMED = "The server can save again: play goes on"
+RESUMED = N_("The server can save again: play goes on")
 REFUSED = {errno.ECONNREFUSED, 10061}  # nothing listens at the port (10061: Windows' WSAECONNREFUSED)
 UNREACHABLE = {errno.ENETUNREACH, errno.EHOSTUNREACH, 10051, 10065}  # no way to that computer (and Windows')
 
@@ -261,7 +262,7 @@ class NetClient:
                 # an error before the welcome is a refusal (no such table, the seat is not theirs): asking again
                 # would only be refused again
                 if isinstance(message, M.Closed) or (isinstance(message, M.Error) and not welcomed):
-                    self.inbox.put(Link("closed", message.reason))
+                    self.inbox.put(Link("closed", shown(message.why, message.reason)))
                     return True
             return self.closing
         except ConnectionClosed:
@@ -285,7 +286,7 @@ def welcomed(client: NetClient) -> M.Welcome | Link | None:
             return message
         if isinstance(message, M.Error | M.Closed):
             client.close()
-            return Link("closed", message.reason or gettext("The table refused"))
+            return Link("closed", shown(message.why, message.reason))
         if isinstance(message, Link) and message.ended:
             return message if message.reason else Link(message.state, gettext("The table could not be reached"))
     return None
@@ -310,7 +311,7 @@ class RemoteTable:
         self.winners: list[int] = []
         self.started = False
         self.link = "connected"
-        self.paused = ""  # the server cannot save: why play waits, in its words, shown while it lasts
+        self.pause: M.Paused | None = None  # the server cannot save: why play waits, shown while it lasts
         self.pending: list[Intent] = []  # intents from messages read, not yet shown
         # cards this seat chose ahead of its turn where everyone chooses at once (a Hearts pass): the server keeps
         # them until the engine comes to this seat, and the screen shows them gone from the hand meanwhile
@@ -335,6 +336,11 @@ class RemoteTable:
 
     def shows_hand(self) -> bool:
         return True  # one seat a screen: its cards are its player's
+
+    @property
+    def paused(self) -> str:
+        """Why play waits while the server cannot save, in the language in force (it may change meanwhile)."""
+        return "" if self.pause is None else shown(self.pause.why, self.pause.reason, self.rules.deck)
 
     def status(self, seat: int) -> str:
         if seat >= len(self.seats):
@@ -498,12 +504,12 @@ class RemoteTable:
             case M.Turn(phase=phase):
                 self.held = ()  # asked to choose: nothing is held for this seat any more (a server started again)
                 return [Turn(self.viewer, phase)]
-            case M.Refused(reason=reason):
+            case M.Refused(reason=reason, why=why):
                 view = self._view
                 again = view is not None and (view.to_move == self.viewer or bool(self.held)) and \
                     view.phase not in ("play", "done")
                 self.held = ()
-                said: list[Intent] = [Message(reason)]
+                said: list[Intent] = [Message(shown(why, reason, self.rules.deck))]
                 return said + [Turn(self.viewer, view.phase)] if view is not None and again else said
             case M.Hint(action=action):
                 try:
@@ -518,13 +524,13 @@ class RemoteTable:
             case M.MatchOver(winners=winners):
                 self.match_over, self.winners = True, winners
                 return [MatchOver(Outcome(tuple(self.winners), len(self._results)))]
-            case M.Error(reason=reason) | M.Closed(reason=reason):
-                return [Message(reason)]
-            case M.Paused(reason=reason):
-                self.paused = reason
+            case M.Error(reason=reason, why=why) | M.Closed(reason=reason, why=why):
+                return [Message(shown(why, reason, self.rules.deck))]
+            case M.Paused():
+                self.pause = message
             case M.Resumed():
-                self.paused = ""
-                return [Message(RESUMED)]
+                self.pause = None
+                return [Message(gettext(RESUMED))]
             case M.Welcome():
                 pass
             case _:

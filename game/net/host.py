@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
+from game.engine.refusals import Refusal
 from game.runtime import LoopThread
 from game.store.files import UNUSABLE, UnfinishedMatch, data_dir, read_json, set_aside
 from game.table.session import Session
@@ -21,6 +22,7 @@ from .database import FILE_NAME, DatabaseUnusable, TableDatabase, saved_codes
 from .discovery import Announcement, Announcer
 from .lobby import Lobby
 from .protocol import Limits
+from .reasons import HOST_LEFT
 from .runner import restore
 from .server import TableServer
 
@@ -67,9 +69,9 @@ class NetHost:
         else:
             self.announcer.update(said)
 
-    def stop(self, reason: str = "The host ended the table") -> None:
-        """Every player is told, the table is saved, the server stops, and the announcement is withdrawn."""
-        self.runner.stop(last=self.server.stop(reason))
+    def stop(self, why: Refusal = HOST_LEFT) -> None:
+        """Every player is told why, the table is saved, the server stops, and the announcement is withdrawn."""
+        self.runner.stop(last=self.server.stop(why))
         if self.announcer is not None:  # the goodbye is sent on its own thread while the worker stops
             self.announcer.withdraw()
         self.worker.close()

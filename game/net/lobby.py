@@ -26,24 +26,26 @@ from typing import TypedDict, assert_never
 
 from game.ai import LEVELS
 from game.engine import Rules, preset_rules
+from game.engine.refusals import Refusal
 from game.table.session import SeatPlan
 
 from . import messages as M
 from . import protocol as P
 from .database import Keeper
+from .reasons import NotTaken, closed, error
 
 log = logging.getLogger("trickhouse.server")
-CANNOT_SAVE_NOW = "The server cannot save just now: try again in a moment"
+CANNOT_SAVE_NOW = Refusal("cannot-save-now")
+MATCH_BEGUN = Refusal("match-begun")
 
 
-class NoSuchTable(ValueError):
+class NoSuchTable(NotTaken):
     """A hello that names no table open to its sender: an unknown code, a match begun and no seat's token, a token
-    of no seat there. Each gets the same words, so that a guesser cannot tell which codes exist; ``why`` says which,
-    for the log only."""
+    of no seat there. Each gets the same reason, so that a guesser cannot tell which codes exist; the text says
+    which, for the log only."""
 
-    def __init__(self, why: str):
-        super().__init__("There is no table to join with that code: check it with the table's host")
-        self.why = why
+    def __init__(self, which: str):
+        super().__init__(Refusal("no-table"), which)
 
 
 def computer_name(seat: int) -> str:
@@ -224,19 +226,19 @@ class Lobby:
         return token
 
     def take_seat(self, seat: int, name: str) -> str:
-        """A player who joined sits at ``seat``; the seat is kept before they are given its token. Raises ValueError
+        """A player who joined sits at ``seat``; the seat is kept before they are given its token. Raises NotTaken
         if it cannot be kept (the seat stays free)."""
         place = self.record.seats[seat]
         before = place.token, place.name
         token = self.give_token(seat, name)
         if not self.keeper.seats(self.code, self.record.seats_json()):
             place.token, place.name = before
-            raise ValueError(CANNOT_SAVE_NOW)
+            raise NotTaken(CANNOT_SAVE_NOW)
         return token
 
     def seat_for(self, hello: M.Hello) -> tuple[int, str | None]:
         """The seat a hello asks for: the one its token belongs to (no new token), or a free seat before the match
-        (the one asked for, or the first) with its new token. ValueError saying why not."""
+        (the one asked for, or the first) with its new token. NotTaken saying why not."""
         token = hello.token
         if token is not None:
             hashed = token_hash(token)
@@ -249,9 +251,9 @@ class Lobby:
         free = self.record.free_seats()
         wanted = hello.seat
         if wanted is not None and wanted not in free:
-            raise ValueError("That seat is not free")
+            raise NotTaken(Refusal("seat-taken"))
         if not free:
-            raise ValueError("The table is full")
+            raise NotTaken(Refusal("table-full"))
         seat = wanted if wanted is not None else free[0]
         return seat, self.take_seat(seat, hello.name)
 
@@ -276,9 +278,9 @@ class Lobby:
     def owners_turn(self, seat: int) -> None:
         """Only the owner may ask, and only before the match (ProtocolError otherwise)."""
         if seat != self.record.owner:
-            raise P.ProtocolError("only the table's owner may do that")
+            raise P.ProtocolError("only the table's owner may do that", Refusal("owner-only"))
         if self.record.started:
-            raise P.ProtocolError("the match has begun")
+            raise P.ProtocolError("the match has begun", MATCH_BEGUN)
 
     def give_to_computer(self, seat: int, wanted: int) -> list[Out]:
         """The owner gives the online seat ``wanted`` to a computer (at the seat's level); its player, if any, is told
@@ -286,14 +288,14 @@ class Lobby:
         self.owners_turn(seat)
         place = self.seat_at(wanted)
         if wanted == self.record.owner or place.kind != "online":
-            raise P.ProtocolError("only another online seat can be given to a computer")
+            raise P.ProtocolError("only another online seat can be given to a computer", Refusal("not-for-a-computer"))
         self.record.seats[wanted] = SeatRecord("computer", name=computer_name(wanted), level=place.level)
         if not self.keeper.seats(self.code, self.record.seats_json()):
             self.record.seats[wanted] = place
-            return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
+            return [Say(seat, error(CANNOT_SAVE_NOW))]
         out: list[Out] = []
         if self.presence[wanted].here:
-            out += [Say(wanted, M.Closed(reason="The owner gave your seat to a computer")), LetGo(wanted)]
+            out += [Say(wanted, closed(Refusal("given-to-computer"))), LetGo(wanted)]
         self.presence[wanted] = Presence()
         return out
 
@@ -302,18 +304,18 @@ class Lobby:
         connection go with them, and the seat they leave is free again."""
         record = self.record
         if record.started:
-            raise P.ProtocolError("the match has begun")
+            raise P.ProtocolError("the match has begun", MATCH_BEGUN)
         if seat == record.owner:
-            raise P.ProtocolError("the table's owner sits where they chose")
+            raise P.ProtocolError("the table's owner sits where they chose", Refusal("owner-sits"))
         place = self.seat_at(wanted)
         if wanted not in record.free_seats():
-            raise P.ProtocolError("that seat is not free")
+            raise P.ProtocolError("that seat is not free", Refusal("seat-taken"))
         left = record.seats[seat]
         record.seats[wanted] = dataclasses.replace(place, name=left.name, token=left.token)
         record.seats[seat] = SeatRecord("online", level=left.level)  # the level belongs to the seat
         if not self.keeper.seats(self.code, record.seats_json()):
             record.seats[wanted], record.seats[seat] = place, left
-            return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
+            return [Say(seat, error(CANNOT_SAVE_NOW))]
         self.presence[wanted].here = True  # the player who asked
         self.presence[seat] = Presence()
         log.info("%s at table %s moves from seat %d to seat %d", left.name, self.code, seat, wanted)
@@ -332,7 +334,8 @@ class Lobby:
     def seat_at(self, seat: int) -> SeatRecord:
         """The seat a message names; the protocol allows six, a table may have fewer."""
         if seat >= len(self.record.seats):
-            raise P.ProtocolError(f"this table has {len(self.record.seats)} seats")
+            raise P.ProtocolError(f"this table has {len(self.record.seats)} seats",
+                                  Refusal("no-such-seat", number=len(self.record.seats)))
         return self.record.seats[seat]
 
     # --- what everyone is told ---

@@ -7,7 +7,8 @@ them, and game/net/schema.py writes protocol.schema.json and PROTOCOL.md's messa
 
 The engine's values travel in the engine's own text form, written once there: the seat's view
 (``SeatView.to_json``/``from_json``) and the rules (``Rules.to_dict``/``rules_from_dict``) as JSON objects, and an
-event and a hand's result as the engine's own dataclasses, which are their JSON form field for field. Each such
+event, a refusal (why, which each client says in its own player's language) and a hand's result as the engine's own
+dataclasses, which are their JSON form field for field. Each such
 field is marked ``Wire(name)``: game/net/schema.py gives its strict form, which the schema documents and the test
 suite checks every sent message against.
 
@@ -27,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Literal, cast, get_args
 from msgspec import Meta, Struct
 
 from game.engine.events import Event
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 
 VERSION = 1
@@ -92,13 +94,18 @@ HouseRuleValue = Annotated[bool | Annotated[int, Meta(ge=-1_000_000, le=1_000_00
                            | Annotated[list[Word], Meta(max_length=10)],
                            Meta(title="true, false, a whole number (at most a million either way), a word or a list "
                                       "of at most 10 words")]
-Reason = Annotated[str, Meta(title="text", description="a sentence for the player")]
+Reason = Annotated[str, Meta(title="text", description="a sentence for the player, in the server's language")]
 
 # the engine's values (game/net/schema.py: their strict forms); a view and the rules cross as JSON objects, read by the
 # engine's own readers (SeatView.from_json, rules_from_dict), which check every field
 ViewJson = Annotated[dict[str, Any], Wire("view")]
 RulesJson = Annotated[dict[str, Any], Wire("rules")]
 EventValue = Annotated[Event, Wire("event")]
+# why a server refuses, closes or pauses: a client says it in its own player's language (None from a server before
+# it was sent: then ``reason``)
+Why = Annotated[Annotated[Refusal, Wire("refusal")] | None,
+                Meta(description="why, as a reason and what it names: a client says it in its player's language "
+                                 "(see Reasons)")]
 ResultValue = Annotated[HandResult, Wire("result")]
 Phase = Annotated[str, Wire("phase")]
 Trump = Annotated[str | None, Wire("trump")]
@@ -303,6 +310,7 @@ class Refused(ServerMessage, tag="refused"):
     when = "after ``act``, ``hint`` or ``claim``"
     action: Annotated[str, Meta(description="the action refused, or hint, or claim")]
     reason: Reason
+    why: Why = None
 
 
 class Hint(ServerMessage, tag="hint"):
@@ -330,6 +338,7 @@ class Error(ServerMessage, tag="error"):
     """A bad message; a refused ``hello`` or ``create`` (then the connection closes); a flood."""
     when = "after a bad message"
     reason: Reason
+    why: Why = None
 
 
 class Closed(ServerMessage, tag="closed"):
@@ -337,6 +346,7 @@ class Closed(ServerMessage, tag="closed"):
     same player joined from elsewhere); the connection closes."""
     when = "the table is over for this client"
     reason: Reason
+    why: Why = None
 
 
 class Paused(ServerMessage, tag="paused"):
@@ -345,6 +355,7 @@ class Paused(ServerMessage, tag="paused"):
     meanwhile is ``refused`` with the same reason."""
     when = "the server cannot save; and to a player who comes back to a paused table"
     reason: Reason
+    why: Why = None
 
 
 class Resumed(ServerMessage, tag="resumed"):

@@ -23,6 +23,8 @@ from typing import Literal, TypeVar, get_args
 
 import msgspec
 
+from game.engine.refusals import Refusal
+
 from .messages import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -35,6 +37,7 @@ from .messages import (
     ServerMessage,
     clean_name,
 )
+from .reasons import NotTaken
 
 __all__ = ["CODE_LENGTH", "CODE_LETTERS", "DEFAULT_PORT", "MAX_MESSAGE_BYTES", "MAX_TEXT", "NAME_LENGTH",
            "TOKEN_BYTES", "VERSION", "Limits", "ProtocolError", "clean_name", "encode", "fingerprint", "read",
@@ -72,8 +75,12 @@ class Limits:
     store_retry_seconds: float = 2.0  # a table paused because the store cannot write asks it again this often
 
 
-class ProtocolError(ValueError):
-    """A message that breaks the protocol; the text says what, for the log and the one error message back."""
+class ProtocolError(NotTaken):
+    """A message that breaks the protocol, or asks what is not its sender's to ask: the text says what, for the log;
+    ``why`` is the one error message back (``bad-message`` with that text, unless it has a reason of its own)."""
+
+    def __init__(self, problem: str, why: Refusal | None = None) -> None:
+        super().__init__(why or Refusal("bad-message", detail=problem[:MAX_TEXT]), problem)
 
 
 class Envelope(msgspec.Struct):

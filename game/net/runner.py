@@ -22,6 +22,7 @@ from typing import assert_never
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision
 from game.engine import Match
+from game.engine.refusals import Refusal
 from game.table.controller import NotKept, TableController
 from game.table.intents import (
     Claimed,
@@ -43,10 +44,11 @@ from . import messages as M
 from . import protocol as P
 from .database import Keeper, SavedTable
 from .lobby import CANNOT_SAVE_NOW, Lobby, Out, Say, TableRecord, seats_from_json
+from .reasons import error, paused, refused
 
 log = logging.getLogger("trickhouse.server")
 AFTER_THE_MATCH = 60.0  # seconds between steps once the match is over (nothing more happens there)
-CANNOT_SAVE = "The server cannot save the game: play is paused until it can"
+CANNOT_SAVE = Refusal("cannot-save")
 
 
 class TableRunner:
@@ -98,7 +100,7 @@ class TableRunner:
             out.append(self.state(seat))
             hand, controller = self._under_way()[0].hand, self._under_way()[1]
             if self.paused:
-                out.append(Say(seat, M.Paused(reason=CANNOT_SAVE)))
+                out.append(Say(seat, paused()))
             elif controller.decision_due(seat):  # their turn, announced to them again (to them only)
                 out.append(Say(seat, M.Turn(phase=hand.phase)))
         return out
@@ -117,7 +119,7 @@ class TableRunner:
                 try:
                     self.start(seat)
                 except NotKept:
-                    return [Say(seat, M.Error(reason=CANNOT_SAVE_NOW))]
+                    return [Say(seat, error(CANNOT_SAVE_NOW))]
                 return [self.state(number) for number in self.lobby.here()] + self.tell_seats()
             case M.Computer() | M.Sit():
                 return self.lobby.receive(seat, message) + self.tell_seats()
@@ -128,37 +130,38 @@ class TableRunner:
 
     def during_the_match(self, seat: int, message: M.Act | M.AskHint | M.Claim | M.Next) -> list[Out]:
         if not self.started:
-            raise P.ProtocolError("the match has not begun")
+            raise P.ProtocolError("the match has not begun", Refusal("match-not-begun"))
         _, controller = self._under_way()
-        done: Played | Held | Claimed | str
+        deck = self.record.rules.deck
+        done: Played | Held | Claimed | Refusal
         match message:
             case M.Act(action=action):
                 if self.paused:
-                    return [Say(seat, M.Refused(action=action, reason=CANNOT_SAVE))]
+                    return [Say(seat, refused(action, CANNOT_SAVE, deck))]
                 try:
                     done = controller.act(action, seat)
                 except NotKept:
-                    return [Say(seat, M.Refused(action=action, reason=CANNOT_SAVE)), *self.pause()]
-                if isinstance(done, str):
-                    return [Say(seat, M.Refused(action=action, reason=done))]
+                    return [Say(seat, refused(action, CANNOT_SAVE, deck)), *self.pause()]
+                if isinstance(done, Refusal):
+                    return [Say(seat, refused(action, done, deck))]
                 if isinstance(done, Held):  # decided ahead of its turn: nothing happened yet that anyone sees
                     return []
                 return self.played(done)
             case M.AskHint():
                 if not controller.request_hint(seat):
-                    return [Say(seat, M.Refused(action="hint", reason="It is not your turn"))]
+                    return [Say(seat, refused("hint", Refusal("not-your-turn"), deck))]
                 if controller.hint_decision is not None:  # a search under way: its answer wakes the table
                     controller.hint_decision.then(lambda: self.wake())
                 return []
             case M.Claim():
                 if self.paused:
-                    return [Say(seat, M.Refused(action="claim", reason=CANNOT_SAVE))]
+                    return [Say(seat, refused("claim", CANNOT_SAVE, deck))]
                 try:
                     done = controller.claim(seat)
                 except NotKept:
-                    return [Say(seat, M.Refused(action="claim", reason=CANNOT_SAVE)), *self.pause()]
-                if isinstance(done, str):
-                    return [Say(seat, M.Refused(action="claim", reason=done))]
+                    return [Say(seat, refused("claim", CANNOT_SAVE, deck)), *self.pause()]
+                if isinstance(done, Refusal):
+                    return [Say(seat, refused("claim", done, deck))]
                 return self.played(done)
             case M.Next():
                 self.lobby.presence[seat].ready = True
@@ -203,7 +206,7 @@ class TableRunner:
             return []
         self.paused = True
         log.warning("table %s pauses: the server cannot save", self.code)
-        return [Say(seat, M.Paused(reason=CANNOT_SAVE)) for seat in self.lobby.here()]
+        return [Say(seat, paused()) for seat in self.lobby.here()]
 
     def _under_way(self) -> tuple[Session, TableController]:
         """The match's session and flow, asked for only once it has begun (``started``: both are made then)."""

@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import json
 import re
+import string
 import sys
 import types
 import typing
@@ -31,12 +32,19 @@ from game.engine import cards as C
 from game.engine.events import KINDS, Event
 from game.engine.hand import DONE
 from game.engine.hearts import HeartsHand
+from game.engine.language import language, use_language
+from game.engine.refusals import REASONS as RULES_REASONS
+from game.engine.refusals import SENTENCES as RULES_SENTENCES
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.rook import RookHand
 from game.engine.rules import Rules
 from game.engine.view import JSON_NAMES, Choice, HeartsPart, RookPart, SeatView, TrickView
+from game.engine.words import DIRECTION_WORDS
 
 from . import messages as M
+from .reasons import REASONS as SERVER_REASONS
+from .reasons import SENTENCES as SERVER_SENTENCES
 
 # ``Any`` below stands for a type form (a field's annotation, built and taken apart at run time), which typing has no
 # narrower name for
@@ -159,6 +167,18 @@ RESULT = {
     "order": Doc("the rank order", texts=A.ORDERS),
     "called": Doc("5-player 500's called card", texts=CARD),
 }
+REFUSAL = {
+    "reason": Doc("why: one of the reasons below (a newer server may give others: see Reasons)",
+                  texts=(*RULES_REASONS, *SERVER_REASONS)),
+    "cards": Doc("the cards its sentence names; else empty", texts=CARD),
+    "number": Doc("the number its sentence names (a count of cards, seats or tables, a bid); else 0", FROM_0),
+    "step": Doc("how far each bid must go up (`bid-steps`, `bid-steps-or-pass`); else 0", FROM_0),
+    "word": Doc("the suit its sentence names (a trump name, or `rook`: the Rook Bird's own, at no trump), or the "
+                "pass direction (the rules' `pass_cycle` words); else empty",
+                texts=("", *TRUMPS[:-1], "rook", *DIRECTION_WORDS)),
+    "detail": Doc("`unreadable`, `bad-message`, `rules-refused`: what is wrong, in the server's own words (not "
+                  "translated); else empty", texts=Meta(max_length=M.MAX_TEXT)),
+}
 RULE_CARDS = {"removed"}  # rule fields that list cards
 
 
@@ -209,7 +229,7 @@ def _struct(name: str, fields: list[tuple[str, Any]], doc: str, **config: Any) -
 def engine_struct(name: str, value: type) -> type[msgspec.Struct]:
     """The strict form of one of the engine's dataclasses, every field as its Doc says (a trick, an event, a
     result)."""
-    docs = {"trick": TRICK, "event": EVENT, "result": RESULT}[name]
+    docs = {"trick": TRICK, "event": EVENT, "result": RESULT, "refusal": REFUSAL}[name]
     hints = typing.get_type_hints(value)
     fields = [(field.name, Annotated[refined(hints[field.name], docs[field.name]), Meta(description=docs[field.name]
                                                                                          .says)])
@@ -273,6 +293,7 @@ WIRES: dict[str, Callable[[], Any]] = {
     "rules": rules_struct,
     "event": lambda: engine_struct("event", Event),
     "result": lambda: engine_struct("result", HandResult),
+    "refusal": lambda: engine_struct("refusal", Refusal),
     "phase": lambda: one_of(tuple(dict.fromkeys(ROOK_PHASES + HEARTS_PHASES))),
     "trump": lambda: one_of(TRUMPS) | None,
 }
@@ -370,7 +391,8 @@ def schema_text() -> str:
 
 STRUCT_WORDS = {"seat-entry": "seat entry (below)"}
 WIRE_WORDS = {"view": "view (below)", "rules": "rules (below)", "event": "event (below)",
-              "result": "a hand's result (below)", "phase": "a phase (the view's)", "trump": "a trump name or null"}
+              "result": "a hand's result (below)", "phase": "a phase (the view's)", "trump": "a trump name or null",
+              "refusal": "a reason (below)"}
 
 
 def plural(said: str) -> str:
@@ -498,6 +520,29 @@ def field_table(kind: Any, fields: Collection[str] | None = None, said: dict[str
     return "\n".join(rows)
 
 
+# the fields of a reason each placeholder of its sentence is filled from (Refusal.words)
+FILLED_FROM = {"card": ("cards",), "cards": ("cards",), "count": ("number",), "low": ("number",), "high": ("number",),
+               "bids": ("number", "step"), "step": ("step",), "suit": ("word",), "direction": ("word",),
+               "detail": ("detail",)}
+
+
+def reason_table() -> str:
+    """Each reason, its sentence in English (the plural where it counts) and the fields that sentence names."""
+    rows = ["| reason | the sentence, in English | names |", "|---|---|---|"]
+    speaking = language()
+    use_language("en")
+    try:
+        for reason in (*RULES_REASONS, *SERVER_REASONS):
+            sentence = RULES_SENTENCES.get(reason) or SERVER_SENTENCES[reason]
+            text = sentence(Refusal(reason, cards=("",) * 2, number=2))  # the plural, where it counts
+            fields = dict.fromkeys(field for _, name, _, _ in string.Formatter().parse(text) if name
+                                   for field in FILLED_FROM[name])
+            rows.append(f"| `{reason}` | {text} | {', '.join(f'`{field}`' for field in fields) or '—'} |")
+    finally:
+        use_language(speaking)
+    return "\n".join(rows)
+
+
 def tables() -> dict[str, str]:
     """Each generated part of PROTOCOL.md by its name."""
     rook, hearts = get_args(view_type())
@@ -509,6 +554,8 @@ def tables() -> dict[str, str]:
         "seat-entry": field_table(strict_struct(M.SeatEntry)),
         "event": field_table(engine_struct("event", Event)),
         "result": field_table(engine_struct("result", HandResult)),
+        "refusal": field_table(engine_struct("refusal", Refusal)),
+        "reasons": reason_table(),
         "view": field_table(rook, {"family", *VIEW}, phases),
         "view-rook": field_table(rook, ROOK_VIEW),
         "view-hearts": field_table(hearts, HEARTS_VIEW),

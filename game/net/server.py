@@ -40,6 +40,7 @@ from websockets.typing import Origin
 
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
+from game.engine.refusals import Refusal
 
 from . import messages as M
 from . import protocol as P
@@ -48,6 +49,7 @@ from .door import Door, address_key
 from .lobby import LetGo, Moved, NoSuchTable, Out, Say
 from .logs import AddressLines, escape_lines
 from .protocol import Limits
+from .reasons import SERVER_STOPPED, NotTaken, closed, error
 from .runner import TableRunner
 from .tables import Tables
 
@@ -147,7 +149,7 @@ class Client:
                      limits.messages_per_second)
         flood.dropped += 1
         if flood.dropped <= FLOOD_REPLIES:
-            self.send(M.Error(reason="Too many messages: slow down"))
+            self.send(error(Refusal("slow-down")))
         if now - flood.said >= FLOOD_SUMMARY_EVERY:
             flood.said = now
             self.say_flood("goes on")
@@ -166,9 +168,9 @@ class Client:
                  self, how, time.monotonic() - flood.began, f"{flood.total:,}", f"{flood.dropped:,}",
                  min(flood.dropped, FLOOD_REPLIES))
 
-    def bad_message(self, problem: Exception) -> None:
+    def bad_message(self, problem: P.ProtocolError) -> None:
         """A message that broke the protocol: one error back, and a log line for the first few."""
-        self.send(M.Error(reason=str(problem)))
+        self.send(error(problem.why))
         self.bad_messages += 1
         if self.bad_messages <= BAD_MESSAGES_LOGGED:
             self.log(logging.WARNING, "%s sent a bad message: %s", self, problem)
@@ -336,12 +338,13 @@ class TableServer:
         log.info("listening on %s port %d (%s), %d tables", host, self.port, "wss" if self.tls else "ws",
                  len(self.tables))
 
-    async def stop(self, reason: str = "The server stopped") -> None:
-        """Tell every client and close every connection (every table is in the database already)."""
+    async def stop(self, why: Refusal = SERVER_STOPPED) -> None:
+        """Tell every client why (``closed``) and close every connection (every table is in the database
+        already)."""
         self.closing = True
         for seated in self.seated.values():
             for client in seated.values():
-                client.send(M.Closed(reason=reason))
+                client.send(closed(why))
                 client.stop()
         if self.server is not None:
             self.server.close()
@@ -371,7 +374,7 @@ class TableServer:
             try:
                 first = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
             except TimeoutError:
-                client.send(M.Error(reason="Say hello first"))
+                client.send(error(Refusal("say-hello")))
                 self.door.silent(address)
                 return
             # an address that named wrong codes waits before anything it says first is looked at (a connection
@@ -416,7 +419,7 @@ class TableServer:
         except Exception:  # noqa: BLE001  (a bug, not the client's fault: logged in full)
             client.lines.log(client.address, logging.ERROR, "%s: a message could not be handled", client,
                              exc_info=True)
-            client.send(M.Error(reason="The server could not handle that message"))
+            client.send(error(Refusal("server-fault")))
             return False
 
     def welcome(self, client: Client, text: str | bytes) -> bool:
@@ -435,20 +438,17 @@ class TableServer:
                     raise P.ProtocolError("say hello (or create) first")
                 case _:
                     assert_never(message)
-        except NoSuchTable as err:
-            self.door.wrong_code(address_key(client.address), time.monotonic())
-            client.send(M.Error(reason=str(err)))
-            client.log(logging.WARNING, "%s refused: %s", client, err.why)
-            return False
-        except (P.ProtocolError, ValueError) as err:
-            client.send(M.Error(reason=str(err)))
+        except NotTaken as err:  # no such table (a wrong code), a seat not free, a limit, a bad message
+            if isinstance(err, NoSuchTable):
+                self.door.wrong_code(address_key(client.address), time.monotonic())
+            client.send(error(err.why))
             client.log(logging.WARNING, "%s refused: %s", client, err)
             return False
         seated = self.seated.setdefault(table.code, {})
         previous = seated.get(seat)
         if previous is not None:  # the same player from a new connection: the old one goes
             previous.table = None
-            previous.send(M.Closed(reason="You joined from another connection"))
+            previous.send(closed(Refusal("joined-elsewhere")))
             previous.stop()
         client.table, client.seat = table, seat
         seated[seat] = client

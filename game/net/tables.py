@@ -19,6 +19,7 @@ from pathlib import Path
 from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker
 from game.engine import RulesError, preset_rules
+from game.engine.refusals import Refusal
 from game.engine.rules import presets
 from game.store.files import first_line, set_aside
 from game.table.session import Session
@@ -27,11 +28,17 @@ from . import messages as M
 from . import protocol as P
 from .database import DatabaseUnusable, Keeper, SavedTable, TableDatabase
 from .lobby import CANNOT_SAVE_NOW, Lobby, NoSuchTable, SeatRecord, TableRecord, computer_name, seats_from_json
+from .reasons import NotTaken
 from .runner import TableRunner, restore
 
 log = logging.getLogger("trickhouse.server")
 TABLE_FORMAT = "trickhouse-net-table/1"  # the one-file-a-table saves of earlier servers, imported once
 HOUR = 3600.0
+
+
+def rules_refused(words: str) -> NotTaken:
+    """A table's game or house rules refused, in the words of the rules' own checks (the server's language)."""
+    return NotTaken(Refusal("rules-refused", detail=words[:P.MAX_TEXT]), words)
 
 
 class Tables(Mapping[str, TableRunner]):
@@ -66,25 +73,25 @@ class Tables(Mapping[str, TableRunner]):
         """A new table for a ``create`` message from ``address`` at ``now`` (the monotonic clock): the creator sits
         in the seat marked "me" and owns it; the computers play at ``level`` (one for all, or one per seat) and are
         called by ``names`` (one per seat; "Computer 2" and so on if none); its ``keep`` is at most the server's
-        ``keep_most``. It is kept before anyone is told of it. Returns it and the creator's token. Raises ValueError
+        ``keep_most``. It is kept before anyone is told of it. Returns it and the creator's token. Raises NotTaken
         saying what is wrong with the request, or which limit it passes."""
         self.within_address_limits(address, now)
         if len(self._tables) >= self.limits.tables and not self.make_room(now):
-            raise ValueError(f"This server holds at most {self.limits.tables} tables")
+            raise NotTaken(Refusal("server-full", number=self.limits.tables))
         preset, changes, kinds = request.preset, request.house_rules, request.seats
         try:
             book = preset_rules(preset)  # a name only, one of the games the server read: never a file
         except RulesError as err:
-            raise ValueError(err.player) from None
+            raise rules_refused(err.player) from None
         unknown = sorted(set(changes) - set(book.house_fields()))
         if unknown:
-            raise ValueError(f"{unknown[0][:40]} is not a house rule of {book.title}")
+            raise rules_refused(f"{unknown[0][:40]} is not a house rule of {book.title}")
         try:
             rules = book.changed(changes, where=book.title)
         except RulesError as err:
-            raise ValueError(err.player) from None
+            raise rules_refused(err.player) from None
         if len(kinds) != rules.players:
-            raise ValueError(f"{rules.title} is played by {rules.players}")
+            raise rules_refused(f"{rules.title} is played by {rules.players}")
         names = request.names
         seats = [SeatRecord("computer" if kind == "computer" else "online", level=each)
                  for kind, each in zip(kinds, request.levels())]
@@ -98,7 +105,7 @@ class Tables(Mapping[str, TableRunner]):
         # kept before its creator is told of it: a server killed at once still has it
         if not self.keeper.create(record.code, preset, record.changes, record.keep, record.owner,
                                   record.seats_json()):
-            raise ValueError(CANNOT_SAVE_NOW)
+            raise NotTaken(CANNOT_SAVE_NOW)
         self._tables[record.code] = runner
         self.made_by[record.code] = address
         self.made_at.setdefault(address, deque()).append(now)
@@ -119,8 +126,8 @@ class Tables(Mapping[str, TableRunner]):
         return True
 
     def within_address_limits(self, address: str, now: float) -> None:
-        """ValueError if ``address`` has as many tables as it may at once, or has made as many as it may in the
-        last hour (issue 31: one address's empty tables filled the server)."""
+        """NotTaken if ``address`` has as many tables as it may at once, or has made as many as it may in the last
+        hour (issue 31: one address's empty tables filled the server)."""
         if len(self.made_at) > 4 * self.limits.tables:  # many addresses, each gone: forget those of an hour ago
             for each in [each for each, times in self.made_at.items() if now - times[-1] >= HOUR]:
                 del self.made_at[each]
@@ -131,11 +138,9 @@ class Tables(Mapping[str, TableRunner]):
             del self.made_at[address]
         live = sum(1 for maker in self.made_by.values() if maker == address)
         if live >= self.limits.tables_per_address:
-            raise ValueError(f"Your address may have at most {self.limits.tables_per_address} tables at once on "
-                             "this server: a table ends once nobody is at it")
+            raise NotTaken(Refusal("address-tables", number=self.limits.tables_per_address))
         if made and len(made) >= self.limits.tables_per_hour:
-            raise ValueError(f"Your address may make at most {self.limits.tables_per_hour} tables an hour on this "
-                             "server: try again later")
+            raise NotTaken(Refusal("address-hourly", number=self.limits.tables_per_hour))
 
     def new_code(self) -> str:
         while True:
@@ -156,7 +161,7 @@ class Tables(Mapping[str, TableRunner]):
 
     def join(self, hello: M.Hello) -> tuple[TableRunner, int, str | None]:
         """The table and seat a ``hello`` asks for, and the seat's new token (None when coming back with one).
-        Raises ValueError saying why not."""
+        Raises NotTaken saying why not."""
         runner = self._tables.get(hello.code.upper())
         if runner is None:
             raise NoSuchTable(f"no table has the code {hello.code}")

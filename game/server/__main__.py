@@ -135,7 +135,7 @@ async def serve(args: argparse.Namespace) -> int:
     finally:
         if announcer is not None:  # the goodbye goes out on its own thread while the tables are saved
             announcer.withdraw()
-        await server.stop("The server stopped")
+        await server.stop()
         worker.close()
         if announcer is not None:
             announcer.join(2.0)

@@ -24,6 +24,7 @@ from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision, fallback_action
 from game.engine import Event, Hand, Match
 from game.engine.language import gettext
+from game.engine.refusals import Refusal
 from game.engine.view import choice_of
 from game.runtime import in_background
 
@@ -244,26 +245,27 @@ class TableController:
         to_move = self.hand.to_move
         return self.session.is_human(to_move) and to_move == (self.handed_to if seat is None else seat)
 
-    def act(self, action: str, seat: int | None = None) -> Played | Held | str:
-        """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged). A
-        network table names the ``seat`` the decision came from; a screen's decision is for the player at it.
-        Where everyone decides at once, a player at another computer may decide ahead of their turn: checked by
-        the engine, kept (Held) and applied at their turn."""
+    def act(self, action: str, seat: int | None = None) -> Played | Held | Refusal:
+        """A person's decision for the seat to move: what it did, or why it was refused (the hand unchanged; the
+        engine's reason, which whoever shows it says in its player's language). A network table names the ``seat``
+        the decision came from; a screen's decision is for the player at it. Where everyone decides at once, a
+        player at another computer may decide ahead of their turn: checked by the engine, kept (Held) and applied
+        at their turn."""
         hand = self.hand
         if seat is not None and seat != hand.to_move and seat in hand.deciding_at_once() and \
                 self.session.online(seat) and self.session.is_human(seat):
             if seat in self.ahead:
-                return gettext("Your choice is made: it counts once the others have chosen")
-            reason = hand.check_for(seat, action)
-            if reason is not None:
-                return reason
+                return Refusal("choice-made")
+            why = hand.why_not_for(seat, action)
+            if why is not None:
+                return why
             self.ahead[seat] = action
             return Held(seat)
         if not self.persons_turn(seat):
-            return gettext("It is not your turn")
-        reason = self.hand.check(action)
-        if reason is not None:
-            return reason
+            return Refusal("not-your-turn")
+        why = self.hand.why_not_text(action)
+        if why is not None:
+            return why
         self.cancel_hint()
         return self._apply(action)
 
@@ -283,14 +285,14 @@ class TableController:
         self.handed_to = seat
         self.announced = None
 
-    def claim(self, seat: int | None = None) -> Claimed | str:
+    def claim(self, seat: int | None = None) -> Claimed | Refusal:
         """A person claims the rest on their turn (``seat`` as for ``act``): allowed once no play can change the
-        points."""
+        points; else why not."""
         if not self.persons_turn(seat):
-            return gettext("It is not your turn")
+            return Refusal("not-your-turn")
         hand = self.hand
         if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
-            return gettext("The remaining tricks are not certain yet")
+            return Refusal("not-settled")
         return self._play_out(hand.to_move)
 
     def _play_out(self, seat: int) -> Claimed:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import DealCodeError, Hand, deal_code
 from game.engine.language import gettext, language
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.view import SeatView
@@ -153,7 +154,7 @@ class LocalTable:
     def act(self, action: str) -> Played | str:
         done = self.controller.act(action)
         assert not isinstance(done, Held)  # only a player at another computer decides ahead of their turn
-        return done
+        return self.session.hand.said(done) if isinstance(done, Refusal) else done
 
     def take_over(self, seat: int) -> None:
         self.controller.take_over(seat)
@@ -166,7 +167,8 @@ class LocalTable:
         return self.controller.request_hint()
 
     def claim(self) -> Claimed | str:
-        return self.controller.claim()
+        done = self.controller.claim()
+        return self.session.hand.said(done) if isinstance(done, Refusal) else done
 
     def undo(self) -> str:
         return self.controller.undo()

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Hand
-from game.engine.hearts import DIRECTION_WORDS
 from game.engine.language import N_, gettext, ngettext, pgettext
 from game.engine.view import TrickView
-from game.ui.table_painter import trump_words
+from game.engine.words import DIRECTION_WORDS
+from game.ui.table_painter import last_trick_words, points_words, trump_words
 
 from . import theme
 from .assets import text, wrapped
@@ -135,7 +135,7 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, shown: Moment, names:
     if shown.trick:
         caption = gettext("Trick {number}").format(number=shown.tricks + 1)
     else:
-        caption = gettext("Last trick, won by {name}").format(name=names[shown.last.winner]) if shown.last else ""
+        caption = last_trick_words(names[shown.last.winner]) if shown.last else ""
     for seat in range(n):
         top = rows.y + seat * geometry.height
         deciding = seat == shown.to_move
@@ -178,7 +178,7 @@ def _seat_line(shown: Moment, names: list[str], seat: int) -> tuple[str, str]:
             if who == seat]
     tags += [gettext("to decide")] if seat == shown.to_move else []
     parts = [ngettext("{count} trick", "{count} tricks", won).format(count=won),
-             gettext("{points} pts").format(points=points), *([", ".join(tags)] if tags else [])]
+             points_words(points), *([", ".join(tags)] if tags else [])]
     return names[seat], " · ".join(parts)
 
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.worker import AIWorker
+from game.engine.refusals import Refusal
 from game.net.host import NetHost, unfinished_hosted
+from game.net.reasons import HOST_LEFT
 from game.review import hint_player
 from game.runtime import in_background
 from game.store import (
@@ -127,12 +129,12 @@ class Services:
         if self.keep_matches:
             self.saves.save(session.to_json(), session)
 
-    def stop_hosting(self, reason: str = "The host ended the table") -> None:
+    def stop_hosting(self, why: Refusal = HOST_LEFT) -> None:
         """The hosted table ends for everyone (it is saved, to be hosted again). Telling everyone, saving and the
         goodbye on the local network take about a quarter of a second, so beside the window (quitting finishes
         it)."""
         if self.host is not None:
-            self.stopping = in_background(self.host.stop, reason)
+            self.stopping = in_background(self.host.stop, why)
             self.host = None
 
     def start_hosting(self, again: bool = False, ending: bool = False) -> NetHost:

@@ -10,7 +10,7 @@ from typing import Protocol
 import pygame
 
 from game.engine import Rules
-from game.engine.language import gettext
+from game.engine.language import gettext, ngettext
 from game.engine.results import HandResult
 from game.table.session import Session
 
@@ -60,8 +60,9 @@ def sheet_rows(table: ScoredMatch) -> tuple[list[str], list[list[str]], list[lis
         short_row = list(row)
         for _, seats in owners:
             seat = seats[0]
-            row.append(gettext("{points} pts  {change:+d}  = {total}").format(points=result.side_points(seat),
-                                                                              change=delta[seat], total=totals[seat]))
+            points = result.side_points(seat)
+            row.append(ngettext("{points} pt  {change:+d}  = {total}", "{points} pts  {change:+d}  = {total}",
+                                points).format(points=points, change=delta[seat], total=totals[seat]))
             short_row.append(f"{delta[seat]:+d} = {totals[seat]}")
         rows.append(row)
         short_rows.append(short_row)
@@ -106,8 +107,8 @@ def comparison_rows(table: ScoredMatch, first: HandResult) -> tuple[list[str], l
     def row(label: str, result: HandResult) -> list[str]:
         delta = result.score_change
         return [label] + ([bid_cell(table, result)] if auction else []) + \
-            [gettext("{points} pts  {change:+d}").format(points=result.side_points(seats[0]), change=delta[seats[0]])
-             for _, seats in owners]
+            [ngettext("{points} pt  {change:+d}", "{points} pts  {change:+d}", result.side_points(seats[0])).format(
+                points=result.side_points(seats[0]), change=delta[seats[0]]) for _, seats in owners]
 
     this_try = table.results()[-1]
     gained = [gettext("Difference")] + ([""] if auction else []) + \

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import SUIT_NAMES, suit_words
-from game.engine.hearts import DIRECTION_WORDS, pass_giver, pass_receiver
+from game.engine.hearts import pass_giver, pass_receiver
 from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import SeatView
-from game.engine.words import capitalised, said_of
+from game.engine.words import DIRECTION_WORDS, capitalised, said_of
 
 from . import assets, table_marks, theme
 from .assets import text
@@ -233,7 +233,7 @@ class TablePainter:
         if seat < len(view.scores):  # the rook-2p dummy keeps no score
             parts.append(gettext("score {score}").format(score=view.scores[seat]))
         if seat < len(view.points):
-            parts.append(gettext("{points} pts").format(points=view.points[seat]))
+            parts.append(points_words(view.points[seat]))
         if seat < len(view.tricks_won):
             won = view.tricks_won[seat]
             parts.append(ngettext("{count} trick", "{count} tricks", won).format(count=won))
@@ -369,8 +369,7 @@ class TablePainter:
             width, height = round(place.cw * scale), round(place.ch * scale)
             gap = max(6, width // 6)
             cards_width = len(last.cards) * (width + gap) - gap
-            titles = assets.wrapped(gettext("Last trick, won by {name}").format(name=scene.table.name(last.winner)),
-                                    title_size,
+            titles = assets.wrapped(last_trick_words(scene.table.name(last.winner)), title_size,
                                     max(cards_width, place.cw * 3))
             lines = [text(line, title_size, theme.GOLD, bold=True) for line in titles]
             top = sum(line.get_height() for line in lines)
@@ -393,6 +392,17 @@ class TablePainter:
             name = text(assets.fitted(scene.table.name(seat), name_size, width + gap - 2), name_size, theme.INK)
             surface.blit(name, name.get_rect(midtop=(x + width // 2, y + 6 + height)))
             x += width + gap
+
+
+def last_trick_words(winner: str) -> str:
+    """The title of the last trick shown, with who took it (``winner``: a name as the screen shows it)."""
+    return said_of(winner, gettext("Last trick, won by {name}"), gettext("Last trick, won by you"))
+
+
+def points_words(points: int) -> str:
+    """Points taken in a hand, short for a name plate: "1 pt", "12 pts" (the count agrees in every language)."""
+    # TRANSLATORS: short: points a player took this hand, on a name plate beside the tricks
+    return ngettext("{points} pt", "{points} pts", points).format(points=points)
 
 
 def trump_words(trump: str, deck: str) -> str:

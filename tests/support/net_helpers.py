@@ -5,6 +5,7 @@ deadline of its own: a hang is stopped by the test's timeout (pytest-timeout), s
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import sqlite3
@@ -250,13 +251,15 @@ class FakeZeroconf:
         browser.noticed(zeroconf=self, service_type=SERVICE, name=name, state_change=ServiceStateChange[change])
 
 
-def server_process(port: int, folder: Path, *extra: str, announce: bool = False) -> subprocess.Popen[str]:
+def server_process(port: int, folder: Path, *extra: str, announce: bool = False,
+                   language: str | None = None) -> subprocess.Popen[str]:
     """``python -m game.server`` on the loopback address; ``announce``: on the local network too (it is not, unless
-    a test is about that)."""
+    a test is about that); ``language``: its system's (LANGUAGE), else the tests' own."""
+    system = {**os.environ, "LANGUAGE": language} if language is not None else None
     return subprocess.Popen([sys.executable, "-m", "game.server", "--host", LOOPBACK, "--port", str(port),
                              "--data", str(folder), "--pause", "0", "--keep", "30", "--per-address", "64",
                              "--no-search-process", *([] if announce else ["--no-announce"]), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=system)
 
 
 def raw(port: int, **options: Any) -> ClientConnection:  # options: connect()'s own, passed on as they are

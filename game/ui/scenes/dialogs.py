@@ -14,10 +14,10 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import ORDER_MEANINGS
-from game.engine.hearts import DIRECTION_WORDS, pass_receiver
+from game.engine.hearts import pass_receiver
 from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import Choice
-from game.engine.words import capitalised, said_of
+from game.engine.words import DIRECTION_WORDS, capitalised, said_of
 
 from .. import controls, theme
 from ..assets import font, text, wrapped
@@ -111,8 +111,9 @@ class BidScene(Dialog):
         self.passing = next((choice for choice in view.legal if choice.kind == "pass"), None)
         self.index = 0
         high = view.rook.high_bid if view.rook is not None else 0
-        self.title = (gettext("{name}, your bid (high bid {high})") if high else gettext("{name}, your bid")).format(
-            name=table.name(view.to_move), high=high)
+        self.title = said_of(table.name(view.to_move), gettext("{name}, your bid (high bid {high})"),
+                             gettext("Your bid (high bid {high})"), high=high) if high else \
+            said_of(table.name(view.to_move), gettext("{name}, your bid"), gettext("Your bid"))
 
     def layout(self) -> None:
         super().layout()

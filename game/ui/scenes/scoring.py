@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.language import N_, gettext, ngettext
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.words import said_of
 
@@ -245,7 +246,7 @@ class GameOverScene(Scene):
         """The match is over: a table on another computer is left, a table this game hosts ends (as the pause
         menu's Main menu does)."""
         self.table.close()
-        self.services.stop_hosting(gettext("The match is over"))
+        self.services.stop_hosting(Refusal("match-over"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return press_any(self.buttons, event)
