@@ -128,8 +128,10 @@ def test_zeroconf_that_cannot_start_means_nothing_found_and_one_log_line(monkeyp
 
 
 def found_at(browser: Browser, address: str, wanted: Callable[[Found], bool] = lambda found: True) -> Found:
-    """The table found at ``address``, once ``wanted`` says it is as expected."""
+    """The table found at ``address``, once ``wanted`` says it is as expected (a machine without multicast fails
+    at once, with its reason, rather than at the test's timeout)."""
     while True:
+        assert not browser.unavailable, browser.unavailable
         here = [found for found in browser.found() if found.address == address]
         if here and wanted(here[0]):
             return here[0]
