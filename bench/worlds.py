@@ -63,13 +63,15 @@ def _measure(job: tuple[int, int, list[str]]) -> dict[str, Any] | None:
     seen = hand.seen_by(hand.to_move)
     candidates = distinct_plays(seen)
     totals = dict.fromkeys(candidates, 0.0)
-    for results in SearchPlayer(seed=999, worlds=reference).playouts(seen, candidates, worlds=reference):
+    # a seed no player's (the deal's number) can be, so that no player searches the reference's own worlds
+    for results in SearchPlayer(seed=-1, worlds=reference).playouts(seen, candidates, worlds=reference):
         tally(totals, results, hand.to_move)
     best = max(totals.values()) / reference
     row: dict[str, Any] = {"stage": min(len(hand.tricks) // 3, 3), "regret": [], "cards": [], "seconds": []}
     for name in players:
         player = make(name, number, 60.0)
-        assert isinstance(player, SearchPlayer), f"{name} is no search"
+        # the halving plays one card of each run of equivalent ones, so its choice is one the reference valued
+        assert isinstance(player, SearchPlayer) and not player.worlds, f"{name} is no halving search"
         counted = Counted(player)
         started = time.perf_counter()
         choice = player.decide(hand)
@@ -86,6 +88,9 @@ def run(positions: int, reference: int, players: list[str], first: int, processe
     with multiprocessing.Pool(processes) as pool:
         rows = [row for row in pool.map(_measure, [(n, reference, players) for n in range(first, first + positions)])
                 if row is not None]
+    if not rows:
+        print("No decision to measure in these deals: give more --positions.")
+        return 1
     print("| player | positions | regret | less than the first's | " + " | ".join(STAGES)
           + " | cards played out, mean | ms, mean / worst |")
     print("|---|---:|---:|---:|" + "---:|" * len(STAGES) + "---:|---:|")

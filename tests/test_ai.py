@@ -279,7 +279,7 @@ def cards_played_out(hand: Hand, work: int) -> int:
 
 
 def test_hearts_search_spends_its_work_on_the_first_tricks() -> None:
-    """More worlds mostly changed the choices of a Hearts hand's first tricks, never those of its last four
+    """More worlds changed the choices of a Hearts hand's first tricks most, hardly ever those of its last four
     (docs/benchmarks.md, "Where Hard's work goes"): Hard's work in Hearts follows the cards still to play, twice its
     allowance in the first trick and a fraction of it at the end; in Rook every card gets the same."""
     work = 20000

@@ -20,8 +20,8 @@ rook-500 with rookGame's house rules: +13.8 ± 18.6 points a hand over 80 hands.
 searches that many for every candidate instead (the hand review and the tests use it).
 
 In Hearts the allowance follows the cards still to play (``HARD_TAPER``): twice the family's work in the first
-trick, falling evenly to a fraction of it at the last. More worlds changed the choices of the first tricks, and
-never those of the last four (docs/benchmarks.md, "Where Hard's work goes").
+trick, falling evenly to a tenth of it at the last. More worlds changed the choices of the first tricks most,
+and hardly ever those of the last four (docs/benchmarks.md, "Where Hard's work goes").
 
 Once no hand holds more than three cards of a hand played by two sides (Rook's partnerships, the declarer's side
 against the rest, two players), each candidate is valued exactly instead in each of 30 worlds: both sides then play
@@ -64,7 +64,7 @@ SearchSpec = tuple[int, float, int, int, int, int, int]
 # against xinxin's 58 ms, in Rook 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
 HARD_WORK = {"hearts": 13000, "rook": 100000}
 # per cent of a decision's work that follows the cards still to play (``SearchPlayer._work``): at 100 the first trick
-# gets twice the family's work and the last card next to none; Rook's searches were measured flat
+# gets twice the family's work (so does a pass) and the last card a tenth; Rook's searches were measured flat
 HARD_TAPER = {"hearts": 100, "rook": 0}
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)
