@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     rookgame = sub.add_parser("rookgame", help="Hard against marvj69/rookGame's AI on duplicate deals (a test peer)")
     rookgame.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     rookgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
-    rookgame.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
+    rookgame.add_argument("--hard", default="", help="Hard's settings: work=N, taper=N, worlds=N (default: the game's)")
     rookgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     rookgame.add_argument("--modes", nargs="*", default=["play", "full", "kitty"], choices=("play", "full", "kitty"),
                           help="play: card play on fixed contracts; full: each side bids, takes the nest, names trump; "
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     xinxin = sub.add_parser("xinxin", help="Hard against xinxin (nathansttt/hearts) on duplicate deals (a test peer)")
     xinxin.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     xinxin.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
-    xinxin.add_argument("--hard", default="", help="Hard's settings: work=N or worlds=N (default: the game's)")
+    xinxin.add_argument("--hard", default="", help="Hard's settings: work=N, taper=N, worlds=N (default: the game's)")
     xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
     xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")
     xinxin.add_argument("--epsilon", type=float, default=0.1, help="xinxin's share of random cards in its play-outs")
@@ -56,6 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     endgame.add_argument("--cards", type=int, default=3, help="positions with at most this many cards a hand")
     endgame.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
     endgame.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
+    worlds = sub.add_parser("worlds", help="Hard's choices against a search of many more worlds, by stage of the hand")
+    worlds.add_argument("--positions", type=int, default=600, help="deals (each gives at most one decision)")
+    worlds.add_argument("--reference", type=int, default=400, help="the reference search's worlds a card")
+    worlds.add_argument("--players", nargs="+", default=["hard:work=16000,taper=0", "hard"],
+                        help="searches to compare, as bench ai names them (paired against the first)")
+    worlds.add_argument("--first", type=int, default=0, help="the first deal's number")
+    worlds.add_argument("--processes", type=int, default=2, help="worker processes (default: both cores)")
     frames = sub.add_parser("frames", help="frame times of a 60 fps window while the computer thinks")
     frames.add_argument("--seconds", type=float, default=10.0, help="time per case")
     frames.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
@@ -94,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench == "endgame":
         from bench.endgame import run as run_endgame
         return run_endgame(args.positions, args.cards, args.budget, args.processes)
+    if args.bench == "worlds":
+        from bench.worlds import run as run_worlds
+        return run_worlds(args.positions, args.reference, args.players, args.first, args.processes)
     if args.bench == "review":
         from bench.review import run as run_review
         return run_review(args.presets, args.timing_hands, args.deals, args.processes, args.only)

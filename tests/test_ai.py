@@ -17,6 +17,7 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hearts import HeartsHand
 from game.engine.knowledge import SeenHand
+from game.engine.results import HandResult
 from game.engine.rook import RookHand
 from game.runtime import ChildJob
 from tests.support.kinds import of_kind
@@ -259,6 +260,48 @@ def test_halving_is_reproducible_and_legal() -> None:
             action = small_halving(2).decide(hand)
             assert hand.refusal(action) is None
             assert small_halving(2).decide(hand.copy()) == action
+
+
+class CountingCards(SearchPlayer):
+    """Hard's search, counting the cards it plays out."""
+
+    played_out = 0
+
+    def play_out(self, world: Hand, action: A.Action) -> HandResult:
+        self.played_out += sum(world.hand_sizes())
+        return super().play_out(world, action)
+
+
+def cards_played_out(hand: Hand, work: int) -> int:
+    player = CountingCards(seed=1, budget=60.0, work=work, exact_nodes=0)
+    player.decide(hand)
+    return player.played_out
+
+
+def test_hearts_search_spends_its_work_on_the_first_tricks() -> None:
+    """More worlds changed the choices of a Hearts hand's first tricks most, hardly ever those of its last four
+    (docs/benchmarks.md, "Where Hard's work goes"): Hard's work in Hearts follows the cards still to play, twice its
+    allowance in the first trick and a fraction of it at the end; in Rook every card gets the same."""
+    work = 20000
+    for preset, first_share, last_share in (("hearts-classic", (1.6, 2.2), (0.1, 0.6)), ("rook-classic", (0.8, 1.2),
+                                                                                        (0.8, 1.2))):
+        rules = load_rules(preset)
+        normal = make_player("normal")
+        first = last = None
+        for number in range(20):
+            hand = Hand.deal(rules, seed=f"work:{number}", dealer=number % rules.players, number=number)
+            while not hand.is_done and (first is None or last is None):
+                if hand.phase == "play" and SearchPlayer(exact_nodes=0).searches(hand):
+                    left = sum(hand.hand_sizes())
+                    # (a decision whose cards all take the same tricks plays none out)
+                    if first is None and left > (rules.hand_size - 1) * rules.players:  # the first trick
+                        first = cards_played_out(hand, work) or None
+                    elif last is None and 2 * rules.players < left <= 3 * rules.players:
+                        last = cards_played_out(hand, work) or None
+                hand.push(normal.decide(hand))
+        assert first is not None and last is not None, preset
+        assert first_share[0] * work <= first <= first_share[1] * work, (preset, first)
+        assert last_share[0] * work <= last <= last_share[1] * work, (preset, last)
 
 
 

@@ -19,6 +19,10 @@ gets more worlds than the first lead. Against the 40 worlds a candidate that Har
 rook-500 with rookGame's house rules: +13.8 ± 18.6 points a hand over 80 hands. A player given ``worlds``
 searches that many for every candidate instead (the hand review and the tests use it).
 
+In Hearts the allowance follows the cards still to play (``HARD_TAPER``): twice the family's work in the first
+trick, falling evenly to a tenth of it at the last. More worlds changed the choices of the first tricks most,
+and hardly ever those of the last four (docs/benchmarks.md, "Where Hard's work goes").
+
 Once no hand holds more than three cards of a hand played by two sides (Rook's partnerships, the declarer's side
 against the rest, two players), each candidate is valued exactly instead in each of 30 worlds: both sides then play
 their best there (``endgame.Endgame``, alpha-beta; rookGame's strongest AI ends its hands the same way). Measured on
@@ -52,13 +56,16 @@ from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen
 from .rules_play import RulePlayer
 
-# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes
-SearchSpec = tuple[int, float, int, int, int, int]
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper
+SearchSpec = tuple[int, float, int, int, int, int, int]
 
-# cards played out a decision, by family: no longer a decision than the best outside program of the family takes on
-# the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 31 ms against xinxin's
-# 33 ms, in Rook 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
-HARD_WORK = {"hearts": 16000, "rook": 100000}
+# cards played out a decision, by family: no longer a decision on average than the best outside program of the
+# family takes on the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 54 ms
+# against xinxin's 58 ms, in Rook 256 ms a card against rookGame's 650 ms; both well within the game's 1 s budget
+HARD_WORK = {"hearts": 13000, "rook": 100000}
+# per cent of a decision's work that follows the cards still to play (``SearchPlayer._work``): at 100 the first trick
+# gets twice the family's work (so does a pass) and the last card a tenth; Rook's searches were measured flat
+HARD_TAPER = {"hearts": 100, "rook": 0}
 FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, however little work is left
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)
 EXACT_NODES = 12000  # positions it may search a decision: about 0.35 s on a quiet 2-core machine
@@ -67,14 +74,15 @@ EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's st
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES) -> None:
-        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes)
+                 exact_nodes: int = EXACT_NODES, taper: int = -1) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
         self.work = work  # cards played out a decision (0: the family's HARD_WORK)
         self.most_worlds = most_worlds
         self.exact_nodes = exact_nodes  # positions the exact ending may search a decision (0: never)
+        self.taper = taper  # per cent of the work that follows the cards still to play (-1: HARD_TAPER's)
         self.rollout = RulePlayer(counting=True)
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
@@ -136,8 +144,8 @@ class SearchPlayer:
         the few candidates that are close, where more worlds decide."""
         seat = hand.to_move
         rng = self.worlds_for(hand)
-        work = self.work or HARD_WORK[hand.family]
         left = sum(hand.hand_sizes()) or 1
+        work = self._work(hand, left)
         rounds = max(1, (len(candidates) - 1).bit_length())
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
@@ -163,6 +171,14 @@ class SearchPlayer:
             if len(alive) <= 2 or played >= self.most_worlds:
                 return alive[0]
             alive = alive[: (len(alive) + 1) // 2]
+
+    def _work(self, hand: HandSeen, left: int) -> int:
+        """The cards the decision may play out: the family's (or the player's) work, from (100 + taper)% of it with
+        every card still to play to (100 - taper)% with none, and never under a tenth of it."""
+        work = self.work or HARD_WORK[hand.family]
+        taper = HARD_TAPER[hand.family] if self.taper < 0 else self.taper
+        full = hand.rules.hand_size * hand.n
+        return max(work // 10, work * (100 * full - taper * full + 2 * taper * left) // (100 * full))
 
     def _exact(self, hand: HandSeen, candidates: list[A.Action], deadline: float) -> A.Action | None:
         """Near the end of a hand played by two sides: each candidate's exact value in each of ``EXACT_WORLDS``
