@@ -45,7 +45,7 @@ class Counted:
     """A player's search, counting the cards it plays out."""
 
     def __init__(self, player: SearchPlayer) -> None:
-        self.player, self.cards = player, 0
+        self.cards = 0
         play_out = player.play_out
 
         def counting(world: Hand, action: A.Action) -> HandResult:

@@ -8,6 +8,7 @@ from multiprocessing.connection import Connection
 
 import pytest
 
+from bench.worlds import Counted
 from game.ai import RulePlayer, make_player
 from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
@@ -17,7 +18,6 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hearts import HeartsHand
 from game.engine.knowledge import SeenHand
-from game.engine.results import HandResult
 from game.engine.rook import RookHand
 from game.runtime import ChildJob
 from tests.support.kinds import of_kind
@@ -262,20 +262,11 @@ def test_halving_is_reproducible_and_legal() -> None:
             assert small_halving(2).decide(hand.copy()) == action
 
 
-class CountingCards(SearchPlayer):
-    """Hard's search, counting the cards it plays out."""
-
-    played_out = 0
-
-    def play_out(self, world: Hand, action: A.Action) -> HandResult:
-        self.played_out += sum(world.hand_sizes())
-        return super().play_out(world, action)
-
-
 def cards_played_out(hand: Hand, work: int) -> int:
-    player = CountingCards(seed=1, budget=60.0, work=work, exact_nodes=0)
+    player = SearchPlayer(seed=1, budget=60.0, work=work, exact_nodes=0)
+    counted = Counted(player)
     player.decide(hand)
-    return player.played_out
+    return counted.cards
 
 
 def test_hearts_search_spends_its_work_on_the_first_tricks() -> None:
