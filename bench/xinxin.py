@@ -102,7 +102,8 @@ def _card_texts(hand: Hand, mask: C.CardSet) -> list[str]:
 def _deal(args: tuple[int, str, float, str]) -> dict[str, list[float]]:
     number, mode, budget, settings = args
     rules = load_rules("hearts-classic").changed(MODES[mode], "the xinxin benchmark")
-    out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": [], "moons": [0, 0]}
+    # per playing: each side's average score change, and who shot the moon (0: Hard's side, 1: xinxin's, -1: nobody)
+    out: dict[str, list[float]] = {"ours": [], "theirs": [], "ours_times": [], "theirs_times": [], "shooters": []}
     assert _peer is not None  # started in this process
     for ours_first in (True, False):
         our_seats = {0, 2} if ours_first else {1, 3}
@@ -144,8 +145,7 @@ def _deal(args: tuple[int, str, float, str]) -> dict[str, list[float]]:
             hand.push(action)
         result = hand.final_result()
         change = result.score_change
-        if result.moon_shooter >= 0:
-            out["moons"][result.moon_shooter not in our_seats] += 1
+        out["shooters"].append(-1 if result.moon_shooter < 0 else int(result.moon_shooter not in our_seats))
         out["ours"].append(sum(change[s] for s in our_seats) / 2)
         out["theirs"].append(sum(change[s] for s in range(4) if s not in our_seats) / 2)
     return out
@@ -156,6 +156,12 @@ def match(mode: str, deals: range, budget: float, settings: str, peer: tuple[int
     started = time.perf_counter()
     with multiprocessing.Pool(processes, initializer=_start_peer, initargs=(program, *peer)) as pool:
         results = pool.map(_deal, [(n, mode, budget, settings) for n in deals], chunksize=1)
+    return row(mode, settings, deals, results, time.perf_counter() - started)
+
+
+def row(mode: str, settings: str, deals: range, results: list[dict[str, list[float]]], seconds: float) -> str:
+    """A match's line of the table from each deal's results (``_deal``). The moon is most of what the sides differ
+    by, so the gap is also given over the hands nobody shot, a hand each (playings of a deal are not paired)."""
     ours = [statistics.mean(r["ours"]) for r in results]
     theirs = [statistics.mean(r["theirs"]) for r in results]
     gap, gap_ci = interval([t - o for o, t in zip(ours, theirs)])
@@ -163,13 +169,16 @@ def match(mode: str, deals: range, budget: float, settings: str, peer: tuple[int
     its, its_ci = interval(theirs)
     ours_t = [t for r in results for t in r["ours_times"]]
     theirs_t = [t for r in results for t in r["theirs_times"]]
-    moons = [sum(r["moons"][side] for r in results) for side in (0, 1)]
+    shooters = [shooter for r in results for shooter in r["shooters"]]
+    moons = [shooters.count(side) for side in (0, 1)]
+    no_moon = [t - o for r in results for o, t, shooter in zip(r["ours"], r["theirs"], r["shooters"]) if shooter < 0]
+    calm, calm_ci = interval(no_moon)
     return (f"| {mode} | {settings or 'default'} | {deals.start}-{deals.stop - 1} | {len(deals) * 2} "
             f"| {mine:.2f} ± {mine_ci:.2f} "
             f"| {its:.2f} ± {its_ci:.2f} "
             f"| {gap:+.2f} ± {gap_ci:.2f} | {statistics.mean(ours_t) * 1e3:.0f} / {max(ours_t) * 1e3:.0f} ms "
             f"| {statistics.mean(theirs_t) * 1e3:.0f} / {max(theirs_t) * 1e3:.0f} ms | {moons[0]} / {moons[1]} "
-            f"| {time.perf_counter() - started:.0f} s |")
+            f"| {calm:+.2f} ± {calm_ci:.2f} over {len(no_moon)} | {seconds:.0f} s |")
 
 
 def run(deals: int, budget: float, settings: str, simulations: int, xinxin_worlds: int, processes: int,
@@ -184,8 +193,9 @@ def run(deals: int, budget: float, settings: str, simulations: int, xinxin_world
           f"{xinxin_worlds} worlds a decision, one thread), hearts-classic, {processes} processes, Hard's budget "
           f"{budget:g} s; penalty points per hand per player\n")
     print("| match | Hard's settings | deals | hands | Hard | xinxin | xinxin minus Hard "
-          "| Hard per decision, mean / worst | xinxin per decision, mean / worst | moons: Hard / xinxin | wall time |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| Hard per decision, mean / worst | xinxin per decision, mean / worst | moons: Hard / xinxin "
+          "| xinxin minus Hard, hands nobody shot | wall time |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode in modes:
         print(match(mode, range(first, first + deals), budget, settings, (simulations, xinxin_worlds, epsilon),
                     processes, program), flush=True)

@@ -202,11 +202,13 @@ def _exits_after_the_question(conn: Connection) -> None:
 def test_a_search_process_gone_without_an_answer_is_a_failed_search_and_the_next_one_starts_afresh() -> None:
     """Issue 32, item 1, in Hard's worker: the search process read to the end of its pipe (EOFError, read as an
     answer). Now what came before the end would be kept, and an end with nothing before it is said as a failed
-    search (the worker then plays a fallback move), the process stopped so the next search starts a new one."""
+    search (the worker then plays a fallback move), the process stopped so the next search starts a new one. The
+    exit code may be its own (0) or the stop's (-9): on a busy machine the child, below the window's priority, can
+    take over the second that ``ChildJob.kill`` gives it to finish leaving (tests/test_runtime.py pins its own)."""
     search = SearchProcess()
     search._job = ChildJob(_exits_after_the_question, name="test-search")
     hand = playing_hand()
-    with pytest.raises(RuntimeError, match=r"the search process stopped \(exit code 0\)"):
+    with pytest.raises(RuntimeError, match=r"the search process stopped \(exit code (0|-9)\)"):
         search.decide(SearchPlayer(seed=1, budget=1).spec, hand.record(), lambda: False, 30)
     assert search._job is None
     assert search.decide(SearchPlayer(seed=1, budget=0.2).spec, hand.record(), lambda: False, 30) \

@@ -82,3 +82,21 @@ def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_cou
         assert laid == sorted([card for card in ranking if not points[card]][:size])
         buried += any(points[card] for card in ranking[:size])  # what the game's Hard would lay back
     assert buried, "Hard's own order buries counters in some of these hands"
+
+
+def test_the_xinxin_table_gives_the_gap_over_the_hands_nobody_shot() -> None:
+    """The moon is most of what the sides differ by (docs/benchmarks.md), so a match's line gives the moons each
+    side shot and xinxin's lead over the hands nobody shot, a hand each, beside the gap over every deal."""
+    results = [  # two deals, each played twice: per playing each side's average score change and who shot
+        {"ours": [13.0, 3.0], "theirs": [0.0, 10.0], "ours_times": [0.05], "theirs_times": [0.06],
+         "shooters": [1, -1]},
+        {"ours": [4.0, 26.0], "theirs": [9.0, 13.0], "ours_times": [0.07], "theirs_times": [0.04],
+         "shooters": [-1, 1]},
+    ]
+    line = xinxin.row("pass", "", range(7, 9), results, 12.0)
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    assert cells[:4] == ["pass", "default", "7-8", "4"]
+    assert cells[6] == "-3.50 ± 0.98"  # per deal, each side's two playings averaged: 5 - 8 and 11 - 15
+    assert cells[9] == "0 / 2"
+    assert cells[10] == "+6.00 ± 1.96 over 2"  # the hands nobody shot: 10 - 3 and 9 - 4
+    assert cells[11] == "12 s"
