@@ -210,7 +210,7 @@ class RulePlayer:
             return legal.bit_length() - 1
         if hand.rules is not self._special_rules:
             self._learn_special_cards(hand)
-        if self.moon and hand.played & PENALTY_CARDS:  # (no penalty card played: nobody has taken any)
+        if self.moon:
             threat = self._moon_threat(hand)
             if threat >= 0:
                 return self._hearts_moon_play(hand, seat, legal, threat)
@@ -273,7 +273,7 @@ class RulePlayer:
         """A card against a moon threat. The threat itself takes what it can: it leads the highest card of its
         longest suit, follows high and throws its lowest card that scores nothing. The others stop it: lead a heart
         nobody can beat, take a trick with points from it as cheaply as they can, keep their highest heart when it
-        leads hearts, and throw their hearts only on someone else's trick."""
+        leads hearts, and throw their hearts only on a trick the threat cannot take."""
         trick = hand.trick
         hearts = legal & HEARTS_MASK
         # a card that scores nothing, whoever takes it (the special queens of Royal Hearts score)
@@ -288,7 +288,12 @@ class RulePlayer:
                 suit = max((suit for suit, mask in enumerate(C.SUIT_MASKS) if legal & mask), key=length)
                 return top(legal & C.SUIT_MASKS[suit])
             following = legal & C.SUIT_MASKS[hand.led_suit]
-            return top(following) if following else lowest_rank(plain or legal)
+            if not following:
+                return lowest_rank(plain or legal)
+            best, _ = hand.trick_winner()
+            over = following & hand.beaters[hand.led_suit][best]
+            # the highest card that takes the trick; when none can, the lowest, never the queen to someone else
+            return top(over) if over else bottom(following & ~QS_BIT or following)
         if not trick:
             out_hearts = self._out(hand, seat) & HEARTS_MASK
             if hearts and top(hearts) > out_hearts.bit_length() - 1:
@@ -300,16 +305,17 @@ class RulePlayer:
         if following:
             if winner == threat:
                 over = following & hand.beaters[led][best]
-                if over and (led == C.HEARTS or penalty_points(hand.rules, C.mask_of(trick) & PENALTY_CARDS)):
+                if over and (led == C.HEARTS or C.mask_of(trick) & PENALTY_CARDS):
                     return bottom(over & ~QS_BIT or over)
                 if led == C.HEARTS:
                     return bottom(following)
             return self._hearts_card(hand, seat, legal)
-        if winner != threat:
+        if winner != threat and threat not in hand.play_order[hand.leader][len(trick) + 1:]:
             return top(hearts) if hearts else self._hearts_card(hand, seat, legal)
+        # the threat has the trick or may still take it
         if plain:
             return highest_rank(plain)
-        return bottom(hearts) if hearts else self._hearts_card(hand, seat, legal)
+        return bottom(hearts)  # (nothing plain and no heart: the queen alone, played above)
 
     def _queen_out(self, hand: HandSeen, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
