@@ -84,7 +84,7 @@ class SearchPlayer:
         self.exact_nodes = exact_nodes  # positions the exact ending may search a decision (0: never)
         self.taper = taper  # per cent of the work that follows the cards still to play (-1: HARD_TAPER's)
         # moon=1: play-outs by Normal's rules with the moon rules (``RulePlayer(moon=True)``); measured against xinxin,
-        # not better (docs/benchmarks.md, "The moon rules in Hard's play-outs"), so not the game's Hard
+        # worse (docs/benchmarks.md, "Against outside programs": the moon rules), so not the game's Hard
         self.rollout = RulePlayer(counting=True, moon=bool(moon))
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
