@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 
-from game.ai import RulePlayer
+from game.ai import RulePlayer, SearchPlayer
 from game.engine import Hand, Rules, load_rules, preset_names
+from game.engine import cards as C
 from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
@@ -141,3 +142,78 @@ def test_normal_passes_the_queen_of_hearts_early_and_keeps_the_queen_of_diamonds
         ranking = [hand.rules.card_name(card) for card in RulePlayer(counting=True).pass_ranking(hand.seen_by(0))]
         assert [name for name in ranking if name in ("QH", "AH")] == expected
         assert (ranking[-1] == "QD") == (preset == "hearts-royal")
+
+
+# --- the moon rules of Hard's play-outs (``RulePlayer(moon=True)``) ---
+
+# seat 0 holds every spade and takes the first three tricks, the Queen of spades and nine hearts with them
+MOON_HANDS = {0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+              1: "2H 3H 4H 5H AH 2C 3C 4C 5C 6C 7C 8C 9C",
+              2: "6H 7H 8H 9H 2D 3D 4D 5D 6D 7D 8D 9D TD",
+              3: "TH JH QH KH JD QD KD AD TC JC QC KC AC"}
+MOON_START = ("play AS, play 2H, play 6H, play TH, play KS, play 3H, play 7H, play JH, "
+              "play QS, play 4H, play 8H, play QH")
+
+
+def moon_position(before: str = "") -> Hand:
+    hand = hand_with(no_pass("hearts-classic"), MOON_HANDS, dealer=3)
+    play_all(hand, MOON_START + (", " + before if before else ""))
+    return hand
+
+
+def test_moon_rules_throw_nothing_that_scores_onto_the_trick_of_the_seat_with_every_point() -> None:
+    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting. It is
+    worth holding a high card or two until more than one player has taken some points."
+    Seat 0 has every point so far (22); seat 1, void in spades, throws a club on its trick, keeping the ace of
+    hearts; Normal, which plays as if nobody shoots, throws the ace."""
+    hand = moon_position("play JS")
+    assert hand.action_text(RulePlayer(counting=True, moon=True).decide(hand)) == "play 9C"
+    assert hand.action_text(RulePlayer(counting=True).decide(hand)) == "play AH"
+
+
+def test_moon_rules_lead_the_seat_with_every_point_on_to_take_every_trick() -> None:
+    """002 "Shooting the Moon": the seat that has every point so far goes on taking tricks, leading the highest card
+    of its longest suit; Normal leads low."""
+    hand = moon_position()
+    assert hand.action_text(RulePlayer(counting=True, moon=True).decide(hand)) == "play JS"
+    assert hand.action_text(RulePlayer(counting=True).decide(hand)) == "play 2S"
+
+
+def test_moon_rules_keep_the_highest_heart_against_the_seat_with_every_point() -> None:
+    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting. It is
+    worth holding a high card or two until more than one player has taken some points."
+    Holding nothing but hearts, seat 1 throws its lowest on the trick of the seat with every point so far and keeps
+    the ace; Normal throws the ace."""
+    clubs_down = ", ".join(f"play {spade}S, play {club}C, play {diamond}D, play {other}"
+                           for spade, club, diamond, other in zip("JT98765", "9876543", "9876543",
+                                                                  ("TC", "JC", "QC", "KC", "AC", "JD", "QD")))
+    hand = moon_position(clubs_down + ", play 4S, play 2C, play 2D, play KD, play 3S")
+    assert hand.to_move == 1 and hand.held[1] == C.parse_cards("5H AH", "standard")
+    assert hand.action_text(RulePlayer(counting=True, moon=True).decide(hand)) == "play 5H"
+    assert hand.action_text(RulePlayer(counting=True).decide(hand)) == "play AH"
+
+
+def test_moon_rules_throw_no_heart_while_the_seat_with_every_point_is_still_to_play() -> None:
+    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting. It is
+    worth holding a high card or two until more than one player has taken some points."
+    Seat 0 has every point so far; seat 1 leads a club with seat 0 still to play after it: seat 2, void in clubs,
+    throws its highest diamond, not the heart that Normal throws."""
+    hands = {0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2C",
+             1: "2H 3H 4H 5H AH 3C 4C 5C 6C 7C 8C 9C AC",
+             2: "6H 7H 8H 9H 2D 3D 4D 5D 6D 7D 8D 9D TD",
+             3: "TH JH QH KH JD QD KD AD TC JC QC KC 2S"}
+    hand = hand_with(no_pass("hearts-classic"), hands, dealer=3)
+    play_all(hand, "play AS, play 2H, play 6H, play 2S, play KS, play 3H, play 7H, play TH, play QS, play 4H, "
+                   "play 8H, play JH, play 2C, play AC, play 2D, play TC, play 3C")
+    assert hand.to_move == 2 and hand.taken[1] == C.parse_cards("2C AC 2D TC", "standard")
+    assert hand.action_text(RulePlayer(counting=True, moon=True).decide(hand)) == "play TD"
+    assert hand.action_text(RulePlayer(counting=True).decide(hand)) == "play 9H"
+
+
+def test_hard_with_its_moon_setting_plays_its_worlds_out_by_the_moon_rules() -> None:
+    """``SearchPlayer(moon=1)`` (``python3 dev.py bench xinxin --hard moon=1``) plays out by the moon rules; the
+    game's Hard by Normal's."""
+    hand = moon_position("play JS")
+    assert hand.action_text(SearchPlayer(moon=1).rollout.play_in(hand)) == "play 9C"
+    assert SearchPlayer(*SearchPlayer(moon=1).spec).rollout.moon  # the same player in a search process
+    assert hand.action_text(SearchPlayer().rollout.play_in(hand)) == "play AH"

@@ -14,12 +14,13 @@ from typing import Any
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import DONE, Hand
-from game.engine.hearts import HEARTS_MASK, QS, QS_BIT, penalty_points
+from game.engine.hearts import HEARTS_MASK, PENALTY_CARDS, QS, QS_BIT, penalty_points
 
 from .player import HandSeen, HeartsSeen, RookSeen
 
 SPADES_MASK = C.SUIT_MASKS[C.SPADES]
 ABOVE_QS = SPADES_MASK & ~((1 << (QS + 1)) - 1)  # the king and ace of spades, which draw the queen
+MOON_THREAT = 8  # penalty points one seat must have taken, and nobody else any, before the moon rules play
 
 
 def top(mask: C.CardSet) -> C.Card:
@@ -78,8 +79,12 @@ class RookTables:
 class RulePlayer:
     """Sound rule-based decisions for one seat; ``decide(hand)`` returns an int action for ``hand.to_move``."""
 
-    def __init__(self, counting: bool):
+    def __init__(self, counting: bool, moon: bool = False):
         self.counting = counting
+        # Hearts: once one seat has taken every penalty point so far (MOON_THREAT or more), it goes for the moon and
+        # the others stop it (``_hearts_moon_play``): Hard's play-outs with its moon setting, which the benchmarks
+        # measure (not the game's levels)
+        self.moon = moon
         self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
         self._special_rules: object = None  # the rules whose special cards are these (_learn_special_cards)
         self._gifts: C.CardSet = 0
@@ -205,6 +210,14 @@ class RulePlayer:
             return legal.bit_length() - 1
         if hand.rules is not self._special_rules:
             self._learn_special_cards(hand)
+        if self.moon:
+            threat = self._moon_threat(hand)
+            if threat >= 0:
+                return self._hearts_moon_play(hand, seat, legal, threat)
+        return self._hearts_card(hand, seat, legal)
+
+    def _hearts_card(self, hand: HeartsSeen, seat: int, legal: C.CardSet) -> A.Action:
+        """Normal's card among two or more legal ones, its special cards learnt."""
         gifts = self._gifts
         if not hand.trick:
             return self._hearts_lead(hand, seat, legal & ~QS_BIT & ~gifts or legal & ~QS_BIT or legal)
@@ -241,6 +254,68 @@ class RulePlayer:
         if legal & HEARTS_MASK:
             return top(legal & HEARTS_MASK & self._heavy or legal & HEARTS_MASK)
         return highest_rank(legal & ~gifts or legal)
+
+    @staticmethod
+    def _moon_threat(hand: HeartsSeen) -> int:
+        """The seat that has taken every penalty card taken so far, once they come to ``MOON_THREAT`` points or more
+        (-1: none)."""
+        threat = -1
+        for seat, taken in enumerate(hand.taken):
+            if taken & PENALTY_CARDS:
+                if threat >= 0:
+                    return -1
+                threat = seat
+        if threat < 0 or penalty_points(hand.rules, hand.taken[threat] & PENALTY_CARDS) < MOON_THREAT:
+            return -1
+        return threat
+
+    def _hearts_moon_play(self, hand: HeartsSeen, seat: int, legal: C.CardSet, threat: int) -> A.Action:
+        """A card against a moon threat. The threat itself takes what it can: it leads the highest card of its
+        longest suit, follows high and throws its lowest card that scores nothing. The others stop it: lead a heart
+        nobody can beat, take a trick with points from it as cheaply as they can, keep their highest heart when it
+        leads hearts, and throw their hearts only on a trick the threat cannot take."""
+        trick = hand.trick
+        hearts = legal & HEARTS_MASK
+        # a card that scores nothing, whoever takes it (the special queens of Royal Hearts score)
+        plain = legal & ~self._scoring or legal & ~PENALTY_CARDS
+        if threat == seat:
+            if not trick:
+                held = hand.held[seat]
+
+                def length(suit: int) -> tuple[int, int]:
+                    return (held & C.SUIT_MASKS[suit]).bit_count(), top(legal & C.SUIT_MASKS[suit]) & 15
+
+                suit = max((suit for suit, mask in enumerate(C.SUIT_MASKS) if legal & mask), key=length)
+                return top(legal & C.SUIT_MASKS[suit])
+            following = legal & C.SUIT_MASKS[hand.led_suit]
+            if not following:
+                return lowest_rank(plain or legal)
+            best, _ = hand.trick_winner()
+            over = following & hand.beaters[hand.led_suit][best]
+            # the highest card that takes the trick; when none can, the lowest, never the queen to someone else
+            return top(over) if over else bottom(following & ~QS_BIT or following)
+        if not trick:
+            out_hearts = self._out(hand, seat) & HEARTS_MASK
+            if hearts and top(hearts) > out_hearts.bit_length() - 1:
+                return top(hearts)
+            return self._hearts_card(hand, seat, legal)
+        best, winner = hand.trick_winner()
+        led = hand.led_suit
+        following = legal & C.SUIT_MASKS[led]
+        if following:
+            if winner == threat:
+                over = following & hand.beaters[led][best]
+                if over and (led == C.HEARTS or C.mask_of(trick) & PENALTY_CARDS):
+                    return bottom(over & ~QS_BIT or over)
+                if led == C.HEARTS:
+                    return bottom(following)
+            return self._hearts_card(hand, seat, legal)
+        if winner != threat and threat not in hand.play_order[hand.leader][len(trick) + 1:]:
+            return top(hearts) if hearts else self._hearts_card(hand, seat, legal)
+        # the threat has the trick or may still take it
+        if plain:
+            return highest_rank(plain)
+        return bottom(hearts)  # (nothing plain and no heart: the queen alone, played above)
 
     def _queen_out(self, hand: HandSeen, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT

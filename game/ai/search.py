@@ -56,8 +56,8 @@ from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen
 from .rules_play import RulePlayer
 
-# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper
-SearchSpec = tuple[int, float, int, int, int, int, int]
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon
+SearchSpec = tuple[int, float, int, int, int, int, int, int]
 
 # cards played out a decision, by family: no longer a decision on average than the best outside program of the
 # family takes on the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 54 ms
@@ -74,8 +74,8 @@ EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's st
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES, taper: int = -1) -> None:
-        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper)
+                 exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
@@ -83,7 +83,9 @@ class SearchPlayer:
         self.most_worlds = most_worlds
         self.exact_nodes = exact_nodes  # positions the exact ending may search a decision (0: never)
         self.taper = taper  # per cent of the work that follows the cards still to play (-1: HARD_TAPER's)
-        self.rollout = RulePlayer(counting=True)
+        # moon=1: play-outs by Normal's rules with the moon rules (``RulePlayer(moon=True)``); measured against xinxin,
+        # worse (docs/benchmarks.md, "Against outside programs": the moon rules), so not the game's Hard
+        self.rollout = RulePlayer(counting=True, moon=bool(moon))
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
     def searches(self, hand: Hand) -> bool:

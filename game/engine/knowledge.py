@@ -339,6 +339,11 @@ class SeenHeartsHand(SeenHand):
     def moon_reward(self) -> int:
         return self._hand.moon_reward()
 
+    @property
+    def taken(self) -> Sequence[C.CardSet]:
+        """The cards each seat has taken in tricks: every trick is played face up."""
+        return self._hand.taken
+
 
 class SeenRookHand(SeenHand):
     """A Rook hand as one seat may see it: the auction, the contract, trump and the called card once they are
