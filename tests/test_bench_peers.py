@@ -87,7 +87,7 @@ def test_in_the_kitty_match_hard_lays_back_its_own_first_choices_that_are_no_cou
 def test_the_xinxin_table_gives_the_gap_over_the_hands_nobody_shot() -> None:
     """The moon is most of what the sides differ by (docs/benchmarks.md), so a match's line gives the moons each
     side shot and xinxin's lead over the hands nobody shot, a hand each, beside the gap over every deal."""
-    results = [  # two deals, each played twice: per playing each side's average score change and who shot
+    results: list[dict[str, list[float]]] = [  # two deals, each played twice: each side's change, who shot
         {"ours": [13.0, 3.0], "theirs": [0.0, 10.0], "ours_times": [0.05], "theirs_times": [0.06],
          "shooters": [1, -1]},
         {"ours": [4.0, 26.0], "theirs": [9.0, 13.0], "ours_times": [0.07], "theirs_times": [0.04],
