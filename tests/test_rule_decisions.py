@@ -23,6 +23,7 @@ import pytest
 from game.ai import RulePlayer, SearchPlayer
 from game.engine import Hand, Rules, load_rules, preset_names
 from game.engine import cards as C
+from game.engine.hearts import PENALTY_CARDS
 from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
@@ -217,3 +218,17 @@ def test_hard_with_its_moon_setting_plays_its_worlds_out_by_the_moon_rules() -> 
     assert hand.action_text(SearchPlayer(moon=1).rollout.play_in(hand)) == "play 9C"
     assert SearchPlayer(*SearchPlayer(moon=1).spec).rollout.moon  # the same player in a search process
     assert hand.action_text(SearchPlayer().rollout.play_in(hand)) == "play AH"
+
+
+def test_moon_rules_carry_the_first_half_into_the_second_in_two_player_hearts() -> None:
+    """Decision 19: two-player Hearts plays a second half with the later hands, and a moon takes both halves. A seat
+    that took every point of the first half (18 here) is still the one to stop, and still goes for it, before any
+    penalty card of the second half is played: it leads its ace of clubs, where Normal leads low."""
+    rules = load_rules("hearts-2p")
+    hand = Hand.deal(rules, seed=6, dealer=0, number=0)
+    normal = RulePlayer(counting=True)
+    while not (len(hand.tricks) == 15 and hand.phase == "play"):  # two tricks into the second half
+        hand.push(normal.play_in(hand))
+    assert hand.points() == [0, 18] and hand.to_move == 1 and not hand.played & PENALTY_CARDS
+    assert hand.action_text(RulePlayer(counting=True, moon=True).decide(hand)) == "play AC"
+    assert hand.action_text(normal.decide(hand)) == "play 5S"

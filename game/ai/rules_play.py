@@ -315,7 +315,7 @@ class RulePlayer:
         # the threat has the trick or may still take it
         if plain:
             return highest_rank(plain)
-        return bottom(hearts)  # (nothing plain and no heart: the queen alone, played above)
+        return bottom(hearts)  # never empty: nothing plain and no heart leaves the queen alone, played above
 
     def _queen_out(self, hand: HandSeen, seat: int) -> bool:
         return bool(self._out(hand, seat) & QS_BIT) and not hand.held[seat] & QS_BIT
