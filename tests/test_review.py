@@ -17,7 +17,7 @@ from game.ai import make_player
 from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker
-from game.engine import Hand, IllegalAction, Match, load_rules
+from game.engine import Hand, IllegalAction, Match, hand_from_code, load_rules
 from game.engine import actions as A
 from game.engine.results import HandResult
 from game.review import HandReview, Judge, Review, hindsight, hint_player, review_key
@@ -37,6 +37,17 @@ class Worlds(TypedDict):
 
 
 SMALL = Worlds(worlds=4, measure_worlds=4)  # enough to exercise every path; the benchmark measures with 40 and 80
+
+
+def first_decision(job: HandReview) -> Decision:
+    """A review's first decision alone, as the window's review judges it (with its settings: the Hint's)."""
+    steps = job.judge.steps(*job.moments[0])
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
 
 
 def review_of(record: dict[str, Any], seats: list[int] | None = None) -> Review:
@@ -367,15 +378,35 @@ def test_a_hinted_play_is_never_the_reviews_mistake() -> None:
     finally:
         worker.close()
     job = HandReview(controller.hand.record(), seats=[0])  # the review as the window makes it, of the hand played
-    steps = job.judge.steps(*job.moments[0])
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            decision = done.value
-            break
+    decision = first_decision(job)
     assert decision.index == 0 and decision.action == decision.best == hints[0].choice.text
     assert not decision.mistake and decision.cost == 0 and "was the Hint's choice" in decision.note
+
+
+def test_a_pass_the_search_does_not_try_is_never_called_the_hints_choice() -> None:
+    """game/review/analysis.py: "the Hint's choice and the review's are the same choice of the same position". A
+    player's audit, deal code 8C000-HEHVZ-DG6SX-MG6Z4-CNK3C-9P: the Hint said pass 8♦ 9♦ K♦, the player passed
+    8♦ 9♦ A♠, which the search does not try, and the review called 8♦ 9♦ A♠ the Hint's choice (the pass made was
+    put among the passes the best is chosen from, and did best in those worlds) and listed 8♦ 9♦ K♦ as another,
+    better choice. The pass made is measured, but the Hint's choice is the Hint's pass."""
+    hand = hand_from_code("8C000-HEHVZ-DG6SX-MG6Z4-CNK3C-9P")  # seat 0 deals, so passes last
+    play_all(hand, "pass-cards 8H TH KS, pass-cards 7H JH QH, pass-cards QD 4H QS")  # the computers' passes then
+    assert hand.to_move == 0
+    hint = hand.action_text(hint_player().decide(hand))  # what the window's Hint asks, on this position
+    made = "pass-cards 8D 9D AS"
+    searched = hint_player().candidates(hand)
+    assert hint == "pass-cards 8D 9D KD" and searched is not None and hand.parse_action(made) not in searched
+    play_all(hand, made)
+    normal = make_player("normal")
+    while not hand.is_done:
+        hand.push(normal.decide(hand))
+    job = HandReview(hand.record(), seats=[0])  # the review as the window makes it, after the score sheet
+    decision = first_decision(job)
+    assert decision.index == 3 and decision.action == made
+    assert decision.best == hint, "the Hint's choice in the review is the pass the Hint gave"
+    assert made in [choice.action for choice in decision.choices]  # the pass made is still measured and listed
+    assert "was the Hint's choice" not in decision.note
+    assert "8♦, 9♦, K♦, the Hint's choice" in decision.note and "8♦, 9♦, A♠, the Hint's choice" not in decision.note
 
 
 def test_the_review_speaks_of_your_side_when_the_engine_says_the_seat_plays_with_others() -> None:

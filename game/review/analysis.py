@@ -6,7 +6,8 @@ same worlds, each dealt by the engine's ``Hand.resample`` from the seat's inform
 hidden cards), every seat then playing by the Normal rules. A choice is worth its average ``HandResult.margin``
 for the seat: its score change against the average of the players not on its side (Hearts: penalty points,
 counted against the others; Rook: the side's points against the other side's). The best choice is the one worth
-most in those worlds: the choice Hard would make.
+most in those worlds among the choices the search tries: the choice Hard would make. A pass made that the search
+does not try is measured with the others, but is never the best, however it did in those worlds.
 
 Every choice is then measured again in fresh worlds (another seed), and those figures are the ones shown: each
 choice's average margin there, and its cost, the search's choice's average minus its own (the gap in the list of
@@ -48,7 +49,7 @@ from game.engine.results import HandResult
 from . import words
 from .words import MISTAKE_SHARE, NOT_JUDGED, ONLY_CHOICE, Breakdown, Named
 
-REVIEW_FORMAT = "trickhouse-review/4"  # a new analysis gets a new format, so cached reviews of the old are not used
+REVIEW_FORMAT = "trickhouse-review/5"  # a new analysis gets a new format, so cached reviews of the old are not used
 WORLDS = 40  # worlds that choose the best: Hard's number
 MEASURE_WORLDS = 80  # fresh worlds that measure every choice
 MEASURE_SEED = 7919  # added to the review's seed for the fresh worlds
@@ -166,14 +167,12 @@ class Judge:
         # the search's choice is the Hint's when the review chooses as the Hint does (the window's review always)
         self.pick_label = words.PICK if self.choose.spec == hint_player().spec else N_("the search's choice")
 
-    def candidates(self, hand: Hand, action: A.Action) -> list[A.Action] | None:
-        """The choices to judge (None: not judged), the choice made among them."""
+    def candidates(self, hand: Hand) -> list[A.Action] | None:
+        """The choices the search (so the Hint) compares (None: not judged). The choice made may be another (a
+        pass the search does not try): ``steps`` measures it too, but never picks it as the search's choice."""
         if len(hand.legal) < 2:
             return None
-        candidates = self.choose.candidates(hand.seen_by(hand.to_move))
-        if candidates is None:
-            return None
-        return candidates if action in candidates else [*candidates, action]
+        return self.choose.candidates(hand.seen_by(hand.to_move))
 
     def cost_in_steps(self, candidates: list[A.Action] | None) -> int:
         return self.worlds + self.measure_worlds if candidates else 1
@@ -187,19 +186,22 @@ class Judge:
             return _unjudged(index, hand, action)
         totals = dict.fromkeys(candidates, 0.0)
         seen = hand.seen_by(hand.to_move)  # judged from what the seat could see, as the Hint and Hard decide
+        # the best among the search's own candidates, as the Hint chooses: a pass made that the search does not try
+        # is measured below, never chosen here (it was, and was called the Hint's pass when it did best here)
         for results in self.choose.playouts(seen, candidates):
             tally(totals, results, hand.to_move)  # as the search (and so the Hint) does
             yield 1
         best = ranked(totals)[0]
+        judged = candidates if action in candidates else [*candidates, action]  # the choice made is measured too
         measured = []
-        for results in self.measure.playouts(seen, candidates):
+        for results in self.measure.playouts(seen, judged):
             measured.append(results)
             yield 1
         return _judged(index, hand, action, best, measured, self.worlds, self.pick_label)
 
     def judge(self, hand: Hand, action: A.Action | str, index: int = 0) -> Decision:
         action = hand.parse_action(action) if isinstance(action, str) else action
-        steps = self.steps(index, hand, action, self.candidates(hand, action))
+        steps = self.steps(index, hand, action, self.candidates(hand))
         while True:
             try:
                 next(steps)
@@ -222,7 +224,7 @@ class HandReview:
         self.moments: list[tuple[int, Hand, A.Action, list[A.Action] | None]] = []
         for index, (position, action) in enumerate(self.hand.positions()):
             if position.to_move in self.seats:
-                self.moments.append((index, position, action, self.judge.candidates(position, action)))
+                self.moments.append((index, position, action, self.judge.candidates(position)))
         self.total = sum(self.judge.cost_in_steps(candidates) for *_, candidates in self.moments)
         self.review: Review | None = None
 
