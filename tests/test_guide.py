@@ -152,3 +152,20 @@ def test_a_game_in_one_line() -> None:
         "12 hands, new partners every 4 unless a side reaches 500 first")
     assert len({summary(load_rules(preset)) for preset in preset_names()}) >= 12
     assert all(re.fullmatch(r"[a-z0-9].*; .+", summary(load_rules(preset))) for preset in preset_names())
+
+
+@pytest.mark.parametrize("auction", ["open", "single"])
+@pytest.mark.parametrize("preset", [name for name in preset_names() if load_rules(name).has_auction])
+def test_the_bidding_speaks_to_the_reader_without_mixing_in_each_player(preset: str, auction: str) -> None:
+    """Seen by a player on How to play, Rook: "each player bids the number of points you and your partner expect"
+    mixed "each player" with "you" in one sentence. The turn order is said of the players, and what to bid to the
+    reader, as the rest of the page says the rules ("You must play a card of the colour led"); each auction (open,
+    and one bid each, decision 6) with and without partners and the dummy (decision 22)."""
+    rules = load_rules(preset).changed({"auction": auction})
+    bidding = next(section for section in how_to_play(rules) if section.heading == "Bidding")
+    sentences = [sentence for paragraph in bidding.paragraphs for sentence in re.split(r"(?<=[.;])\s+",
+                                                                                      paragraph.text)]
+    assert any(re.search(r"\bOn your turn, bid the number of points you (and your partner )?expect", sentence)
+               for sentence in sentences)
+    assert not [sentence for sentence in sentences
+                if re.search(r"\b(each|a|every) player\b", sentence, re.I) and re.search(r"\byour?\b", sentence)]

@@ -12,7 +12,7 @@ from game.table.local import LocalTable
 from game.ui.app import App
 from game.ui.assets import font, wrapped
 from game.ui.card_sketch import card_size
-from game.ui.scenes.dialogs import BidScene
+from game.ui.scenes.dialogs import BidScene, PauseScene
 from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import HouseRulesScene, SettingsScene
@@ -20,7 +20,18 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene
 from tests.support.kinds import of_kind
-from tests.support.ui_helpers import MakeApp, click, frames, post, row_buttons, settle, step, top_scene
+from tests.support.ui_helpers import (
+    MakeApp,
+    button,
+    click,
+    frames,
+    from_menu,
+    post,
+    row_buttons,
+    settle,
+    step,
+    top_scene,
+)
 
 
 @pytest.fixture
@@ -170,6 +181,29 @@ def test_how_to_play_shows_a_house_rule_changed_a_moment_ago_marked_as_such(app:
     assert "The dealer deals 9 cards to each player. 5 cards go face down in the middle: the nest." in " ".join(lines)
     click(app, page.chooser.next.rect.center)  # the next game, without house rules
     assert page.page != "rook-classic" and not any(line.startswith("House rule: ") for line, *_ in page.lines)
+
+
+@pytest.mark.parametrize("preset, family", [("hearts-classic", "Hearts"), ("hearts-royal-5p", "Hearts"),
+                                            ("rook-500", "Rook")])
+def test_house_rules_opened_from_a_table_show_the_game_played_there(make_app: MakeApp, preset: str,
+                                                                    family: str) -> None:
+    """Seen by a player: Menu, Settings, House rules at a Hearts table showed Classic Rook's rules. Opened from a
+    table, the house rules are those of the game played there (its family's tab chosen); from the main menu, the
+    first game's, as before."""
+    app, _, table = make_app(preset, humans=1)
+    settle(app, 2)
+    click(app, table.menu_button.rect.center)
+    pause = top_scene(app, PauseScene)
+    click(app, button(pause, "Settings").rect.center)
+    settings = top_scene(app, SettingsScene)
+    click(app, button(settings, "House rules").rect.center)
+    rules = top_scene(app, HouseRulesScene)
+    assert rules.preset == preset and rules.book.name == preset
+    assert [tab.label for tab in rules.chooser.tabs if tab.chosen] == [family]
+    app.stack.clear()
+    from_menu(app, "Settings")
+    click(app, button(top_scene(app, SettingsScene), "House rules").rect.center)
+    assert top_scene(app, HouseRulesScene).preset == "rook-classic"
 
 
 def test_a_finished_hand_counts_in_the_statistics(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,12 +21,13 @@ from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOff
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
-from tests.support.deals import playout_action, position_where, table_session
+from tests.support.deals import hand_with, play_all, playout_action, position_where, table_session
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
     FRAME,
     MakeApp,
+    OpenWindow,
     choose_cards,
     click,
     drag,
@@ -72,6 +73,72 @@ def test_keyboard_arrows_and_enter_play_a_card(make_app: MakeApp) -> None:
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     step(app)
     assert session.hand.action_text(session.hand.actions[before]) == f"play {chosen}"
+
+
+# Hearts, every fourth hand held (no pass): North took the first trick with the king of clubs and led the 2 of
+# diamonds, East followed; the person at the screen holds a club at the left end of the row and three diamonds
+# after it, the only cards they may play
+FOLLOW_DIAMONDS = ("3C 6C 5D QD KD 4S QS 2H 4H 6H 9H KH AH", "play 2C, play KC, play QC, play 3C, play 2D, play 3D")
+
+
+def lifted(app: App, table: TableScene) -> list[str]:
+    """The viewer's cards drawn raised above the row, read from the window: the felt shows just above a card at
+    rest, the card's own face just above its place when it is raised."""
+    felt = app.screen.get_at((2, table.place.hand_top() - 3))
+    return [card for card, rect in table.card_rects(table.viewer)
+            if app.screen.get_at((rect.x + 8, rect.top - 3)) != felt]
+
+
+@pytest.mark.parametrize("key, picks", [(pygame.K_RIGHT, ["5D", "QD", "KD", "5D"]),
+                                        (pygame.K_LEFT, ["KD", "QD", "5D", "KD"])])
+def test_the_arrow_keys_pick_only_cards_that_may_be_played_and_one_card_is_lifted(
+        window: OpenWindow, key: int, picks: list[str]) -> None:
+    """Seen by a player: with diamonds led, the first Right picked the 6 of clubs at the left end, which may not be
+    played, and the card under the mouse stayed raised beside the one picked. An arrow picks the nearest card the
+    engine lets the player play (the table's legal cards, ``SeatView.plays``) that way, round the end of the row;
+    only the card picked is raised (RULES.md: a player must follow the suit led)."""
+    hand = hand_with(load_rules("hearts-classic").changed({"hold_hand": True}), {
+        0: FOLLOW_DIAMONDS[0], 1: "2C 4D", 2: "KC 2D", 3: "QC 3D"}, number=3)
+    play_all(hand, FOLLOW_DIAMONDS[1])
+    assert sorted(hand.view(0).plays()) == ["5D", "KD", "QD"]
+    app, table, _ = window(table_session(hand))
+    for _ in frames(10):
+        if table.viewer_controls_play():
+            break
+        step(app)
+    cards = [card for card, _ in table.card_rects(0)]
+    assert cards[0] == "6C" and table.selected is None
+    post(pygame.MOUSEMOTION, pos=dict(table.card_rects(0))["6C"].center, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert lifted(app, table) == ["6C"]  # the card under the pointer, while none is picked
+    for pick in picks:
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        step(app)
+        assert table.selected == pick
+        assert lifted(app, table) == [pick]
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    step(app)
+    view = table.view()
+    assert picks[-1] not in view.hand and (0, picks[-1]) in [*view.trick, *view.tricks[-1].cards]
+
+
+def test_an_arrow_from_a_card_that_may_not_be_played_goes_to_the_nearest_that_may(window: OpenWindow) -> None:
+    """A click picks any card (a second click says why it may not be played); an arrow from there goes on to the
+    nearest card that may be played that way, round the end of the row."""
+    hand = hand_with(load_rules("hearts-classic").changed({"hold_hand": True}), {
+        0: FOLLOW_DIAMONDS[0], 1: "2C 4D", 2: "KC 2D", 3: "QC 3D"}, number=3)
+    play_all(hand, FOLLOW_DIAMONDS[1])
+    app, table, _ = window(table_session(hand))
+    for _ in frames(10):
+        if table.viewer_controls_play():
+            break
+        step(app)
+    for key, pick in ((pygame.K_RIGHT, "5D"), (pygame.K_LEFT, "KD")):
+        click(app, dict(table.card_rects(0))["QS"].center)
+        assert table.selected == "QS"
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        step(app)
+        assert table.selected == pick
 
 
 def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app: MakeApp) -> None:

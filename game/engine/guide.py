@@ -359,40 +359,44 @@ def _rook_bidding(rules: Rules, side: str) -> list[Paragraph]:
         return [Paragraph(gettext("There is no bidding: trump comes from the nest, and the nest is not used "
                                   "otherwise."))]
     partners = rules.sides == "partners"
+    # the players take turns; what a bid is, to the reader ("you"), as every rule of the page speaks
     if rules.auction == "single":
-        how = {(False, False): N_("Each player bids once, starting with the player left of the dealer and ending "
-                                  "with the dealer: the number of points you expect to take if you name trump. Each "
-                                  "bid must be higher than the one before, or you pass. The highest bidder wins."),
-               (False, True): N_("Each player bids once, starting with the player left of the dealer and ending with "
-                                 "the dealer: the number of points you and your partner expect to take if you name "
-                                 "trump. Each bid must be higher than the one before, or you pass. The highest "
+        how = {(False, False): N_("Each player has one turn to bid, starting with the player left of the dealer and "
+                                  "ending with the dealer. On your turn, bid the number of points you expect to take "
+                                  "if you name trump, higher than any bid before, or pass. The highest bidder wins."),
+               (False, True): N_("Each player has one turn to bid, starting with the player left of the dealer and "
+                                 "ending with the dealer. On your turn, bid the number of points you and your partner "
+                                 "expect to take if you name trump, higher than any bid before, or pass. The highest "
                                  "bidder wins."),
-               (True, False): N_("Each player bids once, starting with the player who is not the dealer and ending "
-                                 "with the dealer: the number of points you expect to take if you name trump. Each "
-                                 "bid must be higher than the one before, or you pass. The highest bidder wins."),
-               (True, True): N_("Each player bids once, starting with the player who is not the dealer and ending "
-                                "with the dealer: the number of points you and your partner expect to take if you "
-                                "name trump. Each bid must be higher than the one before, or you pass. The highest "
+               (True, False): N_("Each player has one turn to bid, starting with the player who is not the dealer "
+                                 "and ending with the dealer. On your turn, bid the number of points you expect to "
+                                 "take if you name trump, higher than any bid before, or pass. The highest bidder "
+                                 "wins."),
+               (True, True): N_("Each player has one turn to bid, starting with the player who is not the dealer and "
+                                "ending with the dealer. On your turn, bid the number of points you and your partner "
+                                "expect to take if you name trump, higher than any bid before, or pass. The highest "
                                 "bidder wins.")}
     else:
-        how = {(False, False): N_("Starting with the player left of the dealer and going left, each player bids the "
-                                  "number of points you expect to take if you name trump, or passes. Each bid must be "
-                                  "higher than the last; a player who passes may not bid again in that hand. The "
-                                  "bidding ends when all but one have passed: the highest bidder wins."),
-               (False, True): N_("Starting with the player left of the dealer and going left, each player bids the "
-                                 "number of points you and your partner expect to take if you name trump, or passes. "
-                                 "Each bid must be higher than the last; a player who passes may not bid again in "
+        how = {(False, False): N_("Starting with the player left of the dealer and going left, the players take turns "
+                                  "to bid. On your turn, bid the number of points you expect to take if you name "
+                                  "trump, or pass. Each bid must be higher than the last, and once you pass you may "
+                                  "not bid again in that hand. The bidding ends when all but one have passed: the "
+                                  "highest bidder wins."),
+               (False, True): N_("Starting with the player left of the dealer and going left, the players take turns "
+                                 "to bid. On your turn, bid the number of points you and your partner expect to take "
+                                 "if you name trump, or pass. Each bid must be higher than the last, and once you "
+                                 "pass you may not bid again in that hand. The bidding ends when all but one have "
+                                 "passed: the highest bidder wins."),
+               (True, False): N_("Starting with the player who is not the dealer, the players take turns to bid. On "
+                                 "your turn, bid the number of points you expect to take if you name trump, or pass. "
+                                 "Each bid must be higher than the last, and once you pass you may not bid again in "
                                  "that hand. The bidding ends when all but one have passed: the highest bidder "
                                  "wins."),
-               (True, False): N_("Starting with the player who is not the dealer and going left, each player bids the "
-                                 "number of points you expect to take if you name trump, or passes. Each bid must be "
-                                 "higher than the last; a player who passes may not bid again in that hand. The "
-                                 "bidding ends when all but one have passed: the highest bidder wins."),
-               (True, True): N_("Starting with the player who is not the dealer and going left, each player bids the "
-                                "number of points you and your partner expect to take if you name trump, or passes. "
-                                "Each bid must be higher than the last; a player who passes may not bid again in "
-                                "that hand. The bidding ends when all but one have passed: the highest bidder "
-                                "wins.")}
+               (True, True): N_("Starting with the player who is not the dealer, the players take turns to bid. On "
+                                "your turn, bid the number of points you and your partner expect to take if you name "
+                                "trump, or pass. Each bid must be higher than the last, and once you pass you may not "
+                                "bid again in that hand. The bidding ends when all but one have passed: the highest "
+                                "bidder wins.")}
     if rules.max_bid:
         limits = gettext("The first bid is at least {low}, and bids go up by {step}, to at most {high}.")
     else:

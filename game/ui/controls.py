@@ -81,7 +81,8 @@ DRAG = Control(N_("Plays it: let go of it over the table (anywhere else, it goes
                gesture=N_("Drag a card to the middle"))
 CLICK_TWICE = Control(N_("The first click chooses a card (it rises), the second plays it"),
                       gesture=N_("Click a card, then click it again"))
-PICK = Control(N_("Chooses the card to the left or right in your hand"), keys(pygame.K_LEFT, pygame.K_RIGHT))
+PICK = Control(N_("Chooses the next card you may play, to the left or right in your hand"),
+               keys(pygame.K_LEFT, pygame.K_RIGHT))
 PLAY = Control(N_("Plays the chosen card"), keys(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
 # the table's buttons

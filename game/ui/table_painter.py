@@ -108,9 +108,10 @@ class TablePainter:
                                     place.text_px - 4, place.trick_area())
 
     def lifted_card(self) -> str | None:
-        """The viewer's card under the pointer (the top one where cards overlap): drawn lifted."""
+        """The viewer's card under the pointer (the top one where cards overlap): drawn lifted, unless a card is
+        picked to play (with the arrow keys, a click or the Hint), which is lifted instead: never two cards at once."""
         scene = self.scene
-        if scene.pointer is None or scene.drag is not None:
+        if scene.pointer is None or scene.drag is not None or scene.selected in scene.draggable_cards():
             return None
         hit = [card for card, rect in scene.card_rects(scene.viewer) if rect.collidepoint(scene.pointer)]
         return hit[-1] if hit else None

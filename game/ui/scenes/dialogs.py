@@ -446,9 +446,10 @@ class HandOffScene(Scene):
 
 class PauseScene(Scene):
     """The menu over a game, in a panel of its own over whatever the table shows (a dialog included): Resume (Esc),
-    How to play (this table's game, under the rules it is played by), Settings, Main menu and Quit. How to play and
-    Settings open over the table and come back to it. The match is saved after every action; a table this game
-    hosts for players elsewhere would end for all of them, so leaving it is asked first."""
+    How to play (this table's game, under the rules it is played by), Settings (its House rules open on this table's
+    game), Main menu and Quit. How to play and Settings open over the table and come back to it. The match is saved
+    after every action; a table this game hosts for players elsewhere would end for all of them, so leaving it is
+    asked first."""
     name = "pause"
     transparent = True
 
@@ -462,7 +463,7 @@ class PauseScene(Scene):
         scenes = self.services.scenes
         self.buttons = [Button(gettext("Resume"), lambda: self.stack.pop(self), key=controls.MENU.key),
                         Button(gettext("How to play"), lambda: scenes.push("how-to-play", rules=self.table.rules)),
-                        Button(gettext("Settings"), lambda: scenes.push("settings")),
+                        Button(gettext("Settings"), lambda: scenes.push("settings", rules=self.table.rules)),
                         Button(gettext("Main menu"), lambda: self.leave(self.to_menu, gettext(
                             "You host this table: if you go to the main menu, it ends for everyone playing at it. "
                             "The match is kept, and Host again on the main menu opens it again for the same "

@@ -14,13 +14,13 @@ import pygame
 
 from game.engine import load_rules
 from game.engine.language import N_, SYSTEM, gettext, languages, system_language
-from game.engine.rules import Rules, RulesError
+from game.engine.rules import Rules, RulesError, preset_families
 from game.engine.words import player_name
 from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, NAME_LENGTH, RANGES, TABLE_COLOURS
 
 from .. import controls, theme
 from ..assets import fitted, font, text
-from ..game_chooser import GameChooser
+from ..game_chooser import GameChooser, family_presets
 from ..scene import Scene
 from ..setting_words import choice_words, language_name
 from ..text_field import TextEdit, TextField
@@ -177,6 +177,12 @@ class FormScene(Scene):
             surface.blit(line, line.get_rect(midbottom=(w // 2, self.buttons[0].rect.top - 6)))
 
 
+def played_preset(rules: Rules) -> str:
+    """The preset a table's rules are played from (house rules keep the preset's name); a game that is none of the
+    presets (a lesson's own rules), its family's classic game."""
+    return rules.name if rules.name in preset_families() else family_presets()[rules.family][0]
+
+
 SEARCHED_STEPS = 60  # a number that can be Off looks this many steps on for a value the engine allows
 
 
@@ -188,6 +194,10 @@ class SettingsScene(FormScene):
     name = "settings"
     title = N_("Settings")
 
+    def __init__(self, services: Services, rules: Rules | None = None) -> None:
+        """``rules``: those of the table Settings is opened from (its menu), whose game House rules then opens on."""
+        super().__init__(services)
+        self.table_rules = rules
 
     def make_rows(self) -> list[Row]:
         s = self.services.settings
@@ -303,7 +313,11 @@ class SettingsScene(FormScene):
                               "each game") if settings.coach else gettext("Tips for new players are off"))
 
     def house_rules(self) -> None:
-        self.services.scenes.push("house-rules")
+        """The house rules of the game being played, opened from a table; of the first game, from the main menu."""
+        if self.table_rules is None:
+            self.services.scenes.push("house-rules")
+        else:
+            self.services.scenes.push("house-rules", preset=played_preset(self.table_rules))
 
     def names(self) -> None:
         self.services.scenes.push("names")

@@ -590,14 +590,27 @@ class TableScene(Scene):
         if not cards:
             return False
         if key in controls.PICK.codes:
-            index = cards.index(self.selected) if self.selected in cards else -1
-            index = (index + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
-            self.selected = cards[index]
+            self.selected = self.picked(cards, 1 if key == pygame.K_RIGHT else -1)
             return True
         if key in controls.PLAY.codes and self.selected in cards:
             self.play(self.selected)
             return True
         return False
+
+    def picked(self, cards: list[str], step: int) -> str:
+        """The card an arrow key picks among ``cards`` (as shown, left to right), ``step`` +1 for Right and -1 for
+        Left: the nearest one the engine lets the player play, that way from the card picked before, round the end of
+        the row; with none picked, the first from the end the arrow starts at (Right: the leftmost). Every card when
+        the engine allows none of them (no card can be played: nothing to skip)."""
+        plays = self.view().plays()
+        playable = [card for card in cards if card in plays] or cards
+        if self.selected not in cards:
+            return playable[0] if step > 0 else playable[-1]
+        at = cards.index(self.selected)
+        ahead = [card for card in playable if (cards.index(card) - at) * step > 0]
+        if ahead:
+            return ahead[0] if step > 0 else ahead[-1]
+        return playable[0] if step > 0 else playable[-1]  # round the end of the row
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
