@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 import pygame
@@ -69,6 +70,15 @@ def table_scene(services: Services, session: Session | None = None, table: Table
     return TableScene(services, table, first_time)
 
 
+@dataclass(frozen=True)
+class Offered:
+    """Which of the table's buttons answer now (the others are not drawn, or drawn as off)."""
+    hint: bool
+    undo: bool
+    claim: bool
+    last_trick: bool
+
+
 @runtime_checkable
 class DecisionDialog(Protocol):
     """The dialog this table opens for a person's decision (scenes/dialogs.py: ``Dialog``), as the table speaks
@@ -103,6 +113,7 @@ class TableScene(Scene):
         self.turn_since = 0.0
         self.buttons: list[Button] = []
         self.buttons_for: tuple[int, int, int, bool, bool, bool] | None = None
+        self._offered = Offered(hint=False, undo=False, claim=False, last_trick=False)
         self._order_for: tuple[int, int, int, str] | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
@@ -133,10 +144,13 @@ class TableScene(Scene):
         self.art = self.services.art.for_rules(self.table.rules)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
         w, h = self.size
-        self.hint_button = Button(gettext("Hint"), self.show_hint, key=controls.HINT.key)
-        self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key)
-        self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key)
-        self.claim_button = Button(gettext("Claim the rest"), self.claim)
+        # each is enabled as ``offered`` says at the moment it is drawn or pressed, never as it was a frame before
+        self.hint_button = Button(gettext("Hint"), self.show_hint, key=controls.HINT.key,
+                                  when=lambda: self.offered().hint)
+        self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key, when=lambda: self.offered().undo)
+        self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key,
+                                  when=lambda: self.offered().last_trick)
+        self.claim_button = Button(gettext("Claim the rest"), self.claim, when=lambda: self.offered().claim)
         self.menu_button = Button(gettext("Menu"), lambda: self.services.scenes.push("pause", table=self.table),
                                   key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
@@ -268,7 +282,6 @@ class TableScene(Scene):
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
         self.warm()
-        self.refresh_buttons()
         speed = self.services.settings.animation_speed
         self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
@@ -513,8 +526,9 @@ class TableScene(Scene):
             self.say(gettext("Working out a hint..."))
 
     def undo(self) -> None:
-        if self.busy():
-            return
+        """Take back the player's last play, also while cards still move (the play just made, whose card is still
+        landing, or a trick shown a moment before it is gathered): whoever presses Undo at once after a mistaken play
+        wants that play back, so it is taken back at once and the moving cards stop where the view now has them."""
         self.say(self.table.undo())
         self.motion.clear()  # the trick is drawn from the view as it now stands
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
@@ -533,19 +547,21 @@ class TableScene(Scene):
 
     # --- input ---
 
-    def refresh_buttons(self) -> None:
-        """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
-        (worked out again only when the position changes: undo replays the hand)."""
+    def offered(self) -> Offered:
+        """Which buttons answer now: Hint for a person's turn at this screen, Undo against the computer only (also
+        while cards still move: ``undo``), Claim once nothing can change, Last trick once a trick is done. Asked
+        each time a button is drawn or pressed, so that a button is never drawn enabled when a press would do nothing
+        (as Undo was beside a claim, drawn before the claim came and not again until the player did something);
+        worked out again only when the position changes (undo replays the hand)."""
         view, table = self.view(), self.table
         to_move = view.to_move
         key = (view.number, view.moves, to_move, table.at_screen(to_move), self.busy(), table.claimable())
-        if key == self.buttons_for:
-            return
-        self.buttons_for = key
-        self.hint_button.enabled = to_move >= 0 and table.at_screen(to_move)
-        self.undo_button.enabled = table.can_undo()
-        self.claim_button.enabled = self.viewer_controls_play() and not view.trick and table.claimable()
-        self.last_button.enabled = bool(view.tricks)
+        if key != self.buttons_for:
+            self.buttons_for = key
+            self._offered = Offered(hint=to_move >= 0 and table.at_screen(to_move), undo=table.can_undo(),
+                                    claim=self.viewer_controls_play() and not view.trick and table.claimable(),
+                                    last_trick=bool(view.tricks))
+        return self._offered
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
