@@ -16,6 +16,7 @@ from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
 from game.table.session import SeatPlan, Session
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import ScoreScene
@@ -364,7 +365,8 @@ def test_undo_takes_back_a_play_while_its_cards_still_move(window: OpenWindow, h
     """Audit: "Undo looks clickable but does nothing while a trick finishes": within a moment of a play, while the
     card lands or "East takes the trick" shows, Undo was drawn enabled and did nothing. Decision: a player who
     presses Undo at once after a mistaken play wants it back, so Undo answers then as at any other moment: the play
-    (and the computers' after it) is taken back at once, the moving cards stop, and the line says so."""
+    (and the computers' after it) is taken back at once, the moving cards stop, and the line says so, in plain ink
+    (news, not a refusal)."""
     last_card = moment == "the trick on show"
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.tricks) >= 1
                           and len(h.trick) == (3 if last_card else 0))
@@ -389,7 +391,7 @@ def test_undo_takes_back_a_play_while_its_cards_still_move(window: OpenWindow, h
     assert session.hand.record()["actions"] == before
     assert not table.busy() and table.viewer_controls_play()
     assert table.message == "Your last play was taken back"
-    assert the_line(recorder, "Your last play").label == "Your last play was taken back"
+    assert the_line(recorder, "Your last play").colour == theme.INK
     assert {op.label for op in recorder.cards()} >= set(table.view().hand) | {c for _, c in table.view().trick}
 
 
@@ -412,6 +414,28 @@ def test_undo_is_not_drawn_beside_a_claim(window: OpenWindow) -> None:
     live = [op.label for op in recorder.live_buttons()]
     assert "Score sheet" in live and "Undo" not in live
     assert not table.undo_button.enabled
+
+
+def test_the_play_hint_looks_like_the_pass_hint_and_a_refusal_like_an_error(window: OpenWindow) -> None:
+    """Audit: the play Hint ("Hint: play the Rook Bird") was drawn in the salmon of errors such as "You must follow
+    green", while the pass dialog's Hint is gold. A hint (and "Working out a hint...") is drawn in the dialogs' hint
+    gold, a refused card's reason in the dialogs' error colour."""
+    hand = position_where("rook-classic", lambda h: h.phase == "play" and h.to_move == 0 and h.trick
+                          and any(f"play {c}" not in h.legal_actions() for c in h.view(0).hand))
+    app, table, recorder = window(table_session(hand))
+    to_turn(app, table.viewer_controls_play)
+    illegal = next(c for c in table.view().hand if hand.check(f"play {c}") is not None)
+    drag(app, dict(table.card_rects(0))[illegal].center, table.place.centre)
+    reason = the_line(recorder, "You must")
+    assert reason.label == hand.check(f"play {illegal}") and reason.colour == theme.WARN
+    click(app, table.hint_button.rect.center)
+    assert the_line(recorder, "Working out a hint").colour == theme.GOLD
+    for _ in frames(30):
+        if table.message.startswith("Hint: "):
+            break
+        step(app)
+    step(app)
+    assert the_line(recorder, "Hint: play ").colour == theme.GOLD
 
 
 def winning_card(hand: Hand) -> str | None:

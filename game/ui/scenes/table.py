@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, assert_never, runtime_checkable
 
 import pygame
 
@@ -50,6 +50,7 @@ from ..widgets import Button, layout_row, press_any
 if TYPE_CHECKING:
     from ..services import Services, Table
 
+MessageKind = Literal["refusal", "hint", "news"]
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
 MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
@@ -100,6 +101,7 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.selected: str | None = None
         self.message = ""
+        self.message_kind: MessageKind = "refusal"  # how the line is drawn: a refusal, a hint, or news
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
@@ -397,7 +399,8 @@ class TableScene(Scene):
                     return
                 if intent.choice.kind == "play":
                     self.selected = intent.choice.card
-                self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)))
+                self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)),
+                         "hint")
             case Message():
                 self.say(intent.text)
             case Closed():  # the host left, or the server stopped: back to the menu, saying so
@@ -517,19 +520,23 @@ class TableScene(Scene):
 
     # --- player commands ---
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, kind: MessageKind = "refusal") -> None:
+        """Show ``message`` on the line above the hand for a while, drawn as its ``kind`` is: a refusal (why an input
+        was not taken), a hint, or news (what the player's own command did)."""
         self.message = message
+        self.message_kind = kind
         self.message_time = time.monotonic()
 
     def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
-            self.say(gettext("Working out a hint..."))
+            self.say(gettext("Working out a hint..."), "hint")
 
     def undo(self) -> None:
         """Take back the player's last play, also while cards still move (the play just made, whose card is still
         landing, or a trick shown a moment before it is gathered): whoever presses Undo at once after a mistaken play
         wants that play back, so it is taken back at once and the moving cards stop where the view now has them."""
-        self.say(self.table.undo())
+        taken_back = self.table.can_undo()  # then the table takes the play back; else it says why not
+        self.say(self.table.undo(), "news" if taken_back else "refusal")
         self.motion.clear()  # the trick is drawn from the view as it now stands
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
