@@ -37,6 +37,7 @@ from tests.support.ui_helpers import (
     idle_table,
     key,
     local_table,
+    open_dialog,
     open_table,
     post,
     settle,
@@ -436,6 +437,57 @@ def test_the_play_hint_looks_like_the_pass_hint_and_a_refusal_like_an_error(wind
         step(app)
     step(app)
     assert the_line(recorder, "Hint: play ").colour == theme.GOLD
+
+
+def test_the_pass_hint_says_so_once_the_player_chose_other_cards(window: OpenWindow) -> None:
+    """Audit: after the player changes the cards in the pass box, "Hint: pass 8♦, 9♦, K♦" stayed under the box and
+    read as what the box held. Decision: the hint stays (it is still the advice for this hand), and while the box
+    holds a card it does not name it says "Hint (you chose otherwise): pass ...", in the same gold; with the hinted
+    cards back it is "Hint: ..." again."""
+    app, table, recorder, opened = open_dialog(window, "pass")
+    dialog = of_kind(CardPickScene, opened)
+    click(app, table.hint_button.rect.center)
+    for _ in frames(30):
+        step(app)
+        if dialog.hint:
+            break
+    hinted = list(dialog.chosen)
+    advice = dialog.hint.removeprefix("Hint: ")
+    assert len(hinted) == 3 and dialog.hint == f"Hint: {advice}" and the_line(recorder, "Hint: ").label == dialog.hint
+    click(app, dict(dialog.box_rects())[hinted[-1]].center)  # out of the box: some of the hint is no other choice
+    assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
+    other = next(card for card in dialog.remaining() if card not in hinted)
+    drag(app, dict(dialog.hand_rects())[other].center, dialog.box.center)
+    assert sorted(dialog.chosen) == sorted(hinted[:2] + [other])
+    line = the_line(recorder, "Hint (")
+    assert line.label == f"Hint (you chose otherwise): {advice}" and line.colour == theme.GOLD
+    assert not [op for op in recorder.texts() if op.label.startswith("Hint: ")]
+    click(app, dict(dialog.box_rects())[other].center)
+    drag(app, dict(dialog.hand_rects())[hinted[-1]].center, dialog.box.center)
+    assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
+
+
+@pytest.mark.parametrize("held_by", ["its middle", "its lower edge"])
+def test_a_card_more_dropped_on_the_full_pass_box_goes_back_with_the_reason(window: OpenWindow, held_by: str) -> None:
+    """Audit: "A fourth card dropped on a full pass box is refused with no message." A card let go over the box
+    (the pointer on it, or the card as drawn on it while the pointer is below it: a card held by its lower edge)
+    counts as dropped on it; on a full box it goes back, and the dialog says why in the words of the pass."""
+    app, table, recorder, opened = open_dialog(window, "pass")
+    dialog = of_kind(CardPickScene, opened)
+    for card in dialog.cards[:3]:
+        drag(app, dict(dialog.hand_rects())[card].center, dialog.box.center)
+    chosen = list(dialog.chosen)
+    assert len(chosen) == 3
+    card = dialog.remaining()[0]
+    rect = dict(dialog.hand_rects())[card]
+    grab = rect.center if held_by == "its middle" else (rect.centerx, rect.bottom - 4)
+    middle = dialog.box.center if held_by == "its middle" else (dialog.box.centerx, dialog.box.bottom + 10)
+    drop = (middle[0], middle[1] + grab[1] - rect.centery)  # the card's middle let go at ``middle``
+    assert held_by == "its middle" or not dialog.box.inflate(40, 40).collidepoint(drop)  # the pointer is below it
+    drag(app, grab, drop)
+    assert dialog.chosen == chosen and card in dialog.remaining()
+    line = the_line(recorder, "You pass")
+    assert line.label == "You pass 3 cards: take one out first" and line.colour == theme.WARN
 
 
 def winning_card(hand: Hand) -> str | None:
