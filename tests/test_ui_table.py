@@ -10,12 +10,13 @@ import re
 import pygame
 import pytest
 
-from game.engine import Match, load_rules
+from game.engine import Hand, Match, load_rules
 from game.engine.claim import settled
 from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
 from game.table.session import SeatPlan, Session
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import ScoreScene
@@ -34,13 +35,16 @@ from tests.support.ui_helpers import (
     frames,
     go_on_from_claim,
     idle_table,
+    key,
     local_table,
+    open_dialog,
     open_table,
     post,
     settle,
     step,
     to_turn,
 )
+from tests.support.ui_record import Drawn, Recorder
 
 
 def to_humans_play(app: App, session: Session, table: TableScene) -> None:
@@ -411,3 +415,182 @@ def test_rotating_partners_keep_one_score_column_per_player(make_app: MakeApp) -
     assert [name for name, _ in session.score_columns()] == ["P0 & P2", "P1 & P3"]
     header, _, _ = sheet_rows(idle_table(rotating))
     assert header[-4:] == ["P0", "P1", "P2", "P3"]
+
+
+# --- every control drawn enabled answers; a refused input says why (the player's-eye audit) ---
+
+def the_line(recorder: Recorder, starting: str) -> Drawn:
+    """The one line of text drawn in the last frame that starts with ``starting``."""
+    lines = [op for op in recorder.texts() if op.label.startswith(starting)]
+    assert len(lines) == 1, [op.label for op in recorder.texts()]
+    return lines[0]
+
+
+@pytest.mark.parametrize("how", ["click", "key"])
+@pytest.mark.parametrize("moment", ["the card landing", "the trick on show"])
+def test_undo_takes_back_a_play_while_its_cards_still_move(window: OpenWindow, how: str, moment: str) -> None:
+    """Audit: "Undo looks clickable but does nothing while a trick finishes": within a moment of a play, while the
+    card lands or "East takes the trick" shows, Undo was drawn enabled and did nothing. Decision: a player who
+    presses Undo at once after a mistaken play wants it back, so Undo answers then as at any other moment: the play
+    (and the computers' after it) is taken back at once, the moving cards stop, and the line says so, in plain ink
+    (news, not a refusal)."""
+    last_card = moment == "the trick on show"
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.tricks) >= 1
+                          and len(h.trick) == (3 if last_card else 0))
+    app, table, recorder = window(table_session(hand), animation_speed=1.0, trick_pause=2.0)
+    session = local_table(table).controller.session
+    to_turn(app, table.viewer_controls_play)
+    before = session.hand.record()["actions"]
+    card = session.hand.legal_actions()[0].split()[1]
+    drag(app, dict(table.card_rects(0))[card].center, table.place.centre)
+    assert len(session.hand.actions) > len(before)
+    if last_card:  # the trick is complete: its cards lie there with the winner named for a while
+        for _ in frames(10):
+            if table.motion.showing_winner:
+                break
+            step(app)
+        assert table.motion.showing_winner and any(op.label.endswith("the trick") for op in recorder.texts())
+    assert table.busy() and "Undo" in [op.label for op in recorder.live_buttons()]
+    if how == "click":
+        click(app, table.undo_button.rect.center)
+    else:
+        key(app, pygame.K_u)
+    assert session.hand.record()["actions"] == before
+    assert not table.busy() and table.viewer_controls_play()
+    assert table.message == "Your last play was taken back"
+    assert the_line(recorder, "Your last play").colour == theme.INK
+    assert {op.label for op in recorder.cards()} >= set(table.view().hand) | {c for _, c in table.view().trick}
+
+
+def test_undo_is_not_drawn_beside_a_claim(window: OpenWindow) -> None:
+    """Audit: "Undo is still shown enabled on the claim screen, and clicking it does nothing; the button just
+    disappears". The hand is over once a claim is played out, and a play of a finished hand is never taken back
+    (Session.can_undo), so from the first frame the claim shows, Undo is not drawn: the buttons are drawn as they
+    answer at that moment, not as they did before the computer claimed (the window then draws nothing new until the
+    player does something)."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 1
+                          and 7 <= len(h.tricks) <= 11 and settled(h))
+    session = table_session(hand)
+    assert session.can_undo()  # the player has played cards this hand: Undo is offered until the claim
+    app, table, recorder = window(session)
+    for _ in frames(30):
+        if table.showing_claim:
+            break
+        step(app)
+    assert table.showing_claim and session.hand.is_done
+    live = [op.label for op in recorder.live_buttons()]
+    assert "Score sheet" in live and "Undo" not in live
+    assert not table.undo_button.enabled
+
+
+def test_the_play_hint_looks_like_the_pass_hint_and_a_refusal_like_an_error(window: OpenWindow) -> None:
+    """Audit: the play Hint ("Hint: play the Rook Bird") was drawn in the salmon of errors such as "You must follow
+    green", while the pass dialog's Hint is gold. A hint (and "Working out a hint...") is drawn in the dialogs' hint
+    gold, a refused card's reason in the dialogs' error colour."""
+    hand = position_where("rook-classic", lambda h: h.phase == "play" and h.to_move == 0 and h.trick
+                          and any(f"play {c}" not in h.legal_actions() for c in h.view(0).hand))
+    app, table, recorder = window(table_session(hand))
+    to_turn(app, table.viewer_controls_play)
+    illegal = next(c for c in table.view().hand if hand.check(f"play {c}") is not None)
+    drag(app, dict(table.card_rects(0))[illegal].center, table.place.centre)
+    reason = the_line(recorder, "You must")
+    assert reason.label == hand.check(f"play {illegal}") and reason.colour == theme.WARN
+    click(app, table.hint_button.rect.center)
+    assert the_line(recorder, "Working out a hint").colour == theme.GOLD
+    for _ in frames(30):
+        if table.message.startswith("Hint: "):
+            break
+        step(app)
+    step(app)
+    assert the_line(recorder, "Hint: play ").colour == theme.GOLD
+
+
+def test_the_pass_hint_says_so_once_the_player_chose_other_cards(window: OpenWindow) -> None:
+    """Audit: after the player changes the cards in the pass box, "Hint: pass 8♦, 9♦, K♦" stayed under the box and
+    read as what the box held. Decision: the hint stays (it is still the advice for this hand), and while the box
+    holds a card it does not name it says "Hint (you chose otherwise): pass ...", in the same gold; with the hinted
+    cards back it is "Hint: ..." again."""
+    app, table, recorder, opened = open_dialog(window, "pass")
+    dialog = of_kind(CardPickScene, opened)
+    click(app, table.hint_button.rect.center)
+    for _ in frames(30):
+        step(app)
+        if dialog.hint:
+            break
+    hinted = list(dialog.chosen)
+    advice = dialog.hint.removeprefix("Hint: ")
+    assert len(hinted) == 3 and dialog.hint == f"Hint: {advice}" and the_line(recorder, "Hint: ").label == dialog.hint
+    click(app, dict(dialog.box_rects())[hinted[-1]].center)  # out of the box: some of the hint is no other choice
+    assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
+    other = next(card for card in dialog.remaining() if card not in hinted)
+    drag(app, dict(dialog.hand_rects())[other].center, dialog.box.center)
+    assert sorted(dialog.chosen) == sorted(hinted[:2] + [other])
+    line = the_line(recorder, "Hint (")
+    assert line.label == f"Hint (you chose otherwise): {advice}" and line.colour == theme.GOLD
+    assert not [op for op in recorder.texts() if op.label.startswith("Hint: ")]
+    click(app, dict(dialog.box_rects())[other].center)
+    drag(app, dict(dialog.hand_rects())[hinted[-1]].center, dialog.box.center)
+    assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
+
+
+@pytest.mark.parametrize("held_by", ["its middle", "its lower edge"])
+def test_a_card_more_dropped_on_the_full_pass_box_goes_back_with_the_reason(window: OpenWindow, held_by: str) -> None:
+    """Audit: "A fourth card dropped on a full pass box is refused with no message." A card let go over the box
+    (the pointer on it, or the card as drawn on it while the pointer is below it: a card held by its lower edge)
+    counts as dropped on it; on a full box it goes back, and the dialog says why in the words of the pass."""
+    app, table, recorder, opened = open_dialog(window, "pass")
+    dialog = of_kind(CardPickScene, opened)
+    for card in dialog.cards[:3]:
+        drag(app, dict(dialog.hand_rects())[card].center, dialog.box.center)
+    chosen = list(dialog.chosen)
+    assert len(chosen) == 3
+    card = dialog.remaining()[0]
+    rect = dict(dialog.hand_rects())[card]
+    grab = rect.center if held_by == "its middle" else (rect.centerx, rect.bottom - 4)
+    middle = dialog.box.center if held_by == "its middle" else (dialog.box.centerx, dialog.box.bottom + 10)
+    drop = (middle[0], middle[1] + grab[1] - rect.centery)  # the card's middle let go at ``middle``
+    assert held_by == "its middle" or not dialog.box.inflate(40, 40).collidepoint(drop)  # the pointer is below it
+    drag(app, grab, drop)
+    assert dialog.chosen == chosen and card in dialog.remaining()
+    line = the_line(recorder, "You pass")
+    assert line.label == "You pass 3 cards: take one out first" and line.colour == theme.WARN
+
+
+def winning_card(hand: Hand) -> str | None:
+    """A legal card that makes seat 0, last to play to the trick, its winner (None if none does)."""
+    for action in hand.legal_actions():
+        after = hand.copy()
+        after.apply(action)
+        if after.tricks[-1][2] == 0:
+            return action.split()[1]
+    return None
+
+
+def test_hint_and_last_trick_answer_while_the_trick_is_on_show(window: OpenWindow) -> None:
+    """Audit, on the other buttons while cards move: every button drawn enabled then answers. The player takes the
+    trick with the last card: while "You take the trick" shows, Hint (the player leads next) says it is working and
+    gives its hint once the cards are gathered, Last trick shows the trick, and Claim the rest is not drawn (a claim
+    is made on the player's turn with no card moving)."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and len(h.trick) == 3
+                          and len(h.tricks) >= 1 and winning_card(h) is not None)
+    app, table, recorder = window(table_session(hand), animation_speed=1.0, trick_pause=2.0)
+    to_turn(app, table.viewer_controls_play)
+    card = winning_card(hand)
+    assert card is not None
+    drag(app, dict(table.card_rects(0))[card].center, table.place.centre)
+    for _ in frames(10):
+        if table.motion.showing_winner:
+            break
+        step(app)
+    assert table.motion.showing_winner and table.view().to_move == 0
+    live = {op.label for op in recorder.live_buttons()}
+    assert {"Hint", "Undo", "Last trick"} <= live and "Claim the rest" not in live
+    click(app, table.last_button.rect.center)
+    assert table.reviewing and table.busy()
+    click(app, table.hint_button.rect.center)
+    assert table.message == "Working out a hint..."
+    for _ in frames(30):
+        if table.message.startswith("Hint: "):
+            break
+        step(app)
+    assert table.message.startswith("Hint: play ") and table.selected in table.view().hand

@@ -70,7 +70,8 @@ class TablePainter:
                                       scene.message or self.received_line(view) or self.held_line(view))
         if line:  # above the hand, in as many lines as it takes to keep clear of the seats beside it
             colour = theme.GOLD if scene.showing_claim and not scene.table.paused else \
-                theme.WARN if line in (scene.message, scene.table.paused) else theme.RECEIVED
+                theme.WARN if line == scene.table.paused else \
+                self.message_colour() if line == scene.message else theme.RECEIVED
             size = place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
             for part in reversed(assets.wrapped(line, size, place.message_room())):
@@ -79,6 +80,12 @@ class TablePainter:
                 y -= label.get_height()
         if scene.reviewing and view.tricks:
             self.draw_last_trick(surface, view, covered)
+
+    def message_colour(self) -> tuple[int, int, int]:
+        """The colour of the table's line as its kind: a refusal as an error (as a dialog's), a hint as the dialogs'
+        hints (gold), news of what the player's own command did in plain ink."""
+        kind = self.scene.message_kind
+        return theme.GOLD if kind == "hint" else theme.INK if kind == "news" else theme.WARN
 
     def blit_card(self, surface: pygame.Surface, card: str, pos: tuple[float, float], scale: float = 1.0) -> None:
         scene = self.scene

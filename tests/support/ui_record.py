@@ -39,6 +39,7 @@ class Drawn:
     button: Button | None = field(default=None, compare=False)  # the button drawn, enabled as drawn
     enabled: bool = False
     height: int = 0  # text: its font's height in pixels
+    colour: tuple[int, int, int] | None = field(default=None, compare=False)  # text: its ink
 
 
 class _Canvas(pygame.Surface):
@@ -51,7 +52,7 @@ class _Canvas(pygame.Surface):
         done = super().blit(source, dest, area, special_flags)
         known = _KNOWN.get(source)
         if known is not None:
-            kind, label, height = known
+            kind, label, height, colour = known
             corner = pygame.Rect(dest).topleft if not isinstance(dest, tuple) or len(dest) == 4 else dest
             if kind == "text":  # only the inked pixels: a line's padding is not text
                 rect = source.get_bounding_rect().move(int(corner[0]), int(corner[1]))
@@ -60,7 +61,7 @@ class _Canvas(pygame.Surface):
             if area is not None:
                 rect = rect.clip(pygame.Rect(corner, pygame.Rect(area).size))
             if rect.width and rect.height:
-                self.ops.append(Drawn(kind, label, rect, self.scene, height=height))
+                self.ops.append(Drawn(kind, label, rect, self.scene, height=height, colour=colour))
         return done
 
     def fill(self, colour: ColorLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
@@ -70,7 +71,9 @@ class _Canvas(pygame.Surface):
         return done
 
 
-_KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str, int]] = weakref.WeakKeyDictionary()
+# each surface made by the text helper, the card art or the panels: (kind, label, a text's height, a text's ink)
+_KNOWN: weakref.WeakKeyDictionary[pygame.Surface, tuple[str, str, int, tuple[int, int, int] | None]] = \
+    weakref.WeakKeyDictionary()
 
 
 def _install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,7 +93,8 @@ def _install(monkeypatch: pytest.MonkeyPatch) -> None:
         def render(self, string: str, antialias: bool, colour: ColorLike, background: ColorLike | None = None,
                    wraplength: int = 0) -> pygame.Surface:
             surface = self.real.render(string, antialias, colour, background, wraplength)
-            _KNOWN[surface] = ("text", string, self.real.get_height())
+            ink = pygame.Color(colour)
+            _KNOWN[surface] = ("text", string, self.real.get_height(), (ink.r, ink.g, ink.b))
             return surface
 
         def __getattr__(self, name: str) -> Any:  # whatever the real font has
@@ -100,7 +104,7 @@ def _install(monkeypatch: pytest.MonkeyPatch) -> None:
                  label: Callable[[tuple[object, ...]], str]) -> Callable[Made, pygame.Surface]:
         def made(*args: Made.args, **kwargs: Made.kwargs) -> pygame.Surface:
             surface = make(*args, **kwargs)
-            _KNOWN[surface] = (kind, label(args), 0)
+            _KNOWN[surface] = (kind, label(args), 0, None)
             return surface
         return made
 

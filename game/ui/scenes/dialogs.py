@@ -44,11 +44,28 @@ class Dialog(Scene):
         self.act = act
         self.buttons: list[Button] = []
         self.error = ""
-        self.hint = ""  # the suggestion asked for with the table's Hint, in a player's words
+        self.hinted: Choice | None = None  # the suggestion asked for with the table's Hint
 
     def show_hint(self, hint: Choice) -> None:
         """The table's Hint answered for this decision: said in the dialog, and chosen where the dialog can."""
-        self.hint = gettext("Hint: {choice}").format(choice=self.table.rules.action_words(hint.text))
+        self.hinted = hint
+
+    @property
+    def hint(self) -> str:
+        """The hint, in a player's words ("" before one is asked for). It stays, being still the advice for this
+        decision, but once the player has chosen otherwise in the dialog it says so: "Hint: pass 8♦, 9♦, K♦" under a
+        box holding other cards read as what the box held."""
+        if self.hinted is None:
+            return ""
+        choice = self.table.rules.action_words(self.hinted.text)
+        if self.chose_otherwise():
+            return gettext("Hint (you chose otherwise): {choice}").format(choice=choice)
+        return gettext("Hint: {choice}").format(choice=choice)
+
+    def chose_otherwise(self) -> bool:
+        """What the dialog holds now (the cards in its box, the bid shown) is not the hinted choice; False where the
+        dialog holds no choice before it is made (a button each)."""
+        return False
 
     def choose(self, action: str) -> None:
         reason = self.table.check(action)
@@ -160,6 +177,10 @@ class BidScene(Dialog):
             self.index = self.bids.index(hint)
             self.refresh()
 
+    def chose_otherwise(self) -> bool:
+        """A bid was hinted and another bid is shown now."""
+        return self.hinted in self.bids and self.bids[self.index] != self.hinted
+
     def value_y(self) -> int:
         """The middle of the row with the bid and its - and + buttons."""
         return self.rect.y + int(self.px * 3.2)
@@ -184,7 +205,6 @@ class ChoiceScene(Dialog):
         self.title = title
         self.choices = table.view().legal
         self.labels = labels
-        self.hinted: Choice | None = None
 
     def layout(self) -> None:
         super().layout()
@@ -215,7 +235,6 @@ class ChoiceScene(Dialog):
 
     def show_hint(self, hint: Choice) -> None:
         super().show_hint(hint)
-        self.hinted = hint
         self.mark_hinted()
 
     def mark_hinted(self) -> None:
@@ -261,14 +280,17 @@ class TrumpScene(ChoiceScene):
 
 class CardPickScene(Dialog):
     """Choose cards from a hand by dragging them into a box (or clicking them): the nest, a pass, a called card,
-    the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for."""
+    the card laid aside. Done is enabled only when the box holds exactly the number the rules ask for; a card more,
+    dropped on the full box, goes back with the reason."""
 
     def __init__(self, services: Services, table: Table, act: Act, name: str, title: str,
-                 action: Callable[[list[str]], str], count: int, cards: list[str], box_label: str,
+                 action: Callable[[list[str]], str], count: int, cards: list[str], box_label: str, full: str,
                  marked: tuple[tuple[str, ...], str] | None = None) -> None:
-        """``action``: the decision that chooses these cards, made by the engine's view; ``marked``: (cards, what
+        """``action``: the decision that chooses these cards, made by the engine's view; ``full``: why a card more
+        is refused, in the words of the decision ("You pass 3 cards: take one out first"); ``marked``: (cards, what
         they are) to outline among the cards, such as the nest's cards."""
         super().__init__(services, table, act)
+        self.full = full
         self.marked = set(marked[0]) if marked else set()
         self.marked_note = marked[1] if marked else ""
         self.name = name
@@ -337,8 +359,7 @@ class CardPickScene(Dialog):
             self.chosen.remove(card)
         elif card not in self.chosen and into_box is not False:
             if len(self.chosen) >= self.count:
-                self.error = gettext("{box} holds {count}: take one out first").format(box=self.box_label,
-                                                                                        count=self.count)
+                self.error = self.full
                 return
             self.chosen.append(card)
         self.error = ""
@@ -352,8 +373,15 @@ class CardPickScene(Dialog):
     def show_hint(self, hint: Choice) -> None:
         """The hinted cards go into the box, ready for Done."""
         super().show_hint(hint)
-        self.chosen = [card for card in hint.cards if card in self.cards][: self.count]
+        self.chosen = self.hinted_cards()
         self.error = ""
+
+    def hinted_cards(self) -> list[str]:
+        return [] if self.hinted is None else [card for card in self.hinted.cards if card in self.cards][: self.count]
+
+    def chose_otherwise(self) -> bool:
+        """The box holds a card the hint does not name (only some of the hinted cards is no other choice yet)."""
+        return self.hinted is not None and not set(self.chosen) <= set(self.hinted_cards())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.done.handle_event(event):
@@ -368,14 +396,23 @@ class CardPickScene(Dialog):
             self.drag = (card, grab, start, event.pos)
             return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            card, _, start, _ = self.drag
+            card, grab, start, _ = self.drag
             self.drag = None
             if math.dist(start, event.pos) <= 6:
                 self.toggle(card)
             else:
-                self.toggle(card, into_box=self.box.inflate(40, 40).collidepoint(event.pos))
+                self.toggle(card, into_box=self.dropped_on_box(card, grab, event.pos))
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+
+    def dropped_on_box(self, card: str, grab: tuple[int, int], pos: tuple[int, int]) -> bool:
+        """A card dragged by the point ``grab`` of it and let go at ``pos`` lands in the box: the pointer is on the
+        box, or the middle of the card as drawn is (a card held by its lower edge covers the box with the pointer
+        below it)."""
+        zone = self.box.inflate(40, 40)
+        rect = dict(self.box_rects() + self.hand_rects()).get(card)
+        middle = pos if rect is None else (pos[0] - grab[0] + rect.width // 2, pos[1] - grab[1] + rect.height // 2)
+        return zone.collidepoint(pos) or zone.collidepoint(middle)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, self.rect.bottom + 2)  # the table's controls below stay clear: they still work
@@ -578,11 +615,11 @@ def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None
     count = view.cards_to_choose
     one_card = {choice.card: choice.text for choice in view.legal if choice.cards}  # a call, a card laid aside
 
-    def pick(name: str, title: str, number: int, cards: list[str], box: str,
+    def pick(name: str, title: str, number: int, cards: list[str], box: str, full: str,
              marked: tuple[tuple[str, ...], str] | None = None) -> CardPickScene:
         action: Callable[[list[str]], str] = \
             view.choose_cards if view.choosing else (lambda chosen: one_card[chosen[0]])
-        return CardPickScene(services, table, act, name, title, action, number, cards, box, marked)
+        return CardPickScene(services, table, act, name, title, action, number, cards, box, full, marked)
 
     def choice(name: str, title: str, labels: Callable[[Choice], str]) -> ChoiceScene:
         return ChoiceScene(services, table, act, name, title, labels)
@@ -592,6 +629,8 @@ def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None
     if phase == "nest" and view.rook is not None:
         return pick("nest-exchange", ngettext("{name}: lay back {count} card", "{name}: lay back {count} cards",
                                               count).format(name=who, count=count), count, held, gettext("Nest"),
+                    ngettext("You lay back {count} card: take one out first",
+                             "You lay back {count} cards: take one out first", count).format(count=count),
                     marked=(view.rook.from_nest, gettext("Outlined: the cards that were in the nest")))
     if phase == "pass" and view.hearts is not None:
         direction = view.hearts.pass_direction
@@ -599,12 +638,15 @@ def dialog_for_phase(services: Services, table: Table, act: Act) -> Scene | None
         return pick("passing", ngettext("{name}: pass {count} card to {receiver} ({direction})",
                                         "{name}: pass {count} cards to {receiver} ({direction})", count).format(
             name=who, count=count, receiver=receiver, direction=gettext(DIRECTION_WORDS[direction])),
-                    count, held, gettext("To pass"))
+                    count, held, gettext("To pass"),
+                    ngettext("You pass {count} card: take one out first", "You pass {count} cards: take one out first",
+                             count).format(count=count))
     if phase == "lay-aside":
-        return pick("lay-aside", gettext("{name}: lay one card aside").format(name=who), 1, held, gettext("Aside"))
+        return pick("lay-aside", gettext("{name}: lay one card aside").format(name=who), 1, held, gettext("Aside"),
+                    gettext("You lay one card aside: take it out first"))
     if phase == "call":
         return pick("called-partner", gettext("{name}: call a card; its holder is your partner").format(name=who), 1,
-                    list(one_card), gettext("Called card"))
+                    list(one_card), gettext("Called card"), gettext("You call one card: take it out first"))
     if phase == "trump":
         return TrumpScene(services, table, act, gettext("{name}: name trump").format(name=who))
     if phase == "order":

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol, assert_never, runtime_checkable
 
 import pygame
 
@@ -49,6 +50,7 @@ from ..widgets import Button, layout_row, press_any
 if TYPE_CHECKING:
     from ..services import Services, Table
 
+MessageKind = Literal["refusal", "hint", "news"]
 DRAG_THRESHOLD = 6
 MESSAGE_SECONDS = 4  # a line such as the reason a card was refused stays this long
 MARKER_SECONDS = 2.0  # the marker at the seat to move bobs this long when the turn comes, then keeps still
@@ -67,6 +69,15 @@ def table_scene(services: Services, session: Session | None = None, table: Table
             raise TypeError("a table scene needs a table, or a session to play here")
         table = services.table_here(session, again=first_time is not None)
     return TableScene(services, table, first_time)
+
+
+@dataclass(frozen=True)
+class Offered:
+    """Which of the table's buttons answer now (the others are not drawn, or drawn as off)."""
+    hint: bool
+    undo: bool
+    claim: bool
+    last_trick: bool
 
 
 @runtime_checkable
@@ -90,6 +101,7 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.selected: str | None = None
         self.message = ""
+        self.message_kind: MessageKind = "refusal"  # how the line is drawn: a refusal, a hint, or news
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
@@ -103,6 +115,7 @@ class TableScene(Scene):
         self.turn_since = 0.0
         self.buttons: list[Button] = []
         self.buttons_for: tuple[int, int, int, bool, bool, bool] | None = None
+        self._offered = Offered(hint=False, undo=False, claim=False, last_trick=False)
         self._order_for: tuple[int, int, int, str] | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
@@ -133,10 +146,13 @@ class TableScene(Scene):
         self.art = self.services.art.for_rules(self.table.rules)
         self.placed_for = (view.number, view.dealer, self.viewer)  # a new hand seats the rook-2p dummy anew
         w, h = self.size
-        self.hint_button = Button(gettext("Hint"), self.show_hint, key=controls.HINT.key)
-        self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key)
-        self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key)
-        self.claim_button = Button(gettext("Claim the rest"), self.claim)
+        # each is enabled as ``offered`` says at the moment it is drawn or pressed, never as it was a frame before
+        self.hint_button = Button(gettext("Hint"), self.show_hint, key=controls.HINT.key,
+                                  when=lambda: self.offered().hint)
+        self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key, when=lambda: self.offered().undo)
+        self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key,
+                                  when=lambda: self.offered().last_trick)
+        self.claim_button = Button(gettext("Claim the rest"), self.claim, when=lambda: self.offered().claim)
         self.menu_button = Button(gettext("Menu"), lambda: self.services.scenes.push("pause", table=self.table),
                                   key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
@@ -268,7 +284,6 @@ class TableScene(Scene):
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
         self.warm()
-        self.refresh_buttons()
         speed = self.services.settings.animation_speed
         self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
@@ -384,7 +399,8 @@ class TableScene(Scene):
                     return
                 if intent.choice.kind == "play":
                     self.selected = intent.choice.card
-                self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)))
+                self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)),
+                         "hint")
             case Message():
                 self.say(intent.text)
             case Closed():  # the host left, or the server stopped: back to the menu, saying so
@@ -504,18 +520,23 @@ class TableScene(Scene):
 
     # --- player commands ---
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, kind: MessageKind = "refusal") -> None:
+        """Show ``message`` on the line above the hand for a while, drawn as its ``kind`` is: a refusal (why an input
+        was not taken), a hint, or news (what the player's own command did)."""
         self.message = message
+        self.message_kind = kind
         self.message_time = time.monotonic()
 
     def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
-            self.say(gettext("Working out a hint..."))
+            self.say(gettext("Working out a hint..."), "hint")
 
     def undo(self) -> None:
-        if self.busy():
-            return
-        self.say(self.table.undo())
+        """Take back the player's last play, also while cards still move (the play just made, whose card is still
+        landing, or a trick shown a moment before it is gathered): whoever presses Undo at once after a mistaken play
+        wants that play back, so it is taken back at once and the moving cards stop where the view now has them."""
+        taken_back = self.table.can_undo()  # then the table takes the play back; else it says why not
+        self.say(self.table.undo(), "news" if taken_back else "refusal")
         self.motion.clear()  # the trick is drawn from the view as it now stands
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
@@ -533,19 +554,21 @@ class TableScene(Scene):
 
     # --- input ---
 
-    def refresh_buttons(self) -> None:
-        """Hint for a person's turn at this screen, Undo against the computer only, Claim once nothing can change
-        (worked out again only when the position changes: undo replays the hand)."""
+    def offered(self) -> Offered:
+        """Which buttons answer now: Hint for a person's turn at this screen, Undo against the computer only (also
+        while cards still move: ``undo``), Claim once nothing can change, Last trick once a trick is done. Asked
+        each time a button is drawn or pressed, so that a button is never drawn enabled when a press would do nothing
+        (as Undo was beside a claim, drawn before the claim came and not again until the player did something);
+        worked out again only when the position changes (undo replays the hand)."""
         view, table = self.view(), self.table
         to_move = view.to_move
         key = (view.number, view.moves, to_move, table.at_screen(to_move), self.busy(), table.claimable())
-        if key == self.buttons_for:
-            return
-        self.buttons_for = key
-        self.hint_button.enabled = to_move >= 0 and table.at_screen(to_move)
-        self.undo_button.enabled = table.can_undo()
-        self.claim_button.enabled = self.viewer_controls_play() and not view.trick and table.claimable()
-        self.last_button.enabled = bool(view.tricks)
+        if key != self.buttons_for:
+            self.buttons_for = key
+            self._offered = Offered(hint=to_move >= 0 and table.at_screen(to_move), undo=table.can_undo(),
+                                    claim=self.viewer_controls_play() and not view.trick and table.claimable(),
+                                    last_trick=bool(view.tricks))
+        return self._offered
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
