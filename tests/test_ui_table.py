@@ -137,10 +137,10 @@ def test_an_arrow_from_a_card_that_may_not_be_played_goes_to_the_nearest_that_ma
         if table.viewer_controls_play():
             break
         step(app)
-    for key, pick in ((pygame.K_RIGHT, "5D"), (pygame.K_LEFT, "KD")):
+    for arrow, pick in ((pygame.K_RIGHT, "5D"), (pygame.K_LEFT, "KD")):
         click(app, dict(table.card_rects(0))["QS"].center)
         assert table.selected == "QS"
-        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        post(pygame.KEYDOWN, key=arrow, mod=0, unicode="", scancode=0)
         step(app)
         assert table.selected == pick
 
