@@ -152,7 +152,8 @@ class TableScene(Scene):
         self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key, when=lambda: self.offered().undo)
         self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key,
                                   when=lambda: self.offered().last_trick)
-        self.claim_button = Button(gettext("Claim the rest"), self.claim, when=lambda: self.offered().claim)
+        self.claim_button = Button(gettext("Claim the rest"), self.claim, key=controls.CLAIM.key,
+                                   when=lambda: self.offered().claim)
         self.menu_button = Button(gettext("Menu"), lambda: self.services.scenes.push("pause", table=self.table),
                                   key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
