@@ -21,6 +21,7 @@ from game.engine.refusals import Refusal
 from game.engine.view import SeatView
 from game.net import messages as M
 from game.net import protocol as P
+from game.net.client import NetClient, RemoteTable
 from game.net.database import FILE_NAME, Keeper, TableDatabase, connect
 from game.net.lobby import (
     CANNOT_SAVE_NOW,
@@ -40,8 +41,10 @@ from game.net.reasons import NotTaken, said
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import NotKept
+from game.table.intents import Claimed
+from tests.support.deals import audit_position, table_session
 from tests.support.kinds import of_kind
-from tests.support.net_helpers import controller_of, session_of, wire
+from tests.support.net_helpers import LOOPBACK, controller_of, free_port, request, session_of, wire
 
 LIMITS = P.Limits(pause=0.0, keep=30.0, next_seconds=60.0)
 
@@ -678,3 +681,37 @@ def test_a_pass_decided_ahead_of_its_turn_is_held_until_the_store_keeps_it() -> 
     actions = len(hand.actions)
     runner.step(2.0)
     assert later not in controller_of(runner).ahead and len(hand.actions) == actions + 1, "kept, and played"
+
+
+@pytest.mark.parametrize("player_leads", [False, True])
+def test_claimed_says_whether_a_player_claimed_and_a_window_elsewhere_reads_it(player_leads: bool) -> None:
+    """The audit, at a network table: ``claimed`` named only a seat, "who claimed, or the computer whose turn it
+    was", so a window could not tell a claim from a hand the server ended because it was decided, and named West
+    as claimer when West was only on lead. Now ``asked`` says which: false when West, a computer, is on lead with the
+    rest decided; true when the player on lead claims. It crosses the wire, and the other computer's window reads
+    the same intent as a table here would make (Claimed, with who took each trick in its trick-won events)."""
+    lobby = lobby_of(["online", "computer", "computer", "computer"], preset="rook-classic")
+    lobby.record.started = True
+    worker = AIWorker(search_process=False)  # a computer's turn asks it while the claim check is under way
+    client = NetClient(LOOPBACK, free_port(), request("hello", {"name": "Bo", "code": lobby.code}), retry_for=0)
+    try:
+        runner = TableRunner(lobby, Kept(), worker, LIMITS, session=table_session(audit_position(player_leads)))
+        told: list[Say] = []
+        for _ in range(200):  # the claim check is worked out a few milliseconds a step
+            if player_leads and session_of(runner).play_is_settled():
+                told = says(runner.receive(0, typed(M.Claim)))
+                break
+            told, _ = stepped(runner, 1000.0)
+            if any(say.kind == "claimed" for say in told):
+                break
+        [say] = [say for say in told if say.kind == "claimed"]
+        claimed = message_of(M.Claimed, say)
+        assert (claimed.seat, claimed.asked) == ((0, True) if player_leads else (1, False))
+        assert [event.seat for event in claimed.events if event.kind == "trick-won"] == [int(player_leads)] * 3
+        sent = P.read_reply(P.encode(claimed))
+        assert isinstance(sent, M.Claimed) and sent.asked == player_leads
+        table = RemoteTable(client, message_of(M.Welcome, lobby.welcome(0, None)))
+        assert table.read(sent) == [Claimed(claimed.seat, tuple(claimed.events), player_leads)]
+    finally:
+        client.close()
+        worker.close()

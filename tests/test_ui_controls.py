@@ -61,6 +61,8 @@ def test_the_controls_page_says_every_control_in_a_players_words(screen: OpenScr
                   "Enter, keypad Enter or Space", "H", "U", "L", "Esc", "Up arrow", "Down arrow", "P", "1 to 9",
                   "F11 or Alt+Enter"):
         assert words in [control.how for _, group in controls.SECTIONS for control in group], words
+    # the audit: the table's Claim the rest button was the one missing from the page
+    assert "Claim the rest:" in said and controls.CLAIM in dict(controls.SECTIONS)["At the table"]
     for _ in range(10):  # to the end of the page
         post(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
         step(app)

@@ -125,6 +125,23 @@ def test_a_good_deal_code_starts_a_match_on_exactly_that_deal_with_the_seats_as_
         app.close()
 
 
+def test_a_deal_code_dealt_by_the_player_says_you_deal() -> None:
+    """The audit: the code of a hand You deal read "Deal code: hand 1, You deals". The person at the screen is
+    "you", with the verb that agrees (game/engine/words.py, ``said_of``), as everywhere else."""
+    app = App(FAST, search_process=False)
+    try:
+        setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
+        step(app)
+        click(app, setup.code_button.rect.center)
+        type_text(app, "8C000-HEHVZ-DG6SX-MG6Z4-CNK3C-9P")  # the audit's: Classic Hearts, hand 1, seat 0 deals
+        press(app, pygame.K_RETURN)
+        assert setup.error == "" and setup.seats[0].name == "You"
+        assert setup.house_note == "Deal code: hand 1, you deal"
+        step(app)
+    finally:
+        app.close()
+
+
 # --- the score sheet: the deal code, and the deal played again ---
 
 def test_the_score_sheet_shows_the_deal_code_and_copies_it() -> None:

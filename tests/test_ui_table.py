@@ -15,14 +15,23 @@ from game.engine.claim import settled
 from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
+from game.table.intents import Claimed
 from game.table.session import SeatPlan, Session
-from game.ui import theme
+from game.ui import controls, theme
 from game.ui.app import App
 from game.ui.scenes.dialogs import BidScene, CardPickScene, ChoiceScene, HandOffScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.table import TableScene
 from game.ui.sheet import sheet_rows
-from tests.support.deals import hand_with, play_all, playout_action, position_where, table_session
+from tests.support.deals import (
+    AUDIT_NAMES,
+    audit_position,
+    hand_with,
+    play_all,
+    playout_action,
+    position_where,
+    table_session,
+)
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
@@ -178,8 +187,9 @@ def test_hint_selects_the_reviews_choice_and_undo_takes_the_play_back(make_app: 
 
 
 def test_claim_button_ends_a_settled_hand() -> None:
-    """When no play can change the result, the human on lead may claim; the rest is played out at once. The
-    settled lead comes from random legal play, not from the computers' choices."""
+    """When no play can change the result, the human on lead may claim; the rest is played out at once, and the
+    table names the claimer and who took the trick, as the engine's trick-won event says. The settled lead comes
+    from random legal play, not from the computers' choices."""
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 0
                           and len(h.tricks) >= 8 and settled(h))
     app = App(FAST, search_process=False)
@@ -194,10 +204,68 @@ def test_claim_button_ends_a_settled_hand() -> None:
         assert table.viewer_controls_play() and session.play_is_settled()
         click(app, table.claim_button.rect.center)
         assert session.hand.phase in ("done", "moon") and table.showing_claim
-        assert table.claim_words() == "P0 claims the last trick"  # the first settled lead is the last trick's
+        # the first settled lead is the last trick's; its taker is whoever the engine says, P0 or not
+        [won] = [event for event in of_kind(Claimed, table.claim_made).events if event.kind == "trick-won"]
+        assert table.claim_words() == f"P0 claims the rest: P{won.seat} takes the last trick"
         assert len(session.hand.tricks) == 13
     finally:
         app.close()
+
+
+def claimed_tricks(table: TableScene) -> list[int]:
+    """Who took each trick the claim played out, as the engine's trick-won events say."""
+    return [event.seat for event in of_kind(Claimed, table.claim_made).events if event.kind == "trick-won"]
+
+
+def claim_said(app: App, table: TableScene, recorder: Recorder) -> tuple[str, str]:
+    """What the table says of the claim shown on it, and then, once the player goes on (Enter), the score sheet;
+    each asserted drawn."""
+    shown = table.claim_words()
+    assert shown in [op.label for op in recorder.texts()]
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    for _ in frames(30):
+        step(app)
+        if isinstance(app.stack.top, ScoreScene):
+            break
+    step(app)
+    sheet = of_kind(ScoreScene, app.stack.top)
+    assert sheet.claim in [op.label for op in recorder.texts()]
+    return shown, sheet.claim
+
+
+def test_a_hand_ended_because_it_is_decided_says_who_takes_the_tricks_not_whose_turn_it_was(
+        window: OpenWindow) -> None:
+    """The audit: "West claims the last 3 tricks" on the table and "West claimed the last 3 tricks" on the score
+    sheet, when West was only the computer on lead and You took all three and the nest. RULES.md, decisions of the
+    program: a claim "is allowed only when every way to play the rest of the hand comes to the same result", and
+    the program ends play itself once it is so; nobody claimed, and the words say what happens, from the engine's
+    trick-won events."""
+    app, table, recorder = window(table_session(audit_position(player_leads=False), names=AUDIT_NAMES))
+    for _ in frames(30):
+        step(app)
+        if table.showing_claim:
+            break
+    step(app)
+    assert claimed_tricks(table) == [0, 0, 0]
+    assert claim_said(app, table, recorder) == ("The rest is decided: you take all 3 tricks",
+                                                "The rest was decided: you took all 3 tricks")
+
+
+def test_a_players_claim_names_them_and_who_takes_each_trick(window: OpenWindow) -> None:
+    """Claim the rest (its key, C) is a claim that the rest is decided, not that the claimer takes it (RULES.md,
+    decisions of the program): on lead with three yellows against West's three trumps, You may claim, and West
+    takes every trick; the words say both."""
+    app, table, recorder = window(table_session(audit_position(player_leads=True), names=AUDIT_NAMES))
+    for _ in frames(60):  # the claim check runs a few milliseconds a frame
+        step(app)
+        if table.claim_button.enabled:
+            break
+    assert table.claim_button.key == controls.CLAIM.key == pygame.K_c  # as How to play's Controls page says
+    post(pygame.KEYDOWN, key=controls.CLAIM.key, mod=0, unicode="c", scancode=0)
+    step(app)
+    assert table.showing_claim and claimed_tricks(table) == [1, 1, 1]
+    assert claim_said(app, table, recorder) == ("You claim the rest: West takes all 3 tricks",
+                                                "You claimed the rest: West took all 3 tricks")
 
 
 def test_the_table_lays_out_again_when_the_window_is_resized(make_app: MakeApp) -> None:

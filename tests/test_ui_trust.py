@@ -21,6 +21,7 @@ import pytest
 
 from game.engine import Hand, load_rules
 from game.table.controller import TableController
+from game.table.intents import Claimed
 from game.table.local import LocalTable
 from game.table.session import Session
 from game.ui.app import App
@@ -231,8 +232,9 @@ def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_th
         window: OpenWindow) -> None:
     """Issue 32, item 4: when a computer claimed the rest, the player's cards vanished and the score sheet came at
     once; the claim was never seen. Now every card played out with the claim lies face up where its seat sits, with
-    "P1 claims the last 2 tricks", until the player goes on (Enter, or the button in the middle); the score sheet
-    then names the claim. (Issue 22: no line of the table shows through the sheet: the claim's line is gone.)"""
+    what happens ("The rest is decided: " and who takes which trick; the audit: not "P1 claims", P1 being only the
+    computer on lead), until the player goes on (Enter, or the button in the middle); the score sheet then says it
+    in the past. (Issue 22: no line of the table shows through the sheet: the claim's line is gone.)"""
     from game.engine.claim import settled as play_settled
     hand = position_where("hearts-classic", lambda h: h.phase == "play" and not h.trick and h.to_move == 1
                           and 7 <= len(h.tricks) <= 11 and play_settled(h))
@@ -246,7 +248,11 @@ def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_th
     for _ in range(10):  # it stays, however long the player looks
         step(app)
     assert table.showing_claim and app.stack.top is table
-    assert table.claim_words() == f"P1 claims the last {tricks} tricks"
+    taken = [event.seat for event in of_kind(Claimed, table.claim_made).events if event.kind == "trick-won"]
+    counts = {seat: taken.count(seat) for seat in taken}
+    assert len(taken) == tricks and table.claim_words().startswith("The rest is decided: ")
+    assert table.claim_words().endswith(f"P{taken[0]} takes all {tricks} tricks") if len(counts) == 1 else \
+        all(f"P{seat} takes {count} trick" in table.claim_words() for seat, count in counts.items())
     assert {op.label for op in recorder.cards()} == claimed
     assert table.claim_words() in [op.label for op in recorder.texts()]
     assert [op for op in recorder.live_buttons() if op.label == "Score sheet"]
@@ -257,7 +263,8 @@ def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_th
             break
     step(app)
     sheet = app.stack.top
-    assert isinstance(sheet, ScoreScene) and sheet.claim == f"P1 claimed the last {tricks} tricks"
+    assert isinstance(sheet, ScoreScene) and sheet.claim == table.claim_words(past=True)
+    assert sheet.claim.startswith("The rest was decided: ") and "took" in sheet.claim and "P1 claim" not in sheet.claim
     texts = [op.label for op in recorder.texts()]
     assert sheet.claim in texts and table.claim_words() not in texts
 

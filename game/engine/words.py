@@ -9,11 +9,15 @@ to agree by the program. Counts agree with their noun through ``ngettext`` at th
 ['You take the trick', 'East takes the trick']
 >>> joined(["Ann", "Bo", "Cy"]), player_name("You"), player_name("Sam")
 ('Ann, Bo and Cy', 'You', 'Sam')
+>>> played_out_words(["You", "You", "You"])
+'The rest is decided: you take all 3 tricks'
+>>> played_out_words(["West", "You", "West"], claimer="North", past=True)
+'North claimed the rest: West took 2 tricks and you took 1 trick'
 """
 
 from __future__ import annotations
 
-from .language import N_, gettext
+from .language import N_, gettext, ngettext
 
 YOU = "You"  # the name of the person at the screen, when they have not given one (kept so in files)
 # the names the settings give new seats (game/store/settings.py), shown in the language in force while unchanged
@@ -62,3 +66,44 @@ def joined(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def played_out_words(winners: list[str], claimer: str | None = None, past: bool = False) -> str:
+    """How the rest of a hand went when it was played out at once, in a player's words: ``winners`` names who took
+    each of its tricks, in order (the engine's trick-won events say so); ``claimer`` the person who claimed the rest
+    (Claim the rest), or None when the program ended play itself because no play could change the result; ``past``
+    as the score sheet says it afterwards. A claim says that the rest is decided, not that the claimer takes it, so
+    the tricks are told as they fell.
+
+    >>> played_out_words(["You"], claimer="You"), played_out_words(["East", "East"], past=True)
+    ('You claim the rest: you take the last trick', 'The rest was decided: East took all 2 tricks')
+    """
+    taken: dict[str, int] = {}
+    for name in winners:
+        taken[name] = taken.get(name, 0) + 1
+    if claimer is None:
+        claim = gettext("The rest was decided") if past else gettext("The rest is decided")
+    elif past:
+        claim = said_of(claimer, gettext("{name} claimed the rest"), gettext("You claimed the rest"))
+    else:
+        claim = said_of(claimer, gettext("{name} claims the rest"), gettext("You claim the rest"))
+    if not taken:
+        return claim
+    if len(taken) == 1:
+        [(name, count)] = taken.items()
+        if past:
+            tricks = said_of(name, ngettext("{name} took the last trick", "{name} took all {count} tricks", count),
+                             ngettext("you took the last trick", "you took all {count} tricks", count), count=count)
+        else:
+            tricks = said_of(name, ngettext("{name} takes the last trick", "{name} takes all {count} tricks", count),
+                             ngettext("you take the last trick", "you take all {count} tricks", count), count=count)
+    else:
+        tricks = joined([said_of(name, ngettext("{name} took {count} trick", "{name} took {count} tricks", count),
+                                 ngettext("you took {count} trick", "you took {count} tricks", count), count=count)
+                         if past else
+                         said_of(name, ngettext("{name} takes {count} trick", "{name} takes {count} tricks", count),
+                                 ngettext("you take {count} trick", "you take {count} tricks", count), count=count)
+                         for name, count in taken.items()])
+    # TRANSLATORS: how the rest of a hand was played out at once: who claimed it (or "The rest is decided"), then
+    # who takes its tricks ("you take all 3 tricks", "West takes 2 tricks and you take 1 trick")
+    return gettext("{claim}: {tricks}").format(claim=claim, tricks=tricks)

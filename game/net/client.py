@@ -498,9 +498,9 @@ class RemoteTable:
             case M.Played(seat=seat, events=events):
                 self._took_view(message.view)
                 return [Played(seat, "", tuple(events))]
-            case M.Claimed(seat=seat, events=events):
+            case M.Claimed(seat=seat, events=events, asked=asked):
                 self._took_view(message.view)
-                return [Claimed(seat, tuple(events))]
+                return [Claimed(seat, tuple(events), asked)]
             case M.Turn(phase=phase):
                 self.held = ()  # asked to choose: nothing is held for this seat any more (a server started again)
                 return [Turn(self.viewer, phase)]

@@ -301,8 +301,13 @@ class Claimed(ServerMessage, tag="claimed"):
     """The rest of a hand played out at once."""
     when = "after a claim"
     seat: Annotated[Seat, Meta(description="who claimed, or the computer whose turn it was")]
-    events: Annotated[list[EventValue], Meta(description="what the play-out did")]
+    events: Annotated[list[EventValue], Meta(description="what the play-out did: who took each trick is its "
+                                                         "`trick-won` events (a claim does not say the claimer "
+                                                         "takes them)")]
     view: Annotated[ViewJson, Meta(description="this seat's view after it")]
+    asked: Annotated[bool, Meta(description="true: the seat's player claimed (`claim`); false (or missing): nothing "
+                                            "could change the result, and the server ended play itself on a "
+                                            "computer's turn")] = False
 
 
 class Refused(ServerMessage, tag="refused"):

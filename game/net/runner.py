@@ -351,9 +351,12 @@ class TableRunner:
         """An action (or a claim's play-out), to every player connected: the events as their seat may see them,
         and their view after it."""
         hand = self._under_way()[0].hand
-        told = M.Claimed if isinstance(done, Claimed) else M.Played
-        return [Say(seat, told(seat=done.seat, events=[event.for_seat(seat) for event in done.events],
-                               view=hand.view(seat).to_json())) for seat in self.lobby.here()]
+        out: list[Out] = []
+        for seat in self.lobby.here():
+            events, view = [event.for_seat(seat) for event in done.events], hand.view(seat).to_json()
+            out.append(Say(seat, M.Claimed(seat=done.seat, events=events, view=view, asked=done.asked)
+                           if isinstance(done, Claimed) else M.Played(seat=done.seat, events=events, view=view)))
+        return out
 
 
 def restore(saved: SavedTable) -> tuple[TableRecord, Session | None]:

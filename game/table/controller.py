@@ -132,7 +132,7 @@ class TableController:
         claim_known = session.settled_check(self.claim_seconds) is not None
         if not session.is_human(seat):
             if ready and session.play_is_settled():
-                intents.append(self._play_out(seat))
+                intents.append(self._play_out(seat, asked=False))
                 return intents
             played = self._computer_turn(ready and claim_known)
             return intents + ([played] if played is not None else [])
@@ -293,9 +293,9 @@ class TableController:
         hand = self.hand
         if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
             return Refusal("not-settled")
-        return self._play_out(hand.to_move)
+        return self._play_out(hand.to_move, asked=True)
 
-    def _play_out(self, seat: int) -> Claimed:
+    def _play_out(self, seat: int, asked: bool) -> Claimed:
         self.cancel_decision()
         self.cancel_hint()
         events: list[Event] = []
@@ -303,7 +303,7 @@ class TableController:
         while self.hand.phase == "play":
             events += self.hand.apply(fallback_action(self.hand))
         self._kept(len(self.hand.actions) - before)
-        return Claimed(seat, tuple(events))
+        return Claimed(seat, tuple(events), asked)
 
     def undo(self) -> str:
         """Take back the human's last play in a game against the computer; a line saying what happened."""

@@ -45,9 +45,12 @@ class Held:
 
 @dataclass(frozen=True)
 class Claimed:
-    """No play could change the hand's result any more: ``seat`` claimed the rest and it was played out at once."""
+    """No play could change the hand's result any more, and the rest was played out at once: ``asked``, the person
+    of ``seat`` claimed it (Claim the rest); else the program ended play itself on ``seat``'s turn, a computer's.
+    A claim says only that the rest is decided: who took each trick is in the ``events`` (trick-won)."""
     seat: int
     events: tuple[Event, ...]
+    asked: bool
 
 
 @dataclass(frozen=True)

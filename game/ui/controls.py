@@ -89,6 +89,8 @@ PLAY = Control(N_("Plays the chosen card"), keys(pygame.K_RETURN, pygame.K_KP_EN
 HINT = Control(N_("Hint: what the hand review would do now, chosen for you to play or confirm"), keys(pygame.K_h))
 UNDO = Control(N_("Undo: takes back your last play (against the computer only)"), keys(pygame.K_u))
 LAST_TRICK = Control(N_("Last trick: shows the trick taken last, and who took it; again to hide it"), keys(pygame.K_l))
+CLAIM = Control(N_("Claim the rest: on your lead, once no play can change the result, the rest is played out at once"),
+                keys(pygame.K_c))
 MENU = Control(N_("Menu: How to play, Settings, Main menu or Quit; Esc again goes back to the game"),
                keys(pygame.K_ESCAPE))
 
@@ -120,7 +122,7 @@ BACK = Control(N_("Goes back: a screen, or a field being typed in"), keys(pygame
 
 SECTIONS: tuple[tuple[str, tuple[Control, ...]], ...] = (
     (N_("Playing a card"), (DRAG, CLICK_TWICE, PICK, PLAY)),
-    (N_("At the table"), (HINT, UNDO, LAST_TRICK, MENU)),
+    (N_("At the table"), (HINT, UNDO, LAST_TRICK, CLAIM, MENU)),
     (N_("Bidding and other decisions"), (BID_UP, BID_DOWN, BID, PASS, CHOOSE, PICK_CARDS, DONE, READY)),
     (N_("After a hand"), (GO_ON, NEXT, REVIEW, AGAIN, COPY)),
     (N_("Anywhere"), (FULL_SCREEN, BACK)),

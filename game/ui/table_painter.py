@@ -74,7 +74,7 @@ class TablePainter:
                 self.message_colour() if line == scene.message else theme.RECEIVED
             size = place.text_px + 2
             y = place.hand_rects(1)[0].top - place.text_px - 16
-            for part in reversed(assets.wrapped(line, size, place.message_room())):
+            for part in reversed(assets.wrapped(line, size, place.message_room(), bold=True)):  # measured as drawn
                 label = text(part, size, colour, bold=True)
                 surface.blit(label, label.get_rect(midbottom=(w // 2, y)))
                 y -= label.get_height()

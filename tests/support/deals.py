@@ -11,6 +11,7 @@ from game.ai import make_player
 from game.engine import Hand, Match, Rules, load_rules
 from game.engine import actions as A
 from game.engine import cards as C
+from game.engine.claim import settled
 from game.engine.hand import DealText, Pile
 from game.engine.results import HandResult
 from game.table.session import SeatPlan, Session
@@ -156,6 +157,24 @@ def table_session(hand: Hand, humans: int = 1, level: str = "easy", names: Seque
         match.hand.apply(action)
     return Session(match, seats)
 
+
+def audit_position(player_leads: bool) -> Hand:
+    """The audit's hand of Classic partnership Rook, built card by card, with 3 tricks left: Black is trump (85 bid
+    by the seat holding the trumps), and the seat on lead, You (``player_leads``) or West, holds three yellows
+    (Y5 Y10 Y13), which the other of the two trumps trick after trick with B8 B10 B13: North can follow yellow only
+    once and East has neither yellow nor trump. The first six tricks all go to the seat that leads the rest."""
+    lead, trumps = (0, 1) if player_leads else (1, 0)
+    hands = {lead: "G14 G13 R14 Y14 B14 ROOK Y5 Y10 Y13", trumps: "G7 G11 R7 Y8 B7 B12 B8 B10 B13",
+             2: "G5 G9 R5 Y6 B5 B9 G8 R12 Y11", 3: "G6 G10 R6 Y7 B6 B11 R10 R11 R13"}
+    hand = ready_to_play(hand_with("rook-classic", hands, dealer=1, nest="G12 R8 R9 Y9 Y12"), trumps, "black", 85)
+    played = {seat: cards.split()[:6] for seat, cards in hands.items()}  # in the order of the tricks
+    while len(hand.tricks) < 6:
+        hand.apply(f"play {played[hand.to_move].pop(0)}")
+    assert hand.to_move == lead and not hand.trick and settled(hand)
+    return hand
+
+
+AUDIT_NAMES = ["You", "West", "North", "East"]  # the seats' names in the audit
 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 

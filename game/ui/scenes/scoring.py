@@ -14,7 +14,7 @@ from game.engine.results import HandResult
 from game.engine.words import said_of
 
 from .. import controls, theme
-from ..assets import text
+from ..assets import text, wrapped
 from ..card_sketch import star_points
 from ..chart import LINE_COLOURS, draw_chart, score_series
 from ..scene import Scene
@@ -49,7 +49,8 @@ class ScoreScene(Scene):
                  claim: str = "") -> None:
         """``first_time``: this table plays a deal again, and the sheet compares this try with how it went then;
         ``play_again``: the hand's deal can be played again from here (a table whose match runs here); ``claim``:
-        how the hand ended, when a claim ended it ("North claimed the last 2 tricks")."""
+        how the hand ended, when a claim ended it ("North claimed the rest: North took 2 tricks and you took 1
+        trick")."""
         super().__init__(services)
         self.table = table  # game/table/local.py or game/net/client.py
         self.on_next = on_next
@@ -148,8 +149,10 @@ class ScoreScene(Scene):
         return True
 
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The lines under the heading, each with its colour: how a claim ended the hand, and the deal code."""
-        return [*([(self.claim, theme.GOLD)] if self.claim else []),
+        """The lines under the heading, each with its colour: how a claim ended the hand (in as many lines as the
+        panel's width takes: it names who took each trick), and the deal code."""
+        claim = wrapped(self.claim, self.px, int(self.size[0] * 0.84) - 40) if self.claim else ()
+        return [*((line, theme.GOLD) for line in claim),
                 *([(gettext("Deal code  {code}").format(code=self.code), theme.INK)] if self.code else [])]
 
     def draw(self, surface: pygame.Surface) -> None:

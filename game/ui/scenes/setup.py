@@ -17,7 +17,7 @@ from game.engine import DealCodeError, Hand, Match, hand_from_code
 from game.engine.guide import summary
 from game.engine.language import N_, gettext
 from game.engine.rules import Rules, preset_families
-from game.engine.words import capitalised, player_name
+from game.engine.words import capitalised, player_name, said_of
 from game.net import messages as M
 from game.net.database import DatabaseUnusable
 from game.net.messages import clean_name
@@ -95,8 +95,8 @@ class SetupScene(Scene):
                     gettext("Player {number}").format(number=seat + 1)
                 self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
         if deal is not None:
-            self.house_note = gettext("Deal code: hand {number}, {name} deals").format(
-                number=deal.number + 1, name=self.seats[deal.dealer].name)
+            self.house_note = said_of(self.seats[deal.dealer].name, gettext("Deal code: hand {number}, {name} deals"),
+                                      gettext("Deal code: hand {number}, you deal"), number=deal.number + 1)
         if hasattr(self, "px"):  # already laid out: the seat rows change with the preset
             self.layout()
 

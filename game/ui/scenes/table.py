@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Literal, Protocol, assert_never, runtime_check
 
 import pygame
 
-from game.engine.language import N_, gettext, ngettext
+from game.engine.language import N_, gettext
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
-from game.engine.words import said_of
+from game.engine.words import played_out_words
 from game.store.settings import RANGES
 from game.table.intents import (
     Claimed,
@@ -152,7 +152,8 @@ class TableScene(Scene):
         self.undo_button = Button(gettext("Undo"), self.undo, key=controls.UNDO.key, when=lambda: self.offered().undo)
         self.last_button = Button(gettext("Last trick"), self.toggle_review, key=controls.LAST_TRICK.key,
                                   when=lambda: self.offered().last_trick)
-        self.claim_button = Button(gettext("Claim the rest"), self.claim, when=lambda: self.offered().claim)
+        self.claim_button = Button(gettext("Claim the rest"), self.claim, key=controls.CLAIM.key,
+                                   when=lambda: self.offered().claim)
         self.menu_button = Button(gettext("Menu"), lambda: self.services.scenes.push("pause", table=self.table),
                                   key=controls.MENU.key)
         self.buttons = [self.hint_button, self.undo_button, self.last_button, self.claim_button, self.menu_button]
@@ -449,19 +450,14 @@ class TableScene(Scene):
     # --- a claim ---
 
     def claim_words(self, past: bool = False) -> str:
-        """The claim made this hand, in a player's words: "North claims the last 2 tricks" ("claimed", for the
-        score sheet); "" without one."""
-        if self.claim_made is None:
+        """How a claim ended this hand, in a player's words: who claimed (nobody, when the program ended play because
+        nothing could change the result) and who takes each remaining trick, as the engine's trick-won events say
+        ("The rest is decided: you take all 3 tricks"; "took", for the score sheet); "" without one."""
+        claim = self.claim_made
+        if claim is None:
             return ""
-        tricks = sum(event.kind == "trick-won" for event in self.claim_made.events)
-        name = self.table.name(self.claim_made.seat)
-        if past:
-            return said_of(name, ngettext("{name} claimed the last trick", "{name} claimed the last {count} tricks",
-                                          tricks),
-                           ngettext("You claimed the last trick", "You claimed the last {count} tricks", tricks),
-                           count=tricks)
-        return said_of(name, ngettext("{name} claims the last trick", "{name} claims the last {count} tricks", tricks),
-                       ngettext("You claim the last trick", "You claim the last {count} tricks", tricks), count=tricks)
+        winners = [self.table.name(event.seat) for event in claim.events if event.kind == "trick-won"]
+        return played_out_words(winners, self.table.name(claim.seat) if claim.asked else None, past)
 
     def claimed_cards(self, seat: int) -> list[str]:
         """The cards ``seat`` held when the claim was made (played out with it), in hand order, while they are shown on
