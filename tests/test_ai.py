@@ -9,7 +9,7 @@ from multiprocessing.connection import Connection
 import pytest
 
 from bench.worlds import Counted
-from game.ai import RulePlayer, make_player
+from game.ai import RulePlayer, make_player, search
 from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
 from game.ai.worker import AIWorker, SearchProcess
@@ -18,6 +18,7 @@ from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hearts import HeartsHand
 from game.engine.knowledge import SeenHand
+from game.engine.results import HandResult
 from game.engine.rook import RookHand
 from game.runtime import ChildJob
 from tests.support.kinds import of_kind
@@ -356,3 +357,31 @@ def test_every_level_decides_from_the_hand_as_its_seat_sees_it(preset: str, monk
             given.clear()
             player.decide(hand)
             assert isinstance(given[0], SeenHand) and given[0].seat == hand.to_move, type(given[0])
+
+
+def test_hard_with_the_share_setting_would_rather_take_20_points_than_let_another_shoot_the_moon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's share setting (``SearchPlayer(share=1)``) counts each play-out at the engine's ``Hand.worth``: a moon
+    another seat shoots costs it all 26 (``HeartsHand.worth``), more than 20 points of its own. The game's Hard
+    counts the margin, which shares the moon's 26 out among the others, who took 26 each too, and lets the moon
+    come rather than take 20."""
+    hand = Hand.deal(load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test"), seed=3)
+    normal = RulePlayer(counting=True)
+    while len(hand.legal) < 2:
+        hand.push(normal.decide(hand))
+    seat = hand.to_move
+    moon_card, own_card = hand.legal_ids()[:2]
+    sides = tuple((s,) for s in range(4))
+    other = (seat + 1) % 4
+    moon = HandResult(points=tuple(26 if s == other else 0 for s in range(4)),
+                      score_change=tuple(0 if s == other else 26 for s in range(4)), sides=sides,
+                      moon_shooter=other, lower_is_better=True)
+    own = HandResult(points=tuple(20 if s == seat else 2 for s in range(4)),
+                     score_change=tuple(20 if s == seat else 2 for s in range(4)), sides=sides, lower_is_better=True)
+    outcomes = {moon_card: moon, own_card: own}
+    monkeypatch.setattr(SearchPlayer, "play_out", lambda self, world, action: outcomes[action])
+    monkeypatch.setattr(SearchPlayer, "candidates", lambda self, seen: [moon_card, own_card])
+    monkeypatch.setattr(search, "distinct_plays", lambda seen: [moon_card, own_card])
+    for fixed_worlds in (0, 3):  # the halving, and a fixed number of worlds
+        assert SearchPlayer(budget=5.0, worlds=fixed_worlds, work=3000, share=1).decide(hand) == own_card
+        assert SearchPlayer(budget=5.0, worlds=fixed_worlds, work=3000).decide(hand) == moon_card

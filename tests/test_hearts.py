@@ -620,6 +620,53 @@ def test_a_hands_worth_to_a_seat_is_its_score_against_the_others_average() -> No
     assert partners.others_average(0) == -80 and partners.margin(0) == 150 and partners.margin(1) == -150
 
 
+def quiet_and_moon(players: int) -> tuple[HandResult, HandResult]:
+    """A hand of ``players`` in which seat 0 took 13 and the others shared the other 13, and one seat 0 shot."""
+    sides = tuple((seat,) for seat in range(players))
+    others = [13 // (players - 1)] * (players - 1)
+    others[0] += 13 - sum(others)
+    quiet = HandResult(points=(13, *others), score_change=(13, *others), sides=sides, lower_is_better=True)
+    moon = HandResult(points=(26,) + (0,) * (players - 1), score_change=(0,) + (26,) * (players - 1), sides=sides,
+                      moon_shooter=0, lower_is_better=True)
+    return quiet, moon
+
+
+@pytest.mark.parametrize("preset", ["hearts-2p", "hearts-3p", "hearts-classic", "hearts-5p"])
+def test_a_hearts_hand_is_worth_to_the_computers_its_share_of_the_points_left_the_moon_counted_whole(
+        preset: str) -> None:
+    """``HeartsHand.worth``, what Hard's share setting plays for: xinxin's share of the points a seat did not take,
+    among everyone's, in points. With every point taken and no moon, minus the seat's own points, ranked as the
+    margin ranks them; a moon another shoots costs the seat all 26 (the margin shares it out: the others took 26
+    too), one it shoots is worth (players - 2) x 26 (2-player: no more than a hand without a point, as the other
+    takes all 26 either way)."""
+    rules = load_rules(preset)
+    players = rules.players
+    hand = Hand.deal(rules, seed=1)
+    quiet, moon = quiet_and_moon(players)
+    assert [hand.worth(quiet, seat) for seat in range(players)] == [-points for points in quiet.score_change]
+    assert hand.worth(moon, 0) == (players - 2) * 26
+    assert all(hand.worth(moon, seat) == -26 for seat in range(1, players))
+    # the margin ranks quiet hands alike: for one seat, fewer points is better by both
+    better = HandResult(points=(12, *quiet.points[1:-1], quiet.points[-1] + 1),
+                        score_change=(12, *quiet.score_change[1:-1], quiet.score_change[-1] + 1), sides=quiet.sides,
+                        lower_is_better=True)
+    assert hand.worth(better, 0) > hand.worth(quiet, 0) and better.margin(0) > quiet.margin(0)
+
+
+def test_the_most_points_one_player_can_take_count_the_special_queens() -> None:
+    """Decision 18: the Royal Queen of spades counts 26 and the Queen of hearts doubles the hearts (52 in all),
+    the Queen of diamonds -10 and the Queen of clubs cancelling the Queen of spades are better left: the scale of
+    a Royal hand's worth. A Rook hand is worth its margin."""
+    royal = load_rules("hearts-royal")
+    assert HeartsHand.most_points(load_rules("hearts-classic")) == 26
+    assert HeartsHand.most_points(royal.changed({"royal_queens": ["QS", "QH"]}, "the test")) == 52
+    assert HeartsHand.most_points(royal.changed({"royal_queens": ["QD", "QC"]}, "the test")) == 26
+    assert HeartsHand.most_points(royal.changed({"royal_queens": []}, "the test")) == 26
+    rook = Hand.deal(load_rules("rook-classic"), seed=1)
+    partners = HandResult(points=(70, 50, 70, 50), score_change=(70, -80, 70, -80), sides=((0, 2), (1, 3)))
+    assert rook.worth(partners, 0) == partners.margin(0) == 150
+
+
 @pytest.mark.parametrize("preset, scoring", [
     ("hearts-classic", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"),
     # decision 18: the special queens change the score too (QC cancels the Queen of spades, QD -10)

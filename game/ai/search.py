@@ -56,8 +56,8 @@ from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen
 from .rules_play import RulePlayer
 
-# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon
-SearchSpec = tuple[int, float, int, int, int, int, int, int]
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share
+SearchSpec = tuple[int, float, int, int, int, int, int, int, int]
 
 # cards played out a decision, by family: no longer a decision on average than the best outside program of the
 # family takes on the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 54 ms
@@ -74,8 +74,8 @@ EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's st
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0) -> None:
-        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon)
+                 exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0, share: int = 0) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
@@ -86,6 +86,11 @@ class SearchPlayer:
         # moon=1: play-outs by Normal's rules with the moon rules (``RulePlayer(moon=True)``); measured against xinxin,
         # worse (docs/benchmarks.md, "Against outside programs": the moon rules), so not the game's Hard
         self.rollout = RulePlayer(counting=True, moon=bool(moon))
+        # share=1: each play-out counted at the engine's ``Hand.worth`` (Hearts: the seat's share of the points left
+        # to it, a moon counted whole) instead of its margin; measured against xinxin, xinxin shot fewer moons but
+        # the gain's interval does not exclude 0 (docs/benchmarks.md, "Against outside programs": the share), so not
+        # the game's Hard
+        self.share = bool(share)
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
     def searches(self, hand: Hand) -> bool:
@@ -134,7 +139,8 @@ class SearchPlayer:
             return exact if exact is not None else self._halving(hand, candidates, deadline)
         totals = dict.fromkeys(candidates, 0.0)
         for results in self.playouts(hand, candidates):
-            tally(totals, results, seat)
+            for action, result in results.items():
+                totals[action] += self.value(hand, result, seat)
             if time.perf_counter() > deadline or self.cancelled():
                 break
         return ranked(totals)[0]
@@ -158,7 +164,7 @@ class SearchPlayer:
                 world = self.world(hand, seat, rng)
                 margins = []
                 for action in alive:
-                    margins.append(self.play_out(world, action).margin(seat))
+                    margins.append(self.value(world, self.play_out(world, action), seat))
                     # looked at after every play-out, not every world: a world of many candidates takes a while
                     # on a busy machine; a world cut short is left out, so that all are judged in the same worlds,
                     # and with no world whole Normal's choice stands
@@ -207,6 +213,11 @@ class SearchPlayer:
             for action, value in values.items():
                 totals[action] += value
         return ranked(totals)[0] if searched >= FEWEST_WORLDS else None
+
+    def value(self, hand: HandSeen | Hand, result: HandResult, seat: int) -> float:
+        """What a play-out's result counts for ``seat`` in the search: its margin, or with the share setting what
+        the hand is worth to it under ``hand``'s rules (the engine's ``worth``)."""
+        return hand.worth(result, seat) if self.share else result.margin(seat)
 
     def play_out(self, world: Hand, action: A.Action) -> HandResult:
         """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules."""

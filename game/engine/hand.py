@@ -783,6 +783,11 @@ class Hand:
         """What the hand came to, once it is done (None before)."""
         raise NotImplementedError
 
+    def worth(self, result: HandResult, seat: int) -> float:
+        """What a finished hand under these rules is worth to ``seat`` for Hard's share setting (``SearchPlayer``'s
+        ``share``): its margin (``HandResult.margin``) unless a family says otherwise."""
+        return result.margin(seat)
+
     def final_result(self) -> HandResult:
         """``result`` of a hand known to be done (a match's finished hands); ValueError while it goes on."""
         result = self.result()

@@ -403,6 +403,46 @@ class HeartsHand(Hand):
         """
         return tuple(penalty_points(rules, 1 << card) if rules.deck_mask >> card & 1 else 0 for card in range(64))
 
+    @classmethod
+    def most_points(cls, rules: Rules) -> int:
+        """The most penalty points one player can take in a hand: every card that scores, but a special Queen of
+        diamonds or of clubs where leaving her out counts more (worked out once per rules).
+
+        >>> from .rules import load_rules
+        >>> HeartsHand.most_points(load_rules("hearts-classic")), HeartsHand.most_points(load_rules("hearts-royal"))
+        (26, 52)
+        """
+        most = rules.tables.most_points
+        if not most:
+            counters = cls.counters(rules)
+            spared = (0, 1 << QUEEN_OF["QD"], 1 << QUEEN_OF["QC"], 1 << QUEEN_OF["QD"] | 1 << QUEEN_OF["QC"])
+            most = rules.tables.most_points = max(penalty_points(rules, counters & ~queens) for queens in spared)
+        return most
+
+    def worth(self, result: HandResult, seat: int) -> float:
+        """A finished hand's worth to ``seat`` for Hard's share setting: its share of the points left to it, the
+        most a player can take less its own score change, among everyone's (xinxin's play-outs count a hand so),
+        in points: minus its own points when someone took every point and nobody shot the moon, as the margin
+        ranks such hands too. What differs is the moon, counted whole: another's costs ``most_points``, the seat's
+        own is worth (players - 2) times as much, where the margin shares either among the others. Weighed so, Hard
+        let xinxin shoot less (docs/benchmarks.md, "Against outside programs": the share).
+
+        >>> from .rules import load_rules
+        >>> hand = Hand.deal(load_rules("hearts-classic"), seed=1)
+        >>> quiet = HandResult(points=(3, 13, 10, 0), score_change=(3, 13, 10, 0), sides=((0,), (1,), (2,), (3,)))
+        >>> moon = HandResult(points=(26, 0, 0, 0), score_change=(0, 26, 26, 26), sides=quiet.sides, moon_shooter=0)
+        >>> [hand.worth(quiet, seat) for seat in range(4)], [hand.worth(moon, seat) for seat in range(4)]
+        ([-3.0, -13.0, -10.0, 0.0], [52.0, -26.0, -26.0, -26.0])
+        """
+        most = self.most_points(self.rules)
+        players = len(result.score_change)
+        if result.moon_shooter >= 0:
+            share = 1.0 if seat == result.moon_shooter else 0.0
+        else:
+            left = [most - change for change in result.score_change]
+            share = left[seat] / sum(left)
+        return (players - 1) * most * share - most
+
     def moon_reward(self) -> int:
         """What shooting the moon is worth: the points the shooter would otherwise have taken (decision 17)."""
         return self._moon_reward(self.points(), self.moon_shooter())

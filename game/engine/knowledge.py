@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # hand.py imports this module, and hearts.py and rook.py impo
     from .hand import Hand
     from .hearts import HeartsHand
     from .legal import LegalSet
+    from .results import HandResult
     from .rook import RookHand
     from .rules import Beaters, Rules
     from .view import Choice, SeatView
@@ -304,6 +305,9 @@ class SeenHand:
 
     def counters(self, rules: Rules) -> C.CardSet:
         return self._hand.counters(rules)
+
+    def worth(self, result: HandResult, seat: int) -> float:
+        return self._hand.worth(result, seat)
 
     # --- the seat's own: its view, its information set, worlds dealt from it ---
 

@@ -144,6 +144,8 @@ class Tables:
     rankings: dict[tuple[int, bool], Ranking] = field(default_factory=dict)
     # what taking each card counts for its taker, the card alone (the family's ``card_values``)
     card_values: tuple[int, ...] = ()
+    # the most points one player can take in a hand (Hearts' ``most_points``)
+    most_points: int = 0
 
 @dataclass(frozen=True)
 class Rules:
