@@ -107,3 +107,15 @@ def played_out_words(winners: list[str], claimer: str | None = None, past: bool 
     # TRANSLATORS: how the rest of a hand was played out at once: who claimed it (or "The rest is decided"), then
     # who takes its tricks ("you take all 3 tricks", "West takes 2 tricks and you take 1 trick")
     return gettext("{claim}: {tricks}").format(claim=claim, tricks=tricks)
+
+
+def passing_words(direction: str) -> str:
+    """This hand's pass as the table's corner and the review's board say it: "Passing to the left"; "No passing this
+    hand" when the hand is held (the rules' pass_cycle word ``hold``), not "Passing no pass".
+
+    >>> passing_words("left"), passing_words("hold")
+    ('Passing to the left', 'No passing this hand')
+    """
+    if direction == "hold":
+        return gettext("No passing this hand")
+    return gettext("Passing {direction}").format(direction=gettext(DIRECTION_WORDS[direction]))

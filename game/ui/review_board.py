@@ -16,7 +16,7 @@ import pygame
 from game.engine import Hand
 from game.engine.language import N_, gettext, ngettext, pgettext
 from game.engine.view import TrickView
-from game.engine.words import DIRECTION_WORDS
+from game.engine.words import passing_words
 from game.ui.table_painter import last_trick_words, points_words, trump_words
 
 from . import theme
@@ -68,7 +68,7 @@ def moment(hand: Hand, names: list[str]) -> Moment:
         lines.append(contract.format(name=names[rook.declarer], points=rook.contract,
                                      trump=trump_words(trump, rules.deck) if trump else ""))
     if hearts is not None:
-        passing = [gettext("Passing {direction}").format(direction=gettext(DIRECTION_WORDS[hearts.pass_direction]))]
+        passing = [passing_words(hearts.pass_direction)]
         passing += [gettext("{name} passed {cards}").format(name=names[seat],
                                                             cards=rules.player_cards_text(v.hearts.passed))
                     for seat, v in enumerate(views) if v.hearts is not None and v.hearts.passed]

@@ -15,7 +15,7 @@ from game.engine.cards import SUIT_NAMES, suit_words
 from game.engine.hearts import pass_giver, pass_receiver
 from game.engine.language import gettext, ngettext, pgettext
 from game.engine.view import SeatView
-from game.engine.words import DIRECTION_WORDS, capitalised, said_of
+from game.engine.words import capitalised, passing_words, said_of
 
 from . import assets, table_marks, theme
 from .assets import text
@@ -317,8 +317,7 @@ class TablePainter:
                           theme.INK))
         if hearts is not None:
             broken = hearts.hearts_broken
-            lines.append((gettext("Passing {direction}").format(direction=gettext(DIRECTION_WORDS[
-                hearts.pass_direction])), theme.INK))
+            lines.append((passing_words(hearts.pass_direction), theme.INK))
             lines.append((gettext("Hearts broken") if broken else gettext("Hearts not broken"),
                           theme.WARN if broken else theme.INK_DIM))
         y = 10
