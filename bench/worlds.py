@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from game.ai.rules_play import RulePlayer
-from game.ai.search import SearchPlayer, distinct_plays, tally
+from game.ai.search import SearchPlayer, distinct_plays
 from game.engine import Hand, load_rules
 from game.engine import actions as A
 from game.engine.results import HandResult
@@ -64,8 +64,9 @@ def _measure(job: tuple[int, int, list[str]]) -> dict[str, Any] | None:
     candidates = distinct_plays(seen)
     totals = dict.fromkeys(candidates, 0.0)
     # a seed no player's (the deal's number) can be, so that no player searches the reference's own worlds
-    for results in SearchPlayer(seed=-1, worlds=reference).playouts(seen, candidates, worlds=reference):
-        tally(totals, results, hand.to_move)
+    judge = SearchPlayer(seed=-1, worlds=reference)
+    for results in judge.playouts(seen, candidates, worlds=reference):
+        judge.tally(totals, results, seen, hand.to_move)
     best = max(totals.values()) / reference
     row: dict[str, Any] = {"stage": min(len(hand.tricks) // 3, 3), "regret": [], "cards": [], "seconds": []}
     for name in players:

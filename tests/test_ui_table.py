@@ -15,7 +15,7 @@ from game.engine.claim import settled
 from game.engine.rook import RookHand
 from game.review import hint_player
 from game.store import SaveStore
-from game.table.intents import Claimed
+from game.table.intents import Claimed, Message
 from game.table.session import SeatPlan, Session
 from game.ui import controls, theme
 from game.ui.app import App
@@ -549,6 +549,8 @@ def test_undo_is_not_drawn_beside_a_claim(window: OpenWindow) -> None:
     live = [op.label for op in recorder.live_buttons()]
     assert "Score sheet" in live and "Undo" not in live
     assert not table.undo_button.enabled
+    table.undo()  # a press that reaches it all the same is refused, and the claim stays on show (a second reader)
+    assert table.showing_claim and table.claim_made is not None and table.message
 
 
 def test_the_play_hint_looks_like_the_pass_hint_and_a_refusal_like_an_error(window: OpenWindow) -> None:
@@ -662,3 +664,17 @@ def test_hint_and_last_trick_answer_while_the_trick_is_on_show(window: OpenWindo
             break
         step(app)
     assert table.message.startswith("Hint: play ") and table.selected in table.view().hand
+
+
+def test_news_from_the_table_is_drawn_in_ink_and_a_problem_as_an_error(window: OpenWindow) -> None:
+    """A second reader's finding: every line the table sent was drawn in the error colour, also the network's
+    "The server can save again: play goes on" (``Message(news=True)``), which is news, not a refusal."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0)
+    app, table, recorder = window(table_session(hand))
+    to_turn(app, table.viewer_controls_play)
+    table.show(Message("The server can save again: play goes on", news=True))
+    step(app)
+    assert the_line(recorder, "The server can save again").colour == theme.INK
+    table.show(Message("No hint this time: the search for one failed"))
+    step(app)
+    assert the_line(recorder, "No hint this time").colour == theme.WARN

@@ -139,8 +139,7 @@ class SearchPlayer:
             return exact if exact is not None else self._halving(hand, candidates, deadline)
         totals = dict.fromkeys(candidates, 0.0)
         for results in self.playouts(hand, candidates):
-            for action, result in results.items():
-                totals[action] += self.value(hand, result, seat)
+            self.tally(totals, results, hand, seat)
             if time.perf_counter() > deadline or self.cancelled():
                 break
         return ranked(totals)[0]
@@ -219,6 +218,13 @@ class SearchPlayer:
         the hand is worth to it under ``hand``'s rules (the engine's ``worth``)."""
         return hand.worth(result, seat) if self.share else result.margin(seat)
 
+    def tally(self, totals: dict[A.Action, float], results: dict[A.Action, HandResult], hand: HandSeen | Hand,
+              seat: int) -> None:
+        """Add what one world's result after each candidate counts for ``seat`` (``value``) to the candidate's
+        total."""
+        for action, result in results.items():
+            totals[action] += self.value(hand, result, seat)
+
     def play_out(self, world: Hand, action: A.Action) -> HandResult:
         """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules."""
         playout = world.copy()
@@ -262,16 +268,10 @@ def distinct_plays(hand: HandSeen) -> list[A.Action]:
                                   hand.scoring_cards(), hand.telling_cards()))
 
 
-def tally(totals: dict[A.Action, float], results: dict[A.Action, HandResult], seat: int) -> None:
-    """Add one world's margins for ``seat`` to each candidate's total."""
-    for action, result in results.items():
-        totals[action] += result.margin(seat)
-
-
 def ranked(totals: dict[A.Action, float]) -> list[A.Action]:
     """The candidates best first: the highest total, equal totals the lower action first. The search plays the
-    first, and the hand review's best is the same choice (game/review/analysis.py tallies its worlds with
-    ``tally`` and ranks them with this)."""
+    first, and the hand review's best is the same choice (game/review/analysis.py tallies its worlds with the
+    search's ``tally`` and ranks them with this)."""
     return sorted(totals, key=lambda action: (-totals[action], action))
 
 

@@ -422,10 +422,11 @@ class HeartsHand(Hand):
     def worth(self, result: HandResult, seat: int) -> float:
         """A finished hand's worth to ``seat`` for Hard's share setting: its share of the points left to it, the
         most a player can take less its own score change, among everyone's (xinxin's play-outs count a hand so),
-        in points: minus its own points when someone took every point and nobody shot the moon, as the margin
-        ranks such hands too. What differs is the moon, counted whole: another's costs ``most_points``, the seat's
-        own is worth (players - 2) times as much, where the margin shares either among the others. Weighed so, Hard
-        let xinxin shoot less (docs/benchmarks.md, "Against outside programs": the share).
+        in points: minus its own points when nobody shot the moon and the points taken come to ``most_points``
+        (always in Classic Hearts; a Royal Queen of diamonds or a cancelling Queen of clubs makes it a scaled share),
+        as the margin ranks such hands too. What differs is the moon, counted whole: another's costs
+        ``most_points``, the seat's own is worth (players - 2) times as much, where the margin shares either among the
+        others. Weighed so, Hard let xinxin shoot less (docs/benchmarks.md, "Against outside programs": the share).
 
         >>> from .rules import load_rules
         >>> hand = Hand.deal(load_rules("hearts-classic"), seed=1)

@@ -530,7 +530,7 @@ class RemoteTable:
                 self.pause = message
             case M.Resumed():
                 self.pause = None
-                return [Message(gettext(RESUMED))]
+                return [Message(gettext(RESUMED), news=True)]
             case M.Welcome():
                 pass
             case _:

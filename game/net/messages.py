@@ -305,9 +305,9 @@ class Claimed(ServerMessage, tag="claimed"):
                                                          "`trick-won` events (a claim does not say the claimer "
                                                          "takes them)")]
     view: Annotated[ViewJson, Meta(description="this seat's view after it")]
-    asked: Annotated[bool, Meta(description="true: the seat's player claimed (`claim`); false (or missing): nothing "
-                                            "could change the result, and the server ended play itself on a "
-                                            "computer's turn")] = False
+    asked: Annotated[bool, Meta(description="true: the seat's player claimed (`claim`); false: nothing could change "
+                                            "the result, and the server ended play itself on a computer's turn; "
+                                            "missing: not said (a server older than this field)")] = False
 
 
 class Refused(ServerMessage, tag="refused"):

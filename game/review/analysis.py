@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.ai.search import OmniscientPlayer, SearchPlayer, ranked, tally
+from game.ai.search import OmniscientPlayer, SearchPlayer, ranked
 from game.engine import Hand
 from game.engine import actions as A
 from game.engine.language import N_, gettext, language
@@ -189,7 +189,7 @@ class Judge:
         # the best among the search's own candidates, as the Hint chooses: a pass made that the search does not try
         # is measured below, never chosen here (it was, and was called the Hint's pass when it did best here)
         for results in self.choose.playouts(seen, candidates):
-            tally(totals, results, hand.to_move)  # as the search (and so the Hint) does
+            self.choose.tally(totals, results, seen, hand.to_move)  # as the search (and so the Hint) does
             yield 1
         best = ranked(totals)[0]
         judged = candidates if action in candidates else [*candidates, action]  # the choice made is measured too

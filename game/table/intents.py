@@ -79,7 +79,9 @@ class Hint:
 
 @dataclass(frozen=True)
 class Message:
+    """A line for the player: a problem or a refusal, or (``news``) what happened that they should know."""
     text: str
+    news: bool = False
 
 
 @dataclass(frozen=True)

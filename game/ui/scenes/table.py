@@ -403,7 +403,7 @@ class TableScene(Scene):
                 self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)),
                          "hint")
             case Message():
-                self.say(intent.text)
+                self.say(intent.text, "news" if intent.news else "refusal")
             case Closed():  # the host left, or the server stopped: back to the menu, saying so
                 self.services.notice = intent.reason
                 self.services.stop_hosting()
@@ -531,8 +531,10 @@ class TableScene(Scene):
         """Take back the player's last play, also while cards still move (the play just made, whose card is still
         landing, or a trick shown a moment before it is gathered): whoever presses Undo at once after a mistaken play
         wants that play back, so it is taken back at once and the moving cards stop where the view now has them."""
-        taken_back = self.table.can_undo()  # then the table takes the play back; else it says why not
-        self.say(self.table.undo(), "news" if taken_back else "refusal")
+        if not self.table.can_undo():  # the table says why not, and nothing on the table changes
+            self.say(self.table.undo())
+            return
+        self.say(self.table.undo(), "news")
         self.motion.clear()  # the trick is drawn from the view as it now stands
         self.claim_made, self.showing_claim = None, False  # a claim after the play taken back is undone with it
         self._order_for = self.buttons_for = None  # a moment with as many moves as one before is another
