@@ -251,7 +251,8 @@ def test_a_computers_claim_is_shown_on_the_table_until_the_player_goes_on_and_th
     taken = [event.seat for event in of_kind(Claimed, table.claim_made).events if event.kind == "trick-won"]
     counts = {seat: taken.count(seat) for seat in taken}
     assert len(taken) == tricks and table.claim_words().startswith("The rest is decided: ")
-    assert table.claim_words().endswith(f"P{taken[0]} takes all {tricks} tricks") if len(counts) == 1 else \
+    every = "both" if tricks == 2 else f"all {tricks}"
+    assert table.claim_words().endswith(f"P{taken[0]} takes {every} tricks") if len(counts) == 1 else \
         all(f"P{seat} takes {count} trick" in table.claim_words() for seat, count in counts.items())
     assert {op.label for op in recorder.cards()} == claimed
     assert table.claim_words() in [op.label for op in recorder.texts()]

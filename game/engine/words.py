@@ -76,7 +76,7 @@ def played_out_words(winners: list[str], claimer: str | None = None, past: bool 
     the tricks are told as they fell.
 
     >>> played_out_words(["You"], claimer="You"), played_out_words(["East", "East"], past=True)
-    ('You claim the rest: you take the last trick', 'The rest was decided: East took all 2 tricks')
+    ('You claim the rest: you take the last trick', 'The rest was decided: East took both tricks')
     """
     taken: dict[str, int] = {}
     for name in winners:
@@ -91,7 +91,10 @@ def played_out_words(winners: list[str], claimer: str | None = None, past: bool 
         return claim
     if len(taken) == 1:
         [(name, count)] = taken.items()
-        if past:
+        if count == 2:  # "all 2 tricks" is no English
+            tricks = said_of(name, gettext("{name} took both tricks"), gettext("you took both tricks")) if past else \
+                said_of(name, gettext("{name} takes both tricks"), gettext("you take both tricks"))
+        elif past:
             tricks = said_of(name, ngettext("{name} took the last trick", "{name} took all {count} tricks", count),
                              ngettext("you took the last trick", "you took all {count} tricks", count), count=count)
         else:
