@@ -4,6 +4,7 @@ its seat may see, and the worker thread cancels, survives failures and always an
 import logging
 import random
 import time
+from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 
 import pytest
@@ -12,7 +13,7 @@ from bench.worlds import Counted
 from game.ai import RulePlayer, make_player, search
 from game.ai.player import HandSeen
 from game.ai.search import SearchPlayer
-from game.ai.worker import AIWorker, SearchProcess
+from game.ai.worker import AIWorker, SearchProcess, _search_process_main
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
@@ -385,3 +386,11 @@ def test_hard_with_the_share_setting_would_rather_take_20_points_than_let_anothe
     for fixed_worlds in (0, 3):  # the halving, and a fixed number of worlds
         assert SearchPlayer(budget=5.0, worlds=fixed_worlds, work=3000, share=1).decide(hand) == own_card
         assert SearchPlayer(budget=5.0, worlds=fixed_worlds, work=3000).decide(hand) == moon_card
+
+
+def test_the_search_process_ends_quietly_when_the_window_is_gone() -> None:
+    """Seen when the game's display was lost: the window died without telling its search process, whose read of the
+    pipe then raised EOFError and printed a traceback. The search process's loop ends quietly instead."""
+    window_end, search_end = Pipe()
+    window_end.close()
+    _search_process_main(search_end)  # returns: nothing to answer, nothing raised

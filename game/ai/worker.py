@@ -103,7 +103,10 @@ def _search_process_main(conn: Connection) -> None:
 
     players: dict[SearchSpec, SearchPlayer] = {}
     while True:
-        message = conn.recv()
+        try:
+            message = conn.recv()
+        except EOFError:  # the window is gone without saying so (killed, or its display lost): nothing to answer
+            return
         if message is None:
             return
         spec, record, seconds_left = message
