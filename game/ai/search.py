@@ -161,9 +161,9 @@ class SearchPlayer:
             count = max(FEWEST_WORLDS, min(self.most_worlds - played, work // (rounds * len(alive) * left)))
             for number in range(count):
                 world = self.world(hand, seat, rng)
-                margins = []
+                values = []  # this world's value of each candidate still in (``value``)
                 for action in alive:
-                    margins.append(self.value(world, self.play_out(world, action), seat))
+                    values.append(self.value(world, self.play_out(world, action), seat))
                     # looked at after every play-out, not every world: a world of many candidates takes a while
                     # on a busy machine; a world cut short is left out, so that all are judged in the same worlds,
                     # and with no world whole Normal's choice stands
@@ -171,8 +171,8 @@ class SearchPlayer:
                         if not played + number:
                             return self.rollout.play_in(hand)
                         return ranked({action: totals[action] for action in alive})[0]
-                for action, margin in zip(alive, margins):
-                    totals[action] += margin
+                for action, value in zip(alive, values):
+                    totals[action] += value
             played += count
             alive = ranked({action: totals[action] for action in alive})
             if len(alive) <= 2 or played >= self.most_worlds:
