@@ -290,25 +290,26 @@ def shed_evidence(hand: HandSeen, seat: int) -> tuple[C.Card, list[int]]:
     """The heaviest penalty card while it is still out, and the other seats whose play said they did not hold it: a
     seat that held it would have shed it on another's trick, so a seat that did not follow suit, or followed the
     card's suit under a card that beats it, and played something else instead, most likely had none. No seat when
-    the card is played, or where the rules forbid shedding it on the first trick."""
+    the card is played; the first trick of the hands in play says nothing (house rules may forbid points there)."""
     values = hand.card_values(hand.rules)
     card = max(range(len(values)), key=values.__getitem__)
     if hand.played >> card & 1 or values[card] <= 0:
         return card, []
     bit, suit = 1 << card, hand.suit_led_by[card]
-    none_on_first = not hand.rules.penalty_on_first_trick
     unlikely: list[int] = []
-    tricks = [(leader, cards) for leader, cards, _ in hand.tricks]
+    # the tricks of the hands in play (2-player Hearts plays a second half with other hands), the first left out
+    first = len(hand.tricks) - (hand.rules.hand_size - hand.hand_sizes()[seat])
+    tricks = [(leader, cards) for leader, cards, _ in hand.tricks[first:]]
     if hand.trick:
         tricks.append((hand.leader, tuple(hand.trick)))
-    for number, (leader, cards) in enumerate(tricks):
+    for leader, cards in tricks[1:]:
         led = hand.suit_led_by[cards[0]]
         order = hand.play_order[leader]
         best = cards[0]
         for place in range(1, len(cards)):
             other, played = order[place], cards[place]
             if other != seat and other not in unlikely:
-                shed = hand.suit_led_by[played] != led and not (number == 0 and none_on_first)
+                shed = hand.suit_led_by[played] != led
                 # the card would have lost to the trick's best: its holder would have given it away
                 under = led == suit and hand.suit_led_by[played] == suit and bit & hand.beaters[led][best] == 0
                 if shed or under:
