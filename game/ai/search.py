@@ -95,7 +95,9 @@ class SearchPlayer:
         # the game's Hard
         self.share = bool(share)
         # infer=K: in Hearts, a world that puts the heaviest penalty card in the hand of a seat whose play said it had
-        # none (``shed_evidence``) is kept with chance K per cent only (0: every world is kept)
+        # none (``shed_evidence``) is kept with chance K per cent only (0: every world is kept); measured against
+        # xinxin, no gain the intervals show (docs/benchmarks.md, "Against outside programs": weighted worlds), so
+        # not the game's Hard
         self.infer = infer
         self._evidence: tuple[object, C.CardSet, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
