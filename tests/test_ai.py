@@ -409,9 +409,10 @@ def shedding_hand(plays: str) -> Hand:
 
 
 def test_a_seat_that_sheds_another_card_while_void_most_likely_has_no_queen_of_spades() -> None:
-    """RULES.md, Hearts: a player who cannot follow suit may play any card (after the first trick, points too). A
-    holder of the Q♠ sheds it then, on another's trick, so West's 5♥ on the diamond trick says West has none: the
-    evidence ``infer`` weighs worlds by. South, who only followed suit, says nothing."""
+    """RULES.md, Hearts: a player who cannot follow suit may play any card (points too, unless a house rule forbids
+    them on the first trick). A holder of the Q♠ usually sheds it then, on another's trick, so West's 5♥ on the
+    diamond trick says West has none: the evidence ``infer`` weighs worlds by. South, who only followed suit, says
+    nothing."""
     hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D")
     seen = hand.seen_by(hand.to_move)
     assert shed_evidence(seen, hand.to_move) == (QS, [1])
@@ -419,14 +420,17 @@ def test_a_seat_that_sheds_another_card_while_void_most_likely_has_no_queen_of_s
 
 def test_following_under_a_spade_that_beats_the_queen_says_the_seat_has_none() -> None:
     """A holder of the Q♠ who must follow a spade trick won by the A♠ of another gives the queen away: East's 2♠
-    under North's A♠ says East has none."""
+    under North's A♠ says East has none. South reads the same once it has played to the trick itself (the hand
+    review asks for seats not to move)."""
     hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D AS 2S")
+    assert shed_evidence(hand.seen_by(0), 0) == (QS, [1, 3])
+    hand.push(hand.parse_action("play 5D"))
     assert shed_evidence(hand.seen_by(0), 0) == (QS, [1, 3])
 
 
-def test_no_shedding_evidence_on_the_first_trick_or_once_the_queen_is_played() -> None:
+def test_no_shedding_evidence_on_the_first_trick_or_once_the_queen_is_placed() -> None:
     """RULES.md, Hearts: a house rule may forbid points on the first trick, so a seat void there says nothing of the
-    queen; and once the Q♠ is played there is nothing to infer."""
+    queen; and once the Q♠ is played, or the seat knows where it is (East holds it), there is nothing to infer."""
     rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"], "penalty_on_first_trick": False}, "the test")
     hand = Hand.from_deal(rules, build_deal(rules, {0: "2C", 1: "3D", 2: "4C", 3: "QS"}, void={1: "C"}), dealer=3)
     for card in "2C 3D 4C".split():
@@ -434,11 +438,12 @@ def test_no_shedding_evidence_on_the_first_trick_or_once_the_queen_is_played() -
     assert shed_evidence(hand.seen_by(3), 3) == (QS, [])
     played = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D AS 2S 3C QS")
     assert shed_evidence(played.seen_by(0), 0)[1] == []
+    assert shed_evidence(shedding_hand("2C 3C 4C AC 2D 3D 5H 4D").seen_by(3), 3)[1] == []
 
 
 def test_worlds_with_infer_seldom_give_the_queen_to_a_seat_whose_play_said_it_has_none() -> None:
     """``SearchPlayer(infer=K)`` keeps a world against the shedding evidence with chance K per cent: South's worlds
-    give West the Q♠ in about half of them without it and hardly ever with ``infer=1``."""
+    give West the Q♠ in about a third of them without it and hardly ever with ``infer=1``."""
     hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D 3S")
     seen = hand.seen_by(0)
     assert hand.to_move == 3 and shed_evidence(seen, 0) == (QS, [1])

@@ -99,7 +99,7 @@ class SearchPlayer:
         # xinxin, no gain the intervals show (docs/benchmarks.md, "Against outside programs": weighted worlds), so
         # not the game's Hard
         self.infer = infer
-        self._evidence: tuple[object, C.CardSet, C.Card, list[int]] | None = None  # shed_evidence's, for one position
+        self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
     def searches(self, hand: Hand) -> bool:
@@ -260,11 +260,13 @@ class SearchPlayer:
         """A world the seat cannot tell from the real one; with ``infer``, mostly one the play does not speak
         against."""
         world = hand.resample(seat, rng)
-        if not self.infer or hand.family != "hearts":
+        if not self.infer:
             return world
-        if self._evidence is None or self._evidence[:2] != (hand, hand.played):
-            self._evidence = (hand, hand.played, *shed_evidence(hand, seat))
-        _, _, card, unlikely = self._evidence
+        # worked out once a decision: the position is the seat's and its tricks
+        position = (hand, seat, tuple(hand.tricks), tuple(hand.trick))
+        if self._evidence is None or self._evidence[0] != position:
+            self._evidence = (position, *shed_evidence(hand, seat))
+        _, card, unlikely = self._evidence
         for _ in range(UNLIKELY_TRIES):
             if not any(world.held[other] >> card & 1 for other in unlikely) or rng.random() * 100 < self.infer:
                 return world
@@ -289,19 +291,21 @@ def distinct_plays(hand: HandSeen) -> list[A.Action]:
 
 
 def shed_evidence(hand: HandSeen, seat: int) -> tuple[C.Card, list[int]]:
-    """The heaviest penalty card while it is still out, and the other seats whose play said they did not hold it: a
-    seat that held it would have shed it on another's trick, so a seat that did not follow suit, or followed the
-    card's suit under a card that beats it, and played something else instead, most likely had none. No seat when
-    the card is played; the first trick of the hands in play says nothing (house rules may forbid points there)."""
+    """In Hearts, the heaviest penalty card while it is still out, and the other seats whose play said they did not
+    hold it: its holder usually sheds it on another's trick, so a seat that did not follow suit, or followed the
+    card's suit under a card that beats it, and played something else instead, most likely has none. No seat when
+    the card is played or its place is known, or when every seat that may hold it would be named (no world could
+    then avoid the evidence); the first trick of the hands in play says nothing (house rules may forbid points
+    there)."""
+    if hand.family != "hearts":
+        return -1, []
     values = hand.card_values(hand.rules)
     card = max(range(len(values)), key=values.__getitem__)
-    if hand.played >> card & 1 or values[card] <= 0:
+    if hand.played >> card & 1 or any(held >> card & 1 for held in hand.held):
         return card, []
     bit, suit = 1 << card, hand.suit_led_by[card]
-    unlikely: list[int] = []
-    # the tricks of the hands in play (2-player Hearts plays a second half with other hands), the first left out
-    first = len(hand.tricks) - (hand.rules.hand_size - hand.hand_sizes()[seat])
-    tricks = [(leader, cards) for leader, cards, _ in hand.tricks[first:]]
+    follows, beaters, unlikely = hand.follow_masks, hand.beaters, list[int]()
+    tricks = [(leader, cards) for leader, cards, _ in hand.tricks[hand.first_trick_of_these_hands():]]
     if hand.trick:
         tricks.append((hand.leader, tuple(hand.trick)))
     for leader, cards in tricks[1:]:
@@ -311,13 +315,17 @@ def shed_evidence(hand: HandSeen, seat: int) -> tuple[C.Card, list[int]]:
         for place in range(1, len(cards)):
             other, played = order[place], cards[place]
             if other != seat and other not in unlikely:
-                shed = hand.suit_led_by[played] != led
+                shed = not (follows[led] | hand.privilege) >> played & 1
                 # the card would have lost to the trick's best: its holder would have given it away
-                under = led == suit and hand.suit_led_by[played] == suit and bit & hand.beaters[led][best] == 0
+                under = led == suit and follows[suit] >> played & 1 and not bit & beaters[led][best]
                 if shed or under:
                     unlikely.append(other)
-            if hand.suit_led_by[played] == led and hand.beaters[led][best] >> played & 1:
+            if beaters[led][best] >> played & 1:
                 best = played
+    voids, sizes = hand.voids(), hand.hand_sizes()
+    if all(other in unlikely for other in range(hand.n)
+           if other != seat and sizes[other] and not voids[other] >> card & 1):
+        return card, []
     return card, unlikely
 
 
