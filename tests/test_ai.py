@@ -12,16 +12,17 @@ import pytest
 from bench.worlds import Counted
 from game.ai import RulePlayer, make_player, search
 from game.ai.player import HandSeen
-from game.ai.search import SearchPlayer
+from game.ai.search import SearchPlayer, shed_evidence
 from game.ai.worker import AIWorker, SearchProcess, _search_process_main
 from game.engine import Hand, load_rules, preset_names
 from game.engine import actions as A
 from game.engine import cards as C
-from game.engine.hearts import HeartsHand
+from game.engine.hearts import QS, HeartsHand
 from game.engine.knowledge import SeenHand
 from game.engine.results import HandResult
 from game.engine.rook import RookHand
 from game.runtime import ChildJob
+from tests.support.deals import build_deal
 from tests.support.kinds import of_kind
 from tests.support.players import Hangs, Illegal, Raises
 
@@ -394,3 +395,62 @@ def test_the_search_process_ends_quietly_when_the_window_is_gone() -> None:
     window_end, search_end = Pipe()
     window_end.close()
     _search_process_main(search_end)  # returns: nothing to answer, nothing raised
+
+
+def shedding_hand(plays: str) -> Hand:
+    """A hand of hearts-classic (no pass) played through ``plays``: South leads the 2♣; West holds no diamond and
+    the Q♠ is East's."""
+    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test")
+    hand = Hand.from_deal(rules, build_deal(rules, {0: "2C 3D", 1: "3C 5H 5C", 2: "4C 4D AS 3S", 3: "AC 2D QS 2S"},
+                                            void={1: "D"}), dealer=3)
+    for card in plays.split():
+        hand.push(hand.parse_action(f"play {card}"))
+    return hand
+
+
+def test_a_seat_that_sheds_another_card_while_void_most_likely_has_no_queen_of_spades() -> None:
+    """RULES.md, Hearts: a player who cannot follow suit may play any card (points too, unless a house rule forbids
+    them on the first trick). A holder of the Q♠ usually sheds it then, on another's trick, so West's 5♥ on the
+    diamond trick says West has none: the evidence ``infer`` weighs worlds by. South, who only followed suit, says
+    nothing."""
+    hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D")
+    seen = hand.seen_by(hand.to_move)
+    assert shed_evidence(seen, hand.to_move) == (QS, [1])
+
+
+def test_following_under_a_spade_that_beats_the_queen_says_the_seat_has_none() -> None:
+    """A holder of the Q♠ who must follow a spade trick won by the A♠ of another gives the queen away: East's 2♠
+    under North's A♠ says East has none. South reads the same once it has played to the trick itself (the hand
+    review asks for seats not to move)."""
+    hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D AS 2S")
+    assert shed_evidence(hand.seen_by(0), 0) == (QS, [1, 3])
+    hand.push(hand.parse_action("play 5D"))
+    assert shed_evidence(hand.seen_by(0), 0) == (QS, [1, 3])
+
+
+def test_no_shedding_evidence_on_the_first_trick_or_once_the_queen_is_placed() -> None:
+    """RULES.md, Hearts: a house rule may forbid points on the first trick, so a seat void there says nothing of the
+    queen; and once the Q♠ is played, or the seat knows where it is (East holds it), there is nothing to infer."""
+    rules = load_rules("hearts-classic").changed({"pass_cycle": ["hold"], "penalty_on_first_trick": False}, "the test")
+    hand = Hand.from_deal(rules, build_deal(rules, {0: "2C", 1: "3D", 2: "4C", 3: "QS"}, void={1: "C"}), dealer=3)
+    for card in "2C 3D 4C".split():
+        hand.push(hand.parse_action(f"play {card}"))
+    assert shed_evidence(hand.seen_by(3), 3) == (QS, [])
+    played = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D AS 2S 3C QS")
+    assert shed_evidence(played.seen_by(0), 0)[1] == []
+    assert shed_evidence(shedding_hand("2C 3C 4C AC 2D 3D 5H 4D").seen_by(3), 3)[1] == []
+
+
+def test_worlds_with_infer_seldom_give_the_queen_to_a_seat_whose_play_said_it_has_none() -> None:
+    """``SearchPlayer(infer=K)`` keeps a world against the shedding evidence with chance K per cent: South's worlds
+    give West the Q♠ in about a third of them without it and hardly ever with ``infer=1``."""
+    hand = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D 3S")
+    seen = hand.seen_by(0)
+    assert hand.to_move == 3 and shed_evidence(seen, 0) == (QS, [1])
+
+    def west_has_queen(player: SearchPlayer) -> int:
+        rng = random.Random(5)
+        return sum(player.world(seen, 0, rng).held[1] >> QS & 1 for _ in range(300))
+
+    assert west_has_queen(SearchPlayer()) > 90
+    assert west_has_queen(SearchPlayer(infer=1)) < 10

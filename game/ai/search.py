@@ -56,8 +56,9 @@ from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen
 from .rules_play import RulePlayer
 
-# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share
-SearchSpec = tuple[int, float, int, int, int, int, int, int, int]
+# the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share,
+# infer
+SearchSpec = tuple[int, float, int, int, int, int, int, int, int, int]
 
 # cards played out a decision, by family: no longer a decision on average than the best outside program of the
 # family takes on the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 54 ms
@@ -70,12 +71,14 @@ FEWEST_WORLDS = 8  # a round of the halving plays at least this many worlds, how
 EXACT_CARDS = 3  # the exact ending is tried once no hand holds more cards than this (at 4 it rarely fits)
 EXACT_NODES = 12000  # positions it may search a decision: about 0.35 s on a quiet 2-core machine
 EXACT_WORLDS = 30  # worlds searched exactly at the end of a hand (rookGame's strongest AI samples 32)
+UNLIKELY_TRIES = 20  # worlds dealt at most to find one the play does not speak against (``infer``)
 
 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
-                 exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0, share: int = 0) -> None:
-        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share)
+                 exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0, share: int = 0,
+                 infer: int = 0) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share, infer)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
@@ -91,6 +94,12 @@ class SearchPlayer:
         # the gain's interval does not exclude 0 (docs/benchmarks.md, "Against outside programs": the share), so not
         # the game's Hard
         self.share = bool(share)
+        # infer=K: in Hearts, a world that puts the heaviest penalty card in the hand of a seat whose play said it had
+        # none (``shed_evidence``) is kept with chance K per cent only (0: every world is kept); measured against
+        # xinxin, no gain the intervals show (docs/benchmarks.md, "Against outside programs": weighted worlds), so
+        # not the game's Hard
+        self.infer = infer
+        self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
     def searches(self, hand: Hand) -> bool:
@@ -248,8 +257,21 @@ class SearchPlayer:
         return hand.seen_by(hand.to_move)
 
     def world(self, hand: HandSeen, seat: int, rng: random.Random) -> Hand:
-        """A world the seat cannot tell from the real one."""
-        return hand.resample(seat, rng)
+        """A world the seat cannot tell from the real one; with ``infer``, mostly one the play does not speak
+        against."""
+        world = hand.resample(seat, rng)
+        if not self.infer:
+            return world
+        # worked out once a decision: the position is the seat's and its tricks
+        position = (hand, seat, tuple(hand.tricks), tuple(hand.trick))
+        if self._evidence is None or self._evidence[0] != position:
+            self._evidence = (position, *shed_evidence(hand, seat))
+        _, card, unlikely = self._evidence
+        for _ in range(UNLIKELY_TRIES):
+            if not any(world.held[other] >> card & 1 for other in unlikely) or rng.random() * 100 < self.infer:
+                return world
+            world = hand.resample(seat, rng)
+        return world
 
     def worlds_for(self, hand: HandSeen) -> random.Random:
         """The generator of a decision's worlds: from the seed and what the seat to move sees (its view), never
@@ -266,6 +288,45 @@ def distinct_plays(hand: HandSeen) -> list[A.Action]:
         contested |= 1 << card
     return sorted(distinct_cards(hand, hand.legal_mask(), contested, hand.card_values(hand.rules),
                                   hand.scoring_cards(), hand.telling_cards()))
+
+
+def shed_evidence(hand: HandSeen, seat: int) -> tuple[C.Card, list[int]]:
+    """In Hearts, the heaviest penalty card while it is still out, and the other seats whose play said they did not
+    hold it: its holder usually sheds it on another's trick, so a seat that did not follow suit, or followed the
+    card's suit under a card that beats it, and played something else instead, most likely has none. No seat when
+    the card is played or its place is known, or when every seat that may hold it would be named (no world could
+    then avoid the evidence); the first trick of the hands in play says nothing (house rules may forbid points
+    there)."""
+    if hand.family != "hearts":
+        return -1, []
+    values = hand.card_values(hand.rules)
+    card = max(range(len(values)), key=values.__getitem__)
+    if hand.played >> card & 1 or any(held >> card & 1 for held in hand.held):
+        return card, []
+    bit, suit = 1 << card, hand.suit_led_by[card]
+    follows, beaters, unlikely = hand.follow_masks, hand.beaters, list[int]()
+    tricks = [(leader, cards) for leader, cards, _ in hand.tricks[hand.first_trick_of_these_hands():]]
+    if hand.trick:
+        tricks.append((hand.leader, tuple(hand.trick)))
+    for leader, cards in tricks[1:]:
+        led = hand.suit_led_by[cards[0]]
+        order = hand.play_order[leader]
+        best = cards[0]
+        for place in range(1, len(cards)):
+            other, played = order[place], cards[place]
+            if other != seat and other not in unlikely:
+                shed = not (follows[led] | hand.privilege) >> played & 1
+                # the card would have lost to the trick's best: its holder would have given it away
+                under = led == suit and follows[suit] >> played & 1 and not bit & beaters[led][best]
+                if shed or under:
+                    unlikely.append(other)
+            if beaters[led][best] >> played & 1:
+                best = played
+    voids, sizes = hand.voids(), hand.hand_sizes()
+    if all(other in unlikely for other in range(hand.n)
+           if other != seat and sizes[other] and not voids[other] >> card & 1):
+        return card, []
+    return card, unlikely
 
 
 def ranked(totals: dict[A.Action, float]) -> list[A.Action]:

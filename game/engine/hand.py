@@ -655,7 +655,7 @@ class Hand:
         # what the finished tricks showed is kept with the position (so copies, take-backs and worlds dealt from
         # it keep it too) and brought up to date from the tricks since: the rules ask this at every lead of every
         # play-out of a search, and going over every trick of the hand each time cost a third of a play-out
-        start = self._first_trick_of_these_hands()
+        start = self.first_trick_of_these_hands()
         tricks = self.tricks
         memo = self._voids_memo
         if memo is not None and memo[0] == start and memo[1] <= len(tricks):
@@ -680,7 +680,7 @@ class Hand:
             if not (follow | self.privilege) >> cards[i] & 1:
                 out[order[i]] |= follow
 
-    def _first_trick_of_these_hands(self) -> int:
+    def first_trick_of_these_hands(self) -> int:
         """The first trick played with the hands now held (2-player Hearts takes up new hands halfway)."""
         return 0
 

@@ -479,7 +479,7 @@ class HeartsHand(Hand):
 
     # --- what a seat knows ---
 
-    def _first_trick_of_these_hands(self) -> int:
+    def first_trick_of_these_hands(self) -> int:
         return self.rules.hand_size * self.sub_hand  # decision 19: the second half is played with other hands
 
     def _hidden_places(self, seat: int) -> list[tuple[str, int, C.CardSet, C.CardSet]]:

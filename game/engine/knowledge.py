@@ -294,6 +294,9 @@ class SeenHand:
     def voids(self) -> list[C.CardSet]:
         return self._hand.voids()
 
+    def first_trick_of_these_hands(self) -> int:
+        return self._hand.first_trick_of_these_hands()
+
     def scoring_cards(self) -> C.CardSet:
         return self._hand.scoring_cards()
 
