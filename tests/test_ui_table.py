@@ -575,6 +575,36 @@ def test_the_play_hint_looks_like_the_pass_hint_and_a_refusal_like_an_error(wind
     assert the_line(recorder, "Hint: play ").colour == theme.GOLD
 
 
+def test_the_play_hint_says_so_once_the_player_raises_another_card(window: OpenWindow) -> None:
+    """Audit: "Hint: play 10♥" stayed its 4 seconds beside another card the player raised, and read as naming it.
+    As in the pass dialog (decision above), the hint stays, being still the advice, and says "Hint (you chose
+    otherwise): ..." in the same gold while another card is raised, by a click or an arrow key; with the hinted
+    card raised again it is "Hint: ..." again."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0
+                          and len(h.legal_actions()) >= 3)
+    app, table, recorder = window(table_session(hand))
+    to_turn(app, table.viewer_controls_play)
+    click(app, table.hint_button.rect.center)
+    for _ in frames(30):
+        if table.message.startswith("Hint: "):
+            break
+        step(app)
+    step(app)
+    advice = the_line(recorder, "Hint: ").label.removeprefix("Hint: ")
+    hinted = table.selected
+    assert hinted is not None and advice == hand.rules.action_words(f"play {hinted}")
+    other = next(action.split()[1] for action in hand.legal_actions() if action != f"play {hinted}")
+    click(app, dict(table.card_rects(0))[other].center)
+    assert table.selected == other and other in table.view().hand  # raised, not played
+    line = the_line(recorder, "Hint (")
+    assert line.label == f"Hint (you chose otherwise): {advice}" and line.colour == theme.GOLD
+    click(app, dict(table.card_rects(0))[hinted].center)
+    assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
+    key(app, pygame.K_RIGHT)
+    assert table.selected != hinted
+    assert the_line(recorder, "Hint (").label == f"Hint (you chose otherwise): {advice}"
+
+
 def test_the_pass_hint_says_so_once_the_player_chose_other_cards(window: OpenWindow) -> None:
     """Audit: after the player changes the cards in the pass box, "Hint: pass 8♦, 9♦, K♦" stayed under the box and
     read as what the box held. Decision: the hint stays (it is still the advice for this hand), and while the box

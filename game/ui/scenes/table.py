@@ -102,6 +102,7 @@ class TableScene(Scene):
         self.selected: str | None = None
         self.message = ""
         self.message_kind: MessageKind = "refusal"  # how the line is drawn: a refusal, a hint, or news
+        self.hinted: Choice | None = None  # the play the line's hint names, while it is on show
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
@@ -398,10 +399,10 @@ class TableScene(Scene):
                     dialog.show_hint(intent.choice)
                     self.message = ""
                     return
-                if intent.choice.kind == "play":
-                    self.selected = intent.choice.card
                 self.say(gettext("Hint: {choice}").format(choice=self.table.rules.action_words(intent.choice.text)),
                          "hint")
+                if intent.choice.kind == "play":
+                    self.selected, self.hinted = intent.choice.card, intent.choice
             case Message():
                 self.say(intent.text, "news" if intent.news else "refusal")
             case Closed():  # the host left, or the server stopped: back to the menu, saying so
@@ -522,6 +523,7 @@ class TableScene(Scene):
         self.message = message
         self.message_kind = kind
         self.message_time = time.monotonic()
+        self.hinted = None
 
     def show_hint(self) -> None:
         if self.table.request_hint():  # the search takes a moment (up to about a second)
@@ -600,7 +602,7 @@ class TableScene(Scene):
             elif self.selected == drag.card:
                 self.play(drag.card)
             else:
-                self.selected = drag.card
+                self.select(drag.card)
             return True
         elif event.type == pygame.KEYDOWN:
             return self.handle_key(event.key)
@@ -611,12 +613,22 @@ class TableScene(Scene):
         if not cards:
             return False
         if key in controls.PICK.codes:
-            self.selected = self.picked(cards, 1 if key == pygame.K_RIGHT else -1)
+            self.select(self.picked(cards, 1 if key == pygame.K_RIGHT else -1))
             return True
         if key in controls.PLAY.codes and self.selected in cards:
             self.play(self.selected)
             return True
         return False
+
+    def select(self, card: str) -> None:
+        """Raise ``card``, the one to play. A play hint on show stays, being still the advice, but once another card
+        is raised it says so, as the pass dialog's does: "Hint: play 10♥" beside a raised 4♣ read as naming it."""
+        self.selected = card
+        hinted = self.hinted
+        if hinted is not None and self.message:
+            words = self.table.rules.action_words(hinted.text)
+            self.message = (gettext("Hint: {choice}") if card == hinted.card else
+                            gettext("Hint (you chose otherwise): {choice}")).format(choice=words)
 
     def picked(self, cards: list[str], step: int) -> str:
         """The card an arrow key picks among ``cards`` (as shown, left to right), ``step`` +1 for Right and -1 for
