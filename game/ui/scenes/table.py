@@ -102,7 +102,8 @@ class TableScene(Scene):
         self.selected: str | None = None
         self.message = ""
         self.message_kind: MessageKind = "refusal"  # how the line is drawn: a refusal, a hint, or news
-        self.hinted: Choice | None = None  # the play the line's hint names, while it is on show
+        # the play the last hint named; its line is the one on show while ``message`` is a hint (``say`` clears it)
+        self.hinted: Choice | None = None
         self.message_time = 0.0
         self.reviewing = False  # showing the last completed trick
         self.claim_made: Claimed | None = None  # this hand's claim, named on the score sheet
@@ -621,11 +622,12 @@ class TableScene(Scene):
         return False
 
     def select(self, card: str) -> None:
-        """Raise ``card``, the one to play. A play hint on show stays, being still the advice, but once another card
-        is raised it says so, as the pass dialog's does: "Hint: play 10♥" beside a raised 4♣ read as naming it."""
+        """Raise ``card``, the one to play. A play hint on show stays, being still the advice, but says "Hint (you
+        chose otherwise): ..." while another card is raised, as the pass dialog's does, and "Hint: ..." again with
+        the hinted card raised."""
         self.selected = card
         hinted = self.hinted
-        if hinted is not None and self.message:
+        if hinted is not None and self.message and self.message_kind == "hint":
             words = self.table.rules.action_words(hinted.text)
             self.message = (gettext("Hint: {choice}") if card == hinted.card else
                             gettext("Hint (you chose otherwise): {choice}")).format(choice=words)
