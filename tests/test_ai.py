@@ -439,6 +439,8 @@ def test_no_shedding_evidence_on_the_first_trick_or_once_the_queen_is_placed() -
     played = shedding_hand("2C 3C 4C AC 2D 3D 5H 4D AS 2S 3C QS")
     assert shed_evidence(played.seen_by(0), 0)[1] == []
     assert shed_evidence(shedding_hand("2C 3C 4C AC 2D 3D 5H 4D").seen_by(3), 3)[1] == []
+    rook = decision_points("rook-classic", 1, seed=3)[0]  # points count for their taker: nothing to shed
+    assert shed_evidence(rook.seen_by(rook.to_move), rook.to_move) == (-1, [])
 
 
 def test_worlds_with_infer_seldom_give_the_queen_to_a_seat_whose_play_said_it_has_none() -> None:

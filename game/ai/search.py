@@ -296,8 +296,8 @@ def shed_evidence(hand: HandSeen, seat: int) -> tuple[C.Card, list[int]]:
     card's suit under a card that beats it, and played something else instead, most likely has none. No seat when
     the card is played or its place is known, or when every seat that may hold it would be named (no world could
     then avoid the evidence); the first trick of the hands in play says nothing (house rules may forbid points
-    there)."""
-    if hand.family != "hearts":
+    there). Nothing where points count for their taker (Rook): shedding a card there says nothing of it."""
+    if not hand.rules.lower_is_better:
         return -1, []
     values = hand.card_values(hand.rules)
     card = max(range(len(values)), key=values.__getitem__)
