@@ -309,11 +309,12 @@ class TableController:
         """Take back the human's last play in a game against the computer; a line saying what happened."""
         if self.session.hot_seat:
             return gettext("Undo is for games against the computer")
+        if not self.session.can_undo():  # asked before anything is cancelled: a computer's or a hint's search
+            return gettext("Nothing to undo")
         self.cancel_decision()
         self.cancel_hint()
         self.ahead.clear()
-        if not self.session.undo():
-            return gettext("Nothing to undo")
+        self.session.undo()
         self.announced = None
         self._save()
         return gettext("Your last play was taken back")

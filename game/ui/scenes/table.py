@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, assert_never, runtime_check
 import pygame
 
 from game.engine.language import N_, gettext
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
 from game.engine.words import played_out_words
@@ -553,6 +554,19 @@ class TableScene(Scene):
         elif done is not None:
             self.show(done)
 
+    def say_not_offered(self, button: Button) -> None:
+        """Why a button is not offered now, said when its key is pressed (the key did nothing before): the table's
+        reason for Undo, the engine's words for a Hint or a claim, and that no trick is done yet for Last trick."""
+        view = self.view()
+        if button is self.undo_button:
+            self.say(self.table.undo())  # the table says why (hot-seat, nothing played), changing nothing
+        elif button is self.last_button:
+            self.say(gettext("No trick has been played yet"))
+        elif button is self.hint_button or button is self.claim_button:
+            mine = view.to_move >= 0 and self.table.at_screen(view.to_move)
+            why = "not-settled" if button is self.claim_button and mine else "not-your-turn"
+            self.say(Refusal(why).words(self.table.rules.deck) or "")  # the engine's reasons all have words
+
     # --- input ---
 
     def offered(self) -> Offered:
@@ -578,6 +592,11 @@ class TableScene(Scene):
             return True
         if press_any(self.buttons, event):
             return True
+        if event.type == pygame.KEYDOWN and not self.busy():
+            hidden = next((b for b in self.buttons if b.key == event.key and not b.enabled), None)
+            if hidden is not None:  # its key answers all the same: why the button is not there now
+                self.say_not_offered(hidden)
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.reviewing = False
             rects = dict(self.card_rects(self.playing_seat()))
