@@ -15,7 +15,7 @@ from game.engine.results import HandResult
 from game.table.session import Session
 
 from . import theme
-from .assets import SMALLEST_TEXT, font, text
+from .assets import SMALLEST_TEXT, Colour, fitted, font, text
 from .table_painter import trump_words
 
 
@@ -166,14 +166,27 @@ def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, l
         size -= 1
 
 
+def _least(cell: str, size: int, bold: bool) -> int:
+    """The least room a cell of a sheet is given before every column is narrowed alike: a score or a count whole
+    (it starts with a digit or a sign), other text its first two letters and an ellipsis."""
+    measure = font(size, bold).size
+    return measure(cell if cell[:1] in "+-0123456789" else cell[:2].rstrip() + "…")[0]
+
+
+def cell_label(value: str, size: int, width: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """A cell of a sheet drawn in ``width`` pixels: whole, or cut short with an ellipsis that says so."""
+    return text(fitted(value, size, max(0, width), bold), size, colour, bold)
+
+
 def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
                  short_rows: list[list[str]] | None = None,
                  last: int = SHEET_ROWS) -> tuple[int, list[list[str]], list[int], list[int]]:
     """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
 
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
-    are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
-    at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
+    are used; a table that still does not fit narrows the columns of names and words (``cell_label`` ends a text cut
+    short with an ellipsis), keeping the scores whole, and only if that is not enough every column in proportion.
+    Texts never run into each other. Room left over is shared between the columns."""
     shown = [header, *rows[-last:]]
     widths: Sequence[float]  # narrowed in proportion below, if need be
     size, widths = _fitted_columns(shown, width, px)
@@ -182,7 +195,16 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
         size, widths = _fitted_columns(shown, width, px)
     needed = sum(widths) - size  # no gap after the last column
     if needed > width:
-        widths = [w * width / needed for w in widths]
+        # scores and counts keep their room, and the first column (the hand, its heading a short word); names and
+        # words give theirs up first, down to a letter or two and an ellipsis
+        least = [max(_least(row[c], size, bold=r == 0) for r, row in enumerate(shown)) + size
+                 for c in range(len(widths))]
+        slack = [0.0] + [w - floor for w, floor in zip(widths[1:], least[1:])]
+        if sum(slack) >= needed - width:
+            widths = [w - s * (needed - width) / sum(slack) for w, s in zip(widths, slack)]
+        else:
+            widths = [w * width / needed for w in widths]
+        needed = width
     spare = max(0, width - needed) / len(widths)
     lefts, x = [], 0.0
     for w in widths:
@@ -209,8 +231,8 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], ro
     y = rect.y
     for r, row in enumerate([header] + shown):
         for value, left, width in zip(row, lefts, widths):
-            label = text(value, size, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
-            surface.blit(label, (rect.x + left, y), pygame.Rect(0, 0, width - size // 2, label.get_height()))
+            label = cell_label(value, size, width - size // 2, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
+            surface.blit(label, (rect.x + left, y))
         y += int(size * 1.5)
         if r == 0:
             pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)
