@@ -17,6 +17,7 @@ import trustme
 from game.engine import Match
 from game.net import discovery
 from game.net import messages as M
+from game.net import runner as runner_module
 from game.net.discovery import Announcement, Browser
 from game.net.host import NetHost
 from game.store import Settings
@@ -34,6 +35,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
+from tests.support.deals import audit_position, table_session
 from tests.support.kinds import hearts_part, of_kind
 from tests.support.net_helpers import (
     LOOPBACK,
@@ -533,6 +535,35 @@ def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_i
         run_for(app, MESSAGE_SECONDS + 0.5, (owner,))
         assert drawn and not shows(drawn, "The server cannot save the game")
         play_my_turns(app, table, [owner], tricks=2)  # play goes on
+    finally:
+        app.close()
+        owner.close()
+        server.stop()
+
+
+def test_a_player_at_a_network_table_claims_the_rest_with_the_button(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claim the rest at a network table, as at a table here (RULES.md: a claim is allowed only when every way to
+    play the rest comes to the same result): the window's player, on lead with the rest decided (the audit's hand,
+    its last three tricks), is offered Claim the rest once the server has said so, presses it, and the rest is
+    played out and shown under the line saying who claimed. The server deals the audit's hand instead of a new one."""
+    monkeypatch.setattr(runner_module, "Match", lambda rules: table_session(audit_position(False)).match)
+    server = ServerThread(tmp_path)
+    owner = Player(server.port, "create", {"name": "Ann", "preset": "rook-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(quick_settings(), search_process=False)
+    try:
+        join_by_address(app, server.port, owner)
+        owner.client.send(M.Start())
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        assert table.viewer == 1 and len(table.view().tricks) == 6
+        run_until(app, lambda: table.offered().claim, (owner,))
+        assert table.offered().claim and table.claim_button.enabled, "Claim the rest is offered"
+        click(app, table.claim_button.rect.center)
+        run_until(app, lambda: table.showing_claim, (owner,))
+        assert table.claim_made is not None and table.claim_made.asked and table.claim_made.seat == 1
+        assert table.claim_words() == "You claim the rest: Ann takes all 3 tricks", "said as the tricks fell"
     finally:
         app.close()
         owner.close()
