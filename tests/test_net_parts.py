@@ -37,7 +37,7 @@ from game.net.lobby import (
     token_hash,
 )
 from game.net.logs import AddressLines, escape_lines
-from game.net.reasons import NotTaken, said
+from game.net.reasons import NotTaken, paused, said
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import NotKept
@@ -726,9 +726,10 @@ def test_a_player_at_a_network_table_is_told_the_rest_is_decided_and_their_windo
     announces nothing new."""
     lobby = lobby_of(["online", "computer", "computer", "computer"], preset="rook-classic")
     lobby.record.started = True
+    worker = AIWorker(search_process=False)  # the computers' turns after the player's card
     client = NetClient(LOOPBACK, free_port(), request("hello", {"name": "Bo", "code": lobby.code}), retry_for=0)
     try:
-        runner = TableRunner(lobby, Kept(), None, LIMITS, session=table_session(audit_position(True)))
+        runner = TableRunner(lobby, Kept(), worker, LIMITS, session=table_session(audit_position(True)))
         turns: list[M.Turn] = []
         waits = []
         for _ in range(500):  # the claim check is worked out a few milliseconds a step
@@ -751,12 +752,19 @@ def test_a_player_at_a_network_table_is_told_the_rest_is_decided_and_their_windo
         assert not table.claimable(), "a turn without claim offers none"
         assert table.read(P.read_reply(P.encode(M.Turn(phase="play", claim=True)))) == [], "the same turn"
         assert table.claimable()
+        table.read(P.read_reply(P.encode(paused())))
+        assert not table.claimable(), "a claim would be refused while the server cannot save"
+        table.read(P.read_reply(P.encode(M.Resumed())))
+        assert table.claimable()
         [played] = says(runner.receive(0, typed(M.Act, action="play Y5")))
         table.read(P.read_reply(P.encode(message_of(M.Played, played))))
         assert not table.claimable(), "not once a card is played"
-        assert session_of(runner).hand.trick, "the card is on the table: no claim mid-trick"
+        assert session_of(runner).hand.trick, "the card is on the table"
+        told, _ = stepped(runner, 1000.0)
+        assert not any(say.kind == "turn" and message_of(M.Turn, say).claim for say in told), "no claim mid-trick"
     finally:
         client.close()
+        worker.close()
 
 
 def test_a_turn_at_a_network_table_says_no_claim_while_play_can_still_change_the_result() -> None:
@@ -767,8 +775,11 @@ def test_a_turn_at_a_network_table_says_no_claim_while_play_can_still_change_the
     hand = session_of(runner).hand
     while hand.phase != "play":  # the passes
         hand.apply(hand.legal_actions()[0])
-    turns = []
+    turns, waits = [], []
     for _ in range(20):
-        told, _ = stepped(runner, 1000.0)
+        told, wait = stepped(runner, 1000.0)
         turns += [message_of(M.Turn, say) for say in told if say.kind == "turn" and say.seat == hand.to_move]
+        waits.append(wait)
     assert [turn.claim for turn in turns] == [False]
+    assert session_of(runner).claim_known() and all(wait > 0 for wait in waits[1:]), \
+        "the check has its answer: the server waits for the player instead of stepping again at once"

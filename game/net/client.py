@@ -365,9 +365,10 @@ class RemoteTable:
         return False  # never at a table with more than one person
 
     def claimable(self) -> bool:
-        """The server said this seat may claim the rest, and nothing was played since."""
+        """The server said this seat may claim the rest, nothing was played since, and play is not paused (a claim
+        would be refused until the server can save)."""
         view = self._view
-        return view is not None and self.claim_at == (view.number, view.moves)
+        return view is not None and self.claim_at == (view.number, view.moves) and self.pause is None
 
     def results(self) -> list[HandResult]:
         return self._results

@@ -23,7 +23,7 @@ from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision
 from game.engine import Match
 from game.engine.refusals import Refusal
-from game.table.controller import NotKept, TableController
+from game.table.controller import NotKept, Position, TableController
 from game.table.intents import (
     Claimed,
     Closed,
@@ -71,7 +71,7 @@ class TableRunner:
         self.end_told = False  # a player has been told that the match is over (a table brought back: not known)
         self.watching: Decision | None = None  # the computer decision whose answer wakes the table
         self.paused = False  # the store could not keep an action: nothing is played until it can
-        self.claim_offered: object = None  # the position whose player to move was told they may claim the rest
+        self.claim_offered: Position | None = None  # the position whose player to move was told they may claim
         self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
             self.make_controller()
@@ -99,14 +99,14 @@ class TableRunner:
         out = [self.lobby.welcome(seat, token), *self.tell_seats()]
         if self.started:
             out.append(self.state(seat))
-            hand, controller = self._under_way()[0].hand, self._under_way()[1]
+            session, controller = self._under_way()
             if self.paused:
                 out.append(Say(seat, paused()))
             elif controller.decision_due(seat):  # their turn, announced to them again (to them only)
-                claim = hand.to_move == seat and self._under_way()[0].play_is_settled()
-                if hand.to_move == seat:  # if the claim check is still under way, step says so once it is done
+                claim = controller.may_claim(seat)
+                if session.hand.to_move == seat:  # if the claim check is still under way, step says so once done
                     self.claim_offered = controller.position() if claim else None
-                out.append(Say(seat, M.Turn(phase=hand.phase, claim=claim)))
+                out.append(Say(seat, M.Turn(phase=session.hand.phase, claim=claim)))
         return out
 
     def left(self, seat: int, now: float) -> list[Out]:
@@ -274,8 +274,8 @@ class TableRunner:
             case Turn():
                 if intent.seat not in here:
                     return []
-                session, controller = self._under_way()
-                claim = intent.seat == session.hand.to_move and session.play_is_settled()
+                controller = self._under_way()[1]
+                claim = controller.may_claim(intent.seat)
                 if claim:
                     self.claim_offered = controller.position()
                 return [Say(intent.seat, M.Turn(phase=intent.phase, claim=claim))]
@@ -306,7 +306,7 @@ class TableRunner:
         of a trick) is told they may claim the rest: ``turn`` again, with ``claim`` (once a position)."""
         session, controller = self._under_way()
         seat, position = session.hand.to_move, controller.position()
-        if self.claim_offered == position or seat not in self.lobby.here() or not session.play_is_settled():
+        if self.claim_offered == position or seat not in self.lobby.here() or not controller.may_claim(seat):
             return []
         self.claim_offered = position
         return [Say(seat, M.Turn(phase=session.hand.phase, claim=True))]
