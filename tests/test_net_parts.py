@@ -37,7 +37,7 @@ from game.net.lobby import (
     token_hash,
 )
 from game.net.logs import AddressLines, escape_lines
-from game.net.reasons import NotTaken, said
+from game.net.reasons import NotTaken, paused, said
 from game.net.runner import TableRunner
 from game.net.tables import Tables
 from game.table.controller import NotKept
@@ -715,3 +715,71 @@ def test_claimed_says_whether_a_player_claimed_and_a_window_elsewhere_reads_it(p
     finally:
         client.close()
         worker.close()
+
+
+def test_a_player_at_a_network_table_is_told_the_rest_is_decided_and_their_window_offers_the_claim() -> None:
+    """Claim the rest at a network table (RULES.md's claim: "allowed only when every way to play the rest of the
+    hand" comes to the same result): the window's Claim button asks its table whether the rest is decided, and a
+    network table always answered no, though the server takes ``claim``. Now the server works the claim check out
+    while the player on lead thinks and then tells them, once: ``turn`` again with ``claim``; a player coming back
+    is told at once. Their window offers the claim from then until something is played, and the second ``turn``
+    announces nothing new."""
+    lobby = lobby_of(["online", "computer", "computer", "computer"], preset="rook-classic")
+    lobby.record.started = True
+    worker = AIWorker(search_process=False)  # the computers' turns after the player's card
+    client = NetClient(LOOPBACK, free_port(), request("hello", {"name": "Bo", "code": lobby.code}), retry_for=0)
+    try:
+        runner = TableRunner(lobby, Kept(), worker, LIMITS, session=table_session(audit_position(True)))
+        turns: list[M.Turn] = []
+        waits = []
+        for _ in range(500):  # the claim check is worked out a few milliseconds a step
+            told, wait = stepped(runner, 1000.0)
+            turns += [message_of(M.Turn, say) for say in told if say.kind == "turn"]
+            if any(turn.claim for turn in turns):
+                break
+            waits.append(wait)
+        assert [turn.claim for turn in turns] in ([False, True], [True]), "told it is decided, once"
+        assert all(wait == 0 for wait in waits[1:]), "stepped again at once while the check is under way"
+        for _ in range(5):
+            told, wait = stepped(runner, 1000.0)
+            assert told == [] and wait > 0, "told once a position; then the player is waited for"
+        back = says(runner.arrive(0, None))
+        assert [message_of(M.Turn, say).claim for say in back if say.kind == "turn"] == [True], "coming back"
+
+        table = RemoteTable(client, message_of(M.Welcome, lobby.welcome(0, None)))
+        table.read(P.read_reply(P.encode(message_of(M.State, runner.state(0)))))
+        assert len(table.read(P.read_reply(P.encode(M.Turn(phase="play"))))) == 1
+        assert not table.claimable(), "a turn without claim offers none"
+        assert table.read(P.read_reply(P.encode(M.Turn(phase="play", claim=True)))) == [], "the same turn"
+        assert table.claimable()
+        table.read(P.read_reply(P.encode(paused())))
+        assert not table.claimable(), "a claim would be refused while the server cannot save"
+        table.read(P.read_reply(P.encode(M.Resumed())))
+        assert table.claimable()
+        [played] = says(runner.receive(0, typed(M.Act, action="play Y5")))
+        table.read(P.read_reply(P.encode(message_of(M.Played, played))))
+        assert not table.claimable(), "not once a card is played"
+        assert session_of(runner).hand.trick, "the card is on the table"
+        told, _ = stepped(runner, 1000.0)
+        assert not any(say.kind == "turn" and message_of(M.Turn, say).claim for say in told), "no claim mid-trick"
+    finally:
+        client.close()
+        worker.close()
+
+
+def test_a_turn_at_a_network_table_says_no_claim_while_play_can_still_change_the_result() -> None:
+    """The other side of the claim: on the first lead of a hand of hearts the claim check answers no, and the
+    player is told their turn without ``claim`` and nothing more, however long they think."""
+    runner = runner_of(["online"] * 4, Kept(), preset="hearts-classic")
+    runner.receive(0, typed(M.Start))
+    hand = session_of(runner).hand
+    while hand.phase != "play":  # the passes
+        hand.apply(hand.legal_actions()[0])
+    turns, waits = [], []
+    for _ in range(20):
+        told, wait = stepped(runner, 1000.0)
+        turns += [message_of(M.Turn, say) for say in told if say.kind == "turn" and say.seat == hand.to_move]
+        waits.append(wait)
+    assert [turn.claim for turn in turns] == [False]
+    assert session_of(runner).claim_known() and all(wait > 0 for wait in waits[1:]), \
+        "the check has its answer: the server waits for the player instead of stepping again at once"

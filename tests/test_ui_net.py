@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -17,6 +18,7 @@ import trustme
 from game.engine import Match
 from game.net import discovery
 from game.net import messages as M
+from game.net import runner as runner_module
 from game.net.discovery import Announcement, Browser
 from game.net.host import NetHost
 from game.store import Settings
@@ -34,6 +36,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import MESSAGE_SECONDS, TableScene
+from tests.support.deals import audit_position, table_session
 from tests.support.kinds import hearts_part, of_kind
 from tests.support.net_helpers import (
     LOOPBACK,
@@ -87,6 +90,25 @@ def shows(drawn: list[str], sentence: str) -> bool:
     lines = [line for line in drawn if line and line in sentence]
     return any(" ".join(reversed(lines[start:start + count])) == sentence
                for count in range(1, 4) for start in range(len(lines)))
+
+
+@contextmanager
+def at_a_server_table(folder: Path, preset: str) -> Iterator[tuple[App, TableScene, Player]]:
+    """A window joined by address to a table of ``preset`` on a server of its own, in seat 1; Ann elsewhere owns it
+    (seat 0) and has started the match, computers in the other seats: the window, its table and Ann."""
+    server = ServerThread(folder)
+    owner = Player(server.port, "create", {"name": "Ann", "preset": preset,
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(quick_settings(), search_process=False)
+    try:
+        join_by_address(app, server.port, owner)
+        owner.client.send(M.Start())
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
+        yield app, next(scene for scene in app.stack.scenes if isinstance(scene, TableScene)), owner
+    finally:
+        app.close()
+        owner.close()
+        server.stop()
 
 
 def play_my_turns(app: App, table: TableScene, others: list[Player], seconds: float = 60.0, tricks: int = 3,
@@ -509,15 +531,7 @@ def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_i
         return draw_text(words, size, colour, bold)
 
     monkeypatch.setattr(table_painter, "text", text)
-    server = ServerThread(tmp_path)
-    owner = Player(server.port, "create", {"name": "Ann", "preset": "hearts-classic",
-                                           "seats": ["me", "online", "computer", "computer"]})
-    app = App(quick_settings(), search_process=False)
-    try:
-        join_by_address(app, server.port, owner)
-        owner.client.send(M.Start())
-        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
-        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    with at_a_server_table(tmp_path, "hearts-classic") as (app, table, owner):
         play_my_turns(app, table, [owner], tricks=1)
         failing_writes["fail_from"] = failing_writes["writes"] + 1
         play_my_turns(app, table, [owner], until=lambda: table.table.paused != "")
@@ -533,7 +547,20 @@ def test_a_table_whose_server_cannot_save_shows_the_pause_in_plain_words_until_i
         run_for(app, MESSAGE_SECONDS + 0.5, (owner,))
         assert drawn and not shows(drawn, "The server cannot save the game")
         play_my_turns(app, table, [owner], tricks=2)  # play goes on
-    finally:
-        app.close()
-        owner.close()
-        server.stop()
+
+
+def test_a_player_at_a_network_table_claims_the_rest_with_the_button(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claim the rest at a network table, as at a table here (RULES.md: a claim is allowed only when every way to
+    play the rest comes to the same result): the window's player, on lead with the rest decided (the audit's hand,
+    its last three tricks), is offered Claim the rest once the server has said so, presses it, and the rest is
+    played out and shown under the line saying who claimed. The server deals the audit's hand instead of a new one."""
+    monkeypatch.setattr(runner_module, "Match", lambda rules: table_session(audit_position(False)).match)
+    with at_a_server_table(tmp_path, "rook-classic") as (app, table, owner):
+        assert table.viewer == 1 and len(table.view().tricks) == 6
+        run_until(app, lambda: table.offered().claim, (owner,))
+        assert table.offered().claim and table.claim_button.enabled, "Claim the rest is offered"
+        click(app, table.claim_button.rect.center)
+        run_until(app, lambda: table.showing_claim, (owner,))
+        assert table.claim_made is not None and table.claim_made.asked and table.claim_made.seat == 1
+        assert table.claim_words() == "You claim the rest: Ann takes all 3 tricks", "said as the tricks fell"

@@ -316,6 +316,10 @@ class RemoteTable:
         # cards this seat chose ahead of its turn where everyone chooses at once (a Hearts pass): the server keeps
         # them until the engine comes to this seat, and the screen shows them gone from the hand meanwhile
         self.held: tuple[str, ...] = ()
+        # positions (the hand's number, its actions so far) of the last turn told, and of the last one the server
+        # found decided (``turn`` with ``claim``): Claim the rest is offered while the view is still there
+        self.turn_at: tuple[int, int] | None = None
+        self.claim_at: tuple[int, int] | None = None
 
     # --- the screen's questions ---
 
@@ -361,7 +365,10 @@ class RemoteTable:
         return False  # never at a table with more than one person
 
     def claimable(self) -> bool:
-        return False
+        """The server said this seat may claim the rest, nothing was played since, and play is not paused (a claim
+        would be refused until the server can save)."""
+        view = self._view
+        return view is not None and self.claim_at == (view.number, view.moves) and self.pause is None
 
     def results(self) -> list[HandResult]:
         return self._results
@@ -501,8 +508,14 @@ class RemoteTable:
             case M.Claimed(seat=seat, events=events, asked=asked):
                 self._took_view(message.view)
                 return [Claimed(seat, tuple(events), asked)]
-            case M.Turn(phase=phase):
+            case M.Turn(phase=phase, claim=claim):
                 self.held = ()  # asked to choose: nothing is held for this seat any more (a server started again)
+                view = self._view
+                at = (view.number, view.moves) if view is not None else None
+                self.claim_at = at if claim else None
+                if claim and self.turn_at == at:  # the same turn, now with the rest decided: nothing new to say
+                    return []
+                self.turn_at = at
                 return [Turn(self.viewer, phase)]
             case M.Refused(reason=reason, why=why):
                 view = self._view

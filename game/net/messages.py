@@ -201,7 +201,7 @@ class AskHint(ClientMessage, tag="hint"):
 
 class Claim(ClientMessage, tag="claim"):
     """If no play can change the hand's result (not only the points: who shoots the moon, a contract made), the rest
-    is played out (``claimed``), else ``refused``."""
+    is played out (``claimed``), else ``refused``. The server says when it is so: ``turn`` with ``claim``."""
     when = "the seat's turn, at the start of a trick"
 
 
@@ -283,9 +283,15 @@ class State(ServerMessage, tag="state"):
 
 
 class Turn(ServerMessage, tag="turn"):
-    """This seat decides now (sent again to a player who comes back on their turn)."""
+    """This seat decides now (sent again to a player who comes back on their turn, and once more with ``claim``
+    true when the server finds the rest decided while the player thinks). A client decides once a decision: a
+    second ``turn`` with the same view only adds ``claim``, which holds until anything is played."""
     when = "this seat is to move"
     phase: Annotated[Phase, Meta(description="the view's phase: what to decide")]
+    claim: Annotated[bool, Meta(description="true: at the start of a trick no play can change the hand's result, so "
+                                            "the player may `claim` the rest; false: not found so (yet: a later "
+                                            "`turn` may say true); missing: not said (a server older than this field)"
+                                            )] = False
 
 
 class Played(ServerMessage, tag="played"):

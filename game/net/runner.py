@@ -23,7 +23,7 @@ from game.ai import ComputerPlayer
 from game.ai.worker import AIWorker, Decision
 from game.engine import Match
 from game.engine.refusals import Refusal
-from game.table.controller import NotKept, TableController
+from game.table.controller import NotKept, Position, TableController
 from game.table.intents import (
     Claimed,
     Closed,
@@ -71,6 +71,7 @@ class TableRunner:
         self.end_told = False  # a player has been told that the match is over (a table brought back: not known)
         self.watching: Decision | None = None  # the computer decision whose answer wakes the table
         self.paused = False  # the store could not keep an action: nothing is played until it can
+        self.claim_offered: Position | None = None  # the position whose player to move was told they may claim
         self.wake: Callable[[], object] = lambda: None  # set by whoever drives the table; called from any thread
         if session is not None:
             self.make_controller()
@@ -98,11 +99,14 @@ class TableRunner:
         out = [self.lobby.welcome(seat, token), *self.tell_seats()]
         if self.started:
             out.append(self.state(seat))
-            hand, controller = self._under_way()[0].hand, self._under_way()[1]
+            session, controller = self._under_way()
             if self.paused:
                 out.append(Say(seat, paused()))
             elif controller.decision_due(seat):  # their turn, announced to them again (to them only)
-                out.append(Say(seat, M.Turn(phase=hand.phase)))
+                claim = controller.may_claim(seat)
+                if session.hand.to_move == seat:  # if the claim check is still under way, step says so once done
+                    self.claim_offered = controller.position() if claim else None
+                out.append(Say(seat, M.Turn(phase=session.hand.phase, claim=claim)))
         return out
 
     def left(self, seat: int, now: float) -> list[Out]:
@@ -250,6 +254,9 @@ class TableRunner:
                 return out + self.pause(), self.limits.store_retry_seconds
             return out + more, wait
         if session.is_human(hand.to_move):  # wait for the player, or for a kept seat's time to run out
+            if not session.claim_known():  # the claim check goes on while the player thinks, a few ms a step
+                return out, 0
+            out += self.offer_claim()
             waiting = [wait for _, wait in self.lobby.keeping(now, session.away)]
             return out, (max(0.05, min(waiting)) if waiting else 5.0)
         decision = controller.decision  # a computer is to move: poll has asked it
@@ -265,7 +272,13 @@ class TableRunner:
         here = self.lobby.here()
         match intent:
             case Turn():
-                return [Say(intent.seat, M.Turn(phase=intent.phase))] if intent.seat in here else []
+                if intent.seat not in here:
+                    return []
+                controller = self._under_way()[1]
+                claim = controller.may_claim(intent.seat)
+                if claim:
+                    self.claim_offered = controller.position()
+                return [Say(intent.seat, M.Turn(phase=intent.phase, claim=claim))]
             case Played() | Claimed():
                 return self.played(intent)
             case Hint():
@@ -287,6 +300,16 @@ class TableRunner:
                 return []
             case _:
                 assert_never(intent)
+
+    def offer_claim(self) -> list[Out]:
+        """Once the claim check finds that no play can change the hand's result, the player to move (at the start
+        of a trick) is told they may claim the rest: ``turn`` again, with ``claim`` (once a position)."""
+        session, controller = self._under_way()
+        seat, position = session.hand.to_move, controller.position()
+        if self.claim_offered == position or seat not in self.lobby.here() or not controller.may_claim(seat):
+            return []
+        self.claim_offered = position
+        return [Say(seat, M.Turn(phase=session.hand.phase, claim=True))]
 
     def after_hand(self, now: float) -> tuple[list[Out], float]:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a

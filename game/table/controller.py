@@ -290,10 +290,16 @@ class TableController:
         points; else why not."""
         if not self.persons_turn(seat):
             return Refusal("not-your-turn")
-        hand = self.hand
-        if not (hand.phase == "play" and not hand.trick and self.session.play_is_settled()):
+        if not self.may_claim(seat):
             return Refusal("not-settled")
-        return self._play_out(hand.to_move, asked=True)
+        return self._play_out(self.hand.to_move, asked=True)
+
+    def may_claim(self, seat: int | None = None) -> bool:
+        """A claim of the person to move (``seat`` as for ``act``) would be taken now: at the start of a trick, once
+        the claim check has found that no play can change the hand's result (False while it is under way). A network
+        table offers Claim the rest by this, and ``claim`` takes it by this."""
+        hand = self.hand
+        return self.persons_turn(seat) and hand.phase == "play" and not hand.trick and self.session.play_is_settled()
 
     def _play_out(self, seat: int, asked: bool) -> Claimed:
         self.cancel_decision()
