@@ -21,7 +21,7 @@ from game.ui.scenes.settings import HouseRulesScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import Button
-from tests.support.deals import table_session
+from tests.support.deals import position_where, table_session
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
@@ -173,16 +173,21 @@ def press(app: App, table: TableScene, key: int) -> str:
 
 def test_a_key_whose_button_is_not_there_says_why(make_app: MakeApp) -> None:
     """H, U, L and C answer also when their button is not drawn, with why it is not there, where they did nothing
-    and said nothing: there is nothing to undo, no trick has been played yet, it is not your turn (Hint, Claim), the
-    remaining tricks are not certain yet (Claim on your turn, RULES.md: a claim only once every way to play the rest
-    comes to the same result)."""
+    and said nothing: there is nothing to undo, no trick has been played yet, it is not your turn (Hint, Claim), a
+    claim is made on your lead (RULES.md: Claim the rest, on your lead); under the pass dialog, which would cover
+    the line, they still say nothing."""
     app, session, table = make_app("hearts-classic", humans=1, seed=2)
+    for _ in frames(20):  # the deal, then the pass dialog
+        if table.open_dialog() is not None and settled(table):
+            break
+        step(app)
+    assert table.open_dialog() is not None and press(app, table, controls.UNDO.key) == "", "under the pass dialog"
     to_turn(app, lambda: table.viewer_controls_play() and settled(table))
-    assert session.hand.to_move == 0 and not session.hand.tricks, "the viewer's turn in the first trick"
+    assert session.hand.to_move == 0 and not session.hand.tricks and session.hand.trick, "following in trick 1"
     assert not table.last_button.enabled
     assert press(app, table, controls.LAST_TRICK.key) == "No trick has been played yet"
     assert not table.claim_button.enabled
-    assert press(app, table, controls.CLAIM.key) == "The remaining tricks are not certain yet"
+    assert press(app, table, controls.CLAIM.key) == "You may claim the rest only on your lead"
     assert not table.undo_button.enabled and press(app, table, controls.UNDO.key) == "Nothing to undo"
 
     local = table.table
@@ -193,6 +198,17 @@ def test_a_key_whose_button_is_not_there_says_why(make_app: MakeApp) -> None:
     to_turn(app, lambda: settled(table) and session.hand.to_move != 0)
     assert not table.hint_button.enabled and press(app, table, controls.HINT.key) == "It is not your turn"
     assert press(app, table, controls.CLAIM.key) == "It is not your turn"
+
+
+def test_c_on_your_lead_with_the_rest_not_decided_says_so(window: OpenWindow) -> None:  # noqa: F811
+    """RULES.md, the claim: "allowed only when every way to play the rest of the hand" comes to the same result. On
+    the viewer's lead early in a hand, C says the remaining tricks are not certain yet."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and not h.trick and
+                          len(h.tricks) == 2)
+    app, table, _ = window(table_session(hand))
+    to_turn(app, lambda: table.viewer_controls_play() and settled(table))
+    assert not table.claim_button.enabled
+    assert press(app, table, controls.CLAIM.key) == "The remaining tricks are not certain yet"
 
 
 def test_undo_s_key_at_a_hot_seat_table_says_undo_is_for_games_against_the_computer(make_app: MakeApp) -> None:

@@ -290,6 +290,8 @@ class TableController:
         points; else why not."""
         if not self.persons_turn(seat):
             return Refusal("not-your-turn")
+        if self.hand.phase != "play" or self.hand.trick:
+            return Refusal("claim-on-lead")
         if not self.may_claim(seat):
             return Refusal("not-settled")
         return self._play_out(self.hand.to_move, asked=True)
@@ -320,7 +322,8 @@ class TableController:
         self.cancel_decision()
         self.cancel_hint()
         self.ahead.clear()
-        self.session.undo()
+        undone = self.session.undo()
+        assert undone  # can_undo() held, and nothing was played since
         self.announced = None
         self._save()
         return gettext("Your last play was taken back")

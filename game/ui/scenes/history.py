@@ -144,7 +144,9 @@ class RowsPage(Scene):
 
     def draw_cells(self, surface: pygame.Surface, cells: list[str], y: int, colour: Colour) -> None:
         for value, left, width in zip(cells, self.lefts, self.widths):
-            surface.blit(cell_label(value, self.cell_px, width, colour, bold=colour is theme.GOLD), (left, y))
+            # a cut text's ellipsis clear of the next column, as on the score sheet
+            label = cell_label(value, self.cell_px, width - self.cell_px // 2, colour, bold=colour is theme.GOLD)
+            surface.blit(label, (left, y))
 
 
 class HistoryScene(RowsPage):

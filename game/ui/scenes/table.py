@@ -555,17 +555,16 @@ class TableScene(Scene):
             self.show(done)
 
     def say_not_offered(self, button: Button) -> None:
-        """Why a button is not offered now, said when its key is pressed (the key did nothing before): the table's
-        reason for Undo, the engine's words for a Hint or a claim, and that no trick is done yet for Last trick."""
-        view = self.view()
-        if button is self.undo_button:
-            self.say(self.table.undo())  # the table says why (hot-seat, nothing played), changing nothing
+        """Why a button is not offered now, said when its key is pressed (the key did nothing before). Undo and
+        Claim ask the table, which says why not (the engine's words for a claim; a network table's server answers
+        it); a Hint is for the turn of a player at this screen, and Last trick for once a trick is done."""
+        if button is self.undo_button or button is self.claim_button:
+            button.action()
         elif button is self.last_button:
             self.say(gettext("No trick has been played yet"))
-        elif button is self.hint_button or button is self.claim_button:
-            mine = view.to_move >= 0 and self.table.at_screen(view.to_move)
-            why = "not-settled" if button is self.claim_button and mine else "not-your-turn"
-            self.say(Refusal(why).words(self.table.rules.deck) or "")  # the engine's reasons all have words
+        elif button is self.hint_button:
+            why = Refusal("hand-over" if self.view().to_move < 0 else "not-your-turn")
+            self.say(why.words(self.table.rules.deck) or "")  # the engine's reasons all have words
 
     # --- input ---
 
@@ -592,7 +591,8 @@ class TableScene(Scene):
             return True
         if press_any(self.buttons, event):
             return True
-        if event.type == pygame.KEYDOWN and not self.busy():
+        # not under a decision dialog, which would cover the line, nor while cards move (a moment more)
+        if event.type == pygame.KEYDOWN and not self.busy() and self.open_dialog() is None:
             hidden = next((b for b in self.buttons if b.key == event.key and not b.enabled), None)
             if hidden is not None:  # its key answers all the same: why the button is not there now
                 self.say_not_offered(hidden)
