@@ -227,6 +227,26 @@ def test_a_hint_comes_from_the_worker_and_undo_takes_back_the_last_play(worker: 
     assert controller.hand.record() == before
 
 
+def test_undo_with_nothing_to_undo_leaves_the_hint_being_worked_out(worker: AIWorker) -> None:
+    """Undo before the player has played a card this hand says there is nothing to undo and changes nothing: it
+    cancelled the searches under way (a Hint asked for, a computer's decision) before it found that out, now that
+    U answers also when the Undo button is not drawn."""
+    controller = table("hearts-classic", [0], worker, seed=4)
+    players = Players(controller)
+    for _ in range(200):  # to the person's first card of the hand, not played
+        intents = controller.poll()
+        if controller.hand.phase == "play" and any(isinstance(intent, Turn) for intent in intents):
+            break
+        for intent in intents:
+            players.answer(intent)
+        controller.wait(1.0)
+    assert controller.persons_turn() and controller.hand.phase == "play"
+    assert controller.request_hint() and controller.hint_decision is not None
+    asked = controller.hint_decision
+    assert controller.undo() == "Nothing to undo"
+    assert controller.hint_decision is asked and not asked.cancelled, "the hint is still being worked out"
+
+
 def test_a_table_handed_no_hint_gives_none(worker: AIWorker) -> None:
     """The hint is what the table's maker hands it (the hand review's search): without one, asking for a hint on the
     person's turn is refused and nothing is searched."""

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import Hand, load_rules
 from game.engine.rules import preset_families
+from game.table.local import LocalTable
 from game.ui import controls
 from game.ui.app import App
 from game.ui.game_chooser import family_presets
@@ -18,8 +19,9 @@ from game.ui.scenes.how_to_play import CONTROLS, HowToPlayScene
 from game.ui.scenes.scoring import ScoreScene
 from game.ui.scenes.settings import HouseRulesScene
 from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.table import TableScene
 from game.ui.widgets import Button
-from tests.support.deals import table_session
+from tests.support.deals import position_where, table_session
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
@@ -28,11 +30,14 @@ from tests.support.ui_helpers import (
     OpenScreen,
     OpenWindow,
     Size,
+    answer_dialog,
     click,
+    frames,
     play_hand,
     post,
     settled,
     step,
+    to_turn,
     top_scene,
 )
 from tests.support.ui_record import layout_faults
@@ -156,3 +161,63 @@ def test_from_classic_rook_to_classic_hearts_is_one_click(scene: str) -> None:
         assert shown() == "rook-classic"
     finally:
         app.close()
+
+
+def press(app: App, table: TableScene, key: int) -> str:
+    """The line the table says after ``key`` is pressed."""
+    table.message = ""
+    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+    step(app)
+    return table.message
+
+
+def test_a_key_whose_button_is_not_there_says_why(make_app: MakeApp) -> None:
+    """H, U, L and C answer also when their button is not drawn, with why it is not there, where they did nothing
+    and said nothing: there is nothing to undo, no trick has been played yet, it is not your turn (Hint, Claim), a
+    claim is made on your lead (RULES.md: Claim the rest, on your lead); under the pass dialog, which would cover
+    the line, they still say nothing."""
+    app, session, table = make_app("hearts-classic", humans=1, seed=2)
+    for _ in frames(20):  # the deal, then the pass dialog
+        if table.open_dialog() is not None and settled(table):
+            break
+        step(app)
+    assert table.open_dialog() is not None and press(app, table, controls.UNDO.key) == "", "under the pass dialog"
+    to_turn(app, lambda: table.viewer_controls_play() and settled(table))
+    assert session.hand.to_move == 0 and not session.hand.tricks and session.hand.trick, "following in trick 1"
+    assert not table.last_button.enabled
+    assert press(app, table, controls.LAST_TRICK.key) == "No trick has been played yet"
+    assert not table.claim_button.enabled
+    assert press(app, table, controls.CLAIM.key) == "You may claim the rest only on your lead"
+    assert not table.undo_button.enabled and press(app, table, controls.UNDO.key) == "Nothing to undo"
+
+    local = table.table
+    assert isinstance(local, LocalTable)
+    local.controller.pause = lambda: 60.0  # the next computer waits: a moment that is not the viewer's turn
+    post(pygame.KEYDOWN, key=controls.PICK.keys[1].code, mod=0, unicode="", scancode=0)
+    post(pygame.KEYDOWN, key=controls.PLAY.keys[-1].code, mod=0, unicode=" ", scancode=0)
+    to_turn(app, lambda: settled(table) and session.hand.to_move != 0)
+    assert not table.hint_button.enabled and press(app, table, controls.HINT.key) == "It is not your turn"
+    assert press(app, table, controls.CLAIM.key) == "It is not your turn"
+
+
+def test_c_on_your_lead_with_the_rest_not_decided_says_so(window: OpenWindow) -> None:  # noqa: F811
+    """RULES.md, the claim: "allowed only when every way to play the rest of the hand" comes to the same result. On
+    the viewer's lead early in a hand, C says the remaining tricks are not certain yet."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and not h.trick and
+                          len(h.tricks) == 2)
+    app, table, _ = window(table_session(hand))
+    to_turn(app, lambda: table.viewer_controls_play() and settled(table))
+    assert not table.claim_button.enabled
+    assert press(app, table, controls.CLAIM.key) == "The remaining tricks are not certain yet"
+
+
+def test_undo_s_key_at_a_hot_seat_table_says_undo_is_for_games_against_the_computer(make_app: MakeApp) -> None:
+    """Hot-seat has no Undo button; its key said nothing."""
+    app, _, table = make_app("hearts-classic", humans=2, seed=2)
+    for _ in frames(60):  # the passes and hand-offs answered, to a person's card
+        if app.stack.top is table and table.viewer_controls_play() and settled(table):
+            break
+        if not answer_dialog(app):
+            step(app)
+    assert app.stack.top is table and not table.undo_button.enabled
+    assert press(app, table, controls.UNDO.key) == "Undo is for games against the computer"

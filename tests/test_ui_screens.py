@@ -107,6 +107,30 @@ def test_the_score_sheet_has_no_empty_band(monkeypatch: pytest.MonkeyPatch, hand
         app.close()
 
 
+def test_long_names_on_the_score_sheet_are_cut_with_an_ellipsis_and_the_scores_shown_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 800x500 with five long names: the sheet narrowed every column alike, so the headings were cut
+    mid-letter with nothing to say so ("Han" for Hand) while the score columns had room to spare. Now the names give
+    up their room first and end with an ellipsis, and the hand's number and every score are drawn whole."""
+    table = played_table("hearts-5p", LONG_NAMES[:5], 3)
+    app = App(FAST, search_process=False)
+    try:
+        recorder = Recorder(monkeypatch, app)
+        of_kind(ScoreScene, app.open("score-sheet", table=table, on_next=lambda: None, play_again=lambda: None))
+        post(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))
+        step(app)
+        drawn = [op.label for op in recorder.texts()]
+        scores = [f"{change:+d} = {total}" for result, totals in zip(table.results(), table.totals())
+                  for change, total in zip(result.score_change, totals)]
+        assert all(score in drawn for score in scores), (scores, drawn)
+        assert "Hand" in drawn
+        cut = [label for label in drawn if label.endswith("…")]
+        assert len(cut) == 5 and all(LONG_NAMES[seat].startswith(label[:-1]) for seat, label in enumerate(cut)), cut
+        assert layout_faults(recorder.ops, (800, 500)) == []
+    finally:
+        app.close()
+
+
 def match_to_end_in_the_window() -> Session:
     """A hearts match (house rule: to 10 points) with its last card still to play, by a computer: two people
     hot-seat, two computers of different levels."""

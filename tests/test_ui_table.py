@@ -32,7 +32,7 @@ from tests.support.deals import (
     position_where,
     table_session,
 )
-from tests.support.kinds import of_kind
+from tests.support.kinds import hearts_part, of_kind
 from tests.support.ui_helpers import (
     FAST,
     FRAME,
@@ -701,6 +701,20 @@ def test_hint_and_last_trick_answer_while_the_trick_is_on_show(window: OpenWindo
             break
         step(app)
     assert table.message.startswith("Hint: play ") and table.selected in table.view().hand
+
+
+def test_hearts_broken_is_drawn_as_news_not_in_the_error_colour(window: OpenWindow) -> None:
+    """The info line "Hearts broken" (decision: hearts may be led once a heart has been played) was drawn in the
+    error colour of a refusal; it is the table's news, in plain ink, and "Hearts not broken" dimmer."""
+    def turn_with(broken: bool) -> Hand:
+        return position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and
+                              hearts_part(h.view(0)).hearts_broken == broken)
+
+    for broken, line, colour in ((False, "Hearts not broken", theme.INK_DIM), (True, "Hearts broken", theme.INK)):
+        app, table, recorder = window(table_session(turn_with(broken)))
+        to_turn(app, table.viewer_controls_play)
+        step(app)
+        assert the_line(recorder, line).colour == colour
 
 
 def test_news_from_the_table_is_drawn_in_ink_and_a_problem_as_an_error(window: OpenWindow) -> None:

@@ -92,6 +92,7 @@ SENTENCES: dict[str, Sentence] = {
     "choice-made": lambda why: gettext("Your choice is made: it counts once the others have chosen"),
     "hand-over": lambda why: gettext("The hand is over"),
     "not-settled": lambda why: gettext("The remaining tricks are not certain yet"),
+    "claim-on-lead": lambda why: gettext("You may claim the rest only on your lead"),
     "unreadable": lambda why: AS_SAID,  # an action text that is not one (only a program writes those)
     # cards held, and following
     "play-a-card": lambda why: gettext("Now you must play a card"),

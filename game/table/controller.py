@@ -290,6 +290,8 @@ class TableController:
         points; else why not."""
         if not self.persons_turn(seat):
             return Refusal("not-your-turn")
+        if self.hand.phase != "play" or self.hand.trick:
+            return Refusal("claim-on-lead")
         if not self.may_claim(seat):
             return Refusal("not-settled")
         return self._play_out(self.hand.to_move, asked=True)
@@ -315,11 +317,13 @@ class TableController:
         """Take back the human's last play in a game against the computer; a line saying what happened."""
         if self.session.hot_seat:
             return gettext("Undo is for games against the computer")
+        if not self.session.can_undo():  # asked before anything is cancelled: a computer's or a hint's search
+            return gettext("Nothing to undo")
         self.cancel_decision()
         self.cancel_hint()
         self.ahead.clear()
-        if not self.session.undo():
-            return gettext("Nothing to undo")
+        undone = self.session.undo()
+        assert undone  # can_undo() held, and nothing was played since
         self.announced = None
         self._save()
         return gettext("Your last play was taken back")

@@ -15,7 +15,7 @@ from game.engine.results import HandResult
 from game.table.session import Session
 
 from . import theme
-from .assets import SMALLEST_TEXT, font, text
+from .assets import SMALLEST_TEXT, Colour, fitted, font, text
 from .table_painter import trump_words
 
 
@@ -166,14 +166,28 @@ def _fitted_columns(shown: list[list[str]], width: int, px: int) -> tuple[int, l
         size -= 1
 
 
+def _least(cell: str, size: int, bold: bool) -> int:
+    """The least room a cell of a sheet is given before every column is narrowed alike: a score or a count whole
+    (it starts with a digit or a sign), other text its first two letters and an ellipsis."""
+    measure = font(size, bold).size
+    return measure(cell if cell[:1].isdigit() or cell[:1] in ("+", "-") else cell[:2].rstrip() + "…")[0]
+
+
+def cell_label(value: str, size: int, width: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """A cell of a sheet drawn in ``width`` pixels: whole, or cut short with an ellipsis that says so."""
+    return text(fitted(value, size, max(0, width), bold), size, colour, bold)
+
+
 def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
-                 short_rows: list[list[str]] | None = None,
-                 last: int = SHEET_ROWS) -> tuple[int, list[list[str]], list[int], list[int]]:
+                 short_rows: list[list[str]] | None = None, last: int = SHEET_ROWS,
+                 first_whole: bool = False) -> tuple[int, list[list[str]], list[int], list[int]]:
     """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
 
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
-    are used; a table that still does not fit has its columns narrowed in proportion (draw_sheet cuts each text
-    at its column's edge, so texts never run into each other). Room left over is shared between the columns."""
+    are used; a table that still does not fit narrows the columns of names and words (``cell_label`` ends a text cut
+    short with an ellipsis) down to a letter or two, keeping the scores whole (and the first column, if
+    ``first_whole``: the score sheet's hand), and only if that is not enough every column in proportion from there.
+    Texts never run into each other. Room left over is shared between the columns."""
     shown = [header, *rows[-last:]]
     widths: Sequence[float]  # narrowed in proportion below, if need be
     size, widths = _fitted_columns(shown, width, px)
@@ -182,7 +196,16 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
         size, widths = _fitted_columns(shown, width, px)
     needed = sum(widths) - size  # no gap after the last column
     if needed > width:
-        widths = [w * width / needed for w in widths]
+        least = [max(_least(row[c], size, bold=r == 0) for r, row in enumerate(shown)) + size
+                 for c in range(len(widths))]
+        slack = [0.0 if c == 0 and first_whole else max(0.0, w - floor)
+                 for c, (w, floor) in enumerate(zip(widths, least))]
+        if sum(slack) >= needed - width:
+            widths = [w - s * (needed - width) / sum(slack) for w, s in zip(widths, slack)]
+        else:  # every name and word at its least, then all narrowed alike
+            widths = [w - s for w, s in zip(widths, slack)]
+            widths = [w * width / (sum(widths) - size) for w in widths]
+        needed = width
     spare = max(0, width - needed) / len(widths)
     lefts, x = [], 0.0
     for w in widths:
@@ -196,7 +219,7 @@ _remembered_sheet_layout = lru_cache(maxsize=16)(sheet_layout)
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], rows: list[list[str]], px: int,
-               short_rows: list[list[str]] | None = None) -> None:
+               short_rows: list[list[str]] | None = None, first_whole: bool = False) -> None:
     """The header and the last hands as a table that fits ``rect`` (see sheet_layout): as many of the last hands
     as its height holds, at most SHEET_ROWS (the chart shows every hand)."""
     last = max(1, min(SHEET_ROWS, rect.height // int(px * 1.5) - 1))
@@ -205,12 +228,13 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], ro
         return tuple(map(tuple, table[-last:]))
 
     size, shown, lefts, widths = _remembered_sheet_layout(
-        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows), last)
+        tuple(header), frozen(rows), rect.width, px, None if short_rows is None else frozen(short_rows), last,
+        first_whole)
     y = rect.y
     for r, row in enumerate([header] + shown):
         for value, left, width in zip(row, lefts, widths):
-            label = text(value, size, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
-            surface.blit(label, (rect.x + left, y), pygame.Rect(0, 0, width - size // 2, label.get_height()))
+            label = cell_label(value, size, width - size // 2, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
+            surface.blit(label, (rect.x + left, y))
         y += int(size * 1.5)
         if r == 0:
             pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)

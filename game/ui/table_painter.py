@@ -318,8 +318,9 @@ class TablePainter:
         if hearts is not None:
             broken = hearts.hearts_broken
             lines.append((passing_words(hearts.pass_direction), theme.INK))
+            # news in plain ink, not the error colour of a refusal; dimmer while nothing has happened yet
             lines.append((gettext("Hearts broken") if broken else gettext("Hearts not broken"),
-                          theme.WARN if broken else theme.INK_DIM))
+                          theme.INK if broken else theme.INK_DIM))
         y = 10
         for line, colour in lines:
             for part in assets.wrapped(line, size, room, colour == theme.GOLD):  # measured as drawn

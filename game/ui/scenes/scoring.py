@@ -165,7 +165,7 @@ class ScoreScene(Scene):
             surface.blit(line, line.get_rect(midtop=(self.rect.centerx,
                                                      self.rect.y + 24 + self.px + 6 + i * (self.px + 4))))
         header, rows, short_rows = self.sheet
-        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
+        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows, first_whole=True)
         if self.chart_rect is not None:
             draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:
@@ -267,7 +267,7 @@ class GameOverScene(Scene):
         line = text(self.subtitle, self.px, theme.INK_DIM)
         surface.blit(line, line.get_rect(midtop=(w // 2, spot.bottom + self.px // 3)))
         header, rows, short_rows = self.sheet
-        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows)
+        draw_sheet(surface, self.sheet_rect, header, rows, self.px - 2, short_rows, first_whole=True)
         if self.chart_rect is not None:  # a window too small for any chart has none (as on the score sheet)
             draw_chart(surface, self.chart_rect, self.series, chart_target(self.table.rules), self.px - 6)
         for button in self.buttons:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, assert_never, runtime_check
 import pygame
 
 from game.engine.language import N_, gettext
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.view import Choice, SeatView
 from game.engine.words import played_out_words
@@ -553,6 +554,18 @@ class TableScene(Scene):
         elif done is not None:
             self.show(done)
 
+    def say_not_offered(self, button: Button) -> None:
+        """Why a button is not offered now, said when its key is pressed (the key did nothing before). Undo and
+        Claim ask the table, which says why not (the engine's words for a claim; a network table's server answers
+        it); a Hint is for the turn of a player at this screen, and Last trick for once a trick is done."""
+        if button is self.undo_button or button is self.claim_button:
+            button.action()
+        elif button is self.last_button:
+            self.say(gettext("No trick has been played yet"))
+        elif button is self.hint_button:
+            why = Refusal("hand-over" if self.view().to_move < 0 else "not-your-turn")
+            self.say(why.words(self.table.rules.deck) or "")  # the engine's reasons all have words
+
     # --- input ---
 
     def offered(self) -> Offered:
@@ -578,6 +591,12 @@ class TableScene(Scene):
             return True
         if press_any(self.buttons, event):
             return True
+        # not under a decision dialog, which would cover the line, nor while cards move (a moment more)
+        if event.type == pygame.KEYDOWN and not self.busy() and self.open_dialog() is None:
+            hidden = next((b for b in self.buttons if b.key == event.key and not b.enabled), None)
+            if hidden is not None:  # its key answers all the same: why the button is not there now
+                self.say_not_offered(hidden)
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.reviewing = False
             rects = dict(self.card_rects(self.playing_seat()))
