@@ -173,9 +173,12 @@ def _least(cell: str, size: int, bold: bool) -> int:
     return measure(cell if cell[:1].isdigit() or cell[:1] in ("+", "-") else cell[:2].rstrip() + "…")[0]
 
 
-def cell_label(value: str, size: int, width: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """A cell of a sheet drawn in ``width`` pixels: whole, or cut short with an ellipsis that says so."""
-    return text(fitted(value, size, max(0, width), bold), size, colour, bold)
+def draw_cell(surface: pygame.Surface, value: str, at: tuple[int, int], size: int, width: int, colour: Colour,
+              bold: bool = False) -> None:
+    """A cell of a sheet drawn at ``at`` in ``width`` pixels: whole, or cut short with an ellipsis that says so, and
+    never past its edge (in a column narrower than the ellipsis itself)."""
+    label = text(fitted(value, size, max(0, width), bold), size, colour, bold)
+    surface.blit(label, at, pygame.Rect(0, 0, max(0, width), label.get_height()))
 
 
 def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
@@ -184,7 +187,7 @@ def sheet_layout(header: list[str], rows: list[list[str]], width: int, px: int,
     """How a sheet fits ``width`` pixels: (text size, the rows shown, each column's left edge and width).
 
     The text is made smaller until the table fits; if it does not fit even at the smallest size, the short rows
-    are used; a table that still does not fit narrows the columns of names and words (``cell_label`` ends a text cut
+    are used; a table that still does not fit narrows the columns of names and words (``draw_cell`` ends a text cut
     short with an ellipsis) down to a letter or two, keeping the scores whole (and the first column, if
     ``first_whole``: the score sheet's hand), and only if that is not enough every column in proportion from there.
     Texts never run into each other. Room left over is shared between the columns."""
@@ -233,8 +236,8 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, header: list[str], ro
     y = rect.y
     for r, row in enumerate([header] + shown):
         for value, left, width in zip(row, lefts, widths):
-            label = cell_label(value, size, width - size // 2, theme.GOLD if r == 0 else theme.INK, bold=r == 0)
-            surface.blit(label, (rect.x + left, y))
+            draw_cell(surface, value, (rect.x + left, y), size, width - size // 2, theme.GOLD if r == 0 else theme.INK,
+                      bold=r == 0)
         y += int(size * 1.5)
         if r == 0:
             pygame.draw.line(surface, theme.GOLD, (rect.x, y - 4), (rect.right, y - 4), 1)

@@ -22,7 +22,7 @@ from game.table.session import Session
 from .. import theme
 from ..assets import Colour, text, wrapped
 from ..scene import AWAIT_SECONDS, Scene
-from ..sheet import cell_label, match_scores, sheet_layout, sheet_rows
+from ..sheet import draw_cell, match_scores, sheet_layout, sheet_rows
 from ..widgets import Button, layout_row, press_any
 
 if TYPE_CHECKING:
@@ -145,8 +145,8 @@ class RowsPage(Scene):
     def draw_cells(self, surface: pygame.Surface, cells: list[str], y: int, colour: Colour) -> None:
         for value, left, width in zip(cells, self.lefts, self.widths):
             # a cut text's ellipsis clear of the next column, as on the score sheet
-            label = cell_label(value, self.cell_px, width - self.cell_px // 2, colour, bold=colour is theme.GOLD)
-            surface.blit(label, (left, y))
+            draw_cell(surface, value, (left, y), self.cell_px, width - self.cell_px // 2, colour,
+                      bold=colour is theme.GOLD)
 
 
 class HistoryScene(RowsPage):
