@@ -99,14 +99,10 @@ class TableRunner:
         out = [self.lobby.welcome(seat, token), *self.tell_seats()]
         if self.started:
             out.append(self.state(seat))
-            session, controller = self._under_way()
             if self.paused:
                 out.append(Say(seat, paused()))
-            elif controller.decision_due(seat):  # their turn, announced to them again (to them only)
-                claim = controller.may_claim(seat)
-                if session.hand.to_move == seat:  # if the claim check is still under way, step says so once done
-                    self.claim_offered = controller.position() if claim else None
-                out.append(Say(seat, M.Turn(phase=session.hand.phase, claim=claim)))
+            elif self._under_way()[1].decision_due(seat):  # their turn, announced to them again (to them only)
+                out.append(self.turn(seat))
         return out
 
     def left(self, seat: int, now: float) -> list[Out]:
@@ -272,13 +268,7 @@ class TableRunner:
         here = self.lobby.here()
         match intent:
             case Turn():
-                if intent.seat not in here:
-                    return []
-                controller = self._under_way()[1]
-                claim = controller.may_claim(intent.seat)
-                if claim:
-                    self.claim_offered = controller.position()
-                return [Say(intent.seat, M.Turn(phase=intent.phase, claim=claim))]
+                return [self.turn(intent.seat)] if intent.seat in here else []
             case Played() | Claimed():
                 return self.played(intent)
             case Hint():
@@ -301,15 +291,24 @@ class TableRunner:
             case _:
                 assert_never(intent)
 
+    def turn(self, seat: int) -> Say:
+        """``turn`` for ``seat``, with whether it may claim the rest now (noted, so that ``offer_claim`` does not
+        say it again for this position; while the claim check is under way it says no)."""
+        controller = self._under_way()[1]
+        claim = controller.may_claim(seat)
+        if claim:
+            self.claim_offered = controller.position()
+        return Say(seat, M.Turn(phase=controller.hand.phase, claim=claim))
+
     def offer_claim(self) -> list[Out]:
         """Once the claim check finds that no play can change the hand's result, the player to move (at the start
         of a trick) is told they may claim the rest: ``turn`` again, with ``claim`` (once a position)."""
-        session, controller = self._under_way()
-        seat, position = session.hand.to_move, controller.position()
-        if self.claim_offered == position or seat not in self.lobby.here() or not controller.may_claim(seat):
+        controller = self._under_way()[1]
+        seat = controller.hand.to_move
+        if self.claim_offered == controller.position() or seat not in self.lobby.here() or \
+                not controller.may_claim(seat):
             return []
-        self.claim_offered = position
-        return [Say(seat, M.Turn(phase=session.hand.phase, claim=True))]
+        return [self.turn(seat)]
 
     def after_hand(self, now: float) -> tuple[list[Out], float]:
         """The score sheet is up: the next hand once every player still connected pressed Next hand (or after a
