@@ -290,6 +290,9 @@ class TableController:
         points; else why not."""
         if not self.persons_turn(seat):
             return Refusal("not-your-turn")
+        withheld = self.session.claim_withheld()
+        if withheld is not None:
+            return withheld
         if self.hand.phase != "play" or self.hand.trick:
             return Refusal("claim-on-lead")
         if not self.may_claim(seat):

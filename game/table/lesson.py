@@ -22,6 +22,7 @@ from game.engine import Hand, Match
 from game.engine import actions as A
 from game.engine.language import N_, gettext
 from game.engine.lessons import Lesson, heading_for
+from game.engine.refusals import Refusal
 from game.engine.view import choice_of
 
 from .controller import TableController
@@ -74,6 +75,10 @@ class LessonSession(Session):
 
     def claim_known(self) -> bool:
         return self.scripted() or super().claim_known()
+
+    def claim_withheld(self) -> Refusal | None:
+        """While the script goes on, a claim is not the rest being undecided: the lesson shows every card."""
+        return Refusal("lesson-card-by-card") if self.scripted() else super().claim_withheld()
 
 
 @dataclass(frozen=True)
