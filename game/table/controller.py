@@ -350,6 +350,11 @@ class TableController:
 
     # --- hints ---
 
+    @property
+    def gives_hints(self) -> bool:
+        """This table gives hints: it was handed a ``hint`` player and a worker to ask it on."""
+        return self.hint is not None and self.worker is not None
+
     def request_hint(self, seat: int | None = None) -> bool:
         """Ask the worker what a ``hint`` player would do for the person to move (the player at the screen, or a
         network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn, or the table
@@ -359,7 +364,7 @@ class TableController:
         worlds, drawn from the seat's view, with no time limit), so that the review never marks a hinted play a
         mistake. It takes Hard's search without its time limit (0.1-1 s on this machine; docs/benchmarks.md, "The
         hand review"), in the worker's search process."""
-        if self.hint is None or self.worker is None or not self.persons_turn(seat):
+        if self.hint is None or self.worker is None or not self.persons_turn(seat):  # as ``gives_hints``, narrowed
             return False
         if self.hint_for != self.position():
             self.cancel_hint()

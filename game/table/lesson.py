@@ -219,6 +219,10 @@ class LessonTable(LocalTable):
     def act(self, action: str) -> Played | str:
         return self._lesson_choice(action) or super().act(action)
 
+    def gives_hints(self) -> bool:
+        """The lesson's own choice while the script goes on; afterwards, as the table does."""
+        return self.lesson.next_step(self._hand()) is not None or super().gives_hints()
+
     def request_hint(self) -> bool:
         """While the hand follows the script, the Hint is the lesson's own choice (said with its reason in
         ``ask``); afterwards the review's search, as at any table."""
