@@ -364,7 +364,8 @@ class TableController:
         worlds, drawn from the seat's view, with no time limit), so that the review never marks a hinted play a
         mistake. It takes Hard's search without its time limit (0.1-1 s on this machine; docs/benchmarks.md, "The
         hand review"), in the worker's search process."""
-        if self.hint is None or self.worker is None or not self.persons_turn(seat):  # as ``gives_hints``, narrowed
+        # ``gives_hints`` spelt out, so that the type checker knows both are there below
+        if self.hint is None or self.worker is None or not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():
             self.cancel_hint()
