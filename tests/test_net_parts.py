@@ -783,3 +783,15 @@ def test_a_turn_at_a_network_table_says_no_claim_while_play_can_still_change_the
     assert [turn.claim for turn in turns] == [False]
     assert session_of(runner).claim_known() and all(wait > 0 for wait in waits[1:]), \
         "the check has its answer: the server waits for the player instead of stepping again at once"
+
+
+def test_a_hint_asked_at_a_table_that_gives_none_is_refused_as_such() -> None:
+    """A runner made without a hint player (``hint`` None: no hints at this table) answered a hint asked on the
+    player's own turn with "It is not your turn"; it says the table gives no hints."""
+    lobby = lobby_of(["online", "computer", "computer", "computer"], preset="rook-classic")
+    lobby.record.started = True
+    runner = TableRunner(lobby, Kept(), None, LIMITS, session=table_session(audit_position(True)))
+    assert session_of(runner).hand.to_move == 0
+    [said] = says(runner.receive(0, typed(M.AskHint)))
+    refused = message_of(M.Refused, said)
+    assert (refused.action, refused.why, refused.reason) == ("hint", Refusal("no-hints"), "This table gives no hints")

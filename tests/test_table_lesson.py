@@ -169,6 +169,27 @@ def test_the_script_offers_no_claim_and_the_hearts_lesson_ends_with_the_moon(wor
     assert table.match_over and table.winners == [0]
 
 
+def test_a_claim_in_the_script_is_refused_as_the_lessons_way_and_after_it_as_at_any_table(worker: AIWorker) -> None:
+    """While the script lasts no claim is offered because the lesson plays every card (not because the rest is
+    undecided, which nobody has asked); once the learner goes their own way, a claim is judged as at any table
+    (RULES.md, the claim: on your lead, once every way to play the rest comes to the same result)."""
+    table = lesson_table(ROOK_LESSON, worker, "Sam")
+    table.mark_read()
+    hand = table.session.hand
+    assert hand.to_move == 0 and hand.phase == "play" and not hand.trick  # John's lead, the script's Yellow 8
+    assert table.claim() == "The lesson plays this hand one card at a time" and not hand.actions
+    table.act("play B5")  # answered with the book's choice, then played
+    assert isinstance(table.act("play B5"), Played) and not table.following()
+    for _ in range(12):
+        poll_until(table, learners_turn(table))
+        if not hand.trick:
+            break
+        table.act(hand.legal_actions()[-1])  # the highest card: the learner takes a trick and leads
+    assert hand.to_move == 0 and not hand.trick and not hand.is_done, "the learner's own lead"
+    table.session.settled_check(60.0)  # the claim check done, as the window does over frames
+    assert table.claim() == "The remaining tricks are not certain yet"
+
+
 def test_a_book_player_plays_the_script_then_as_normal() -> None:
     hand = ROOK_LESSON.hand()
     hand.apply("play Y8")

@@ -5,11 +5,14 @@ choose the family first." The page is written from the one list the scenes bind 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
 from game.engine import Hand, load_rules
 from game.engine.rules import preset_families
+from game.table.controller import TableController
 from game.table.local import LocalTable
 from game.ui import controls
 from game.ui.app import App
@@ -221,3 +224,18 @@ def test_undo_s_key_at_a_hot_seat_table_says_undo_is_for_games_against_the_compu
             step(app)
     assert app.stack.top is table and not table.undo_button.enabled
     assert press(app, table, controls.UNDO.key) == "Undo is for games against the computer"
+
+
+def test_hint_at_a_table_without_hints_is_off_and_its_key_says_why(blank_window: Callable[..., App]) -> None:
+    """A table made without a hint player (TableController's ``hint`` None: no hints at this table) drew Hint
+    enabled on the viewer's turn, and a press said nothing. The button is drawn off there, and H says why."""
+    app = blank_window()
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and not h.trick and
+                          len(h.tricks) == 2)
+    local = LocalTable(TableController(table_session(hand), app.services.worker))  # no hint player
+    table = of_kind(TableScene, app.open("table", table=local))
+    to_turn(app, lambda: table.viewer_controls_play() and settled(table))
+    assert not table.hint_button.enabled
+    assert press(app, table, controls.HINT.key) == "This table gives no hints"
+    click(app, table.hint_button.rect.center)
+    assert table.message == "This table gives no hints" and local.controller.hint_decision is None

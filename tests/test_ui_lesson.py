@@ -16,6 +16,7 @@ from game.engine.hearts import HeartsHand
 from game.engine.language import gettext
 from game.engine.lessons import LESSONS, Step
 from game.table.lesson import LessonTable, Note
+from game.ui import controls
 from game.ui.app import App
 from game.ui.scenes.dialogs import CardPickScene, ChoiceScene, ConfirmScene
 from game.ui.scenes.lesson import LessonNotes
@@ -24,7 +25,7 @@ from game.ui.scenes.scoring import GameOverScene, ScoreScene
 from game.ui.scenes.table import TableScene
 from tests.support.kinds import of_kind
 from tests.support.language import TRANSLATED, untranslated
-from tests.support.ui_helpers import Size, click, frames, post, step
+from tests.support.ui_helpers import Size, click, frames, post, settled, step
 from tests.support.ui_record import Recorder, grammar_faults, layout_faults
 
 SIZES = [(800, 500), (1280, 720)]
@@ -245,6 +246,29 @@ def test_the_hint_names_the_books_choice_while_the_lesson_lasts(blank_window: Ca
     assert table.selected == "Y8" and table.message == "Hint: play Yellow 8"
     assert notes.pages[-1].lines
     assert "The book's John leads the Yellow 8: a safe card." in " ".join(notes.pages[-1].lines)
+
+
+def test_c_in_a_lessons_scripted_part_says_the_lesson_plays_card_by_card(blank_window: Callable[..., App]) -> None:
+    """Learn Rook, the learner's first lead (John leads the Yellow 8): while the lesson plays its script, no claim is
+    offered because the lesson plays every card, not because the rest is undecided. C (and the Claim button, drawn
+    off) says so, where it said "The remaining tricks are not certain yet"."""
+    app = blank_window()
+    table, notes = open_lesson(app, "Learn Rook")
+    for _ in frames(10):  # the lesson's opening read, to the learner's turn
+        if not notes.showing() and table.viewer_controls_play() and settled(table):
+            break
+        if notes.showing():
+            click(app, notes.next_button.rect.center)
+        else:
+            step(app)
+    hand = lesson_at(table).session.hand
+    assert hand.to_move == table.viewer and hand.phase == "play" and not hand.trick, "John's lead"
+    assert not table.claim_button.enabled
+    post(pygame.KEYDOWN, key=controls.CLAIM.key, mod=0, unicode="c", scancode=0)
+    step(app)
+    assert table.message == "The lesson plays this hand one card at a time"
+    click(app, table.claim_button.rect.center)  # drawn off: a click does nothing
+    assert not hand.is_done and not table.showing_claim
 
 
 def test_a_paragraph_longer_than_a_page_shares_its_lines_evenly(blank_window: Callable[..., App]) -> None:

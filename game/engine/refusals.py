@@ -93,6 +93,8 @@ SENTENCES: dict[str, Sentence] = {
     "hand-over": lambda why: gettext("The hand is over"),
     "not-settled": lambda why: gettext("The remaining tricks are not certain yet"),
     "claim-on-lead": lambda why: gettext("You may claim the rest only on your lead"),
+    "lesson-card-by-card": lambda why: gettext("The lesson plays this hand one card at a time"),
+    "no-hints": lambda why: gettext("This table gives no hints"),
     "unreadable": lambda why: AS_SAID,  # an action text that is not one (only a program writes those)
     # cards held, and following
     "play-a-card": lambda why: gettext("Now you must play a card"),

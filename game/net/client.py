@@ -404,6 +404,9 @@ class RemoteTable:
     def next_hand(self) -> None:
         self.client.send(M.Next())
 
+    def gives_hints(self) -> bool:
+        return True  # the server answers: a hint, or why none comes
+
     def request_hint(self) -> bool:
         self.client.send(M.AskHint())
         return True

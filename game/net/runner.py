@@ -149,7 +149,8 @@ class TableRunner:
                 return self.played(done)
             case M.AskHint():
                 if not controller.request_hint(seat):
-                    return [Say(seat, refused("hint", Refusal("not-your-turn"), deck))]
+                    why = Refusal("not-your-turn" if controller.gives_hints else "no-hints")
+                    return [Say(seat, refused("hint", why, deck))]
                 if controller.hint_decision is not None:  # a search under way: its answer wakes the table
                     controller.hint_decision.then(lambda: self.wake())
                 return []

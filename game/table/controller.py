@@ -290,6 +290,9 @@ class TableController:
         points; else why not."""
         if not self.persons_turn(seat):
             return Refusal("not-your-turn")
+        withheld = self.session.claim_withheld()
+        if withheld is not None:
+            return withheld
         if self.hand.phase != "play" or self.hand.trick:
             return Refusal("claim-on-lead")
         if not self.may_claim(seat):
@@ -347,6 +350,11 @@ class TableController:
 
     # --- hints ---
 
+    @property
+    def gives_hints(self) -> bool:
+        """This table gives hints: it was handed a ``hint`` player and a worker to ask it on."""
+        return self.hint is not None and self.worker is not None
+
     def request_hint(self, seat: int | None = None) -> bool:
         """Ask the worker what a ``hint`` player would do for the person to move (the player at the screen, or a
         network table's ``seat``); ``poll`` answers with a Hint. False if it is not that person's turn, or the table
@@ -356,6 +364,7 @@ class TableController:
         worlds, drawn from the seat's view, with no time limit), so that the review never marks a hinted play a
         mistake. It takes Hard's search without its time limit (0.1-1 s on this machine; docs/benchmarks.md, "The
         hand review"), in the worker's search process."""
+        # ``gives_hints`` spelt out, so that the type checker knows both are there below
         if self.hint is None or self.worker is None or not self.persons_turn(seat):
             return False
         if self.hint_for != self.position():

@@ -22,6 +22,7 @@ from game.engine import Hand, Match
 from game.engine import actions as A
 from game.engine.language import N_, gettext
 from game.engine.lessons import Lesson, heading_for
+from game.engine.refusals import Refusal
 from game.engine.view import choice_of
 
 from .controller import TableController
@@ -74,6 +75,10 @@ class LessonSession(Session):
 
     def claim_known(self) -> bool:
         return self.scripted() or super().claim_known()
+
+    def claim_withheld(self) -> Refusal | None:
+        """While the script goes on, a claim is not the rest being undecided: the lesson shows every card."""
+        return Refusal("lesson-card-by-card") if self.scripted() else super().claim_withheld()
 
 
 @dataclass(frozen=True)
@@ -213,6 +218,10 @@ class LessonTable(LocalTable):
 
     def act(self, action: str) -> Played | str:
         return self._lesson_choice(action) or super().act(action)
+
+    def gives_hints(self) -> bool:
+        """The lesson's own choice while the script goes on; afterwards, as the table does."""
+        return self.lesson.next_step(self._hand()) is not None or super().gives_hints()
 
     def request_hint(self) -> bool:
         """While the hand follows the script, the Hint is the lesson's own choice (said with its reason in

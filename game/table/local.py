@@ -163,6 +163,9 @@ class LocalTable:
     def next_hand(self) -> MatchOver | NewHand:
         return self.controller.next_hand()
 
+    def gives_hints(self) -> bool:
+        return self.controller.gives_hints
+
     def request_hint(self) -> bool:
         return self.controller.request_hint()
 

@@ -13,6 +13,7 @@ from typing import Any
 from game.ai import LEVELS, make_player
 from game.engine import Hand, Match
 from game.engine.claim import settled_steps
+from game.engine.refusals import Refusal
 from game.engine.results import HandResult
 from game.engine.rules import Rules
 from game.engine.words import player_name
@@ -163,6 +164,11 @@ class Session:
                 if time.perf_counter() >= deadline:
                     break
         return self._claim_answer
+
+    def claim_withheld(self) -> Refusal | None:
+        """Why no claim is taken now, whatever the cards (a lesson going card by card); None: a claim is taken as
+        the rules say (on the lead, once the rest is decided)."""
+        return None
 
     def claim_known(self) -> bool:
         """The claim check has its answer for the position as it stands (without working on it)."""

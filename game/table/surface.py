@@ -136,6 +136,10 @@ class Table(Protocol):
         """After the score sheet: game over, or the next hand dealt (None: answered later, through ``poll``)."""
         ...
 
+    def gives_hints(self) -> bool:
+        """This table gives hints at all (a table whose server decides: asked, it answers a hint or why not)."""
+        ...
+
     def request_hint(self) -> bool:
         """Ask for a hint for the viewer's decision, answered by a Hint through ``poll``; False if none is coming."""
         ...

@@ -557,29 +557,32 @@ class TableScene(Scene):
     def say_not_offered(self, button: Button) -> None:
         """Why a button is not offered now, said when its key is pressed (the key did nothing before). Undo and
         Claim ask the table, which says why not (the engine's words for a claim; a network table's server answers
-        it); a Hint is for the turn of a player at this screen, and Last trick for once a trick is done."""
+        it); a Hint is for the turn of a player at this screen at a table that gives hints, and Last trick for once a
+        trick is done."""
         if button is self.undo_button or button is self.claim_button:
             button.action()
         elif button is self.last_button:
             self.say(gettext("No trick has been played yet"))
         elif button is self.hint_button:
-            why = Refusal("hand-over" if self.view().to_move < 0 else "not-your-turn")
+            reason = "hand-over" if self.view().to_move < 0 else "not-your-turn"
+            why = Refusal(reason if self.table.gives_hints() else "no-hints")
             self.say(why.words(self.table.rules.deck) or "")  # the engine's reasons all have words
 
     # --- input ---
 
     def offered(self) -> Offered:
-        """Which buttons answer now: Hint for a person's turn at this screen, Undo against the computer only (also
-        while cards still move: ``undo``), Claim once nothing can change, Last trick once a trick is done. Asked
-        each time a button is drawn or pressed, so that a button is never drawn enabled when a press would do nothing
-        (as Undo was beside a claim, drawn before the claim came and not again until the player did something);
-        worked out again only when the position changes (undo replays the hand)."""
+        """Which buttons answer now: Hint for a person's turn at this screen (at a table that gives hints), Undo
+        against the computer only (also while cards still move: ``undo``), Claim once nothing can change, Last trick
+        once a trick is done. Asked each time a button is drawn or pressed, so that a button is never drawn enabled
+        when a press would do nothing (as Undo was beside a claim, drawn before the claim came and not again until the
+        player did something); worked out again only when the position changes (undo replays the hand)."""
         view, table = self.view(), self.table
         to_move = view.to_move
         key = (view.number, view.moves, to_move, table.at_screen(to_move), self.busy(), table.claimable())
         if key != self.buttons_for:
             self.buttons_for = key
-            self._offered = Offered(hint=to_move >= 0 and table.at_screen(to_move), undo=table.can_undo(),
+            self._offered = Offered(hint=to_move >= 0 and table.at_screen(to_move) and table.gives_hints(),
+                                    undo=table.can_undo(),
                                     claim=self.viewer_controls_play() and not view.trick and table.claimable(),
                                     last_trick=bool(view.tricks))
         return self._offered
