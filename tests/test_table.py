@@ -346,6 +346,18 @@ def test_a_claim_plays_out_the_rest_when_nothing_can_change(worker: AIWorker) ->
     assert len(played) == sum(held.bit_count() for held in hand.held) and claims[0].events[-1].kind == "hand-over"
 
 
+def test_asking_whether_the_rest_is_settled_does_no_work_on_it() -> None:
+    """``play_is_settled`` gives the claim check's answer so far and takes no step of it: the window asks it for its
+    buttons, and only ``settled_check`` may spend its few milliseconds a frame; it took a step on every question."""
+    hand = position_where("rook-classic", lambda h: h.phase == "play" and not h.trick and len(h.tricks) >= 4
+                          and settled(h))
+    session = table_session(hand)
+    for _ in range(10000):  # far more questions than the check has steps
+        assert not session.play_is_settled()
+    assert not session.claim_known(), "asking alone worked the check out"
+    assert session.settled_check(60.0) is True and session.play_is_settled()
+
+
 def test_a_statistics_file_that_cannot_be_read_is_named_in_a_message(worker: AIWorker, tmp_path: Path) -> None:
     (tmp_path / "statistics.json").write_text("{not json")
     controller = table("rook-beginner", [0], worker, records=kept_in(tmp_path))

@@ -729,3 +729,30 @@ def test_news_from_the_table_is_drawn_in_ink_and_a_problem_as_an_error(window: O
     table.show(Message("No hint this time: the search for one failed"))
     step(app)
     assert the_line(recorder, "No hint this time").colour == theme.WARN
+
+
+def test_a_frame_works_out_its_buttons_once(window: OpenWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which buttons answer (``TableScene.offered``) was worked out by every button each time it was drawn: six to
+    ten times a frame, each asking the table whether the rest may be claimed (a step of the claim check while it
+    runs). A frame now asks once, and draws the buttons as they answer at that moment; once the position changes
+    (the player plays a card), the next frame draws them as they answer then."""
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 0 and not h.trick
+                          and 1 <= len(h.tricks) <= 8)
+    app, table, recorder = window(table_session(hand))
+    to_turn(app, table.viewer_controls_play)
+    asked: list[bool] = []
+    claimable = table.table.claimable
+
+    def counted() -> bool:
+        asked.append(claimable())
+        return asked[-1]
+
+    monkeypatch.setattr(table.table, "claimable", counted)
+    step(app)
+    assert len(asked) == 1
+    live = {op.label for op in recorder.live_buttons()}
+    assert {"Hint", "Undo", "Last trick"} <= live and ("Claim the rest" in live) == asked[0]
+    table.play(next(iter(table.view().plays())))
+    asked.clear()
+    step(app)
+    assert len(asked) == 1 and "Hint" not in {op.label for op in recorder.live_buttons()}  # a computer's turn now

@@ -5,6 +5,7 @@ the marker at the seat to move, the trick's winner, and the bid dialog beside th
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 import pygame
@@ -13,7 +14,7 @@ import pytest
 from game.engine import Match, load_rules
 from game.engine.rook import RookHand
 from game.table.session import SeatPlan, Session
-from game.ui import theme
+from game.ui import assets, table_painter, theme
 from game.ui.app import App
 from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
@@ -181,6 +182,40 @@ def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(open
     post(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top - 60), rel=(0, 0), buttons=(0, 0, 0))
     step(app)
     assert table.painter.lifted_card() is None
+
+
+@pytest.mark.parametrize("preset", ["hearts-2p", "rook-2p", "hearts-3p", "hearts-classic", "rook-classic", "hearts-5p",
+                                    "rook-6p"])
+def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt, monkeypatch: pytest.MonkeyPatch,
+                                                                   preset: str) -> None:
+    """At 800x500 the plates of the seats at the window's sides dropped the tricks taken (their room was cut by the
+    window's edge), which larger windows show. Every seat's plate, at every table size, now says its score, its
+    points and its tricks, late in a long match (three figures and a sign for the score, 120 points, 13 tricks),
+    clear of every seat's cards, of the trick in the middle and of the other plates, inside the window."""
+    app, session, table = opened((800, 500), preset, humans=1)
+    view = table.view()
+    view = replace(view, scores=tuple(-120 if i % 2 else 285 for i in range(len(view.scores))),
+                   points=tuple(120 for _ in view.points), tricks_won=tuple(13 for _ in view.tricks_won))
+    drawn: list[str] = []
+
+    def text(line: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(line)
+        return assets.text(line, *args, **kwargs)
+
+    monkeypatch.setattr(table_painter, "text", text)
+    place, window = table.place, pygame.Rect((0, 0), app.size)
+    cards = place.hand_rects(len(view.hand)) + [rect for seat in range(view.players) if seat != table.viewer
+                                                for rect in [r for _, r in table.card_rects(seat)] or
+                                                place.small_rects(seat, view.hand_sizes[seat])]
+    plates = []
+    for seat in range(view.players):
+        drawn.clear()
+        words = table.painter.name_plate(seat, view)[1]
+        plate = words.inflate(16, 8)  # its back (the viewer's reaches under the foot of their cards, as before)
+        assert "13 tricks" in drawn[-1], f"{preset}: seat {seat}'s plate says {drawn}"
+        assert window.contains(plate) and words.collidelist(cards) < 0 and not plate.colliderect(place.trick_area())
+        plates.append(plate)
+    assert all(a.collidelist(plates[i + 1:]) < 0 for i, a in enumerate(plates))
 
 
 @pytest.mark.parametrize("size", SIZES)

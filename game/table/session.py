@@ -157,12 +157,9 @@ class Session:
         if self._claim_answer is None:
             assert self._claim_steps is not None  # the check is under way: at a trick's start
             deadline = time.perf_counter() + seconds
-            for answer in self._claim_steps:
-                if answer is not None:
-                    self._claim_answer = answer
-                    break
-                if time.perf_counter() >= deadline:
-                    break
+            # the time is looked at before each step, so that no time (``play_is_settled``) takes no step
+            while self._claim_answer is None and time.perf_counter() < deadline:
+                self._claim_answer = next(self._claim_steps)  # it ends with its answer
         return self._claim_answer
 
     def claim_withheld(self) -> Refusal | None:

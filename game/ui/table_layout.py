@@ -74,9 +74,11 @@ class TableLayout:
     def seat_box(self, seat: int) -> pygame.Rect:
         """Roughly the area a seat other than the viewer takes: its fan of cards and its name plate below."""
         ax, ay = self.seat_anchor(seat)
-        width = max(int(self.cw * 3.8), self.plate_room(seat, self.around[0]) + 16)
+        fan = int(self.cw * 3.8)
+        left, right = self.plate_span(seat, self.around[0])
+        left, right = min(ax - fan // 2, left - 8), max(ax + fan // 2, right + 8)  # the plate's back, 8 px round
         top = ay - int(self.ch * 0.62) // 2
-        return pygame.Rect(ax - width // 2, top, width, ay + self._below_anchor() - top)
+        return pygame.Rect(left, top, right - left, ay + self._below_anchor() - top)
 
     def _trick_reach(self) -> float:
         """How far from the middle each card of a trick lies: well apart, but drawn in when large cards would
@@ -145,14 +147,20 @@ class TableLayout:
         return ax, ay + int(self.ch * 0.62) // 2 + int(self.text_px * 1.4)
 
     def plate_room(self, seat: int, viewer: int) -> int:
-        """How wide a seat's name plate may be: within the window round its place, clear of the trick in the middle
-        and, for the viewer, of the buttons at the bottom right."""
+        """How wide a seat's name plate may be: clear of the trick in the middle and, for the viewer, of the buttons
+        at the bottom right. A seat beside the window's edge has as much as the others: its plate is moved in from
+        the edge rather than cut (``plate_span``), so that its tricks fit at 800x500 too."""
         w = self.size[0]
         if seat == viewer:  # from the window's edge to the buttons, with room for the turn marker between
             return max(40, min(2 * int(w * 0.16) - 32, self.buttons_left - 2 * self.text_px - 40, int(w * 0.28)))
-        x = self.plate_centre(seat, viewer)[0]
-        room = 2 * min(x - 8, w - 8 - x) - 16
-        return max(40, min(room, int(w * 0.28)))
+        return max(40, min(w - 32, int(w * 0.28)))
+
+    def plate_span(self, seat: int, viewer: int) -> tuple[int, int]:
+        """From where to where a seat's name plate's text may reach across the window: ``plate_room`` round its
+        middle, moved in from the window's edge so that the plate (8 px wider each way) keeps 8 px from it."""
+        w, room = self.size[0], self.plate_room(seat, viewer)
+        left = max(16, min(self.plate_centre(seat, viewer)[0] - room // 2, w - 16 - room))
+        return left, left + room
 
     def trick_area(self) -> pygame.Rect:
         """Where the cards of a trick lie, every seat's card included."""
@@ -182,8 +190,8 @@ class TableLayout:
         room = int(w * 0.6)
         for seat in self.around[1:]:
             if math.sin(seat_angle(seat, self.around)) > 0.2:  # a seat beside the viewer, low on the table
-                x = self.plate_centre(seat, self.around[0])[0]
-                room = min(room, 2 * (abs(x - w // 2) - self.plate_room(seat, self.around[0]) // 2) - 24)
+                left, right = self.plate_span(seat, self.around[0])
+                room = min(room, 2 * (w // 2 - right if left < w // 2 else left - w // 2) - 24)
         return max(120, room)
 
     def info_room(self) -> int:

@@ -212,11 +212,13 @@ class TablePainter:
     def name_plate(self, seat: int, view: SeatView) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
         """A seat's name plate: its two lines of text and where each goes, and where the text as a whole goes (the
         plate is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's
-        part in the hand; under it the seat's score, its points this hand and its tricks, as many as fit."""
+        part in the hand; under it the seat's score, its points this hand and its tricks, as many as fit (the line
+        below the name has the room the name keeps for the dots of a computer thinking too)."""
         scene = self.scene
         place = scene.place
         dots = self.dots_room()
-        room = place.plate_room(seat, scene.viewer) - dots
+        whole = place.plate_room(seat, scene.viewer)
+        room = whole - dots
         tags = []
         # TRANSLATORS: short: a seat's part in the hand, beside its name on the table's name plate
         if seat == view.dealer:
@@ -245,14 +247,15 @@ class TablePainter:
         if seat < len(view.tricks_won):
             won = view.tricks_won[seat]
             parts.append(ngettext("{count} trick", "{count} tricks", won).format(count=won))
-        while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > room:
+        while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > whole:
             parts.pop()  # the tricks first, then this hand's points: the score matters most
         lines = [text(first, big, theme.GOLD if to_move else theme.INK, bold=to_move),
-                 text(assets.fitted(" · ".join(parts), small, room), small, theme.INK_DIM)]
-        width = max(line.get_width() for line in lines) + dots
+                 text(assets.fitted(" · ".join(parts), small, whole), small, theme.INK_DIM)]
+        width = max(lines[0].get_width() + dots, lines[1].get_width())
         rect = pygame.Rect(0, 0, width, sum(line.get_height() for line in lines))
         rect.center = place.plate_centre(seat, scene.viewer)
-        rect.clamp_ip(pygame.Rect((0, 0), scene.size).inflate(-16, -8))
+        # moved in from the window's edge as far as it must (TableLayout.plate_span): the plate keeps 8 px from it
+        rect.clamp_ip(pygame.Rect((0, 0), scene.size).inflate(-32, -8))
         placed, y = [], rect.y
         for line in lines:
             placed.append((line, line.get_rect(topleft=(rect.x, y))))

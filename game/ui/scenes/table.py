@@ -119,6 +119,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.buttons_for: tuple[int, int, int, bool, bool, bool] | None = None
         self._offered = Offered(hint=False, undo=False, claim=False, last_trick=False)
+        self._drawn_offer: Offered | None = None  # ``offered`` while a frame is drawn (nothing changes meanwhile)
         self._order_for: tuple[int, int, int, str] | None = None
         self._shown_order: dict[int, list[str]] = {}
         self.pointer: tuple[int, int] | None = None  # where the mouse is, from its events
@@ -575,7 +576,11 @@ class TableScene(Scene):
         against the computer only (also while cards still move: ``undo``), Claim once nothing can change, Last trick
         once a trick is done. Asked each time a button is drawn or pressed, so that a button is never drawn enabled
         when a press would do nothing (as Undo was beside a claim, drawn before the claim came and not again until the
-        player did something); worked out again only when the position changes (undo replays the hand)."""
+        player did something); worked out again only when the position changes (undo replays the hand). While a frame
+        is drawn, which changes nothing, the answer is the one the frame began with: its buttons asked six to ten
+        times a frame."""
+        if self._drawn_offer is not None:
+            return self._drawn_offer
         view, table = self.view(), self.table
         to_move = view.to_move
         key = (view.number, view.moves, to_move, table.at_screen(to_move), self.busy(), table.claimable())
@@ -670,4 +675,8 @@ class TableScene(Scene):
         return playable[0] if step > 0 else playable[-1]  # round the end of the row
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)
+        self._drawn_offer = self.offered()  # the position as the frame is drawn: asked once, not by every button
+        try:
+            self.painter.draw(surface)
+        finally:
+            self._drawn_offer = None
