@@ -19,6 +19,7 @@ from game.ui.app import App
 from game.ui.hand_layout import GAP, arranged
 from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
+from game.ui.table_layout import TableLayout
 from game.ui.table_marks import queen_legend
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
@@ -191,7 +192,7 @@ def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt
     """At 800x500 the plates of the seats at the window's sides dropped the tricks taken (their room was cut by the
     window's edge), which larger windows show. Every seat's plate, at every table size, now says its score, its
     points and its tricks, late in a long match (three figures and a sign for the score, 120 points, 13 tricks),
-    clear of every seat's cards, of the trick in the middle and of the other plates, inside the window."""
+    clear of every seat's cards, of the trick's cards in the middle and of the other plates, inside the window."""
     app, session, table = opened((800, 500), preset, humans=1)
     view = table.view()
     view = replace(view, scores=tuple(-120 if i % 2 else 285 for i in range(len(view.scores))),
@@ -213,7 +214,7 @@ def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt
         words = table.painter.name_plate(seat, view)[1]
         plate = words.inflate(16, 8)  # its back (the viewer's reaches under the foot of their cards, as before)
         assert "13 tricks" in drawn[-1], f"{preset}: seat {seat}'s plate says {drawn}"
-        assert window.contains(plate) and words.collidelist(cards) < 0 and not plate.colliderect(place.trick_area())
+        assert window.contains(plate) and words.collidelist(cards) < 0 and plate.collidelist(place.trick_cards()) < 0
         plates.append(plate)
     assert all(a.collidelist(plates[i + 1:]) < 0 for i, a in enumerate(plates))
 
@@ -251,6 +252,38 @@ def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened: OpenA
     for seat in losers:
         x, y = table.place.trick_spot(seat)
         assert tuple(app.screen.get_at((x + 1, y + table.place.ch // 2)))[:3] != theme.GOLD
+
+
+# the part of a card at its top left that says what it is, its rank and suit as drawn (game/ui/cards.py: the number or
+# rank 7.5% in from the corner, the colour's letter or the suit's pip under it), as parts of its width and height
+INDEX = (0.5, 0.36)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["rook-500-5p", "hearts-5p", "rook-6p"])
+def test_at_five_and_six_seats_every_card_of_a_trick_can_be_read(size: Size, preset: str) -> None:
+    """At 5 and 6 players a trick's cards lay one over another (in Rook 500 at 1280x720 West's Green 1 lay almost
+    wholly under North's Green 6): whoever leads and wherever the viewer sits, no card covers the index (rank and
+    suit) of a card played before it in the engine's order, nor more than a quarter of its face; no card reaches a
+    seat's cards or name plate; and a card dropped on any card of the trick is played, the hand kept out of it."""
+    pygame.font.init()  # the layout measures the lines at the top left
+    hand = Match(load_rules(preset), seed=3).hand
+    for viewer in range(hand.n):
+        place = TableLayout(size, 1.0, hand.seats_clockwise_from(viewer))
+        spots = dict(zip(place.around, place.trick_cards()))
+        boxes = [place.seat_box(seat) for seat in place.around[1:]]
+        for leader in range(hand.n):
+            order = hand.play_order[leader]
+            for i, seat in enumerate(order):
+                card = spots[seat]
+                index = pygame.Rect(card.topleft, (round(place.cw * INDEX[0]), round(place.ch * INDEX[1])))
+                later = [spots[other] for other in order[i + 1:]]
+                assert index.collidelist(later) < 0, f"{seat}'s index covered, led by {leader}, at {size}"
+                hidden = sum(card.clip(other).width * card.clip(other).height for other in later)
+                assert hidden <= card.width * card.height // 4
+        assert all(spot.collidelist(boxes) < 0 for spot in spots.values())
+        drop = place.table_rect()
+        assert all(drop.contains(spot) for spot in spots.values()) and drop.bottom < place.hand_top()
 
 
 LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",

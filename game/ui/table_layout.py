@@ -80,31 +80,62 @@ class TableLayout:
         top = ay - int(self.ch * 0.62) // 2
         return pygame.Rect(left, top, right - left, ay + self._below_anchor() - top)
 
-    def _trick_reach(self) -> float:
-        """How far from the middle each card of a trick lies: well apart, but drawn in when large cards would
-        otherwise reach a seat's cards or name plate."""
+    def _trick_reach(self) -> tuple[float, float]:
+        """How far from the middle the cards of a trick lie, across and down. Up to four seats: 0.62 card heights
+        toward each seat. Five and six seats, 72 or 60 degrees apart, whose cards would lie one over another at that
+        distance: on the smallest oval on which no card covers another, so that each card can be read whoever played
+        first (two cards lie apart when they are a card's width apart across or its height apart down). Either way
+        clear of every seat's cards and name plate: another oval that is, or drawn in until it is."""
         boxes = [self.seat_box(seat) for seat in self.around[1:]]
-        reach = self.ch * 0.62
-        while reach > self.ch * 0.3:
+
+        def clear(reach: tuple[float, float]) -> bool:
             self.reach = reach
-            spots = [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
-            if not any(spot.collidelist(boxes) >= 0 for spot in spots):
-                break
-            reach *= 0.92
+            return not any(spot.collidelist(boxes) >= 0 for spot in self.trick_cards())
+
+        base = self.ch * 0.62
+        ovals = [(base, base)] if len(self.around) <= 4 else self._ovals_apart(base)
+        reach = next((oval for oval in ovals if clear(oval)), ovals[0])
+        while reach[1] > self.ch * 0.3 and not clear(reach):
+            reach = (reach[0] * 0.92, reach[1] * 0.92)
         return reach
 
+    def _ovals_apart(self, least: float) -> list[tuple[float, float]]:
+        """The ovals (across, down; each at least ``least``) on which no two cards of a trick, each in its seat's
+        direction round the table, overlap, with a few pixels between them: for each height the narrowest, the
+        smallest first."""
+        gap = max(2, self.cw // 20)
+        points = [(math.cos(angle), math.sin(angle)) for angle in (seat_angle(seat, self.around)
+                                                                    for seat in self.around)]
+        pairs = [(abs(x - u), abs(y - v)) for i, (x, y) in enumerate(points) for u, v in points[i + 1:]]
+        downs = sorted({max(least, (self.ch + gap) / dy) for _, dy in pairs if dy > 1e-6} | {least})
+        ovals = []
+        for down in downs:  # the pairs not a card's height apart at this height must be a card's width apart
+            across = max([least, *((self.cw + gap) / dx if dx > 1e-6 else math.inf
+                                   for dx, dy in pairs if dy * down < self.ch + gap - 1e-6)])
+            if across < math.inf:
+                ovals.append((across, down))
+        return sorted(ovals, key=lambda oval: oval[0] * oval[1])
+
     def trick_spot(self, seat: int) -> tuple[int, int]:
-        """The top-left corner of the card a seat plays to the trick."""
-        ax, ay = self.seat_anchor(seat)
+        """The top-left corner of the card a seat plays to the trick: toward the seat's anchor (up to four seats),
+        or on the oval ``reach`` in the seat's direction round the table (five and six, evenly spaced as the seats
+        are: their anchors are pressed toward the window's top and sides, which would bring two cards together)."""
         cx, cy = self.centre
-        dx, dy = ax - cx, ay - cy
-        length = math.hypot(dx, dy) or 1
-        return (int(cx + dx / length * self.reach - self.cw / 2), int(cy + dy / length * self.reach - self.ch / 2))
+        if len(self.around) <= 4:
+            ax, ay = self.seat_anchor(seat)
+            length = math.hypot(ax - cx, ay - cy) or 1
+            dx, dy = (ax - cx) / length, (ay - cy) / length
+        else:
+            angle = seat_angle(seat, self.around)
+            dx, dy = math.cos(angle), math.sin(angle)
+        across, down = self.reach
+        return int(cx + dx * across - self.cw / 2), int(cy + dy * down - self.ch / 2)
 
     def table_rect(self) -> pygame.Rect:
-        """Drop a dragged card here to play it."""
+        """Drop a dragged card here to play it: the middle of the table, and wherever a card of the trick lies (five
+        and six seats spread the trick taller)."""
         return pygame.Rect(0, 0, int(self.cw * 4.6), int(self.ch * 2.6)).move(
-            self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3))
+            self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3)).union(self.trick_area())
 
     def hand_rects(self, count: int, bottom: int | None = None) -> list[pygame.Rect]:
         """The viewer's cards in a row along the bottom, a comfortable gap apart, overlapping only as needed."""
@@ -162,9 +193,14 @@ class TableLayout:
         left = max(16, min(self.plate_centre(seat, viewer)[0] - room // 2, w - 16 - room))
         return left, left + room
 
+    def trick_cards(self) -> list[pygame.Rect]:
+        """Each seat's card of a trick, in the order of ``around``."""
+        return [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
+
     def trick_area(self) -> pygame.Rect:
-        """Where the cards of a trick lie, every seat's card included."""
-        spots = [pygame.Rect(self.trick_spot(seat), (self.cw, self.ch)) for seat in self.around]
+        """Where the cards of a trick lie, every seat's card included (at five and six seats a ring of cards: the
+        corners of this area are empty)."""
+        spots = self.trick_cards()
         return spots[0].unionall(spots[1:])
 
     def clear_spot(self, size: tuple[int, int], avoid: list[pygame.Rect]) -> pygame.Rect | None:

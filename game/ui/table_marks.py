@@ -35,15 +35,20 @@ def draw_turn_marker(surface: pygame.Surface, points: list[tuple[float, float]])
 
 
 def draw_winner(surface: pygame.Surface, card: pygame.Rect, art: CardArt, line: str, px: int,
-                below: pygame.Rect) -> None:
+                below: pygame.Rect, room: int) -> None:
     """The winning card of a finished trick ringed in gold, and who takes it said under the whole trick
-    (``below``), where it covers no card."""
+    (``below``), where it covers no card, in lines no wider than ``room`` (the taller trick of five and six seats
+    brings it down between the seats' name plates)."""
     surface.blit(art.outline(card.width, theme.GOLD), card)
-    label = text(line, px, theme.GOLD, bold=True)
-    back = label.get_rect(midtop=(below.centerx, below.bottom + 6)).inflate(12, 4)
+    labels = [text(part, px, theme.GOLD, bold=True) for part in wrapped(line, px, room, True)]
+    back = pygame.Rect(0, 0, max(label.get_width() for label in labels), sum(label.get_height() for label in labels))
+    back = back.move(below.centerx - back.width // 2, below.bottom + 6).inflate(12, 4)
     back.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, theme.FELT_DARK, back, border_radius=6)
-    surface.blit(label, label.get_rect(center=back.center))
+    y = back.y + 2
+    for label in labels:
+        surface.blit(label, label.get_rect(midtop=(back.centerx, y)))
+        y += label.get_height()
 
 
 def queen_line(queen: str) -> str:

@@ -112,7 +112,7 @@ class TablePainter:
                                                                                                         "takes "
                                                                                                         "the trick"),
                                                                        gettext("You take the trick")),
-                                    place.text_px - 4, place.trick_area())
+                                    place.text_px - 4, place.trick_area(), place.message_room())
 
     def lifted_card(self) -> str | None:
         """The viewer's card under the pointer (the top one where cards overlap): drawn lifted, unless a card is
