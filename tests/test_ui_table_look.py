@@ -259,6 +259,17 @@ def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened: OpenA
 INDEX = (0.5, 0.36)
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("preset", ["hearts-classic", "rook-500-5p", "hearts-5p", "rook-6p"])
+def test_the_trick_and_who_takes_it_stay_above_the_players_hand(opened: OpenAt, preset: str, scale: float) -> None:
+    """With larger cards (the Card size setting) the taller trick of five seats reached down over the player's own
+    hand at 1280x720, and the line saying who takes the trick under it: both stay above the hand."""
+    app, session, table = opened((1280, 720), preset, humans=1, card_scale=scale)
+    place = table.place
+    line = assets.font(place.text_px - 4, True).get_linesize()
+    assert place.trick_area().bottom + 6 + line + 4 <= place.hand_top(), f"{preset} at card size {scale}"
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("preset", ["rook-500-5p", "hearts-5p", "rook-6p"])
 def test_at_five_and_six_seats_every_card_of_a_trick_can_be_read(size: Size, preset: str) -> None:

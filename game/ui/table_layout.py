@@ -85,8 +85,10 @@ class TableLayout:
         toward each seat. Five and six seats, 72 or 60 degrees apart, whose cards would lie one over another at that
         distance: on the smallest oval on which no card covers another, so that each card can be read whoever played
         first (two cards lie apart when they are a card's width apart across or its height apart down). Either way
-        clear of every seat's cards and name plate: another oval that is, or drawn in until it is."""
-        boxes = [self.seat_box(seat) for seat in self.around[1:]]
+        clear of every seat's cards and name plate, and of the player's hand with the line under the trick that says
+        who takes it: another oval that is, or drawn in until it is."""
+        hand = pygame.Rect(0, self.hand_top() - int(self.text_px * 1.4) - 10, self.size[0], self.ch)
+        boxes = [self.seat_box(seat) for seat in self.around[1:]] + [hand]
 
         def clear(reach: tuple[float, float]) -> bool:
             self.reach = reach
