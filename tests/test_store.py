@@ -158,6 +158,21 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     assert problem == "" and loaded == settings
 
 
+def test_older_settings_keep_typed_names_and_read_untouched_old_defaults_as_todays(tmp_path: Path) -> None:
+    """Settings saved before each seat was named where it sits hold the old default names (You, West, North, East,
+    Sam, Alex) among those typed: each old default still in its place is read as today's default there, which a
+    table replaces with where the seat sits (game/engine/words.py, seat_name); what a person typed stays as typed,
+    and the file keeps its form (six names)."""
+    store = SettingsStore(tmp_path)
+    store.path.write_text("sound: false\nnames: [You, West, Ann, East, Sam, North]\n")
+    settings, problem = store.load()
+    assert problem == "" and not settings.sound
+    assert settings.names == ["You", "South-west", "Ann", "North", "North-east", "North"]
+    assert Settings().names == ["You", "South-west", "North-west", "North", "North-east", "South-east"]
+    store.save(settings)
+    assert store.load() == (settings, "")
+
+
 @pytest.mark.parametrize("content, words", [
     ("sound: [unclosed", "while parsing"),
     ("colour: blue\n", "unknown setting 'colour'"),

@@ -20,8 +20,20 @@ from __future__ import annotations
 from .language import N_, gettext, ngettext
 
 YOU = "You"  # the name of the person at the screen, when they have not given one (kept so in files)
-# the names the settings give new seats (game/store/settings.py), shown in the language in force while unchanged
-DEFAULT_NAMES = (N_("You"), N_("West"), N_("North"), N_("East"))
+# the name of each seat nobody named, by the number of players: where it sits, as the table draws it (the person at
+# the screen at the bottom, the others clockwise at even angles: game/ui/seat_map.py's seat_angle). With the rook-2p
+# dummy ("Dummy") the opponent sits top left or top right as the dealer changes: North says both
+SEAT_NAMES = {
+    2: (N_("You"), N_("North")),
+    3: (N_("You"), N_("North-west"), N_("North-east")),
+    4: (N_("You"), N_("West"), N_("North"), N_("East")),
+    5: (N_("You"), N_("West"), N_("North-west"), N_("North-east"), N_("East")),
+    6: (N_("You"), N_("South-west"), N_("North-west"), N_("North"), N_("North-east"), N_("South-east")),
+}
+# the names the settings give new seats (game/store/settings.py): those of the largest table; a seat whose name is
+# still this default is named where it sits at each table (seat_name)
+DEFAULT_NAMES = SEAT_NAMES[6]
+PLACE_NAMES = frozenset(name for names in SEAT_NAMES.values() for name in names)  # shown in the language in force
 # where a Hearts pass goes (the rules' pass_cycle words), as a sentence says it: translated where shown (``gettext``)
 DIRECTION_WORDS = {"left": N_("to the left"), "across": N_("across"), "right": N_("to the right"),
                    "left2": N_("two to the left"), "right2": N_("two to the right"), "trade": N_("to your opponent"),
@@ -36,7 +48,17 @@ def is_you(name: str) -> bool:
 def player_name(name: str) -> str:
     """A seat's name as the player reads it: a default name ("You", "North") in the language in force, any name a
     person gave as they gave it."""
-    return gettext(name) if name in DEFAULT_NAMES else name
+    return gettext(name) if name in PLACE_NAMES else name
+
+
+def seat_name(given: str, seat: int, players: int) -> str:
+    """The name a seat gets at a table of ``players``, as kept (``player_name`` shows it): ``given``, the seat's name
+    in the settings, if a person typed it there; while it is still the default, where the seat sits at this table.
+
+    >>> [seat_name(name, seat, 5) for seat, name in enumerate(DEFAULT_NAMES[:4] + ("Ann",))]
+    ['You', 'West', 'North-west', 'North-east', 'Ann']
+    """
+    return SEAT_NAMES[players][seat] if players in SEAT_NAMES and given == DEFAULT_NAMES[seat] else given
 
 
 def said_of(who: str | list[str], other: str, you: str, several: str = "", **values: object) -> str:

@@ -13,6 +13,7 @@ import yaml
 
 from game.engine.language import gettext
 from game.engine.rules import shown
+from game.engine.words import DEFAULT_NAMES
 
 from .files import APP_NAME, UNUSABLE, DamagedFile, first_line, read_yaml, set_aside, write_text_atomic
 
@@ -24,6 +25,9 @@ CARD_FACES = ("classic", "simple")  # the standard deck's faces: printed ones wi
 NAME_LENGTH = 16  # characters of a player's name
 LANGUAGE_CODE = r"|[a-z]{2,3}(_[A-Z]{2})?"  # a language setting: a gettext language code, or "" for the system's
 ADDRESS_LENGTH = 100  # characters of a server's address
+# the names new seats had before each seat was named where it sits: still in older settings files, where each is read
+# as today's default in its place (a person who typed "Sam" for the fifth seat then sees where that seat sits)
+OLD_DEFAULT_NAMES = ("You", "West", "North", "East", "Sam", "Alex")
 
 
 def config_dir() -> Path:
@@ -48,7 +52,7 @@ class Settings:
     table_colour: str = "green"    # the felt and panels (TABLE_COLOURS)
     card_back: str = "lattice"     # the pattern on the backs of the cards (CARD_BACKS)
     card_faces: str = "classic"    # the standard deck's faces (CARD_FACES); Rook cards have one look
-    names: list[str] = field(default_factory=lambda: ["You", "West", "North", "East", "Sam", "Alex"])
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))  # one left so: where its seat sits
     online_port: int = 47474       # the port a hosted table listens on (open it in the router for the internet)
     keep_seat: float = 120.0       # seconds a dropped player's seat waits for them before a computer plays it
     last_address: str = ""        # the table address typed last on Join game
@@ -113,6 +117,7 @@ def settings_from_dict(data: object) -> Settings:
             if not isinstance(value, list) or len(value) != 6 or \
                     not all(isinstance(n, str) and 0 < len(n) <= NAME_LENGTH for n in value):
                 raise SettingsError(f"names: use a list of 6 names of 1 to {NAME_LENGTH} characters")
+            value = [new if name == old else name for name, old, new in zip(value, OLD_DEFAULT_NAMES, DEFAULT_NAMES)]
         setattr(settings, name, value)
     return settings
 

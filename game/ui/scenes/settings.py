@@ -493,5 +493,9 @@ class NamesScene(Scene):
         w, _ = surface.get_size()
         title = text(gettext("Player names"), self.px + 6, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, 10)))
+        # a name left as it was given is a place, and names each seat where it sits at the table being played
+        note = gettext("Names left as they are say where each seat sits at the table")
+        line = text(fitted(note, self.px - 2, w - 20), self.px - 2, theme.INK_DIM)
+        surface.blit(line, line.get_rect(midtop=(w // 2, 16 + title.get_height())))
         for button in self.fields + [self.back]:
             button.draw(surface, self.px - 2)

@@ -17,7 +17,7 @@ from game.engine import DealCodeError, Hand, Match, hand_from_code
 from game.engine.guide import summary
 from game.engine.language import N_, gettext
 from game.engine.rules import Rules, preset_families
-from game.engine.words import capitalised, player_name, said_of
+from game.engine.words import capitalised, player_name, said_of, seat_name
 from game.net import messages as M
 from game.net.database import DatabaseUnusable
 from game.net.messages import clean_name
@@ -54,6 +54,7 @@ class SetupScene(Scene):
         self.presets = family_presets()  # each family's, its classic game first
         self.preset = preset
         self.seats: list[SeatPlan] = []
+        self.given: list[str] = []  # the name this screen gave each seat, before anyone typed one here
         self.editing: int | str | None = None   # the seat whose name is being typed, or "server", or "code"
         self.typing: TextEdit | None = None  # what is being typed there
         self.server = services.settings.last_server  # where a table with online seats is made ("": here)
@@ -85,15 +86,17 @@ class SetupScene(Scene):
         self.sides = partnerships(self.rules)
         self.seat_count = self.first_hand.n
         settings = self.services.settings
-        old = self.seats
-        self.seats = []
-        for seat in range(self.rules.players):
-            if seat < len(old):
+        given = [player_name(seat_name(settings.names[seat], seat, self.rules.players)) if seat < len(settings.names)
+                 else gettext("Player {number}").format(number=seat + 1) for seat in range(self.rules.players)]
+        old, self.seats = self.seats, []
+        for seat, name in enumerate(given):
+            if seat < len(old):  # kept as set, but a name given here follows its seat to where it sits now
+                if old[seat].name == self.given[seat]:
+                    old[seat].name = name
                 self.seats.append(old[seat])
             else:
-                name = player_name(settings.names[seat]) if seat < len(settings.names) else \
-                    gettext("Player {number}").format(number=seat + 1)
                 self.seats.append(SeatPlan(name, seat == 0, settings.default_level))
+        self.given = given
         if deal is not None:
             self.house_note = said_of(self.seats[deal.dealer].name, gettext("Deal code: hand {number}, {name} deals"),
                                       gettext("Deal code: hand {number}, you deal"), number=deal.number + 1)
