@@ -86,7 +86,8 @@ class TableLayout:
         distance: on the smallest oval on which no card covers another, so that each card can be read whoever played
         first (two cards lie apart when they are a card's width apart across or its height apart down). Either way
         clear of every seat's cards and name plate, and of the player's hand with the line under the trick that says
-        who takes it: another oval that is, or drawn in until it is."""
+        who takes it: another oval that is, or drawn in until it is (down to 0.3 card heights). With large cards
+        (Card size 1.25 and up at five and six seats) no readable oval is clear: the cards then overlap."""
         hand = pygame.Rect(0, self.hand_top() - int(self.text_px * 1.4) - 10, self.size[0], self.ch)
         boxes = [self.seat_box(seat) for seat in self.around[1:]] + [hand]
 
