@@ -150,7 +150,7 @@ class TableLayout:
         blocks = [*self._seats_and_hand(), pygame.Rect(0, 0, 12 + self.info_room(), self.info_bottom())]
         if self.open_seat in self.around[1:]:
             blocks.append(self._open_row(self.open_seat, int(self._open_row_most())))
-        margin = (int(self.cw * 0.8), int(self.ch * 0.5))
+        margin = (int(self.cw * 0.8), int(self.ch * 0.5))  # in all: 0.4 card widths each side, 0.25 heights
         middle = self.trick_area().inflate(margin)
         if len(self.around) <= 4:
             middle.union_ip(pygame.Rect(0, 0, int(self.cw * 4.6), int(self.ch * 2.6)).move(
