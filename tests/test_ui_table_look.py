@@ -21,12 +21,15 @@ from game.ui.scenes.dialogs import BidScene, CardPickScene
 from game.ui.scenes.table import TableScene
 from game.ui.table_layout import TableLayout
 from game.ui.table_marks import queen_legend
+from tests.support.deals import position_where, table_session
 from tests.support.kinds import of_kind
 from tests.support.ui_helpers import (
     FAST,
+    OpenWindow,
     Size,
     choose_cards,
     click,
+    drag,
     frames,
     local_table,
     post,
@@ -293,12 +296,82 @@ def test_at_five_and_six_seats_every_card_of_a_trick_can_be_read(size: Size, pre
                 hidden = sum(card.clip(other).width * card.clip(other).height for other in later)
                 assert hidden <= card.width * card.height // 4
         assert all(spot.collidelist(boxes) < 0 for spot in spots.values())
-        drop = place.table_rect()
-        assert all(drop.contains(spot) for spot in spots.values()) and drop.bottom < place.hand_top()
+        zone = place.drop_zone()
+        assert all(any(piece.contains(spot) for piece in zone) for spot in spots.values())
+        assert all(piece.bottom < place.hand_top() for piece in zone)
 
 
 LONG = ["Bartholomew Longname", "Maximiliana Longname", "Christopherson Long", "Alexandrina Longname",
         "Wilhelmina Longname", "Konstantinos Long"]
+
+
+def in_zone(zone: list[pygame.Rect], point: tuple[int, int]) -> bool:
+    return any(piece.collidepoint(point) for piece in zone)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("preset", "scale"), [("hearts-2p", 1.0), ("hearts-3p", 1.0), ("rook-2p", 1.0),
+                                               ("hearts-classic", 1.0), ("rook-500-5p", 1.0), ("hearts-5p", 1.0),
+                                               ("hearts-5p", 1.25), ("rook-6p", 1.0), ("rook-6p", 1.25)])
+def test_the_drop_zone_keeps_clear_of_the_seats_and_the_hand(opened: OpenAt, size: Size, preset: str,
+                                                             scale: float) -> None:
+    """A card let go over another seat's cards or name plate, the lines at the top left or the player's own hand
+    glides back: the drop zone (where a card let go is played) is the trick's cards with a margin and the middle of
+    the table between them, and covers none of those, at every number of seats (at five it reached up over the
+    plates of the seats at the top, at six with larger cards). Up to four seats all of the middle of the table, 4.6
+    by 2.6 cards, still takes a drop wherever it covers nothing else (the rook-2p dummy's row of open cards, at its
+    widest, cuts a corner)."""
+    app, session, table = opened(size, preset, humans=1, names=LONG, card_scale=scale)
+    place, view = table.place, table.view()
+    zone = place.drop_zone()
+    others = [place.seat_box(seat) for seat in place.around[1:]]  # each seat's fan of cards and name plate
+    plates = [table.painter.name_plate(seat, view)[1].inflate(16, 8) for seat in range(session.hand.n)]
+    face_up = [rect for seat in range(session.hand.n) for _, rect in table.card_rects(seat)]  # the hand, the dummy
+    info = pygame.Rect(0, 0, 12 + place.info_room(), place.info_bottom())
+    for piece in zone:
+        assert piece.collidelist([*others, *plates, *face_up, info]) < 0, f"{piece} at {preset}, {size}"
+    assert all(any(piece.contains(card) for piece in zone) for card in place.trick_cards())
+    assert in_zone(zone, place.centre)
+    if len(place.around) <= 4:
+        cw, ch = place.cw, place.ch
+        middle = pygame.Rect(0, 0, int(cw * 4.6), int(ch * 2.6))
+        middle.center = place.centre
+        points = [(x, y) for x in range(middle.left, middle.right, 8) for y in range(middle.top, middle.bottom, 8)]
+        missed = [point for point in points if not in_zone(zone, point)]
+        dummy = [rect for _, rect in table.card_rects(view.dummy_seat)] if view.dummy_seat >= 0 else []
+        beside = pygame.Rect(0, 0, size[0], max((rect.bottom for rect in dummy), default=0))  # the dummy's row
+        assert len(missed) <= len(points) // 20 and all(beside.collidepoint(point) for point in missed), missed
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("preset", "scale"), [("rook-500-5p", 1.0), ("hearts-5p", 1.0), ("rook-6p", 1.25)])
+def test_a_card_dropped_on_an_upper_seats_name_plate_glides_back(window: OpenWindow, preset: str, scale: float,
+                                                                  size: Size) -> None:
+    """At five seats, and six with larger cards (Card size 1.25), the drop zone, a fixed 4.6 by 2.6 cards round
+    the middle, reached up over the name plates of the seats at the top: a card let go on an opponent's plate was
+    played. Let go on the plate where it
+    is nearest the middle of the table, the card glides back to the hand unplayed; let go in the trick's middle,
+    it is played."""
+    hand = position_where(preset, lambda h: h.phase == "play" and h.to_move == 0)
+    app, table, _ = window(table_session(hand, names=LONG), size, animation_speed=1.0, card_scale=scale)
+    session = local_table(table).controller.session
+    to_turn(app, table.viewer_controls_play)
+    card = session.hand.legal_actions()[0].split()[1]
+    place, view = table.place, table.view()
+    cx, cy = place.centre
+    for seat in place.around[1:]:
+        plate = table.painter.name_plate(seat, view)[1].inflate(16, 8)
+        if plate.centery > cy:
+            continue  # a seat low on the table
+        before = len(session.hand.actions)
+        spot = (min(max(cx, plate.left), plate.right - 1), min(max(cy, plate.top), plate.bottom - 1))
+        drag(app, dict(table.card_rects(0))[card].center, spot)
+        assert len(session.hand.actions) == before, f"dropped on seat {seat}'s name plate at {spot}"
+        assert table.motion.in_flight(card)  # on its way back to the hand
+        settle(app, 10)
+        assert card in dict(table.card_rects(0)) and not table.motion.in_flight(card)
+    drag(app, dict(table.card_rects(0))[card].center, place.centre)
+    assert card not in session.hand.view(0).hand  # played
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -80,6 +80,14 @@ class TableLayout:
         top = ay - int(self.ch * 0.62) // 2
         return pygame.Rect(left, top, right - left, ay + self._below_anchor() - top)
 
+    def _seats_and_hand(self) -> list[pygame.Rect]:
+        """What the trick keeps clear of: every other seat's ``seat_box``, and the viewer's hand with the line over
+        it that says who takes the trick, down to the window's bottom (the viewer's name plate)."""
+        w, h = self.size
+        top = self.hand_top() - int(self.text_px * 1.4) - 10
+        hand = pygame.Rect(0, top, w, h - top)
+        return [self.seat_box(seat) for seat in self.around[1:]] + [hand]
+
     def _trick_reach(self) -> tuple[float, float]:
         """How far from the middle the cards of a trick lie, across and down. Up to four seats: 0.62 card heights
         toward each seat. Five and six seats, 72 or 60 degrees apart, whose cards would lie one over another at that
@@ -88,8 +96,7 @@ class TableLayout:
         clear of every seat's cards and name plate, and of the player's hand with the line under the trick that says
         who takes it: another oval that is, or drawn in until it is (down to 0.3 card heights). With large cards
         (Card size 1.25 and up at five and six seats) no readable oval is clear: the cards then overlap."""
-        hand = pygame.Rect(0, self.hand_top() - int(self.text_px * 1.4) - 10, self.size[0], self.ch)
-        boxes = [self.seat_box(seat) for seat in self.around[1:]] + [hand]
+        boxes = self._seats_and_hand()
 
         def clear(reach: tuple[float, float]) -> bool:
             self.reach = reach
@@ -134,11 +141,23 @@ class TableLayout:
         across, down = self.reach
         return int(cx + dx * across - self.cw / 2), int(cy + dy * down - self.ch / 2)
 
-    def table_rect(self) -> pygame.Rect:
-        """Drop a dragged card here to play it: the middle of the table, and wherever a card of the trick lies (five
-        and six seats spread the trick taller)."""
-        return pygame.Rect(0, 0, int(self.cw * 4.6), int(self.ch * 2.6)).move(
-            self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3)).union(self.trick_area())
+    def drop_zone(self) -> list[pygame.Rect]:
+        """Drop a dragged card here to play it: where the cards of a trick lie, a little round each card, and across
+        the middle of the table between them (up to four seats all of the middle, 4.6 by 2.6 cards, easy to hit);
+        never over another seat's cards or name plate, the lines at the top left, the player's own hand (down to
+        the window's bottom, where the player's name plate is), nor over a row of open cards (the rook-2p dummy's,
+        at its widest): a card let go there glides back."""
+        blocks = [*self._seats_and_hand(), pygame.Rect(0, 0, 12 + self.info_room(), self.info_bottom())]
+        if self.open_seat in self.around[1:]:
+            blocks.append(self._open_row(self.open_seat, int(self._open_row_most())))
+        margin = (int(self.cw * 0.8), int(self.ch * 0.5))  # in all: 0.4 card widths each side, 0.25 heights
+        middle = self.trick_area().inflate(margin)
+        if len(self.around) <= 4:
+            middle.union_ip(pygame.Rect(0, 0, int(self.cw * 4.6), int(self.ch * 2.6)).move(
+                self.centre[0] - int(self.cw * 2.3), self.centre[1] - int(self.ch * 1.3)))
+        centre = pygame.Rect(self.centre, (1, 1))
+        return [_stretched(centre, middle, blocks, across_first) for across_first in (False, True)] + \
+            [_stretched(card, card.inflate(margin), blocks) for card in self.trick_cards()]
 
     def hand_rects(self, count: int, bottom: int | None = None) -> list[pygame.Rect]:
         """The viewer's cards in a row along the bottom, a comfortable gap apart, overlapping only as needed."""
@@ -160,16 +179,23 @@ class TableLayout:
 
     def open_hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Another seat's face-up cards (the rook-2p dummy): a row at its place, kept inside the window."""
-        w, _ = self.size
         if not count:
             return []
-        width, height = int(self.cw * 0.85), int(self.ch * 0.85)
-        step = min(width * 0.62, (w * 0.42 - width) / max(1, count - 1))
-        span = int(step * (count - 1) + width)
+        width = int(self.cw * 0.85)
+        step = min(width * 0.62, (self._open_row_most() - width) / max(1, count - 1))
+        row = self._open_row(seat, int(step * (count - 1) + width))
+        return [pygame.Rect(int(row.left + i * step), row.top, width, row.height) for i in range(count)]
+
+    def _open_row_most(self) -> float:
+        """The widest a row of open cards may be."""
+        return self.size[0] * 0.42
+
+    def _open_row(self, seat: int, span: int) -> pygame.Rect:
+        """Where a seat's row of open cards ``span`` wide lies: at its place, inside the window."""
+        height = int(self.ch * 0.85)
         ax, ay = self.seat_anchor(seat)
-        left = max(8, min(w - 8 - span, ax - span // 2))
-        return [pygame.Rect(int(left + i * step), ay - height // 2 - int(self.ch * 0.2), width, height)
-                for i in range(count)]
+        return pygame.Rect(max(8, min(self.size[0] - 8 - span, ax - span // 2)),
+                           ay - height // 2 - int(self.ch * 0.2), span, height)
 
     def plate_centre(self, seat: int, viewer: int) -> tuple[int, int]:
         """The middle of a seat's name plate (two lines): the viewer's at the bottom left, the others' below their
@@ -236,3 +262,31 @@ class TableLayout:
     def info_room(self) -> int:
         """How wide the lines at the top left may be: clear of the seat at the top of the table."""
         return max(80, int(self.size[0] * 0.5 - self.size[0] * 0.14 - 28))
+
+
+def _stretched(core: pygame.Rect, limit: pygame.Rect, blocks: list[pygame.Rect],
+               across_first: bool = False) -> pygame.Rect:
+    """``core`` stretched out to ``limit`` one side after another (up and down, then left and right; or across
+    first), each side only as far as no block is in the way. A block ``core`` already touches is not in the way."""
+    free = [block for block in blocks if not block.colliderect(core)]
+    left, top, right, bottom = core.left, core.top, core.right, core.bottom
+    for side in ("left", "right", "top", "bottom") if across_first else ("top", "bottom", "left", "right"):
+        if side == "left":
+            left = min(left, limit.left)
+        elif side == "right":
+            right = max(right, limit.right)
+        elif side == "top":
+            top = min(top, limit.top)
+        else:
+            bottom = max(bottom, limit.bottom)
+        in_way = [block for block in free if block.colliderect(pygame.Rect(left, top, right - left, bottom - top))]
+        if in_way:  # back to the nearest block's edge
+            if side == "left":
+                left = max(block.right for block in in_way)
+            elif side == "right":
+                right = min(block.left for block in in_way)
+            elif side == "top":
+                top = max(block.bottom for block in in_way)
+            else:
+                bottom = min(block.top for block in in_way)
+    return pygame.Rect(left, top, right - left, bottom - top)

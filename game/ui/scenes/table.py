@@ -622,7 +622,7 @@ class TableScene(Scene):
             drag, self.drag = self.drag, None
             corner = (event.pos[0] - drag.grab[0], event.pos[1] - drag.grab[1])
             if drag.moved:
-                if self.place.table_rect().collidepoint(event.pos):
+                if pygame.Rect(event.pos, (1, 1)).collidelist(self.place.drop_zone()) >= 0:
                     self.play(drag.card, corner)
                 else:
                     self.motion.glide(drag.card, corner, self.hand_origin(self.playing_seat(), drag.card),
