@@ -200,19 +200,20 @@ class TableLayout:
     def plate_centre(self, seat: int, viewer: int) -> tuple[int, int]:
         """The middle of a seat's name plate (two lines): the viewer's at the bottom left, the others' below their
         cards."""
-        if seat == viewer:  # as far left as it may be, so that it keeps clear of the buttons
-            return min(int(self.size[0] * 0.16), 8 + (self.plate_room(seat, viewer) + 16) // 2), \
+        if seat == viewer:  # where a plate as wide as the others' keeps 16 px from the left: a wider one grows right
+            return 16 + min(int(self.size[0] * 0.14), self.plate_room(seat, viewer) // 2), \
                 self.size[1] - int(self.text_px * 1.3)
         ax, ay = self.seat_anchor(seat)
         return ax, ay + int(self.ch * 0.62) // 2 + int(self.text_px * 1.4)
 
     def plate_room(self, seat: int, viewer: int) -> int:
         """How wide a seat's name plate may be: clear of the trick in the middle and, for the viewer, of the buttons
-        at the bottom right. A seat beside the window's edge has as much as the others: its plate is moved in from
-        the edge rather than cut (``plate_span``), so that its tricks fit at 800x500 too."""
+        at the bottom right (up to a little more than the others', so that "Stand 285 · 120 Pkt. · 13 Stiche"
+        fits at 800x500). A seat beside the window's edge has as much as the others: its plate is moved in from the
+        edge rather than cut (``plate_span``), so that its tricks fit at 800x500 too."""
         w = self.size[0]
-        if seat == viewer:  # from the window's edge to the buttons, with room for the turn marker between
-            return max(40, min(2 * int(w * 0.16) - 32, self.buttons_left - 2 * self.text_px - 40, int(w * 0.28)))
+        if seat == viewer:  # from the window's edge toward the buttons, with room for the turn marker between
+            return max(40, min(self.buttons_left - 36 - self.text_px * 5 // 4, int(w * 0.32)))
         return max(40, min(w - 32, int(w * 0.28)))
 
     def plate_span(self, seat: int, viewer: int) -> tuple[int, int]:
