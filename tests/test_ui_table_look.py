@@ -451,3 +451,27 @@ def test_a_name_plate_keeps_its_tricks_beside_its_part_in_the_hand(opened: OpenA
             assert tricks in drawn[-1] and score in drawn[-1], f"seat {seat}'s plate says {drawn}"
             assert window.contains(plate) and words.collidelist(cards) < 0, f"seat {seat}: {plate}"
             assert plate.collidelist([*place.trick_cards(), info, *plates]) < 0, f"seat {seat}: {plate}"
+
+
+def test_a_card_dropped_on_a_plate_grown_to_a_third_line_glides_back(window: OpenWindow) -> None:
+    """A plate whose part in the hand takes a line of its own grows down below the room the layout keeps for its
+    seat, into the drop zone round the trick (rook-6p at 800x500 in Spanish: the top seat as dealer and declarer, with
+    a long name). A card let go on that line glides back, as on any other seat's plate; let go on the trick, it is
+    played."""
+    hand = position_where("rook-6p", lambda h: h.phase == "play" and h.to_move == 0 and of_kind(RookHand, h)
+                          .declarer == 3, dealer=3)
+    app, table, _ = window(table_session(hand, names=LONG), (800, 500), animation_speed=1.0, language="es")
+    session = local_table(table).controller.session
+    to_turn(app, table.viewer_controls_play)
+    lines, words = table.painter.name_plate(3, table.view())
+    plate = words.inflate(16, 8)
+    on_zone = [(x, y) for x in range(plate.left, plate.right) for y in range(plate.top, plate.bottom)
+               if any(piece.collidepoint((x, y)) for piece in table.place.drop_zone())]
+    assert len(lines) == 3 and on_zone, "the top seat's plate has a line of its own for its part, in the zone"
+    card = session.hand.legal_actions()[0].split()[1]
+    before = len(session.hand.actions)
+    drag(app, dict(table.card_rects(0))[card].center, on_zone[len(on_zone) // 2])
+    assert len(session.hand.actions) == before and table.motion.in_flight(card)  # on its way back
+    settle(app, 10)
+    drag(app, dict(table.card_rects(0))[card].center, table.place.centre)
+    assert card not in session.hand.view(0).hand  # played

@@ -146,7 +146,8 @@ class TableLayout:
         the middle of the table between them (up to four seats all of the middle, 4.6 by 2.6 cards, easy to hit);
         never over another seat's cards or name plate, the lines at the top left, the player's own hand (down to
         the window's bottom, where the player's name plate is), nor over a row of open cards (the rook-2p dummy's,
-        at its widest): a card let go there glides back."""
+        at its widest): a card let go there glides back. A plate grown to a third line reaches below the room kept
+        for its seat; the table scene leaves out the plates as drawn (``TableScene.takes_drop``)."""
         blocks = [*self._seats_and_hand(), pygame.Rect(0, 0, 12 + self.info_room(), self.info_bottom())]
         if self.open_seat in self.around[1:]:
             blocks.append(self._open_row(self.open_seat, int(self._open_row_most())))
