@@ -12,7 +12,10 @@ import pygame
 import pytest
 
 from game.engine import Match, load_rules
+from game.engine.language import gettext, ngettext
 from game.engine.rook import RookHand
+from game.engine.view import RookPart, SeatView
+from game.engine.words import SEAT_NAMES
 from game.table.session import SeatPlan, Session
 from game.ui import assets, table_painter, theme
 from game.ui.app import App
@@ -188,29 +191,45 @@ def test_the_card_under_the_pointer_is_lifted_and_the_hand_is_in_suit_order(open
     assert table.painter.lifted_card() is None
 
 
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each line of text the table's painter draws, in order (a name plate's are its last ones)."""
+    lines: list[str] = []
+
+    def text(line: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        lines.append(line)
+        return assets.text(line, *args, **kwargs)
+
+    monkeypatch.setattr(table_painter, "text", text)
+    return lines
+
+
+def late_in_a_long_match(view: SeatView) -> SeatView:
+    """``view`` with three figures and a sign for the scores, 120 points and 13 tricks for every seat."""
+    return replace(view, scores=tuple(-120 if i % 2 else 285 for i in range(len(view.scores))),
+                   points=tuple(120 for _ in view.points), tricks_won=tuple(13 for _ in view.tricks_won))
+
+
+def every_seats_cards(table: TableScene, view: SeatView) -> list[pygame.Rect]:
+    """The player's hand and where every other seat's cards lie."""
+    place = table.place
+    return place.hand_rects(len(view.hand)) + [rect for seat in range(view.players) if seat != table.viewer
+                                               for rect in [r for _, r in table.card_rects(seat)] or
+                                               place.small_rects(seat, view.hand_sizes[seat])]
+
+
 @pytest.mark.parametrize("preset", ["hearts-2p", "rook-2p", "hearts-3p", "hearts-classic", "rook-classic", "hearts-5p",
                                     "rook-6p"])
-def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt, monkeypatch: pytest.MonkeyPatch,
+def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt, drawn: list[str],
                                                                    preset: str) -> None:
     """At 800x500 the plates of the seats at the window's sides dropped the tricks taken (their room was cut by the
     window's edge), which larger windows show. Every seat's plate, at every table size, now says its score, its
     points and its tricks, late in a long match (three figures and a sign for the score, 120 points, 13 tricks),
     clear of every seat's cards, of the trick's cards in the middle and of the other plates, inside the window."""
     app, session, table = opened((800, 500), preset, humans=1)
-    view = table.view()
-    view = replace(view, scores=tuple(-120 if i % 2 else 285 for i in range(len(view.scores))),
-                   points=tuple(120 for _ in view.points), tricks_won=tuple(13 for _ in view.tricks_won))
-    drawn: list[str] = []
-
-    def text(line: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(line)
-        return assets.text(line, *args, **kwargs)
-
-    monkeypatch.setattr(table_painter, "text", text)
+    view = late_in_a_long_match(table.view())
     place, window = table.place, pygame.Rect((0, 0), app.size)
-    cards = place.hand_rects(len(view.hand)) + [rect for seat in range(view.players) if seat != table.viewer
-                                                for rect in [r for _, r in table.card_rects(seat)] or
-                                                place.small_rects(seat, view.hand_sizes[seat])]
+    cards = every_seats_cards(table, view)
     plates = []
     for seat in range(view.players):
         drawn.clear()
@@ -395,3 +414,64 @@ def test_the_bid_dialog_never_covers_the_auction(opened: OpenAt, size: Size, pre
     assert not auction.colliderect(dialog.rect)
     assert dialog.rect.bottom <= table.place.hand_rects(1)[0].top  # nor the player's hand
     assert all(surface.get_rect().contains(button.rect) for button in dialog.buttons)
+
+
+@pytest.mark.parametrize("names", ["default", "long"])
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr"])
+@pytest.mark.parametrize(("preset", "part"), [("rook-classic", "declarer"), ("rook-3p", "declarer"),
+                                              ("rook-6p", "declarer"), ("rook-500-5p", "declarer"),
+                                              ("rook-500-5p", "partner")])
+def test_a_name_plate_keeps_its_tricks_beside_its_part_in_the_hand(opened: OpenAt, drawn: list[str], preset: str,
+                                                                    part: str, language: str, names: str) -> None:
+    """At 800x500 a plate with two parts in the hand ("dealer, declarer"; "dealer, partner" in 500 for five) put
+    them first on the line under the name, which then dropped the seat's tricks: for long names in English, for
+    every such seat in French and Spanish, and on the player's own plate in German. Whichever seat has them, to
+    move or not, its plate still says its score, its points and its tricks late in a long match, inside the window
+    and clear of every seat's cards, of the trick, of the lines at the top left and of the other plates."""
+    players = load_rules(preset).players
+    app, session, table = opened((800, 500), preset, humans=1, language=language,
+                                 names=SEAT_NAMES[players] if names == "default" else LONG[:players])
+    place, window = table.place, pygame.Rect((0, 0), app.size)
+    view = late_in_a_long_match(table.view())
+    cards = every_seats_cards(table, view)
+    tricks = ngettext("{count} trick", "{count} tricks", 13).format(count=13)
+    for seat in range(players):
+        rook = of_kind(RookPart, view.rook)
+        rook = replace(rook, declarer=seat, partner=-1) if part == "declarer" else \
+            replace(rook, declarer=(seat + 1) % players, partner=seat)
+        for to_move in (seat, (seat + 1) % players):
+            seen = replace(view, dealer=seat, to_move=to_move, rook=rook)
+            info = table.painter.draw_info(app.screen, seen)
+            plates = [table.painter.name_plate(other, seen)[1].inflate(16, 8) for other in range(players)
+                      if other != seat]
+            drawn.clear()
+            words = table.painter.name_plate(seat, seen)[1]
+            plate = words.inflate(16, 8)
+            score = gettext("score {score}").format(score=seen.scores[seat])
+            assert tricks in drawn[-1] and score in drawn[-1], f"seat {seat}'s plate says {drawn}"
+            assert window.contains(plate) and words.collidelist(cards) < 0, f"seat {seat}: {plate}"
+            assert plate.collidelist([*place.trick_cards(), info, *plates]) < 0, f"seat {seat}: {plate}"
+
+
+def test_a_card_dropped_on_a_plate_grown_to_a_third_line_glides_back(window: OpenWindow) -> None:
+    """A plate whose part in the hand takes a line of its own grows down below the room the layout keeps for its
+    seat, into the drop zone round the trick (rook-6p at 800x500 in Spanish: the top seat as dealer and declarer, with
+    a long name). A card let go on that line glides back, as on any other seat's plate; let go on the trick, it is
+    played."""
+    hand = position_where("rook-6p", lambda h: h.phase == "play" and h.to_move == 0 and of_kind(RookHand, h)
+                          .declarer == 3, dealer=3)
+    app, table, _ = window(table_session(hand, names=LONG), (800, 500), animation_speed=1.0, language="es")
+    session = local_table(table).controller.session
+    to_turn(app, table.viewer_controls_play)
+    lines, words = table.painter.name_plate(3, table.view())
+    plate = words.inflate(16, 8)
+    on_zone = [(x, y) for x in range(plate.left, plate.right) for y in range(plate.top, plate.bottom)
+               if any(piece.collidepoint((x, y)) for piece in table.place.drop_zone())]
+    assert len(lines) == 3 and on_zone, "the top seat's plate has a line of its own for its part, in the zone"
+    card = session.hand.legal_actions()[0].split()[1]
+    before = len(session.hand.actions)
+    drag(app, dict(table.card_rects(0))[card].center, on_zone[len(on_zone) // 2])
+    assert len(session.hand.actions) == before and table.motion.in_flight(card)  # on its way back
+    settle(app, 10)
+    drag(app, dict(table.card_rects(0))[card].center, table.place.centre)
+    assert card not in session.hand.view(0).hand  # played

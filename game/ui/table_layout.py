@@ -146,7 +146,8 @@ class TableLayout:
         the middle of the table between them (up to four seats all of the middle, 4.6 by 2.6 cards, easy to hit);
         never over another seat's cards or name plate, the lines at the top left, the player's own hand (down to
         the window's bottom, where the player's name plate is), nor over a row of open cards (the rook-2p dummy's,
-        at its widest): a card let go there glides back."""
+        at its widest): a card let go there glides back. A plate grown to a third line reaches below the room kept
+        for its seat; the table scene leaves out the plates as drawn (``TableScene.takes_drop``)."""
         blocks = [*self._seats_and_hand(), pygame.Rect(0, 0, 12 + self.info_room(), self.info_bottom())]
         if self.open_seat in self.around[1:]:
             blocks.append(self._open_row(self.open_seat, int(self._open_row_most())))
@@ -198,21 +199,22 @@ class TableLayout:
                            ay - height // 2 - int(self.ch * 0.2), span, height)
 
     def plate_centre(self, seat: int, viewer: int) -> tuple[int, int]:
-        """The middle of a seat's name plate (two lines): the viewer's at the bottom left, the others' below their
-        cards."""
-        if seat == viewer:  # as far left as it may be, so that it keeps clear of the buttons
-            return min(int(self.size[0] * 0.16), 8 + (self.plate_room(seat, viewer) + 16) // 2), \
+        """The middle of a seat's name plate (two lines; a third makes it grow down): the viewer's at the bottom
+        left, the others' below their cards."""
+        if seat == viewer:  # where a plate as wide as the others' keeps 16 px from the left: a wider one grows right
+            return 16 + min(int(self.size[0] * 0.14), self.plate_room(seat, viewer) // 2), \
                 self.size[1] - int(self.text_px * 1.3)
         ax, ay = self.seat_anchor(seat)
         return ax, ay + int(self.ch * 0.62) // 2 + int(self.text_px * 1.4)
 
     def plate_room(self, seat: int, viewer: int) -> int:
         """How wide a seat's name plate may be: clear of the trick in the middle and, for the viewer, of the buttons
-        at the bottom right. A seat beside the window's edge has as much as the others: its plate is moved in from
-        the edge rather than cut (``plate_span``), so that its tricks fit at 800x500 too."""
+        at the bottom right (up to a little more than the others', so that "Stand 285 · 120 Pkt. · 13 Stiche"
+        fits at 800x500). A seat beside the window's edge has as much as the others: its plate is moved in from the
+        edge rather than cut (``plate_span``), so that its tricks fit at 800x500 too."""
         w = self.size[0]
-        if seat == viewer:  # from the window's edge to the buttons, with room for the turn marker between
-            return max(40, min(2 * int(w * 0.16) - 32, self.buttons_left - 2 * self.text_px - 40, int(w * 0.28)))
+        if seat == viewer:  # from the window's edge toward the buttons, with room for the turn marker between
+            return max(40, min(self.buttons_left - 36 - self.text_px * 5 // 4, int(w * 0.32)))
         return max(40, min(w - 32, int(w * 0.28)))
 
     def plate_span(self, seat: int, viewer: int) -> tuple[int, int]:
@@ -221,6 +223,17 @@ class TableLayout:
         w, room = self.size[0], self.plate_room(seat, viewer)
         left = max(16, min(self.plate_centre(seat, viewer)[0] - room // 2, w - 16 - room))
         return left, left + room
+
+    def clear_of_trick(self, plate: pygame.Rect) -> pygame.Rect:
+        """``plate`` (a name plate's back) moved across, away from the middle, as far as it must to clear the trick's
+        cards: a plate grown to a third line reaches below the room its seat keeps (``seat_box``), which the trick
+        keeps clear of (at five seats at 800x500, the north-west plate reached the card of the seat to its left)."""
+        cards = [card for card in self.trick_cards() if card.colliderect(plate)]
+        if not cards:
+            return plate
+        if plate.centerx < self.centre[0]:
+            return plate.move(min(card.left for card in cards) - plate.right, 0)
+        return plate.move(max(card.right for card in cards) - plate.left, 0)
 
     def trick_cards(self) -> list[pygame.Rect]:
         """Each seat's card of a trick, in the order of ``around``."""

@@ -210,10 +210,10 @@ class TablePainter:
         return rects
 
     def name_plate(self, seat: int, view: SeatView) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
-        """A seat's name plate: its two lines of text and where each goes, and where the text as a whole goes (the
-        plate is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's
-        part in the hand; under it the seat's score, its points this hand and its tricks, as many as fit (the line
-        below the name has the room the name keeps for the dots of a computer thinking too)."""
+        """A seat's name plate: its lines of text and where each goes, and where the text as a whole goes (the plate
+        is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's part in
+        the hand; under it the seat's score, its points this hand and its tricks, as many as fit (the lines below the
+        name have the room the name keeps for the dots of a computer thinking too)."""
         scene = self.scene
         place = scene.place
         dots = self.dots_room()
@@ -227,19 +227,13 @@ class TablePainter:
             tags.append(pgettext("name plate", "declarer"))
         if view.rook is not None and view.rook.partner == seat and seat != view.declarer:
             tags.append(pgettext("name plate", "partner"))
-        tag_text = f" ({', '.join(tags)})" if tags else ""
+        roles = ", ".join(tags)
+        tag_text = f" ({roles})" if tags else ""
         to_move = seat == view.to_move
         big, small = place.text_px - 2, place.text_px - 5
         name = scene.table.name(seat)
-        tag_width = assets.font(big, to_move).size(tag_text)[0]
-        # the part in the hand after the name, or (a narrow plate, where the name would be cut to nothing) first
-        # on the line below
-        below = tag_width and room - tag_width < assets.font(big, to_move).size(name[:6] + "…")[0]
-        first = assets.fitted(name, big, room if below else max(20, room - tag_width), to_move) + \
-            ("" if below else tag_text)
         status = scene.table.status(seat)
-        parts = [", ".join(tags)] if below else []
-        parts += [status] if status and status != "thinking" else []  # at a network table: away, dropped out
+        parts = [status] if status and status != "thinking" else []  # at a network table: away, dropped out
         if seat < len(view.scores):  # the rook-2p dummy keeps no score
             parts.append(gettext("score {score}").format(score=view.scores[seat]))
         if seat < len(view.points):
@@ -247,15 +241,32 @@ class TablePainter:
         if seat < len(view.tricks_won):
             won = view.tricks_won[seat]
             parts.append(ngettext("{count} trick", "{count} tricks", won).format(count=won))
+        tag_width = assets.font(big, to_move).size(tag_text)[0]
+        # the part in the hand after the name; on a narrow plate, where the name would be cut to nothing, first on
+        # the line below, or on a line of its own where there it would push the tricks off (the player's own plate,
+        # with the hand just above it, keeps two lines: there the name is cut shorter)
+        narrow = bool(tags) and room - tag_width < assets.font(big, to_move).size(name[:6] + "…")[0]
+        crowded = narrow and assets.font(small).size(" · ".join([roles, *parts]))[0] > whole
+        alone = crowded and seat != scene.viewer
+        below = narrow and not crowded
+        first = assets.fitted(name, big, room if below or alone else max(20, room - tag_width), to_move) + \
+            ("" if below or alone else tag_text)
+        if below:
+            parts.insert(0, roles)
         while len(parts) > 1 and assets.font(small).size(" · ".join(parts))[0] > whole:
             parts.pop()  # the tricks first, then this hand's points: the score matters most
         lines = [text(first, big, theme.GOLD if to_move else theme.INK, bold=to_move),
+                 *([text(assets.fitted(roles, small, whole), small, theme.INK_DIM)] if alone else []),
                  text(assets.fitted(" · ".join(parts), small, whole), small, theme.INK_DIM)]
-        width = max(lines[0].get_width() + dots, lines[1].get_width())
-        rect = pygame.Rect(0, 0, width, sum(line.get_height() for line in lines))
+        width = max(lines[0].get_width() + dots, *(line.get_width() for line in lines[1:]))
+        rect = pygame.Rect(0, 0, width, lines[0].get_height() + lines[-1].get_height())
         rect.center = place.plate_centre(seat, scene.viewer)
+        rect.height += sum(line.get_height() for line in lines[1:-1])  # a line of its own: the plate grows down
+        window = pygame.Rect((0, 0), scene.size).inflate(-32, -8)
         # moved in from the window's edge as far as it must (TableLayout.plate_span): the plate keeps 8 px from it
-        rect.clamp_ip(pygame.Rect((0, 0), scene.size).inflate(-32, -8))
+        rect.clamp_ip(window)
+        if alone:  # below the room its seat keeps: clear of the trick's cards
+            rect = place.clear_of_trick(rect.inflate(16, 8)).inflate(-16, -8).clamp(window)
         placed, y = [], rect.y
         for line in lines:
             placed.append((line, line.get_rect(topleft=(rect.x, y))))

@@ -441,6 +441,16 @@ class TableScene(Scene):
         elif done is not None:
             self.animate(done, drop)
 
+    def takes_drop(self, pos: tuple[int, int]) -> bool:
+        """Whether a card let go at ``pos`` is played: on the table's drop zone, but not on another seat's name plate
+        as drawn (a plate grown to a third line reaches below the room the layout keeps for its seat)."""
+        point = pygame.Rect(pos, (1, 1))
+        if point.collidelist(self.place.drop_zone()) < 0:
+            return False
+        view = self.view()
+        return not any(point.colliderect(self.painter.name_plate(seat, view)[1].inflate(16, 8))
+                       for seat in self.place.around[1:])
+
     def play(self, card: str, drop: tuple[int, int] | None = None) -> None:
         """The viewer plays a card (dropped at ``drop``, or clicked): refused, a dropped card glides back."""
         done = self.table.act(self.view().play(card))
@@ -622,7 +632,7 @@ class TableScene(Scene):
             drag, self.drag = self.drag, None
             corner = (event.pos[0] - drag.grab[0], event.pos[1] - drag.grab[1])
             if drag.moved:
-                if pygame.Rect(event.pos, (1, 1)).collidelist(self.place.drop_zone()) >= 0:
+                if self.takes_drop(event.pos):
                     self.play(drag.card, corner)
                 else:
                     self.motion.glide(drag.card, corner, self.hand_origin(self.playing_seat(), drag.card),
