@@ -125,6 +125,7 @@ class FormScene(Scene):
     def change(self, row: Row, delta: int) -> None:
         self.error = ""
         row.step(delta)
+        self.layout()  # the row's sentence says what the new value does, and may need another line
 
     def edit(self, row: Row) -> None:
         """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
