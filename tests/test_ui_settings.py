@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.engine.rules import preset_families
 from game.store import HouseRulesStore, Settings, SettingsStore, StatsStore
 from game.table.local import LocalTable
 from game.ui.app import App
@@ -15,12 +16,14 @@ from game.ui.card_sketch import card_size
 from game.ui.scenes.dialogs import BidScene, PauseScene
 from game.ui.scenes.how_to_play import HowToPlayScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.settings import HouseRulesScene, SettingsScene
+from game.ui.scenes.settings import FormScene, HouseRulesScene, SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene
 from tests.support.kinds import of_kind
+from tests.support.language import LANGUAGES
 from tests.support.ui_helpers import (
+    FAST,
     MakeApp,
     button,
     click,
@@ -32,6 +35,7 @@ from tests.support.ui_helpers import (
     step,
     top_scene,
 )
+from tests.support.ui_record import Recorder
 
 
 @pytest.fixture
@@ -118,6 +122,62 @@ def test_the_house_rules_screen_offers_only_what_changes_the_game(app: App, pres
     scene = of_kind(HouseRulesScene, app.open("house-rules", preset=preset))
     settle(app, 2)
     assert [row.label for row in scene.rows] == rows
+
+
+FORMS: list[tuple[str, dict[str, object]]] = [("settings", {})] + [("house-rules", {"preset": preset})
+                                                                   for preset in preset_families()]
+
+
+def rows_read(scene: FormScene, recorder: Recorder) -> dict[int, list[str]]:
+    """The lines the last frame drew on each row shown, by the row's index: its name, then its description's lines.
+    A row's lines are the text left of its controls over its band (a line run over from the row above is read on
+    this one); each must lie within the band, left of the controls, which sit centred on the row, and above the
+    error line."""
+    error_top = scene.buttons[0].rect.top - 6 - font(scene.px - 4, True).get_height()
+    width = scene.size[0]
+    read = {}
+    for i in range(scene.shown):
+        band = pygame.Rect(0, scene.top + i * scene.row_height, width, scene.row_height)
+        controls = [control for control in scene.controls if band.colliderect(control.rect)]
+        assert controls and all(abs(control.rect.centery - band.centery) <= 1 for control in controls)
+        edge = min(control.rect.left for control in controls)
+        lines = [op for op in recorder.texts() if band.colliderect(op.rect) and op.rect.centerx < edge]
+        assert all(band.contains(op.rect) and op.rect.right < edge and op.rect.bottom <= error_top for op in lines), \
+            [(op.label, tuple(op.rect)) for op in lines]
+        read[scene.first + i] = [op.label for op in lines]
+    return read
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=["800x500", "1280x720"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_rows_description_is_drawn_whole_within_its_row(monkeypatch: pytest.MonkeyPatch, language: str,
+                                                              size: tuple[int, int]) -> None:
+    """Seen at 800x500 in German: "Die Sprache aller Bildschirme; System folgt der Sprache des C…", with the rest
+    nowhere to read. Settings and the house rules of every preset, scrolled with the wheel from the first row to the
+    last: each row's description is drawn whole, wrapped onto as many lines as it needs, never cut."""
+    monkeypatch.setenv("LANGUAGE", language)
+    app = App(FAST, search_process=False)
+    try:
+        recorder = Recorder(monkeypatch, app)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        for name, options in FORMS:
+            scene = of_kind(FormScene, app.open(name, **options))
+            step(app)
+            read = rows_read(scene, recorder)
+            while scene.first + scene.shown < len(scene.rows):
+                first = scene.first
+                post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+                step(app)
+                assert scene.first == first + 1
+                read |= rows_read(scene, recorder)
+            assert sorted(read) == list(range(len(scene.rows)))  # the last row too
+            for index, row in enumerate(scene.rows):
+                label, *lines = read[index]
+                assert label == row.label and " ".join(lines) == row.effect(), (name, options, read[index])
+                assert not any(line.endswith("…") for line in lines)
+            app.stack.pop(scene)
+    finally:
+        app.close()
 
 
 def test_a_choice_steps_only_through_what_changes_the_game(app: App) -> None:

@@ -19,7 +19,7 @@ from game.engine.words import player_name
 from game.store.settings import CARD_BACKS, CARD_FACES, LEVELS, NAME_LENGTH, RANGES, TABLE_COLOURS
 
 from .. import controls, theme
-from ..assets import fitted, font, text
+from ..assets import fitted, font, text, wrapped
 from ..game_chooser import GameChooser, family_presets
 from ..scene import Scene
 from ..setting_words import choice_words, language_name
@@ -45,9 +45,10 @@ class Row:
 
 
 class FormScene(Scene):
-    """A title, rows of controls, and buttons along the bottom. Each row has its name and a line saying what it
-    does, at readable sizes: where the window is too small for every row, the rows scroll (the wheel, the Up and
-    Down arrows, Page Up and Page Down), with a bar showing where the rows shown are among all of them."""
+    """A title, rows of controls, and buttons along the bottom. Each row has its name and a sentence saying what it
+    does, at readable sizes, the sentence wrapped onto as many lines as it needs (every row as tall as the tallest):
+    where the window is too small for every row, the rows scroll (the wheel, the Up and Down arrows, Page Up and
+    Page Down), with a bar showing where the rows shown are among all of them."""
     title = ""
 
     def __init__(self, services: Services) -> None:
@@ -81,24 +82,38 @@ class FormScene(Scene):
         layout_row(self.buttons, (w // 2, h - bh // 2 - 10), bh, 14, min_width=self.px * 7)
         self.top = self.header()
         bottom = self.buttons[0].rect.top - font(self.px - 4, True).get_linesize() - 8  # above the error line
-        needed = font(self.px - 2, True).get_linesize() + font(self.px - 7).get_linesize() + 6
-        self.row_height = max(needed, min(int(self.px * 2.2), (bottom - self.top) // max(1, len(self.rows))))
+        label, line = font(self.px - 2, True).get_linesize(), font(self.px - 7).get_linesize()  # their heights
+        fill = (bottom - self.top) // max(1, len(self.rows))  # the height that shows every row at once
+        one_line = max(label + line + 6, min(int(self.px * 2.2), fill))
+        # the controls keep the height they have on rows of one line, so the room left of them is known before the
+        # descriptions are wrapped into it
+        height = int(one_line * 0.8)
+        controls = [self.row_controls(row, height) for row in self.rows]
+        left = int(w * 0.05)
+        self.room = min((c.rect.left for row in controls for c in row), default=w - left) - 12 - left
+        # every row is as tall as the longest description needs: each is wrapped whole, never cut
+        self.most_lines = max((len(wrapped(row.effect(), self.px - 7, self.room)) for row in self.rows), default=1)
+        self.row_height = max(label + self.most_lines * line + 6, min(int(self.px * 2.2), fill))
         self.shown = max(1, min(len(self.rows), (bottom - self.top) // self.row_height))
         self.first = max(0, min(self.first, len(self.rows) - self.shown))
         self.controls: list[Button] = []
-        height = int(self.row_height * 0.8)
-        for i, row in enumerate(self.rows[self.first:self.first + self.shown]):
-            y = self.top + i * self.row_height + self.row_height // 2
-            if row.typed is not None:  # click the value, type, then Enter
-                editing = self.typing is not None and self.typing.label == row.label
-                field = TextField(row.value(), lambda row=row: self.edit(row), self.typed if editing else None)
-                layout_row([field], (int(w * 0.78), y), height, 0, min_width=int(w * 0.17) + 2 * height)
-                self.controls.append(field)
-                continue
-            minus = Button("<", lambda row=row: self.change(row, -1))
-            plus = Button(">", lambda row=row: self.change(row, 1))
-            layout_row([minus, plus], (int(w * 0.78), y), height, int(w * 0.17), min_width=height)
-            self.controls += [minus, plus]
+        for i, row_controls in enumerate(controls[self.first:self.first + self.shown]):
+            for control in row_controls:
+                control.rect.centery = self.top + i * self.row_height + self.row_height // 2
+            self.controls += row_controls
+
+    def row_controls(self, row: Row, height: int) -> list[Button]:
+        """A row's controls, ``height`` high at the right place across; the caller puts them on their row."""
+        w, _ = self.size
+        if row.typed is not None:  # click the value, type, then Enter
+            editing = self.typing is not None and self.typing.label == row.label
+            field = TextField(row.value(), lambda row=row: self.edit(row), self.typed if editing else None)
+            layout_row([field], (int(w * 0.78), 0), height, 0, min_width=int(w * 0.17) + 2 * height)
+            return [field]
+        minus = Button("<", lambda row=row: self.change(row, -1))
+        plus = Button(">", lambda row=row: self.change(row, 1))
+        layout_row([minus, plus], (int(w * 0.78), 0), height, int(w * 0.17), min_width=height)
+        return [minus, plus]
 
     def scroll(self, rows: int) -> None:
         """Show the rows ``rows`` further down (up, if negative)."""
@@ -110,6 +125,7 @@ class FormScene(Scene):
     def change(self, row: Row, delta: int) -> None:
         self.error = ""
         row.step(delta)
+        self.layout()  # the row's sentence says what the new value does, and may need another line
 
     def edit(self, row: Row) -> None:
         """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
@@ -153,17 +169,20 @@ class FormScene(Scene):
         surface.fill(theme.FELT)
         w, _ = surface.get_size()
         self.draw_header(surface)
-        left = int(w * 0.05)
-        room = min(button.rect.left for button in self.controls) - 12 - left if self.controls else w - 2 * left
+        left, room, line_height = int(w * 0.05), self.room, font(self.px - 7).get_linesize()
         for i, row in enumerate(self.rows[self.first:self.first + self.shown]):
-            y = self.top + i * self.row_height
+            lines = wrapped(row.effect(), self.px - 7, room)
+            # a row whose description takes fewer lines than the tallest's is centred on its row, as its controls are
+            y = self.top + i * self.row_height + (self.most_lines - len(lines)) * line_height // 2
             label = text(fitted(row.label, self.px - 2, room, bold=True), self.px - 2, theme.INK, bold=True)
             surface.blit(label, (left, y + 2))
-            effect = text(fitted(row.effect(), self.px - 7, room), self.px - 7, theme.INK_DIM)
-            surface.blit(effect, (left, y + 4 + label.get_height()))
+            for j, words in enumerate(lines):
+                effect = text(words, self.px - 7, theme.INK_DIM)
+                surface.blit(effect, (left, y + 4 + label.get_height() + j * line_height))
             if row.typed is None:  # a typed row's value is on its field
                 value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
-                surface.blit(value, value.get_rect(center=(int(w * 0.78), y + self.row_height // 2)))
+                middle = self.top + i * self.row_height + self.row_height // 2
+                surface.blit(value, value.get_rect(center=(int(w * 0.78), middle)))
         if self.shown < len(self.rows):  # where the rows shown are among them all
             track = pygame.Rect(w - 14, self.top, 6, self.shown * self.row_height)
             pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=3)
