@@ -124,8 +124,11 @@ class FormScene(Scene):
 
     def change(self, row: Row, delta: int) -> None:
         self.error = ""
+        index = self.rows.index(row)
         row.step(delta)
         self.layout()  # the row's sentence says what the new value does, and may need another line
+        # taller rows show fewer: the row changed stays in view, under the pointer that changed it or near
+        self.scroll(max(0, index - (self.first + self.shown - 1)))
 
     def edit(self, row: Row) -> None:
         """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
