@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -149,6 +150,20 @@ def rows_read(scene: FormScene, recorder: Recorder) -> dict[int, list[str]]:
     return read
 
 
+@contextmanager
+def form_window(monkeypatch: pytest.MonkeyPatch, language: str,
+                size: tuple[int, int]) -> Iterator[tuple[App, Recorder]]:
+    """A window in ``language`` at ``size``, what each frame draws recorded; closed afterwards."""
+    monkeypatch.setenv("LANGUAGE", language)
+    app = App(FAST, search_process=False)
+    try:
+        recorder = Recorder(monkeypatch, app)
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        yield app, recorder
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=["800x500", "1280x720"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rows_description_is_drawn_whole_within_its_row(monkeypatch: pytest.MonkeyPatch, language: str,
@@ -156,11 +171,7 @@ def test_every_rows_description_is_drawn_whole_within_its_row(monkeypatch: pytes
     """Seen at 800x500 in German: "Die Sprache aller Bildschirme; System folgt der Sprache des C…", with the rest
     nowhere to read. Settings and the house rules of every preset, scrolled with the wheel from the first row to the
     last: each row's description is drawn whole, wrapped onto as many lines as it needs, never cut."""
-    monkeypatch.setenv("LANGUAGE", language)
-    app = App(FAST, search_process=False)
-    try:
-        recorder = Recorder(monkeypatch, app)
-        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    with form_window(monkeypatch, language, size) as (app, recorder):
         for name, options in FORMS:
             scene = of_kind(FormScene, app.open(name, **options))
             step(app)
@@ -177,8 +188,6 @@ def test_every_rows_description_is_drawn_whole_within_its_row(monkeypatch: pytes
                 assert label == row.label and " ".join(lines) == row.effect(), (name, options, read[index])
                 assert not any(line.endswith("…") for line in lines)
             app.stack.pop(scene)
-    finally:
-        app.close()
 
 
 STEPS_PER_ROW = 16  # clicks on a row's > at most: a choice comes back to where it began by then (the special queens
@@ -208,11 +217,7 @@ def test_every_value_of_every_row_is_drawn_whole_between_its_buttons(monkeypatch
     stepped with its > button through its values: each is drawn whole between the buttons, clear of both (wrapped
     where its words are wider than the gap). The window's size, full screen and the language are not stepped, as
     they change the window itself; their values are checked as they are."""
-    monkeypatch.setenv("LANGUAGE", language)
-    app = App(FAST, search_process=False)
-    try:
-        recorder = Recorder(monkeypatch, app)
-        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+    with form_window(monkeypatch, language, size) as (app, recorder):
         for name, options in FORMS:
             scene = of_kind(FormScene, app.open(name, **options))
             step(app)
@@ -238,8 +243,6 @@ def test_every_value_of_every_row_is_drawn_whole_between_its_buttons(monkeypatch
                 if isinstance(scene, HouseRulesScene):
                     scene.reset()  # the next row steps from the book's rules
             app.stack.pop(scene)
-    finally:
-        app.close()
 
 
 def test_a_choice_steps_only_through_what_changes_the_game(app: App) -> None:
