@@ -4,6 +4,7 @@ the marker at the seat to move, the trick's winner, and the bid dialog beside th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
@@ -256,6 +257,42 @@ def test_a_marker_points_at_the_seat_to_move(opened: OpenAt, size: Size) -> None
     assert abs(y - plate.centery) <= 2 and not plate.collidepoint(x, y)
     others = [table.painter.name_plate(seat, view)[1] for seat in range(4) if seat != session.hand.to_move]
     assert all(not plate.inflate(60, 0).colliderect(other) for other in others)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("preset", ["hearts-2p", "rook-2p", "hearts-3p", "rook-classic", "hearts-5p", "rook-5p",
+                                    "rook-500-5p", "rook-6p"])
+def test_the_marker_covers_no_card_nor_another_plate(opened: OpenAt, monkeypatch: pytest.MonkeyPatch, preset: str,
+                                                     scale: float) -> None:
+    """Seen at five seats at 800x500: the marker beside the north-west seat's plate, late in a match (the plate at
+    its widest), lay over the top left card of the trick, over the corner that says what it is. For every seat to
+    move, at every table size, over the marker's whole bob: it covers no card of the trick, no seat's cards (the
+    player's hand included) and no other plate, stays inside the window, and points at the plate from beside it."""
+    app, session, table = opened((800, 500), preset, humans=1, card_scale=scale)
+    for size in [(800, 500), (1280, 720), (1920, 1080)]:
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        step(app)
+        view = late_in_a_long_match(table.view())
+        place, window = table.place, pygame.Rect((0, 0), size)
+        cards = [*place.trick_cards(), *every_seats_cards(table, view)]
+        plates = [table.painter.name_plate(seat, view)[1].inflate(16, 8) for seat in range(view.players)]
+        for seat in range(view.players):
+            to_move = replace(view, to_move=seat)
+            plate = plates[seat]
+            for bob in [i / 12 for i in range(12)]:
+                monkeypatch.setattr(table, "marker_bob", lambda bob=bob: bob)
+                points = table.painter.turn_marker(to_move)
+                assert points is not None
+                xs, ys = [x for x, _ in points], [y for _, y in points]
+                marker = pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 5, max(ys) - min(ys) + 5)
+                where = (preset, size, seat, bob, tuple(marker))
+                assert marker.collidelist(cards) < 0 and window.contains(marker), where
+                assert marker.collidelist(plates[:seat] + plates[seat + 1:]) < 0, where
+                tip_x, tip_y = points[0]  # from a side of the plate, level with its middle; or from below or above
+                away = min(abs(tip_x - plate.left), abs(tip_x - plate.right)) if abs(tip_y - plate.centery) <= 1 \
+                    else min(abs(tip_y - plate.top), abs(tip_y - plate.bottom)) if abs(tip_x - plate.centerx) <= 1 \
+                    else math.inf
+                assert 0 < away <= 4 + place.text_px * 0.25 + 1, where  # its bob away from the plate, at most
 
 
 def test_the_tricks_winner_is_ringed_before_the_cards_are_gathered(opened: OpenAt) -> None:

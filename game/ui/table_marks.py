@@ -4,6 +4,7 @@ the card that wins a finished trick, and the legend of the special queens in pla
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -17,15 +18,43 @@ from .cards import CardArt
 from .widgets import panel
 
 
-def turn_marker(plate: pygame.Rect, towards: tuple[int, int], size: int, bob: float) -> list[tuple[float, float]]:
-    """A triangle beside a name plate, on the side facing the middle of the table, pointing at the plate;
-    ``bob`` (0 to 1) moves it to and fro a little so the eye finds it."""
-    left = towards[0] < plate.left
-    shift = size * 0.25 * math.sin(bob * 2 * math.pi)
-    tip_x = plate.left - 4 - shift if left else plate.right + 4 + shift
-    back = tip_x - size if left else tip_x + size
-    cy = plate.centery
-    return [(tip_x, cy), (back, cy - size * 0.6), (back, cy + size * 0.6)]
+def turn_marker(plate: pygame.Rect, towards: tuple[int, int], size: int, bob: float,
+                avoid: Sequence[pygame.Rect] = (), window: pygame.Rect | None = None) -> list[tuple[float, float]]:
+    """A triangle beside a name plate, pointing at the plate; ``bob`` (0 to 1) moves it to and fro a little so the
+    eye finds it. On the side facing the middle of the table, where it covers none of the ``avoid`` areas (the
+    cards, the other plates) anywhere in its bob; else on the far side, below the plate or above it, the first
+    that is clear and inside ``window`` (at five seats at 800x500 the north-west plate's marker lay over the
+    trick's top left card, whose corner says what it is); if none is, facing the middle."""
+    facing = -1 if towards[0] < plate.left else 1
+    sides = [(facing, 0), (-facing, 0), (0, 1), (0, -1)]  # which way from the plate: across, or down
+    swing = size * 0.25
+    for side in sides:
+        # the whole bob, and the marker's outline round it
+        reach = pygame.Rect(_bounds(_triangle(plate, side, size, -swing))).union(
+            _bounds(_triangle(plate, side, size, swing))).inflate(4, 4)
+        if reach.collidelist(list(avoid)) < 0 and (window is None or window.contains(reach)):
+            break
+    else:
+        side = sides[0]
+    return _triangle(plate, side, size, swing * math.sin(bob * 2 * math.pi))
+
+
+def _triangle(plate: pygame.Rect, side: tuple[int, int], size: int, shift: float) -> list[tuple[float, float]]:
+    """The marker on one ``side`` of the plate (-1 or 1 across, or down), ``shift`` further out than 4 px."""
+    across, down = side
+    if across:
+        tip_x = (plate.left if across < 0 else plate.right) + across * (4 + shift)
+        back = tip_x + across * size
+        return [(tip_x, plate.centery), (back, plate.centery - size * 0.6), (back, plate.centery + size * 0.6)]
+    tip_y = (plate.top if down < 0 else plate.bottom) + down * (4 + shift)
+    back = tip_y + down * size
+    return [(plate.centerx, tip_y), (plate.centerx - size * 0.6, back), (plate.centerx + size * 0.6, back)]
+
+
+def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                       math.ceil(max(ys) - min(ys)) + 1)
 
 
 def draw_turn_marker(surface: pygame.Surface, points: list[tuple[float, float]]) -> pygame.Rect:

@@ -278,12 +278,25 @@ class TablePainter:
         return int(self.scene.place.text_px * 1.5)
 
     def turn_marker(self, view: SeatView) -> list[tuple[float, float]] | None:
-        """The marker beside the name plate of the seat to move (None once the hand is over)."""
+        """The marker beside the name plate of the seat to move, clear of the trick's cards, every seat's cards and
+        the other plates where a side of the plate is (None once the hand is over)."""
         scene = self.scene
         if view.to_move < 0:
             return None
+        place = scene.place
         plate = self.name_plate(view.to_move, view)[1].inflate(16, 8)
-        return table_marks.turn_marker(plate, scene.place.centre, scene.place.text_px, scene.marker_bob() or 0.0)
+        others = [self.name_plate(seat, view)[1].inflate(16, 8) for seat in range(view.players)
+                  if seat != view.to_move]
+        return table_marks.turn_marker(plate, place.centre, place.text_px, scene.marker_bob() or 0.0,
+                                       [*place.trick_cards(), *self.cards_lying(view), *others],
+                                       pygame.Rect((0, 0), scene.size))
+
+    def cards_lying(self, view: SeatView) -> list[pygame.Rect]:
+        """Where every seat's cards lie: the player's hand, the others' fans, or their rows of open cards."""
+        place = self.scene.place
+        return [rect for seat in range(view.players)
+                for rect in [rect for _, rect in self.scene.card_rects(seat)] or
+                place.small_rects(seat, view.hand_sizes[seat])]
 
     def draw_name_plate(self, surface: pygame.Surface, seat: int, view: SeatView) -> pygame.Rect:
         lines, rect = self.name_plate(seat, view)

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+VALUE_CLEARANCE = 4  # pixels between a row's value and each of its buttons
+
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
@@ -46,9 +48,10 @@ class Row:
 
 class FormScene(Scene):
     """A title, rows of controls, and buttons along the bottom. Each row has its name and a sentence saying what it
-    does, at readable sizes, the sentence wrapped onto as many lines as it needs (every row as tall as the tallest):
-    where the window is too small for every row, the rows scroll (the wheel, the Up and Down arrows, Page Up and
-    Page Down), with a bar showing where the rows shown are among all of them."""
+    does, at readable sizes, the sentence wrapped onto as many lines as it needs (every row as tall as the tallest),
+    and its value between its < and > buttons, wrapped within the gap between them where a language's words are
+    wider than it: where the window is too small for every row, the rows scroll (the wheel, the Up and Down arrows,
+    Page Up and Page Down), with a bar showing where the rows shown are among all of them."""
     title = ""
 
     def __init__(self, services: Services) -> None:
@@ -93,7 +96,9 @@ class FormScene(Scene):
         self.room = min((c.rect.left for row in controls for c in row), default=w - left) - 12 - left
         # every row is as tall as the longest description needs: each is wrapped whole, never cut
         self.most_lines = max((len(wrapped(row.effect(), self.px - 7, self.room)) for row in self.rows), default=1)
-        self.row_height = max(label + self.most_lines * line + 6, min(int(self.px * 2.2), fill))
+        # and as tall as the value wrapped onto the most lines, which are centred on the row
+        values = max((len(self.value_lines(row)) for row in self.rows), default=1)
+        self.row_height = max(label + self.most_lines * line + 6, values * label, min(int(self.px * 2.2), fill))
         self.shown = max(1, min(len(self.rows), (bottom - self.top) // self.row_height))
         self.first = max(0, min(self.first, len(self.rows) - self.shown))
         self.controls: list[Button] = []
@@ -108,12 +113,24 @@ class FormScene(Scene):
         if row.typed is not None:  # click the value, type, then Enter
             editing = self.typing is not None and self.typing.label == row.label
             field = TextField(row.value(), lambda row=row: self.edit(row), self.typed if editing else None)
-            layout_row([field], (int(w * 0.78), 0), height, 0, min_width=int(w * 0.17) + 2 * height)
+            layout_row([field], (int(w * 0.78), 0), height, 0, min_width=self.value_gap() + 2 * height)
             return [field]
         minus = Button("<", lambda row=row: self.change(row, -1))
         plus = Button(">", lambda row=row: self.change(row, 1))
-        layout_row([minus, plus], (int(w * 0.78), 0), height, int(w * 0.17), min_width=height)
+        layout_row([minus, plus], (int(w * 0.78), 0), height, self.value_gap(), min_width=height)
         return [minus, plus]
+
+    def value_gap(self) -> int:
+        """The room between a row's < and > buttons, where its value is."""
+        return int(self.size[0] * 0.17)
+
+    def value_lines(self, row: Row) -> tuple[str, ...]:
+        """A row's value as it is drawn between its buttons, clear of them: on one line, or, where its words are
+        wider than the gap ("Links vom Alleinspieler" at 800x500), broken at spaces onto more; none for a typed
+        row, whose value is on its field."""
+        if row.typed is not None:
+            return ()
+        return wrapped(row.value(), self.px - 2, self.value_gap() - 2 * VALUE_CLEARANCE, bold=True)
 
     def scroll(self, rows: int) -> None:
         """Show the rows ``rows`` further down (up, if negative)."""
@@ -124,8 +141,11 @@ class FormScene(Scene):
 
     def change(self, row: Row, delta: int) -> None:
         self.error = ""
+        index = self.rows.index(row)
         row.step(delta)
         self.layout()  # the row's sentence says what the new value does, and may need another line
+        # taller rows show fewer: the row changed stays in view, under the pointer that changed it or near
+        self.scroll(max(0, index - (self.first + self.shown - 1)))
 
     def edit(self, row: Row) -> None:
         """Start typing a row's value, all selected so that typing replaces it (a click on it again, or Enter,
@@ -179,10 +199,12 @@ class FormScene(Scene):
             for j, words in enumerate(lines):
                 effect = text(words, self.px - 7, theme.INK_DIM)
                 surface.blit(effect, (left, y + 4 + label.get_height() + j * line_height))
-            if row.typed is None:  # a typed row's value is on its field
-                value = text(row.value(), self.px - 2, theme.GOLD, bold=True)
-                middle = self.top + i * self.row_height + self.row_height // 2
-                surface.blit(value, value.get_rect(center=(int(w * 0.78), middle)))
+            values = self.value_lines(row)
+            value_height = font(self.px - 2, True).get_height()
+            top = self.top + i * self.row_height + self.row_height // 2 - len(values) * value_height // 2
+            for j, words in enumerate(values):
+                value = text(words, self.px - 2, theme.GOLD, bold=True)
+                surface.blit(value, value.get_rect(midtop=(int(w * 0.78), top + j * value_height)))
         if self.shown < len(self.rows):  # where the rows shown are among them all
             track = pygame.Rect(w - 14, self.top, 6, self.shown * self.row_height)
             pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=3)
