@@ -184,17 +184,24 @@ def hosting(app: App) -> NetHost:
     return app.services.host
 
 
-def hosted_with_a_guest(app: App) -> Player:
-    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
-    the other player."""
-    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
+def hosting_with_a_guest(app: App, preset: str, seat: int, name: str) -> tuple[LobbyScene, Player]:
+    """``preset`` (four seats) hosted from New game with ``seat`` online, and a player elsewhere called ``name`` in
+    that seat: the host's lobby and the other player."""
+    setup = of_kind(SetupScene, app.open("setup", preset=preset))
     step(app)
-    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.seat_buttons[3 * seat + 1].rect.center)  # Computer -> Online
     click(app, setup.start.rect.center)
     run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     lobby = top_scene(app, LobbyScene)
-    guest = Player(hosting(app).port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
+    guest = Player(hosting(app).port, "hello", {"name": name, "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[seat].taken, (guest,))
+    return lobby, guest
+
+
+def hosted_with_a_guest(app: App) -> Player:
+    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
+    the other player."""
+    lobby, guest = hosting_with_a_guest(app, "hearts-classic", 2, "Bo")
     click(app, lobby.start_button.rect.center)
     return guest
 
@@ -325,7 +332,8 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat() -> No
                 and owner.table.seats[2].taken
 
         run_until(app, moved, (owner,), seconds=10)
-        assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
+        assert lobby.table.viewer == 2 and owner.table.seats[2].name == lobby.table.seats[2].name == "You"
+        assert (owner.table.name(2), lobby.table.name(2)) == ("Player 3", "You"), "You only on its own screen"
         assert not owner.table.seats[1].taken, "the seat left is waiting again"
         assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
         assert app.stack.top is lobby
@@ -612,14 +620,8 @@ def test_a_host_who_kept_the_name_you_is_you_only_on_its_own_screen(
     app = App(quick_settings(online_port=0, language=language), search_process=False)
     player: Player | None = None
     try:
-        setup = of_kind(SetupScene, app.open("setup", preset="rook-classic"))
-        step(app)
-        click(app, setup.seat_buttons[3 * 1 + 1].rect.center)  # West: Computer -> Online
-        click(app, setup.start.rect.center)
-        run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
-        lobby = top_scene(app, LobbyScene)
-        player = Player(hosting(app).port, "hello", {"name": guest, "code": lobby.table.code}, seed=3)
-        run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[1].taken, (player,))
+        lobby, player = hosting_with_a_guest(app, "rook-classic", 1, guest)
+        run_until(app, lambda: len(player.table.seats) == 4 and player.table.seats[1].taken, (player,))
         assert [seat.name for seat in player.table.seats[:2]] == ["You", guest], "the host's name is sent as kept"
         you, here = ("You", "here") if not language else ("Du", "da")
         seat = "Seat {number}: {name}  ·  {state}" if not language else "Platz {number}: {name}  ·  {state}"
