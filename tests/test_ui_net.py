@@ -16,6 +16,7 @@ import pytest
 import trustme
 
 from game.engine import Match
+from game.engine.language import use_language
 from game.net import discovery
 from game.net import messages as M
 from game.net import runner as runner_module
@@ -183,17 +184,24 @@ def hosting(app: App) -> NetHost:
     return app.services.host
 
 
-def hosted_with_a_guest(app: App) -> Player:
-    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
-    the other player."""
-    setup = of_kind(SetupScene, app.open("setup", preset="hearts-classic"))
+def hosting_with_a_guest(app: App, preset: str, seat: int, name: str) -> tuple[LobbyScene, Player]:
+    """``preset`` (four seats) hosted from New game with ``seat`` online, and a player elsewhere called ``name`` in
+    that seat: the host's lobby and the other player."""
+    setup = of_kind(SetupScene, app.open("setup", preset=preset))
     step(app)
-    click(app, setup.seat_buttons[3 * 2 + 1].rect.center)  # North: Computer -> Online
+    click(app, setup.seat_buttons[3 * seat + 1].rect.center)  # Computer -> Online
     click(app, setup.start.rect.center)
     run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     lobby = top_scene(app, LobbyScene)
-    guest = Player(hosting(app).port, "hello", {"name": "Bo", "code": lobby.table.code}, seed=3)
-    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[2].taken)
+    guest = Player(hosting(app).port, "hello", {"name": name, "code": lobby.table.code}, seed=3)
+    run_until(app, lambda: len(lobby.table.seats) == 4 and lobby.table.seats[seat].taken, (guest,))
+    return lobby, guest
+
+
+def hosted_with_a_guest(app: App) -> Player:
+    """Classic Hearts hosted from New game with North online, a player elsewhere in that seat, and Start pressed:
+    the other player."""
+    lobby, guest = hosting_with_a_guest(app, "hearts-classic", 2, "Bo")
     click(app, lobby.start_button.rect.center)
     return guest
 
@@ -324,7 +332,8 @@ def test_a_player_who_joined_clicks_sit_here_and_moves_to_a_waiting_seat() -> No
                 and owner.table.seats[2].taken
 
         run_until(app, moved, (owner,), seconds=10)
-        assert lobby.table.viewer == 2 and owner.table.name(2) == lobby.table.name(2)
+        assert lobby.table.viewer == 2 and owner.table.seats[2].name == lobby.table.seats[2].name == "You"
+        assert (owner.table.name(2), lobby.table.name(2)) == ("Player 3", "You"), "You only on its own screen"
         assert not owner.table.seats[1].taken, "the seat left is waiting again"
         assert [b.enabled for b in lobby.seat_buttons] == [False, True, False, False]
         assert app.stack.top is lobby
@@ -564,3 +573,108 @@ def test_a_player_at_a_network_table_claims_the_rest_with_the_button(tmp_path: P
         run_until(app, lambda: table.showing_claim, (owner,))
         assert table.claim_made is not None and table.claim_made.asked and table.claim_made.seat == 1
         assert table.claim_words() == "You claim the rest: Ann takes all 3 tricks", "said as the tricks fell"
+
+
+@pytest.fixture
+def said_aloud(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every line the lobby draws and every trick's winner line the table draws, as the window shows them; the
+    language in force is the system's again afterwards (a window may speak another)."""
+    from game.ui import table_marks
+    from game.ui.scenes import lobby as lobby_module
+    lines: list[str] = []
+    draw_text, draw_winner = assets.text, table_marks.draw_winner  # the lobby draws with the one text helper
+
+    def text(words: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        lines.append(words)
+        return draw_text(words, size, colour, bold)
+
+    def winner(surface: pygame.Surface, card: pygame.Rect, art: Any, line: str, *rest: Any) -> None:
+        lines.append(line)
+        draw_winner(surface, card, art, line, *rest)
+
+    monkeypatch.setattr(lobby_module, "text", text)
+    monkeypatch.setattr(table_marks, "draw_winner", winner)
+    yield lines
+    use_language()
+
+
+def until_the_other_takes_a_trick(app: App, table: TableScene, other: Player, seat: int, line: str,
+                                  said: list[str]) -> None:
+    """Play on until ``seat`` (the other player's) has taken a trick and the window has said ``line`` of it."""
+    play_my_turns(app, table, [other],
+                  until=lambda: any(trick.winner == seat for trick in table.view().tricks))
+    run_until(app, lambda: line in said, (other,))
+    assert line in said, said[-10:]
+
+
+@pytest.mark.parametrize(("language", "guest", "other"), [("", "You", "Player 2"), ("de", "Du", "Spieler 2")])
+def test_a_host_who_kept_the_name_you_is_you_only_on_its_own_screen(
+        said_aloud: list[str], monkeypatch: pytest.MonkeyPatch, language: str, guest: str, other: str) -> None:
+    """The fault the lead met: "You" (the person at this screen) named someone else. A host who left the default
+    name hosts Classic Rook with West online, and a player elsewhere who kept theirs joins: the host's game sends
+    its name as kept ("You", even in German), so the other player's screen names it by its seat; on the host's
+    screen the other player, who sent "You" (or, from an older German game, "Du"), is "Player 2" in the lobby, on
+    their plate, when they take a trick and on the score sheet, and "You" is only the host."""
+    # the audit's hand: the host leads yellows, and West trumps each of them
+    monkeypatch.setattr(runner_module, "Match", lambda rules: table_session(audit_position(True)).match)
+    app = App(quick_settings(online_port=0, language=language), search_process=False)
+    player: Player | None = None
+    try:
+        lobby, player = hosting_with_a_guest(app, "rook-classic", 1, guest)
+        run_until(app, lambda: len(player.table.seats) == 4 and player.table.seats[1].taken, (player,))
+        assert [seat.name for seat in player.table.seats[:2]] == ["You", guest], "the host's name is sent as kept"
+        you, here = ("You", "here") if not language else ("Du", "da")
+        seat = "Seat {number}: {name}  ·  {state}" if not language else "Platz {number}: {name}  ·  {state}"
+        assert seat.format(number=1, name=you, state=here) in said_aloud
+        assert seat.format(number=2, name=other, state=here) in said_aloud
+        assert player.table.name(0) == ("Player 1" if not language else "Spieler 1"), "the other screen's host"
+        click(app, lobby.start_button.rect.center)
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (player,))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        assert [table.table.name(seat) for seat in range(2)] == [you, other]
+        columns = [names for names, _ in table.table.score_columns()]
+        assert columns[0].startswith(f"{you} & ") and columns[1].startswith(f"{other} & "), columns
+        takes = "{name} takes the trick" if not language else "{name} macht den Stich"
+        until_the_other_takes_a_trick(app, table, player, 1, takes.format(name=other), said_aloud)
+    finally:
+        app.close()
+        if player is not None:
+            player.close()
+
+
+@pytest.mark.parametrize("host", ["You", "Du"])
+def test_a_german_player_who_joins_with_the_name_left_as_du_sends_you_and_names_the_host_by_its_seat(
+        said_aloud: list[str], monkeypatch: pytest.MonkeyPatch, host: str) -> None:
+    """The joiner's side of the fault: a German player joins with the name field as it was prefilled ("Du"). The
+    server is sent "You" as kept, and the host, who kept their default name too ("You", or "Du" from an older
+    German game), is "Spieler 1" in the joiner's lobby, at the table and when they take a trick: "Du" is only the
+    joiner."""
+    # the audit's hand: the joiner leads yellows, and the host trumps each of them
+    monkeypatch.setattr(runner_module, "Match", lambda rules: table_session(audit_position(False)).match)
+    server = ServerThread()
+    owner = Player(server.port, "create", {"name": host, "preset": "rook-classic",
+                                           "seats": ["me", "online", "computer", "computer"]})
+    app = App(quick_settings(language="de"), search_process=False)
+    try:
+        join = of_kind(JoinScene, app.open("join"))
+        step(app)
+        assert join.values["name"] == "Du", "the name field is prefilled in German"
+        click(app, join.fields["address"].rect.center)
+        type_text(app, f"{LOOPBACK}:{server.port}")
+        click(app, join.fields["code"].rect.center)
+        type_text(app, owner.table.code.lower())
+        lobby = press_join(app, join, owner)
+        run_until(app, lambda: len(owner.table.seats) == 4 and owner.table.seats[1].taken, (owner,))
+        assert owner.table.seats[1].name == "You", "the joiner's name is sent as kept, not as German shows it"
+        run_until(app, lambda: "Platz 1: Spieler 1  ·  da" in said_aloud, (owner,))
+        assert "Platz 1: Spieler 1  ·  da" in said_aloud and "Platz 2: Du  ·  da" in said_aloud
+        assert lobby.table.name(0) == "Spieler 1"
+        owner.client.send(M.Start())
+        run_until(app, lambda: any(isinstance(scene, TableScene) for scene in app.stack.scenes), (owner,))
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        assert [table.table.name(seat) for seat in range(2)] == ["Spieler 1", "Du"]
+        until_the_other_takes_a_trick(app, table, owner, 0, "Spieler 1 macht den Stich", said_aloud)
+    finally:
+        app.close()
+        owner.close()
+        server.stop()

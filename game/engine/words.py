@@ -51,6 +51,31 @@ def player_name(name: str) -> str:
     return gettext(name) if name in PLACE_NAMES else name
 
 
+def kept_name(name: str) -> str:
+    """A person's name as files and the network keep it: the default "You", in whatever language it is shown, as
+    kept (``YOU``), so that another screen never shows it as a name in this screen's language; any other as given.
+
+    >>> kept_name(gettext("You")), kept_name("Ann")
+    ('You', 'Ann')
+    """
+    return YOU if is_you(name) else name
+
+
+def name_seen_by(viewer: int, seat: int, name: str) -> str:
+    """The name ``viewer``'s screen shows for ``seat``, whose name is ``name``, at a table of several screens
+    (everyone's name as each game sent it): "You" names only the viewer's own seat. Another seat still named "You"
+    (as kept, or as its player's language shows it when it is this screen's language: older games sent that) is
+    someone else, named by their seat's number, so that no sentence says "You take the trick" of them.
+
+    >>> [name_seen_by(1, seat, name) for seat, name in enumerate(["You", "You", "Ann"])]
+    ['Player 1', 'You', 'Ann']
+    """
+    if seat != viewer and is_you(name):
+        # TRANSLATORS: a seat's name, as in "Player 2 takes the trick" (its player kept the default name)
+        return gettext("Player {number}").format(number=seat + 1)
+    return player_name(name)
+
+
 def seat_name(given: str, seat: int, players: int) -> str:
     """The name a seat gets at a table of ``players``, as kept (``player_name`` shows it): ``given``, the seat's name
     in the settings, if a person typed it there; while it is still the default, where the seat sits at this table.

@@ -31,7 +31,7 @@ from game.engine.language import N_, gettext
 from game.engine.results import HandResult, Outcome, running_totals
 from game.engine.rules import rules_from_dict
 from game.engine.view import SeatView, ViewError, choice_of
-from game.engine.words import player_name
+from game.engine.words import name_seen_by
 from game.runtime import LoopThread
 from game.table.intents import Claimed, Closed, HandOver, Hint, Intent, MatchOver, Message, NewHand, Played, Turn
 from game.table.surface import Table
@@ -329,8 +329,10 @@ class RemoteTable:
         return self._view
 
     def name(self, seat: int) -> str:
-        """A seat's name as the screen shows it, in the language in force ("You", "Dummy")."""
-        return gettext("Dummy") if seat == self.rules.dummy_seat else player_name(self.seats[seat].name)
+        """A seat's name as the screen shows it, in the language in force ("You" only for this screen's own seat,
+        "Dummy")."""
+        return gettext("Dummy") if seat == self.rules.dummy_seat else \
+            name_seen_by(self.viewer, seat, self.seats[seat].name)
 
     def person(self, seat: int) -> bool:
         return seat < len(self.seats) and self.seats[seat].kind == "online" and not self.seats[seat].away

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.language import N_, gettext, ngettext
-from game.engine.words import YOU, player_name
+from game.engine.words import is_you, kept_name, player_name
 from game.net import messages as M
 from game.net.client import Link, NetClient, RemoteTable, welcomed
 from game.net.discovery import Browser, Found
@@ -141,8 +141,9 @@ class JoinScene(Scene):
         self.where = str(address)
         token = services.seats.token(self.where, code)
         pinned = services.certificates.fingerprint(self.where) if address.secure else None
-        self.client = address.client(M.Hello(name=clean_name(self.values["name"]) or gettext("Player"), code=code,
-                                             token=token), pinned)
+        # "You" is sent as kept, never in this screen's language: each screen says it in its own, of its own seat
+        name = kept_name(clean_name(self.values["name"])) or gettext("Player")
+        self.client = address.client(M.Hello(name=name, code=code, token=token), pinned)
         self.error, self.changed = gettext("Joining ..."), ""
         self.layout()
 
@@ -293,7 +294,7 @@ def found_label(found: Found, hosted_here: str | None = None) -> str:
         ngettext("{count} seat free", "{count} seats free", said.free).format(count=said.free)
     if hosted_here is not None and said.code == hosted_here:
         whose = gettext("your table")
-    elif said.host and said.host != YOU:
+    elif said.host and not is_you(said.host):
         whose = gettext("{name}'s table").format(name=said.host)
     else:
         whose = gettext("someone's table")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.language import gettext
-from game.engine.words import is_you, player_name
+from game.engine.words import is_you
 from game.net.client import RemoteTable
 from game.net.messages import SeatEntry
 
@@ -108,7 +108,7 @@ class LobbyScene(Scene):
             mine = seat == self.table.viewer
             said = gettext("Seat {number}: {name}  (you)  ·  {state}") if mine and not is_you(place.name) else \
                 gettext("Seat {number}: {name}  ·  {state}")  # "You (you)" says it twice
-            line = text(said.format(number=seat + 1, name=player_name(place.name) if place.name else "—", state=state),
+            line = text(said.format(number=seat + 1, name=self.table.name(seat) if place.name else "—", state=state),
                         px, theme.INK, bold=mine)
             surface.blit(line, (int(w * 0.12), top + seat * int(height * 1.2) - line.get_height() // 2))
         for button in [self.leave_button, self.start_button] + [b for b in self.seat_buttons if b.enabled]:

@@ -17,7 +17,7 @@ from game.engine import DealCodeError, Hand, Match, hand_from_code
 from game.engine.guide import summary
 from game.engine.language import N_, gettext
 from game.engine.rules import Rules, preset_families
-from game.engine.words import capitalised, player_name, said_of, seat_name
+from game.engine.words import capitalised, kept_name, player_name, said_of, seat_name
 from game.net import messages as M
 from game.net.database import DatabaseUnusable
 from game.net.messages import clean_name
@@ -260,10 +260,11 @@ class SetupScene(Scene):
             self.error = gettext("With online players, one seat is played at this screen: make exactly one Human")
             return
         # the same request to a dedicated server as to the table server this game hosts
-        request = M.Create(name=clean_name(self.seats[kinds.index("me")].name), preset=self.preset,
+        # "You" is sent as kept, never in this screen's language: each screen says it in its own, of its own seat
+        request = M.Create(name=kept_name(clean_name(self.seats[kinds.index("me")].name)), preset=self.preset,
                            house_rules=dict(self.changes), seats=kinds,
                            level=[M.level(plan.level) for plan in self.seats],
-                           names=[clean_name(plan.name) for plan in self.seats], keep=settings.keep_seat)
+                           names=[kept_name(clean_name(plan.name)) for plan in self.seats], keep=settings.keep_seat)
         if self.server.strip():
             try:
                 address = split_address(self.server)
