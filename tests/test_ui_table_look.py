@@ -211,14 +211,6 @@ def late_in_a_long_match(view: SeatView) -> SeatView:
                    points=tuple(120 for _ in view.points), tricks_won=tuple(13 for _ in view.tricks_won))
 
 
-def every_seats_cards(table: TableScene, view: SeatView) -> list[pygame.Rect]:
-    """The player's hand and where every other seat's cards lie."""
-    place = table.place
-    return place.hand_rects(len(view.hand)) + [rect for seat in range(view.players) if seat != table.viewer
-                                               for rect in [r for _, r in table.card_rects(seat)] or
-                                               place.small_rects(seat, view.hand_sizes[seat])]
-
-
 @pytest.mark.parametrize("preset", ["hearts-2p", "rook-2p", "hearts-3p", "hearts-classic", "rook-classic", "hearts-5p",
                                     "rook-6p"])
 def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt, drawn: list[str],
@@ -230,7 +222,7 @@ def test_every_name_plate_keeps_its_tricks_at_the_smallest_window(opened: OpenAt
     app, session, table = opened((800, 500), preset, humans=1)
     view = late_in_a_long_match(table.view())
     place, window = table.place, pygame.Rect((0, 0), app.size)
-    cards = every_seats_cards(table, view)
+    cards = table.painter.cards_lying(view)
     plates = []
     for seat in range(view.players):
         drawn.clear()
@@ -274,7 +266,7 @@ def test_the_marker_covers_no_card_nor_another_plate(opened: OpenAt, monkeypatch
         step(app)
         view = late_in_a_long_match(table.view())
         place, window = table.place, pygame.Rect((0, 0), size)
-        cards = [*place.trick_cards(), *every_seats_cards(table, view)]
+        cards = [*place.trick_cards(), *table.painter.cards_lying(view)]
         plates = [table.painter.name_plate(seat, view)[1].inflate(16, 8) for seat in range(view.players)]
         for seat in range(view.players):
             to_move = replace(view, to_move=seat)
@@ -470,7 +462,7 @@ def test_a_name_plate_keeps_its_tricks_beside_its_part_in_the_hand(opened: OpenA
                                  names=SEAT_NAMES[players] if names == "default" else LONG[:players])
     place, window = table.place, pygame.Rect((0, 0), app.size)
     view = late_in_a_long_match(table.view())
-    cards = every_seats_cards(table, view)
+    cards = table.painter.cards_lying(view)
     tricks = ngettext("{count} trick", "{count} tricks", 13).format(count=13)
     for seat in range(players):
         rook = of_kind(RookPart, view.rook)
