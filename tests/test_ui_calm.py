@@ -86,6 +86,46 @@ def test_cards_move_on_in_the_window_loop(monkeypatch: pytest.MonkeyPatch) -> No
     assert all(abs(gap - dt) < 0.002 for gap, dt in gaps), [pair for pair in gaps if abs(pair[0] - pair[1]) >= 0.002]
 
 
+@pytest.mark.parametrize("slow", [False, True])
+def test_faces_are_drawn_ahead_in_the_time_a_quick_frame_leaves(monkeypatch: pytest.MonkeyPatch, slow: bool) -> None:
+    """The table draws every face ahead of need (a court card of the classic faces costs up to 13 ms). Drawn at the
+    start of each frame, they pushed frames of a loaded machine over 20 ms while a computer thought: a face is now
+    drawn after a frame is on screen, when the frame took less than ``WARM_BEFORE``; after a slower frame none is."""
+    # a frame is made slower than WARM_BEFORE, or WARM_BEFORE longer than any frame, whatever the machine's speed
+    monkeypatch.setattr(app_module, "WARM_BEFORE", 0.002 if slow else 60.0)
+    hand = position_where("hearts-classic", lambda h: h.phase == "play" and h.to_move == 1 and not h.trick)
+    session = table_session(hand, humans=0)
+    app = App(FAST, search_process=False)
+    to_warm: list[int] = []  # the faces still to draw ahead, after each frame
+    real_frame = app.frame
+
+    def frame(dt: float) -> None:
+        real_frame(dt)
+        if slow:
+            time.sleep(0.004)
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        to_warm.append(len(table.to_warm))
+
+    monkeypatch.setattr(app, "frame", frame)
+
+    def quit_after_frames() -> None:
+        for _ in frames(60):
+            if len(to_warm) >= 20:
+                break
+            time.sleep(0.02)
+        post(pygame.QUIT)
+
+    thread = threading.Thread(target=quit_after_frames)
+    thread.start()
+    app.run("table", session=session)
+    thread.join()
+    assert len(to_warm) >= 20 and to_warm[0] > 20
+    if slow:
+        assert len(set(to_warm)) == 1
+    else:
+        assert to_warm[:20] == list(range(to_warm[0], to_warm[0] - 20, -1))
+
+
 def test_a_still_window_wakes_for_input_and_draws_nothing_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "STILL_WAKE", 0.05)
     app = App(FAST, search_process=False)

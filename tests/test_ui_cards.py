@@ -91,6 +91,39 @@ def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path: Path, m
         cards._face.cache_clear()
 
 
+def test_a_classic_drawing_is_read_once_and_scaled_down_for_smaller_faces(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a court card's file costs up to 13 ms, and the table draws each face at three sizes ahead of need
+    (frames of a loaded machine went over 20 ms): the file is read at the largest size asked, and a smaller face is
+    that drawing scaled down, still the file's picture; a larger face asked later reads the file again."""
+    folder = tmp_path / "cards" / "classic"
+    folder.mkdir(parents=True)
+    (folder / "KD.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
+                                   'width="240" height="336"><rect x="-120" y="-168" width="240" height="336" '
+                                   'fill="#00ff00"/></svg>')
+    cards_in(tmp_path, monkeypatch)
+    reads: list[tuple[int, int]] = []
+    real_read = pygame.image.load_sized_svg
+
+    def read(path: str, size: tuple[int, int]) -> pygame.Surface:
+        reads.append(size)
+        return real_read(path, size)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", read)
+    cards._face.cache_clear()
+    try:
+        for width in (90, 72, 76):
+            face = CardArt(faces="classic").face("KD", width)
+            assert face.get_size() == (width, round(width * CARD_RATIO))
+            middle = face.get_at((width // 2, face.get_height() // 2))
+            assert middle.r < 8 and middle.g > 247 and middle.b < 8 and middle.a == 255  # scaling rounds a little
+        assert reads == [(90, round(90 * cards.PRINTED_RATIO))]
+        CardArt(faces="classic").face("KD", 120)
+        assert reads[1:] == [(120, round(120 * cards.PRINTED_RATIO))]
+    finally:
+        cards._face.cache_clear()
+
+
 def test_a_classic_face_that_cannot_be_read_is_drawn_simple_and_said_once(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch,
                                                                           caplog: pytest.LogCaptureFixture) -> None:

@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 FPS = 60
 STILL_WAKE = 1.0  # seconds: a still window asks its scenes again this often (it draws nothing unless input came)
 INPUT_SECONDS = 0.01  # a still window looks for input this often
+# a frame that took less than this leaves room before the next for a piece of work ahead (the slowest, a classic
+# court card's face, 6 to 13 ms); a slower frame leaves the work for a later one
+WARM_BEFORE = 0.004
 WORK_DONE = pygame.event.custom_type()  # posted from the thread whose work finished beside the window: a frame now
 
 
@@ -147,6 +150,8 @@ class App:
                 # after a still spell nothing was under way: the frame moves things on by one frame, not the sleep
                 self.frame(1 / FPS if due is None else min(start - previous, 0.1))
                 previous = start
+                if time.perf_counter() - start < WARM_BEFORE:
+                    self.stack.warm()  # the frame is on screen: the time left until the next one does work ahead
                 self.clock.tick(FPS)
                 self.frame_times.append((time.perf_counter() - start) * 1000)  # to when the next frame may begin
                 if self.worker.busy:

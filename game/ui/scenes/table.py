@@ -182,9 +182,10 @@ class TableScene(Scene):
         self.go_on_button = Button(gettext("Score sheet"), self.end_claim, key=controls.GO_ON.key)
         layout_row([self.go_on_button], self.place.centre, int(self.place.text_px * 1.8), 0,
                    min_width=self.place.text_px * 8)
-        # every face of the deck at the sizes the table uses, drawn ahead one per frame and while the window is
-        # still, the viewer's cards first (popped from the end): drawing a card costs milliseconds (a court card of
-        # the classic faces 15 ms), and a whole new hand drawn in one frame would stutter
+        # every face of the deck at the sizes the table uses, drawn ahead in the time left after a quick frame and
+        # while the window is still (app.py), the viewer's cards first (popped from the end): drawing a card costs
+        # milliseconds (a court card of the classic faces up to 13 ms), and a whole new hand drawn in one frame
+        # would stutter
         cw = self.place.cw
         held = [(name, cw) for name in view.hand]
         self.to_warm = [(name, width) for width in (round(cw * 0.8), int(cw * 0.85), cw)
@@ -288,7 +289,6 @@ class TableScene(Scene):
         view = self.view()
         if self.placed_for != (view.number, view.dealer, self.viewer):
             self.layout()
-        self.warm()
         speed = self.services.settings.animation_speed
         self.update_deal(dt * speed)
         self.thinking_dots = (self.thinking_dots + dt * 2.5) % 4
