@@ -121,7 +121,7 @@ def test_faces_are_drawn_ahead_in_the_time_a_quick_frame_leaves(monkeypatch: pyt
     thread.join()
     assert len(to_warm) >= 20 and to_warm[0] > 20
     if slow:
-        assert len(set(to_warm)) == 1
+        assert len(set(to_warm[:20])) == 1
     else:
         assert to_warm[:20] == list(range(to_warm[0], to_warm[0] - 20, -1))
 

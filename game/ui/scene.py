@@ -10,7 +10,7 @@ below it rather than covering it (a lesson's notes over its table) sets ``compan
 
 The window draws a frame only when something changes: after input, and when a scene says through ``next_frame``
 that it changes by itself (something moves, or it awaits work done elsewhere). ``warm`` does work ahead of need
-(drawing card faces into the cache) a piece at a time, while frames go on and while the window is still.
+(drawing card faces into the cache) a piece at a time, after a quick frame and while the window is still.
 """
 
 from __future__ import annotations

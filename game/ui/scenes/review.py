@@ -109,7 +109,7 @@ class ReviewScene(Scene):
         self.label_lines()
         layout_row([*self.line_buttons, self.hindsight_back], (w // 2, h - bh // 2 - 8), bh, max(6, w // 160))
         self.card_width = board_rows(self.board_rect, self.job.hand.n, px, theme.card_width(self.size)).card_width
-        # the faces at the board's size, drawn ahead one a frame while the review is worked out
+        # the faces at the board's size, drawn ahead while the review is worked out (between its frames, app.py)
         self.to_warm = self.rules.card_names(self.rules.deck_mask)
         self.refresh_buttons()
 
@@ -210,7 +210,6 @@ class ReviewScene(Scene):
         return AWAIT_SECONDS if working else None
 
     def update(self, dt: float) -> None:
-        self.warm()
         if self.hindsight is not None and self.labelled != (self.hindsight, self.hindsight.finished):
             self.layout()  # the lines played out: their buttons say which was better, and are as wide as that
         work = self.work
