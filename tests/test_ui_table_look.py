@@ -251,6 +251,28 @@ def test_a_marker_points_at_the_seat_to_move(opened: OpenAt, size: Size) -> None
     assert all(not plate.inflate(60, 0).colliderect(other) for other in others)
 
 
+def test_a_frame_lays_out_each_name_plate_once(opened: OpenAt, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn marker keeps clear of every plate, and each plate's words were measured again for it: a frame laid
+    out each plate twice (a sixth of the table's drawing). Now once a frame, and a plate asked between frames (a
+    drop on the table, the tests) is laid out as it is then."""
+    app, session, table = opened((1280, 720), "hearts-5p", humans=1, computer_pause=5.0)
+    to_turn(app, lambda: session.hand.phase == "play" and session.hand.to_move != 0)  # a computer thinks 5 s
+    painter = table.painter
+    laid: list[int] = []
+    real = painter._lay_out_plate
+
+    def lay_out(seat: int, view: SeatView) -> table_painter.Plate:
+        laid.append(seat)
+        return real(seat, view)
+
+    monkeypatch.setattr(painter, "_lay_out_plate", lay_out)
+    table.draw(app.screen)
+    assert sorted(laid) == list(range(5))
+    laid.clear()
+    view = table.view()
+    assert painter.name_plate(1, view) == painter.name_plate(1, view) and laid == [1, 1]
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.25])
 @pytest.mark.parametrize("preset", ["hearts-2p", "rook-2p", "hearts-3p", "rook-classic", "hearts-5p", "rook-5p",
                                     "rook-500-5p", "rook-6p"])

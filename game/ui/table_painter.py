@@ -26,14 +26,26 @@ from .widgets import panel
 if TYPE_CHECKING:  # the table scene imports this painter
     from .scenes.table import TableScene
 
+# a name plate: its lines of text and where each goes, and where the text as a whole goes
+Plate = tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]
 LAST_TRICK_SCALES = (0.8, 0.65, 0.5)  # the last trick's cards, as large as the room beside the table allows
 
 
 class TablePainter:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene  # the table scene, read and never changed
+        # while a frame is drawn, each seat's name plate as laid out (``name_plate``): the turn marker keeps clear of
+        # every plate, so without it each plate's words were measured twice a frame
+        self._plates: dict[int, Plate] | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._plates = {}
+        try:
+            self._draw(surface)
+        finally:
+            self._plates = None
+
+    def _draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         place = scene.place
         surface.fill(theme.FELT)
@@ -209,11 +221,18 @@ class TablePainter:
             surface.blit(self.scene.art.back(rect.width), rect)
         return rects
 
-    def name_plate(self, seat: int, view: SeatView) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect]:
+    def name_plate(self, seat: int, view: SeatView) -> Plate:
         """A seat's name plate: its lines of text and where each goes, and where the text as a whole goes (the plate
         is that, 8 px wider each way). The name, cut short if the plate has no room for it, with the seat's part in
         the hand; under it the seat's score, its points this hand and its tricks, as many as fit (the lines below the
         name have the room the name keeps for the dots of a computer thinking too)."""
+        if self._plates is None:
+            return self._lay_out_plate(seat, view)
+        if seat not in self._plates:
+            self._plates[seat] = self._lay_out_plate(seat, view)
+        return self._plates[seat]
+
+    def _lay_out_plate(self, seat: int, view: SeatView) -> Plate:
         scene = self.scene
         place = scene.place
         dots = self.dots_room()
