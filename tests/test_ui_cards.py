@@ -94,8 +94,8 @@ def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path: Path, m
 def test_a_classic_drawing_is_read_once_and_scaled_down_for_smaller_faces(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading a court card's file costs up to 13 ms, and the table draws each face at three sizes ahead of need
-    (frames of a loaded machine went over 20 ms): the file is read at the largest size asked, and a smaller face is
-    that drawing scaled down, still the file's picture; a larger face asked later reads the file again."""
+    (frames of a loaded machine went over 20 ms): the file is read at twice the largest size asked, and every face
+    is that drawing scaled down, still the file's picture; a larger face asked later reads the file again."""
     folder = tmp_path / "cards" / "classic"
     folder.mkdir(parents=True)
     (folder / "KD.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
@@ -117,9 +117,9 @@ def test_a_classic_drawing_is_read_once_and_scaled_down_for_smaller_faces(tmp_pa
             assert face.get_size() == (width, round(width * CARD_RATIO))
             middle = face.get_at((width // 2, face.get_height() // 2))
             assert middle.r < 8 and middle.g > 247 and middle.b < 8 and middle.a == 255  # scaling rounds a little
-        assert reads == [(90, round(90 * cards.PRINTED_RATIO))]
+        assert reads == [(180, 2 * round(90 * cards.PRINTED_RATIO))]
         CardArt(faces="classic").face("KD", 120)
-        assert reads[1:] == [(120, round(120 * cards.PRINTED_RATIO))]
+        assert reads[1:] == [(240, 2 * round(120 * cards.PRINTED_RATIO))]
     finally:
         cards._face.cache_clear()
 
