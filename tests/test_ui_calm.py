@@ -10,11 +10,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.table.session import Session
 from game.ui import app as app_module
 from game.ui import sound
 from game.ui.app import App
@@ -54,6 +56,21 @@ def test_a_still_window_draws_no_frames_until_input_comes(monkeypatch: pytest.Mo
     assert seen == [(1, 2)]
 
 
+def run_table_until(app: App, session: Session, done: Callable[[], bool]) -> None:
+    """The window loop at ``session``'s table until ``done`` (or a minute, allowing for a slow machine), then Quit."""
+    def quit_when_done() -> None:
+        for _ in frames(60):
+            if done():
+                break
+            time.sleep(0.02)
+        post(pygame.QUIT)
+
+    thread = threading.Thread(target=quit_when_done)
+    thread.start()
+    app.run("table", session=session)
+    thread.join()
+
+
 def test_cards_move_on_in_the_window_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop's frames move the table on by the time that passed since the frame before (at most 0.1 s):
     computers play card after card (each glides to the middle first) until Quit."""
@@ -70,17 +87,7 @@ def test_cards_move_on_in_the_window_loop(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(app, "frame", frame)
 
-    def quit_once_played() -> None:
-        for _ in frames(60):
-            if len(session.hand.actions) >= start + 6:
-                break
-            time.sleep(0.02)
-        post(pygame.QUIT)
-
-    thread = threading.Thread(target=quit_once_played)
-    thread.start()
-    app.run("table", session=session)
-    thread.join()
+    run_table_until(app, session, lambda: len(session.hand.actions) >= start + 6)
     assert len(session.hand.actions) >= start + 6
     gaps = [(min(now - before, 0.1), dt) for (before, _), (now, dt) in zip(moments, moments[1:])]
     assert all(abs(gap - dt) < 0.002 for gap, dt in gaps), [pair for pair in gaps if abs(pair[0] - pair[1]) >= 0.002]
@@ -108,17 +115,7 @@ def test_faces_are_drawn_ahead_in_the_time_a_quick_frame_leaves(monkeypatch: pyt
 
     monkeypatch.setattr(app, "frame", frame)
 
-    def quit_after_frames() -> None:
-        for _ in frames(60):
-            if len(to_warm) >= 20:
-                break
-            time.sleep(0.02)
-        post(pygame.QUIT)
-
-    thread = threading.Thread(target=quit_after_frames)
-    thread.start()
-    app.run("table", session=session)
-    thread.join()
+    run_table_until(app, session, lambda: len(to_warm) >= 20)
     assert len(to_warm) >= 20 and to_warm[0] > 20
     if slow:
         assert len(set(to_warm[:20])) == 1

@@ -71,15 +71,20 @@ def cards_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
                         else real(*parts))
 
 
+def plain_drawing_in(folder: Path, name: str, colour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card drawings are looked for in ``folder``, where card ``name``'s is a plain rectangle of ``colour``."""
+    drawings = folder / "cards" / "classic"
+    drawings.mkdir(parents=True)
+    (drawings / f"{name}.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
+                                          'width="240" height="336"><rect x="-120" y="-168" width="240" '
+                                          f'height="336" fill="{colour}"/></svg>')
+    cards_in(folder, monkeypatch)
+
+
 def test_classic_faces_are_drawn_from_their_files_at_each_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A classic face is its SVG file (assets/cards/classic) drawn at the size asked for, on the game's card: a
     file changed to a plain blue drawing gives a blue card at every size, inside the card's rounded corners."""
-    folder = tmp_path / "cards" / "classic"
-    folder.mkdir(parents=True)
-    (folder / "7D.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
-                                   'width="240" height="336"><rect x="-120" y="-168" width="240" height="336" '
-                                   'fill="#0000ff"/></svg>')
-    cards_in(tmp_path, monkeypatch)
+    plain_drawing_in(tmp_path, "7D", "#0000ff", monkeypatch)
     cards._face.cache_clear()
     try:
         for width in (52, 77, 131):
@@ -96,12 +101,7 @@ def test_a_classic_drawing_is_read_once_and_scaled_down_for_smaller_faces(tmp_pa
     """Reading a court card's file costs up to 13 ms, and the table draws each face at three sizes ahead of need
     (frames of a loaded machine went over 20 ms): the file is read at twice the largest size asked, and every face
     is that drawing scaled down, still the file's picture; a larger face asked later reads the file again."""
-    folder = tmp_path / "cards" / "classic"
-    folder.mkdir(parents=True)
-    (folder / "KD.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336" '
-                                   'width="240" height="336"><rect x="-120" y="-168" width="240" height="336" '
-                                   'fill="#00ff00"/></svg>')
-    cards_in(tmp_path, monkeypatch)
+    plain_drawing_in(tmp_path, "KD", "#00ff00", monkeypatch)
     reads: list[tuple[int, int]] = []
     real_read = pygame.image.load_sized_svg
 
