@@ -640,6 +640,23 @@ def test_the_pass_hint_says_so_once_the_player_chose_other_cards(window: OpenWin
     assert the_line(recorder, "Hint: ").label == f"Hint: {advice}"
 
 
+def test_the_cards_to_pass_keep_their_places_while_the_player_picks(window: OpenWindow) -> None:
+    """Seen playing at 1280x720: after each card clicked into the pass box, the row closed up and moved half a card,
+    so clicking the next card where the player saw it took its neighbour. Each card keeps its place (the chosen one
+    leaves a gap), so three clicks where three cards were seen pass those three, and a card taken back out of the
+    box returns to its own place."""
+    app, table, recorder, opened = open_dialog(window, "pass")
+    dialog = of_kind(CardPickScene, opened)
+    seen = dict(dialog.hand_rects())
+    picks = [dialog.cards[1], dialog.cards[5], dialog.cards[-2]]
+    for card in picks:
+        click(app, seen[card].center)
+    assert dialog.chosen == picks
+    assert dict(dialog.hand_rects()) == {card: rect for card, rect in seen.items() if card not in picks}
+    click(app, dict(dialog.box_rects())[picks[1]].center)
+    assert dict(dialog.hand_rects())[picks[1]] == seen[picks[1]] and dialog.chosen == [picks[0], picks[2]]
+
+
 @pytest.mark.parametrize("held_by", ["its middle", "its lower edge"])
 def test_a_card_more_dropped_on_the_full_pass_box_goes_back_with_the_reason(window: OpenWindow, held_by: str) -> None:
     """Audit: "A fourth card dropped on a full pass box is refused with no message." A card let go over the box

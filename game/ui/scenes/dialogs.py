@@ -323,9 +323,11 @@ class CardPickScene(Dialog):
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         """The cards to choose from: one row for a hand; a row per suit, smaller, for a long list (a called card
-        may be any card of the deck)."""
-        cards = self.remaining()
-        if not cards:
+        may be any card of the deck). Each card keeps its place while cards go into the box and back: a chosen card
+        leaves a gap (the row closed up round it, so that a second click where a player saw a card took its
+        neighbour)."""
+        cards = self.cards
+        if not self.remaining():
             return []
         room = self.rect.width - 40
         if len(self.cards) > 20:
@@ -347,7 +349,8 @@ class CardPickScene(Dialog):
             step = min(width + 6, (room - width) / max(1, len(row) - 1))
             left = self.rect.centerx - (step * (len(row) - 1) + width) / 2
             for i, card in enumerate(row):
-                out.append((card, pygame.Rect(int(left + i * step), int(top + r * row_step), width, height)))
+                if card not in self.chosen:
+                    out.append((card, pygame.Rect(int(left + i * step), int(top + r * row_step), width, height)))
         return out
 
     def box_rects(self) -> list[tuple[str, pygame.Rect]]:
