@@ -324,13 +324,13 @@ class CardPickScene(Dialog):
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         """The cards to choose from: one row for a hand; a row per suit, smaller, for a long list (a called card
         may be any card of the deck). Each card keeps its place while cards go into the box and back: a chosen card
-        leaves a gap (the row closed up round it, so that a second click where a player saw a card took its
-        neighbour)."""
+        leaves a gap (the row used to close up round it, so that a second click where a player had seen a card took
+        its neighbour)."""
         cards = self.cards
         if not self.remaining():
             return []
         room = self.rect.width - 40
-        if len(self.cards) > 20:
+        if len(cards) > 20:
             rows: dict[int, list[str]] = {}  # by suit
             for card in cards:
                 rows.setdefault(self.table.rules.suit_of_name(card), []).append(card)
