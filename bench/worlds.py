@@ -48,9 +48,9 @@ class Counted:
         self.cards = 0
         play_out = player.play_out
 
-        def counting(world: Hand, action: A.Action) -> HandResult:
+        def counting(world: Hand, action: A.Action, shooter: int = -1) -> HandResult:
             self.cards += sum(world.hand_sizes())
-            return play_out(world, action)
+            return play_out(world, action, shooter)
 
         player.play_out = counting  # type: ignore[method-assign]  # the same search, its play-outs counted
 

@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from game.ai import RulePlayer, SearchPlayer
+from game.ai import RulePlayer, SearchPlayer, search
 from game.engine import Hand, Rules, load_rules, preset_names
 from game.engine import cards as C
 from game.engine.hearts import PENALTY_CARDS
+from game.engine.results import HandResult
 from tests.support.deals import hand_with, play_all
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
@@ -218,6 +219,82 @@ def test_hard_with_its_moon_setting_plays_its_worlds_out_by_the_moon_rules() -> 
     assert hand.action_text(SearchPlayer(moon=1).rollout.play_in(hand)) == "play 9C"
     assert SearchPlayer(*SearchPlayer(moon=1).spec).rollout.moon  # the same player in a search process
     assert hand.action_text(SearchPlayer().rollout.play_in(hand)) == "play AH"
+
+
+def shooter_deal() -> Hand:
+    """A deal (hearts-classic, no pass) in which seat 0, played by Normal's rules with the others, takes 14 points."""
+    return Hand.deal(load_rules("hearts-classic").changed({"pass_cycle": ["hold"]}, "the test"), seed=7)
+
+
+def test_a_seat_running_for_the_moon_in_a_play_out_shoots_where_normal_takes_14() -> None:
+    """002 "Shooting the Moon": a play-out's shooter (``RulePlayer.play_to_end(hand, shooter)``, Hard's moon plan)
+    takes what it can, leading the highest card of its longest suit and following high: in this deal it takes every
+    penalty card, where Normal's play leaves it 14 points."""
+    normal, running = shooter_deal(), shooter_deal()
+    RulePlayer(counting=True).play_to_end(normal)
+    RulePlayer(counting=True).play_to_end(running, shooter=0)
+    assert normal.points()[0] == 14
+    assert running.final_result().moon_shooter == 0 and running.points() == [26, 0, 0, 0]
+
+
+def test_a_play_outs_shooter_plays_by_normals_rules_once_another_seat_takes_a_penalty_card() -> None:
+    """Once another seat has a penalty card the moon is gone (the engine's ``moon_shooter``: every penalty card),
+    so the shooter goes back to taking as few points as it can: from there its play-out is Normal's, card for
+    card."""
+    hand, normal = shooter_deal(), RulePlayer(counting=True)
+    while not any(taken & PENALTY_CARDS for taken in hand.taken[1:]):
+        hand.push(normal.play_in(hand))
+    assert hand.phase == "play" and len(hand.tricks) < 12
+    plain, running = hand.copy(), hand.copy()
+    normal.play_to_end(plain)
+    normal.play_to_end(running, shooter=0)
+    assert running.tricks == plain.tricks and running.final_result() == plain.final_result()
+
+
+def play_outs_ending(monkeypatch: pytest.MonkeyPatch, ends: dict[tuple[int, int], tuple[int, ...]]) -> None:
+    """Hard's play-outs made to end with the points each seat takes, by the candidate and the seat running for the
+    moon in the play-out (-1: nobody): 26 to one seat is its moon. The candidates are the actions named."""
+    candidates = sorted({action for action, _ in ends})
+
+    def play_out(self: SearchPlayer, world: Hand, action: int, shooter: int = -1) -> HandResult:
+        points = ends[action, shooter]
+        moon = points.index(26) if 26 in points else -1
+        change = tuple(0 if seat == moon else 26 for seat in range(4)) if moon >= 0 else points
+        return HandResult(points=points, score_change=change, sides=tuple((seat,) for seat in range(4)),
+                          moon_shooter=moon, lower_is_better=True)
+
+    monkeypatch.setattr(SearchPlayer, "play_out", play_out)
+    monkeypatch.setattr(SearchPlayer, "candidates", lambda self, seen: candidates)
+    monkeypatch.setattr(search, "distinct_plays", lambda seen: candidates)
+
+
+def test_hard_with_its_guard_setting_takes_a_heart_to_stop_the_seat_with_every_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting."
+    Seat 0 has every point so far; seat 1 may take the trick with its ace of hearts or throw a club. Played out by
+    Normal's rules throughout, the club costs less; played out with seat 0 running for the moon, the club lets it
+    shoot. ``SearchPlayer(guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and
+    stops the moon; Hard without it throws the club."""
+    hand = moon_position("play JS")
+    stop, let = hand.parse_action("play AH"), hand.parse_action("play 9C")
+    play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
+                                   (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
+    assert SearchPlayer(budget=5.0, work=3000, guard=1).decide(hand) == stop
+    assert SearchPlayer(*SearchPlayer(budget=5.0, work=3000, guard=1).spec).decide(hand) == stop  # a search process's
+    assert SearchPlayer(budget=5.0, work=3000).decide(hand) == let
+
+
+def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    """002 "Shooting the Moon". Seat 0 has every point so far (22) and leads. Played out by Normal's rules, leading
+    the jack of spades costs it two points more than leading the two; played out with seat 0 running for the moon,
+    the jack shoots it. ``SearchPlayer(plan=3)`` counts each candidate at the better of the two (the seat's own
+    plan) and leads the jack; Hard without it leads the two."""
+    hand = moon_position()
+    run, duck = hand.parse_action("play JS"), hand.parse_action("play 2S")
+    play_outs_ending(monkeypatch, {(run, -1): (24, 2, 0, 0), (run, 0): (26, 0, 0, 0),
+                                   (duck, -1): (22, 4, 0, 0), (duck, 0): (22, 4, 0, 0)})
+    assert SearchPlayer(budget=5.0, work=3000, plan=3).decide(hand) == run
+    assert SearchPlayer(budget=5.0, work=3000).decide(hand) == duck
 
 
 def test_moon_rules_carry_the_first_half_into_the_second_in_two_player_hearts() -> None:

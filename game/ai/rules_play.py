@@ -23,6 +23,11 @@ ABOVE_QS = SPADES_MASK & ~((1 << (QS + 1)) - 1)  # the king and ace of spades, w
 MOON_THREAT = 8  # penalty points one seat must have taken, and nobody else any, before the moon rules play
 
 
+def moon_open(hand: HeartsSeen, seat: int) -> bool:
+    """Whether ``seat`` may still shoot the moon: no other seat has taken a penalty card."""
+    return not any(taken & PENALTY_CARDS for other, taken in enumerate(hand.taken) if other != seat)
+
+
 def top(mask: C.CardSet) -> C.Card:
     """The highest card of a set of one Hearts suit."""
     return mask.bit_length() - 1
@@ -85,6 +90,8 @@ class RulePlayer:
         # the others stop it (``_hearts_moon_play``): Hard's play-outs with its moon setting, which the benchmarks
         # measure (not the game's levels)
         self.moon = moon
+        # the seat that runs for the moon while it still may, whatever it has taken (``play_to_end``'s shooter)
+        self.shooter = -1
         self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
         self._special_rules: object = None  # the rules whose special cards are these (_learn_special_cards)
         self._gifts: C.CardSet = 0
@@ -99,13 +106,18 @@ class RulePlayer:
         """The action in a hand given whole: a seen hand, or a world a search dealt itself (its rollouts)."""
         return self.DECISIONS[hand.family, hand.phase](self, hand)
 
-    def play_to_end(self, hand: Hand) -> None:
+    def play_to_end(self, hand: Hand, shooter: int = -1) -> None:
         """Play a whole hand (a search's world) to its end, every seat by these rules: ``play_in`` for each action,
-        the play rule looked up once."""
+        the play rule looked up once. In Hearts a ``shooter`` seat runs for the moon (``_hearts_moon_play``) until
+        another seat takes a penalty card, then plays by the rules again."""
         decisions, family = self.DECISIONS, hand.family
         play = decisions[family, "play"]
-        while hand.phase != DONE:
-            hand.push(play(self, hand) if hand.phase == "play" else decisions[family, hand.phase](self, hand))
+        self.shooter = shooter
+        try:
+            while hand.phase != DONE:
+                hand.push(play(self, hand) if hand.phase == "play" else decisions[family, hand.phase](self, hand))
+        finally:
+            self.shooter = -1
 
     # --- shared trick knowledge ---
 
@@ -210,6 +222,8 @@ class RulePlayer:
             return legal.bit_length() - 1
         if hand.rules is not self._special_rules:
             self._learn_special_cards(hand)
+        if seat == self.shooter and moon_open(hand, seat):
+            return self._hearts_moon_play(hand, seat, legal, seat)
         if self.moon:
             threat = self._moon_threat(hand)
             if threat >= 0:

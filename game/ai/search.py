@@ -50,15 +50,17 @@ from collections.abc import Callable, Iterator
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import Hand
+from game.engine.hearts import PENALTY_CARDS, HeartsHand
+from game.engine.knowledge import SeenHeartsHand
 from game.engine.results import HandResult
 
 from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen
-from .rules_play import RulePlayer
+from .rules_play import RulePlayer, moon_open
 
 # the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share,
-# infer
-SearchSpec = tuple[int, float, int, int, int, int, int, int, int, int]
+# infer, plan, guard
+SearchSpec = tuple[int, float, int, int, int, int, int, int, int, int, int, int]
 
 # cards played out a decision, by family: no longer a decision on average than the best outside program of the
 # family takes on the same machine (docs/benchmarks.md, "Against outside programs", 2026-11-27): in Hearts 54 ms
@@ -77,8 +79,9 @@ UNLIKELY_TRIES = 20  # worlds dealt at most to find one the play does not speak 
 class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, worlds: int = 0, work: int = 0, most_worlds: int = 1000,
                  exact_nodes: int = EXACT_NODES, taper: int = -1, moon: int = 0, share: int = 0,
-                 infer: int = 0) -> None:
-        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share, infer)
+                 infer: int = 0, plan: int = 0, guard: int = 0) -> None:
+        self.spec: SearchSpec = (seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share, infer,
+                                 plan, guard)
         self.seed = seed
         self.budget = budget
         self.worlds = worlds  # a fixed number of worlds for every candidate; 0: the halving
@@ -99,6 +102,16 @@ class SearchPlayer:
         # xinxin, no gain the intervals show (docs/benchmarks.md, "Against outside programs": weighted worlds), so
         # not the game's Hard
         self.infer = infer
+        # plan=1: in Hearts, while the seat may still shoot the moon, each candidate is also played out with the seat
+        # running for it (``RulePlayer.play_to_end``'s shooter), and counts at the better of its two plans over all
+        # the worlds (a plan the seat keeps without knowing the world); plan=2 as well, the others stopping a shot
+        # by the moon rules in those play-outs
+        self.plan = plan
+        # guard=1: in Hearts, while another seat has taken every penalty card taken so far, each candidate is also
+        # played out with that seat running for the moon, and counts at the worse of the two for the seat (the
+        # other chooses its plan)
+        self.guard = guard
+        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2)
         self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
@@ -164,29 +177,60 @@ class SearchPlayer:
         work = self._work(hand, left)
         rounds = max(1, (len(candidates) - 1).bit_length())
         totals = dict.fromkeys(candidates, 0.0)
+        # the same with one seat running for the moon (``plan``, ``guard``), while that may still matter
+        shooter = self._moon_plan(hand, seat)
+        shooting = dict.fromkeys(candidates, 0.0) if shooter >= 0 else None
+        chooses = max if shooter == seat else min  # the shooter chooses between its two plans
         alive = list(candidates)
         played = 0
+
+        def best() -> dict[A.Action, float]:
+            if shooting is None:
+                return {action: totals[action] for action in alive}
+            return {action: chooses(totals[action], shooting[action]) for action in alive}
+
         while True:
-            count = max(FEWEST_WORLDS, min(self.most_worlds - played, work // (rounds * len(alive) * left)))
+            plans = 2 if shooting is not None else 1
+            count = max(FEWEST_WORLDS, min(self.most_worlds - played, work // (rounds * len(alive) * left * plans)))
             for number in range(count):
                 world = self.world(hand, seat, rng)
-                values = []  # this world's value of each candidate still in (``value``)
+                values = []  # this world's value of each candidate still in (``value``), and running for the moon
                 for action in alive:
                     values.append(self.value(world, self.play_out(world, action), seat))
+                    if shooting is not None:
+                        values.append(self.value(world, self.play_out(world, action, shooter), seat))
                     # looked at after every play-out, not every world: a world of many candidates takes a while
                     # on a busy machine; a world cut short is left out, so that all are judged in the same worlds,
                     # and with no world whole Normal's choice stands
                     if time.perf_counter() > deadline or self.cancelled():
                         if not played + number:
                             return self.rollout.play_in(hand)
-                        return ranked({action: totals[action] for action in alive})[0]
-                for action, value in zip(alive, values):
-                    totals[action] += value
+                        return ranked(best())[0]
+                for number, action in enumerate(alive):
+                    totals[action] += values[number * plans]
+                    if shooting is not None:
+                        shooting[action] += values[number * plans + 1]
             played += count
-            alive = ranked({action: totals[action] for action in alive})
+            if shooting is not None and all(chooses(shooting[action], totals[action]) == totals[action]
+                                            for action in alive):
+                shooting = None  # running for the moon is not the shooter's choice after any candidate: no more
+            alive = ranked(best())
             if len(alive) <= 2 or played >= self.most_worlds:
                 return alive[0]
             alive = alive[: (len(alive) + 1) // 2]
+
+    def _moon_plan(self, hand: HandSeen, seat: int) -> int:
+        """The seat whose run for the moon this decision also plays out (-1: none): with ``plan`` the seat's own
+        while it may still shoot, with ``guard`` the one other seat that has every penalty card taken so far."""
+        if hand.phase != "play" or not isinstance(hand, HeartsHand | SeenHeartsHand):
+            return -1
+        if self.plan and moon_open(hand, seat) and (self.plan < 3 or hand.taken[seat] & PENALTY_CARDS):
+            return seat
+        if self.guard:
+            takers = [other for other, taken in enumerate(hand.taken) if taken & PENALTY_CARDS]
+            if len(takers) == 1 and takers[0] != seat:
+                return takers[0]
+        return -1
 
     def _work(self, hand: HandSeen, left: int) -> int:
         """The cards the decision may play out: the family's (or the player's) work, from (100 + taper)% of it with
@@ -234,11 +278,15 @@ class SearchPlayer:
         for action, result in results.items():
             totals[action] += self.value(hand, result, seat)
 
-    def play_out(self, world: Hand, action: A.Action) -> HandResult:
-        """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules."""
+    def play_out(self, world: Hand, action: A.Action, shooter: int = -1) -> HandResult:
+        """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules
+        (a ``shooter`` running for the moon while it may, ``plan``)."""
         playout = world.copy()
         playout.push(action)
-        self.rollout.play_to_end(playout)
+        if shooter < 0:
+            self.rollout.play_to_end(playout)
+        else:
+            self.shoot_rollout.play_to_end(playout, shooter)
         return playout.final_result()
 
     def playouts(self, hand: HandSeen, candidates: list[A.Action],
