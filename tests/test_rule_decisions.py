@@ -270,13 +270,15 @@ def play_outs_ending(monkeypatch: pytest.MonkeyPatch, ends: dict[tuple[int, int]
 
 def test_hard_with_its_guard_setting_takes_a_heart_to_stop_the_seat_with_every_point(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting."
-    Seat 0 has every point so far; seat 1 may take the trick with its ace of hearts or throw a club. Played out by
-    Normal's rules throughout, the club costs less; played out with seat 0 running for the moon, the club lets it
-    shoot. ``SearchPlayer(guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and
-    stops the moon; Hard without it throws the club."""
+    """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting. It is
+    worth holding a high card or two until more than one player has taken some points."
+    Seat 0 has every point so far and the trick; seat 1, void in spades, may throw its ace of hearts on it or a club,
+    keeping the ace to take a heart from seat 0 later. In the play-outs made up here, by Normal's rules throughout
+    the ace costs seat 1 less; with seat 0 running for the moon, throwing the ace lets it shoot. ``SearchPlayer(
+    guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and keeps the ace; Hard
+    without it throws the ace."""
     hand = moon_position("play JS")
-    stop, let = hand.parse_action("play AH"), hand.parse_action("play 9C")
+    stop, let = hand.parse_action("play 9C"), hand.parse_action("play AH")
     play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
                                    (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
     assert SearchPlayer(budget=5.0, work=3000, guard=1).decide(hand) == stop
@@ -285,10 +287,10 @@ def test_hard_with_its_guard_setting_takes_a_heart_to_stop_the_seat_with_every_p
 
 
 def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:
-    """002 "Shooting the Moon". Seat 0 has every point so far (22) and leads. Played out by Normal's rules, leading
-    the jack of spades costs it two points more than leading the two; played out with seat 0 running for the moon,
-    the jack shoots it. ``SearchPlayer(plan=3)`` counts each candidate at the better of the two (the seat's own
-    plan) and leads the jack; Hard without it leads the two."""
+    """002 "Shooting the Moon". Seat 0 has every point so far (22) and leads. In the play-outs made up here, by
+    Normal's rules leading the jack of spades costs it two points more than leading the two; with seat 0 running
+    for the moon, the jack shoots it. ``SearchPlayer(plan=3)`` counts each candidate at the better of the two (the
+    seat's own plan) and leads the jack; Hard without it leads the two."""
     hand = moon_position()
     run, duck = hand.parse_action("play JS"), hand.parse_action("play 2S")
     play_outs_ending(monkeypatch, {(run, -1): (24, 2, 0, 0), (run, 0): (26, 0, 0, 0),

@@ -105,7 +105,8 @@ class SearchPlayer:
         # plan=1: in Hearts, while the seat may still shoot the moon, each candidate is also played out with the seat
         # running for it (``RulePlayer.play_to_end``'s shooter), and counts at the better of its two plans over all
         # the worlds (a plan the seat keeps without knowing the world); plan=2 as well, the others stopping a shot
-        # by the moon rules in those play-outs
+        # by the moon rules in those play-outs; plan=3 only once the seat has every penalty card taken so far. A
+        # candidate then gets half the worlds for the same work
         self.plan = plan
         # guard=1: in Hearts, while another seat has taken every penalty card taken so far, each candidate is also
         # played out with that seat running for the moon, and counts at the worse of the two for the seat (the
@@ -206,10 +207,10 @@ class SearchPlayer:
                         if not played + number:
                             return self.rollout.play_in(hand)
                         return ranked(best())[0]
-                for number, action in enumerate(alive):
-                    totals[action] += values[number * plans]
+                for index, action in enumerate(alive):
+                    totals[action] += values[index * plans]
                     if shooting is not None:
-                        shooting[action] += values[number * plans + 1]
+                        shooting[action] += values[index * plans + 1]
             played += count
             if shooting is not None and all(chooses(shooting[action], totals[action]) == totals[action]
                                             for action in alive):
@@ -221,7 +222,8 @@ class SearchPlayer:
 
     def _moon_plan(self, hand: HandSeen, seat: int) -> int:
         """The seat whose run for the moon this decision also plays out (-1: none): with ``plan`` the seat's own
-        while it may still shoot, with ``guard`` the one other seat that has every penalty card taken so far."""
+        while it may still shoot (with plan=3 once it has every penalty card taken so far), with ``guard`` the one
+        other seat that has every penalty card taken so far."""
         if hand.phase != "play" or not isinstance(hand, HeartsHand | SeenHeartsHand):
             return -1
         if self.plan and moon_open(hand, seat) and (self.plan < 3 or hand.taken[seat] & PENALTY_CARDS):
