@@ -268,7 +268,7 @@ def play_outs_ending(monkeypatch: pytest.MonkeyPatch, ends: dict[tuple[int, int]
     monkeypatch.setattr(search, "distinct_plays", lambda seen: candidates)
 
 
-def test_hard_with_its_guard_setting_takes_a_heart_to_stop_the_seat_with_every_point(
+def test_hard_with_its_guard_setting_keeps_its_ace_of_hearts_against_the_seat_with_every_point(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """002 "Quick tip": "Always be aware if someone has taken all the points in a hand - she could be shooting. It is
     worth holding a high card or two until more than one player has taken some points."

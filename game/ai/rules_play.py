@@ -23,9 +23,14 @@ ABOVE_QS = SPADES_MASK & ~((1 << (QS + 1)) - 1)  # the king and ace of spades, w
 MOON_THREAT = 8  # penalty points one seat must have taken, and nobody else any, before the moon rules play
 
 
+def penalty_takers(hand: HeartsSeen) -> list[int]:
+    """The seats that have taken a penalty card so far: while there is one, only it may still shoot the moon."""
+    return [seat for seat, taken in enumerate(hand.taken) if taken & PENALTY_CARDS]
+
+
 def moon_open(hand: HeartsSeen, seat: int) -> bool:
     """Whether ``seat`` may still shoot the moon: no other seat has taken a penalty card."""
-    return not any(taken & PENALTY_CARDS for other, taken in enumerate(hand.taken) if other != seat)
+    return all(taker == seat for taker in penalty_takers(hand))
 
 
 def top(mask: C.CardSet) -> C.Card:
@@ -273,15 +278,10 @@ class RulePlayer:
     def _moon_threat(hand: HeartsSeen) -> int:
         """The seat that has taken every penalty card taken so far, once they come to ``MOON_THREAT`` points or more
         (-1: none)."""
-        threat = -1
-        for seat, taken in enumerate(hand.taken):
-            if taken & PENALTY_CARDS:
-                if threat >= 0:
-                    return -1
-                threat = seat
-        if threat < 0 or penalty_points(hand.rules, hand.taken[threat] & PENALTY_CARDS) < MOON_THREAT:
+        takers = penalty_takers(hand)
+        if len(takers) != 1 or penalty_points(hand.rules, hand.taken[takers[0]] & PENALTY_CARDS) < MOON_THREAT:
             return -1
-        return threat
+        return takers[0]
 
     def _hearts_moon_play(self, hand: HeartsSeen, seat: int, legal: C.CardSet, threat: int) -> A.Action:
         """A card against a moon threat. The threat itself takes what it can: it leads the highest card of its

@@ -50,13 +50,11 @@ from collections.abc import Callable, Iterator
 from game.engine import actions as A
 from game.engine import cards as C
 from game.engine.hand import Hand
-from game.engine.hearts import PENALTY_CARDS, HeartsHand
-from game.engine.knowledge import SeenHeartsHand
 from game.engine.results import HandResult
 
 from .endgame import Endgame, distinct_cards, two_sided
-from .player import HandSeen
-from .rules_play import RulePlayer, moon_open
+from .player import HandSeen, HeartsSeen
+from .rules_play import RulePlayer, moon_open, penalty_takers
 
 # the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share,
 # infer, plan, guard
@@ -224,14 +222,13 @@ class SearchPlayer:
         """The seat whose run for the moon this decision also plays out (-1: none): with ``plan`` the seat's own
         while it may still shoot (with plan=3 once it has every penalty card taken so far), with ``guard`` the one
         other seat that has every penalty card taken so far."""
-        if hand.phase != "play" or not isinstance(hand, HeartsHand | SeenHeartsHand):
+        if hand.phase != "play" or not isinstance(hand, HeartsSeen):
             return -1
-        if self.plan and moon_open(hand, seat) and (self.plan < 3 or hand.taken[seat] & PENALTY_CARDS):
+        takers = penalty_takers(hand)
+        if self.plan and moon_open(hand, seat) and (self.plan < 3 or takers):
             return seat
-        if self.guard:
-            takers = [other for other, taken in enumerate(hand.taken) if taken & PENALTY_CARDS]
-            if len(takers) == 1 and takers[0] != seat:
-                return takers[0]
+        if self.guard and len(takers) == 1 and takers[0] != seat:
+            return takers[0]
         return -1
 
     def _work(self, hand: HandSeen, left: int) -> int:
