@@ -312,6 +312,24 @@ def test_taking_25_points_is_not_shooting_the_moon() -> None:
     assert hand.score_delta() == [25, 1, 0, 0]
 
 
+def test_only_the_one_seat_with_every_point_taken_so_far_may_still_shoot_the_moon() -> None:
+    """002: "if you can get all 26 penalty points" and "You must take all 26 points to shoot the moon": once a
+    seat has taken a heart or the Queen of spades, no other seat can; once two have, nobody can. The seat's view
+    (what a computer player is given) says the same."""
+    hand = of_kind(HeartsHand, hand_with(FREE_LEAD, {0: "2S 3H 2D", 1: "QS 4H 3D", 2: "AS 5H 4D", 3: "KS 6H AD"},
+                                         dealer=3))
+    assert hand.moon_takers() == [] and all(hand.may_shoot_moon(seat) for seat in range(4))
+    play_all(hand, "play 2S, play QS, play AS, play KS")
+    assert hand.moon_takers() == [2]
+    assert [hand.may_shoot_moon(seat) for seat in range(4)] == [False, False, True, False]
+    seen = hand.seen_by(1)
+    assert seen.moon_takers() == [2] and not seen.may_shoot_moon(1) and seen.may_shoot_moon(2)
+    play_all(hand, "play 4D, play AD, play 2D, play 3D")
+    assert hand.moon_takers() == [2]
+    play_all(hand, "play 6H, play 3H, play 4H, play 5H")
+    assert hand.moon_takers() == [2, 3] and not any(hand.may_shoot_moon(seat) for seat in range(4))
+
+
 @pytest.mark.parametrize("mode, delta", [("add", [0, 26, 26, 26]), ("subtract", [-26, 0, 0, 0])])
 def test_house_rule_fixes_the_moon_reward(mode: str, delta: list[int]) -> None:
     """Decision 17 (house: always add / always subtract): no choice is asked."""

@@ -23,16 +23,6 @@ ABOVE_QS = SPADES_MASK & ~((1 << (QS + 1)) - 1)  # the king and ace of spades, w
 MOON_THREAT = 8  # penalty points one seat must have taken, and nobody else any, before the moon rules play
 
 
-def penalty_takers(hand: HeartsSeen) -> list[int]:
-    """The seats that have taken a penalty card so far: while there is one, only it may still shoot the moon."""
-    return [seat for seat, taken in enumerate(hand.taken) if taken & PENALTY_CARDS]
-
-
-def moon_open(hand: HeartsSeen, seat: int) -> bool:
-    """Whether ``seat`` may still shoot the moon: no other seat has taken a penalty card."""
-    return all(taker == seat for taker in penalty_takers(hand))
-
-
 def top(mask: C.CardSet) -> C.Card:
     """The highest card of a set of one Hearts suit."""
     return mask.bit_length() - 1
@@ -227,7 +217,7 @@ class RulePlayer:
             return legal.bit_length() - 1
         if hand.rules is not self._special_rules:
             self._learn_special_cards(hand)
-        if seat == self.shooter and moon_open(hand, seat):
+        if seat == self.shooter and hand.may_shoot_moon(seat):
             return self._hearts_moon_play(hand, seat, legal, seat)
         if self.moon:
             threat = self._moon_threat(hand)
@@ -278,7 +268,7 @@ class RulePlayer:
     def _moon_threat(hand: HeartsSeen) -> int:
         """The seat that has taken every penalty card taken so far, once they come to ``MOON_THREAT`` points or more
         (-1: none)."""
-        takers = penalty_takers(hand)
+        takers = hand.moon_takers()
         if len(takers) != 1 or penalty_points(hand.rules, hand.taken[takers[0]] & PENALTY_CARDS) < MOON_THREAT:
             return -1
         return takers[0]

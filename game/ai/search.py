@@ -54,7 +54,7 @@ from game.engine.results import HandResult
 
 from .endgame import Endgame, distinct_cards, two_sided
 from .player import HandSeen, HeartsSeen
-from .rules_play import RulePlayer, moon_open, penalty_takers
+from .rules_play import RulePlayer
 
 # the same Hard player in a search process: seed, budget, worlds, work, most_worlds, exact_nodes, taper, moon, share,
 # infer, plan, guard
@@ -224,8 +224,8 @@ class SearchPlayer:
         other seat that has every penalty card taken so far."""
         if hand.phase != "play" or not isinstance(hand, HeartsSeen):
             return -1
-        takers = penalty_takers(hand)
-        if self.plan and moon_open(hand, seat) and (self.plan < 3 or takers):
+        takers = hand.moon_takers()
+        if self.plan and hand.may_shoot_moon(seat) and (self.plan < 3 or takers):
             return seat
         if self.guard and len(takers) == 1 and takers[0] != seat:
             return takers[0]

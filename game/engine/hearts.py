@@ -336,6 +336,15 @@ class HeartsHand(Hand):
                 return seat
         return None
 
+    def moon_takers(self) -> list[int]:
+        """The seats that have taken a card the moon needs (a heart or the Queen of spades) so far: while there is
+        one, only it may still shoot the moon."""
+        return [seat for seat, taken in enumerate(self.taken) if taken & PENALTY_CARDS]
+
+    def may_shoot_moon(self, seat: int) -> bool:
+        """Whether ``seat`` may still shoot the moon: no other seat has taken a card the moon needs."""
+        return all(taker == seat for taker in self.moon_takers())
+
     def _moon_choices(self) -> LegalSet:
         return MOON_REWARDS
 

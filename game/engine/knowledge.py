@@ -346,6 +346,12 @@ class SeenHeartsHand(SeenHand):
     def moon_reward(self) -> int:
         return self._hand.moon_reward()
 
+    def moon_takers(self) -> list[int]:
+        return self._hand.moon_takers()
+
+    def may_shoot_moon(self, seat: int) -> bool:
+        return self._hand.may_shoot_moon(seat)
+
     @property
     def taken(self) -> Sequence[C.CardSet]:
         """The cards each seat has taken in tricks: every trick is played face up."""
