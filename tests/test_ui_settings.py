@@ -190,6 +190,23 @@ def test_every_rows_description_is_drawn_whole_within_its_row(monkeypatch: pytes
             app.stack.pop(scene)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rows_that_scroll_reach_down_to_the_line_above_the_buttons(monkeypatch: pytest.MonkeyPatch,
+                                                                   language: str) -> None:
+    """Seen at 800x500 in French and English: Settings showed six whole rows and left a band as tall as most of a row
+    empty above the buttons. Where the rows scroll, those shown share the room down to the error line above the
+    buttons, less than a line of a description from it."""
+    with form_window(monkeypatch, language, (800, 500)) as (app, _):
+        for name, options in FORMS:
+            scene = of_kind(FormScene, app.open(name, **options))
+            step(app)
+            if scene.shown < len(scene.rows):
+                error_top = scene.buttons[0].rect.top - 6 - font(scene.px - 4, True).get_height()
+                band = error_top - (scene.top + scene.shown * scene.row_height)
+                assert 0 <= band < font(scene.px - 7).get_linesize(), (name, options, band)
+            app.stack.pop(scene)
+
+
 STEPS_PER_ROW = 16  # clicks on a row's > at most: a choice comes back to where it began by then (the special queens
 # after 16)
 NUMBER_STEPS = 4  # and on a number's: its further values are only a digit wider, far narrower than a choice's words

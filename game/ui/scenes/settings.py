@@ -100,6 +100,8 @@ class FormScene(Scene):
         values = max((len(self.value_lines(row)) for row in self.rows), default=1)
         self.row_height = max(label + self.most_lines * line + 6, values * label, min(int(self.px * 2.2), fill))
         self.shown = max(1, min(len(self.rows), (bottom - self.top) // self.row_height))
+        if self.shown < len(self.rows):  # the rows shown share the room, as every row does when all fit
+            self.row_height = (bottom - self.top) // self.shown
         self.first = max(0, min(self.first, len(self.rows) - self.shown))
         self.controls: list[Button] = []
         for i, row_controls in enumerate(controls[self.first:self.first + self.shown]):
