@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     xinxin.add_argument("--deals", type=int, default=50, help="deals per match (each is played twice, seats swapped)")
     xinxin.add_argument("--budget", type=float, default=1.0, help="Hard's time budget per decision, seconds")
     xinxin.add_argument("--hard", default="",
-                        help="Hard's settings: work=N, taper=N, worlds=N, moon=1, share=1, infer=K, plan=N, guard=1 "
+                        help="Hard's settings: work=N, taper=N, worlds=N, moon=1, share=1, infer=K, plan=N, guard=N "
                              "(default: the game's)")
     xinxin.add_argument("--simulations", type=int, default=10000, help="xinxin's playouts a decision")
     xinxin.add_argument("--xinxin-worlds", type=int, default=30, help="xinxin's worlds a decision")

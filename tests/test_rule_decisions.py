@@ -275,15 +275,33 @@ def test_hard_with_its_guard_setting_keeps_its_ace_of_hearts_against_the_seat_wi
     Seat 0 has every point so far and the trick; seat 1, void in spades, may throw its ace of hearts on it or a club,
     keeping the ace to take a heart from seat 0 later. In the play-outs made up here, by Normal's rules throughout
     the ace costs seat 1 less; with seat 0 running for the moon, throwing the ace lets it shoot. ``SearchPlayer(
-    guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and keeps the ace; Hard
-    without it throws the ace."""
+    guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and keeps the ace; so does
+    ``guard=2``, which counts the run where it shoots (after the ace) and Normal's play-out elsewhere; Hard without
+    either throws the ace."""
     hand = moon_position("play JS")
     stop, let = hand.parse_action("play 9C"), hand.parse_action("play AH")
     play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
                                    (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
     assert SearchPlayer(budget=5.0, work=3000, guard=1).decide(hand) == stop
     assert SearchPlayer(*SearchPlayer(budget=5.0, work=3000, guard=1).spec).decide(hand) == stop  # a search process's
+    assert SearchPlayer(budget=5.0, work=3000, guard=2).decide(hand) == stop
     assert SearchPlayer(budget=5.0, work=3000).decide(hand) == let
+
+
+def test_hard_with_its_second_guard_setting_lets_go_of_its_ace_when_the_run_fails_anyway(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same trick as above, but with seat 0 running for the moon after the ace, the run fails and seat 1 takes
+    6 points. ``guard=1`` counts that failed run (the worse of the two plans) and keeps the ace; ``guard=2`` counts
+    a run only where it shoots (seat 0 knows its own hand: it would not run there), so it throws the ace as Normal's
+    play-outs say; so does ``guard=3``, whose play-outs' others stop the run by the moon rules."""
+    hand = moon_position("play JS")
+    stop, let = hand.parse_action("play 9C"), hand.parse_action("play AH")
+    play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
+                                   (let, -1): (24, 0, 2, 0), (let, 0): (20, 6, 0, 0)})
+    assert SearchPlayer(budget=5.0, work=3000, guard=1).decide(hand) == stop
+    assert SearchPlayer(budget=5.0, work=3000, guard=2).decide(hand) == let
+    assert SearchPlayer(budget=5.0, work=3000, guard=3).decide(hand) == let
+    assert SearchPlayer(*SearchPlayer(guard=3).spec).shoot_rollout.moon and not SearchPlayer(guard=2).shoot_rollout.moon
 
 
 def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -108,9 +108,11 @@ class SearchPlayer:
         self.plan = plan
         # guard=1: in Hearts, while another seat has taken every penalty card taken so far, each candidate is also
         # played out with that seat running for the moon, and counts at the worse of the two for the seat (the
-        # other chooses its plan)
+        # other chooses its plan); guard=2 the same play-outs, the run counting in each world where it shoots (the
+        # other knows its own hand), Normal's play-out in the others; guard=3 as 2, the others stopping the run by
+        # the moon rules in those play-outs
         self.guard = guard
-        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2)
+        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2 or guard == 3)
         self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
@@ -178,7 +180,9 @@ class SearchPlayer:
         totals = dict.fromkeys(candidates, 0.0)
         # the same with one seat running for the moon (``plan``, ``guard``), while that may still matter
         shooter = self._moon_plan(hand, seat)
-        shooting = dict.fromkeys(candidates, 0.0) if shooter >= 0 else None
+        # guard=2 and 3: the other seat runs in the worlds where its run shoots, and the run counts there
+        runs_where_it_shoots = shooter >= 0 and shooter != seat and self.guard >= 2
+        shooting = dict.fromkeys(candidates, 0.0) if shooter >= 0 and not runs_where_it_shoots else None
         chooses = max if shooter == seat else min  # the shooter chooses between its two plans
         alive = list(candidates)
         played = 0
@@ -189,13 +193,17 @@ class SearchPlayer:
             return {action: chooses(totals[action], shooting[action]) for action in alive}
 
         while True:
-            plans = 2 if shooting is not None else 1
+            plans = 2 if shooting is not None or runs_where_it_shoots else 1
             count = max(FEWEST_WORLDS, min(self.most_worlds - played, work // (rounds * len(alive) * left * plans)))
             for number in range(count):
                 world = self.world(hand, seat, rng)
                 values = []  # this world's value of each candidate still in (``value``), and running for the moon
                 for action in alive:
-                    values.append(self.value(world, self.play_out(world, action), seat))
+                    result = self.play_out(world, action)
+                    if runs_where_it_shoots:
+                        run = self.play_out(world, action, shooter)
+                        result = run if run.moon_shooter == shooter else result
+                    values.append(self.value(world, result, seat))
                     if shooting is not None:
                         values.append(self.value(world, self.play_out(world, action, shooter), seat))
                     # looked at after every play-out, not every world: a world of many candidates takes a while
@@ -205,10 +213,11 @@ class SearchPlayer:
                         if not played + number:
                             return self.rollout.play_in(hand)
                         return ranked(best())[0]
+                width = 2 if shooting is not None else 1
                 for index, action in enumerate(alive):
-                    totals[action] += values[index * plans]
+                    totals[action] += values[index * width]
                     if shooting is not None:
-                        shooting[action] += values[index * plans + 1]
+                        shooting[action] += values[index * width + 1]
             played += count
             if shooting is not None and all(chooses(shooting[action], totals[action]) == totals[action]
                                             for action in alive):
