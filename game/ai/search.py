@@ -288,7 +288,7 @@ class SearchPlayer:
 
     def play_out(self, world: Hand, action: A.Action, shooter: int = -1) -> HandResult:
         """The hand in ``world`` played to its end after ``action``, every seat then playing by the Normal rules
-        (a ``shooter`` running for the moon while it may, ``plan``)."""
+        (a ``shooter`` running for the moon while it may, ``plan`` and ``guard``)."""
         playout = world.copy()
         playout.push(action)
         if shooter < 0:
