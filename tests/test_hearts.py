@@ -330,6 +330,20 @@ def test_only_the_one_seat_with_every_point_taken_so_far_may_still_shoot_the_moo
     assert hand.moon_takers() == [2, 3] and not any(hand.may_shoot_moon(seat) for seat in range(4))
 
 
+def test_royal_queens_of_diamonds_and_clubs_taken_by_another_seat_leave_the_moon_open() -> None:
+    """Decision 17: the Royal moon needs every heart and the Queen of spades; its reward counts the Queen of
+    diamonds and the Queen of clubs where the shooter took them ("42 with the Queen of diamonds, 26 with the Queen
+    of clubs"), so another seat taking either leaves every seat free to shoot."""
+    rules = HOLD_ROYAL.changed({"two_clubs_leads": False})
+    hand = of_kind(HeartsHand, hand_with(rules, {0: "2D 2C QS", 1: "QD QC 3S", 2: "AD 3C 4S", 3: "KD AC 2S"},
+                                         dealer=3))
+    play_all(hand, "play 2D, play QD, play AD, play KD")  # seat 2 takes the Queen of diamonds
+    play_all(hand, "play 3C, play AC, play 2C, play QC")  # seat 3 the Queen of clubs
+    assert hand.moon_takers() == [] and all(hand.may_shoot_moon(seat) for seat in range(4))
+    play_all(hand, "play 2S, play QS, play 3S, play 4S")  # seat 0 takes the Queen of spades
+    assert hand.moon_takers() == [0] and [hand.may_shoot_moon(seat) for seat in range(4)] == [True] + [False] * 3
+
+
 @pytest.mark.parametrize("mode, delta", [("add", [0, 26, 26, 26]), ("subtract", [-26, 0, 0, 0])])
 def test_house_rule_fixes_the_moon_reward(mode: str, delta: list[int]) -> None:
     """Decision 17 (house: always add / always subtract): no choice is asked."""
@@ -546,6 +560,22 @@ def test_two_players_shoot_the_moon_only_with_every_point_of_both_halves() -> No
     shooter = hand.moon_shooter()
     takers = [seat for seat in range(2) if hand.taken[seat] & everything]
     assert (shooter is not None) == (len(takers) == 1)
+
+
+def test_two_players_a_penalty_card_taken_in_the_first_half_closes_the_moon_in_the_second() -> None:
+    """Decision 19: "shooting the moon needs every point of both sub-hands", so a seat that took a heart or the
+    Queen of spades in the first half is still the one that stops the other's moon in the second."""
+    rules = TWO.changed({"pass_cycle": ["hold"]})
+    hand = of_kind(HeartsHand, Hand.deal(rules, seed=11, dealer=1))
+    play_all(hand, "choose-hand 1, choose-hand 2")
+    while hand.sub_hand == 0:
+        hand.apply(hand.legal_actions()[-1])
+    first_half_takers = hand.moon_takers()
+    assert len(first_half_takers) == 1  # this deal and play: one seat took every penalty card of the first half
+    taker = first_half_takers[0]
+    assert hand.may_shoot_moon(taker) and not hand.may_shoot_moon(1 - taker)
+    hand.apply(hand.legal_actions()[0])  # the second half's first card: nothing taken in it yet
+    assert hand.sub_hand == 1 and hand.moon_takers() == [taker] and not hand.may_shoot_moon(1 - taker)
 
 
 # --- house rules (decisions 15 and 16) ---
