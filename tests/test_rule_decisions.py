@@ -23,9 +23,10 @@ import pytest
 from game.ai import RulePlayer, SearchPlayer, search
 from game.engine import Hand, Rules, load_rules, preset_names
 from game.engine import cards as C
-from game.engine.hearts import PENALTY_CARDS
+from game.engine.hearts import PENALTY_CARDS, HeartsHand
 from game.engine.results import HandResult
 from tests.support.deals import hand_with, play_all
+from tests.support.kinds import of_kind
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_decisions.json"
 HANDS = 12  # hands a preset
@@ -241,8 +242,8 @@ def test_a_play_outs_shooter_plays_by_normals_rules_once_another_seat_takes_a_pe
     """Once another seat has a penalty card the moon is gone (the engine's ``moon_shooter``: every penalty card),
     so the shooter goes back to taking as few points as it can: from there its play-out is Normal's, card for
     card."""
-    hand, normal = shooter_deal(), RulePlayer(counting=True)
-    while not any(taken & PENALTY_CARDS for taken in hand.taken[1:]):
+    hand, normal = of_kind(HeartsHand, shooter_deal()), RulePlayer(counting=True)
+    while hand.may_shoot_moon(0):
         hand.push(normal.play_in(hand))
     assert hand.phase == "play" and len(hand.tricks) < 12
     plain, running = hand.copy(), hand.copy()
