@@ -305,6 +305,23 @@ def test_hard_with_its_second_guard_setting_lets_go_of_its_ace_when_the_run_fail
     assert SearchPlayer(*SearchPlayer(guard=3).spec).shoot_rollout.moon and not SearchPlayer(guard=2).shoot_rollout.moon
 
 
+def test_hard_with_its_fourth_guard_setting_keeps_its_ace_off_the_trick_of_a_seat_before_anyone_has_a_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """002 "Quick tip" again, one trick earlier: nobody has taken a point, seat 0 leads the ace of spades, and seat
+    1, void in spades, may throw its ace of hearts on it, which would make seat 0 the one seat with points. In the
+    play-outs made up here, throwing the ace costs seat 1 less by Normal's rules throughout and lets seat 0 shoot
+    when it runs. ``guard=3`` plays out no run while nobody has a point and throws the ace; ``guard=4`` plays out
+    the run of the seat winning the trick on the table, and keeps the ace."""
+    hand = hand_with(no_pass("hearts-classic"), MOON_HANDS, dealer=3)
+    play_all(hand, "play AS")
+    stop, let = hand.parse_action("play 2C"), hand.parse_action("play AH")
+    play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
+                                   (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
+    assert SearchPlayer(budget=5.0, work=3000, guard=3).decide(hand) == let
+    assert SearchPlayer(budget=5.0, work=3000, guard=4).decide(hand) == stop
+    assert SearchPlayer(guard=4).shoot_rollout.moon
+
+
 def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:
     """002 "Shooting the Moon". Seat 0 has every point so far (22) and leads. In the play-outs made up here, by
     Normal's rules leading the jack of spades costs it two points more than leading the two; with seat 0 running
