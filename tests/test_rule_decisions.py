@@ -238,6 +238,22 @@ def test_a_seat_running_for_the_moon_in_a_play_out_shoots_where_normal_takes_14(
     assert running.final_result().moon_shooter == 0 and running.points() == [26, 0, 0, 0]
 
 
+def test_others_told_of_a_play_outs_shooter_keep_a_high_heart_from_its_first_card_and_stop_it() -> None:
+    """002 "Quick tip": "It is worth holding a high card or two until more than one player has taken some points."
+    Seat 0 runs with twelve spades and the king of hearts; seat 1, void in spades, holds the ace. By the moon rules
+    alone the others stop a run only once it has ``MOON_THREAT`` points: seat 1 has thrown its ace by then and seat
+    0 shoots. Told of the run from its first card (``stop_shooter``, Hard's guard=5), seat 1 throws its clubs and low
+    hearts, keeps the ace and takes the king of hearts on the last trick."""
+    hands = {0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S KH", 1: "AH 2H 3H 4H 5H 2C 3C 4C 5C 6C 7C 8C 9C",
+             2: "6H 7H 8H 9H TH 2D 3D 4D 5D 6D 7D 8D 9D", 3: "JH QH TC JC QC KC AC TD JD QD KD AD 2S"}
+    late, told = (hand_with(no_pass("hearts-classic"), hands, dealer=3) for _ in range(2))
+    RulePlayer(counting=True, moon=True).play_to_end(late, shooter=0)
+    RulePlayer(counting=True, moon=True, stop_shooter=True).play_to_end(told, shooter=0)
+    assert late.final_result().moon_shooter == 0
+    ace, king = told.rules.parse_cards(["AH"]), told.rules.parse_cards(["KH"])
+    assert told.final_result().moon_shooter == -1 and told.taken[1] & ace and told.taken[1] & king
+
+
 def test_a_play_outs_shooter_plays_by_normals_rules_once_another_seat_takes_a_penalty_card() -> None:
     """Once another seat has a penalty card the moon is gone (the engine's ``moon_shooter``: every penalty card),
     so the shooter goes back to taking as few points as it can: from there its play-out is Normal's, card for
@@ -311,7 +327,7 @@ def test_hard_with_its_fourth_guard_setting_keeps_its_ace_off_the_trick_of_a_sea
     1, void in spades, may throw its ace of hearts on it, which would make seat 0 the one seat with points. In the
     play-outs made up here, throwing the ace costs seat 1 less by Normal's rules throughout and lets seat 0 shoot
     when it runs. ``guard=3`` plays out no run while nobody has a point and throws the ace; ``guard=4`` plays out
-    the run of the seat winning the trick on the table, and keeps the ace."""
+    the run of the seat winning the trick on the table, and keeps the ace; so does ``guard=5``."""
     hand = hand_with(no_pass("hearts-classic"), MOON_HANDS, dealer=3)
     play_all(hand, "play AS")
     stop, let = hand.parse_action("play 2C"), hand.parse_action("play AH")
@@ -319,7 +335,9 @@ def test_hard_with_its_fourth_guard_setting_keeps_its_ace_off_the_trick_of_a_sea
                                    (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
     assert SearchPlayer(budget=5.0, work=3000, guard=3).decide(hand) == let
     assert SearchPlayer(budget=5.0, work=3000, guard=4).decide(hand) == stop
-    assert SearchPlayer(guard=4).shoot_rollout.moon
+    assert SearchPlayer(budget=5.0, work=3000, guard=5).decide(hand) == stop
+    assert SearchPlayer(guard=4).shoot_rollout.moon and not SearchPlayer(guard=4).shoot_rollout.stop_shooter
+    assert SearchPlayer(*SearchPlayer(guard=5).spec).shoot_rollout.stop_shooter
 
 
 def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:

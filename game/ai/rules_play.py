@@ -79,12 +79,15 @@ class RookTables:
 class RulePlayer:
     """Sound rule-based decisions for one seat; ``decide(hand)`` returns an int action for ``hand.to_move``."""
 
-    def __init__(self, counting: bool, moon: bool = False):
+    def __init__(self, counting: bool, moon: bool = False, stop_shooter: bool = False):
         self.counting = counting
         # Hearts: once one seat has taken every penalty point so far (MOON_THREAT or more), it goes for the moon and
         # the others stop it (``_hearts_moon_play``): Hard's play-outs with its moon setting, which the benchmarks
         # measure (not the game's levels)
         self.moon = moon
+        # with ``moon``: the others stop ``play_to_end``'s shooter from its first card, not only once it has
+        # MOON_THREAT points (Hard's guard=5)
+        self.stop_shooter = stop_shooter
         # the seat that runs for the moon while it still may, whatever it has taken (``play_to_end``'s shooter)
         self.shooter = -1
         self._tables: dict[int, tuple[tuple[int, ...], RookTables]] = {}  # _rook_tables: by the trick keys' id
@@ -220,7 +223,9 @@ class RulePlayer:
         if seat == self.shooter and hand.may_shoot_moon(seat):
             return self._hearts_moon_play(hand, seat, legal, seat)
         if self.moon:
-            threat = self._moon_threat(hand)
+            shooter = self.shooter
+            stopping = self.stop_shooter and shooter >= 0 and hand.may_shoot_moon(shooter)
+            threat = shooter if stopping else self._moon_threat(hand)
             if threat >= 0:
                 return self._hearts_moon_play(hand, seat, legal, threat)
         return self._hearts_card(hand, seat, legal)

@@ -111,11 +111,12 @@ class SearchPlayer:
         # other chooses its plan); guard=2 the same play-outs, the run counting in each world where it shoots (the
         # other knows its own hand), Normal's play-out in the others; guard=3 as 2, the others stopping the run by
         # the moon rules in those play-outs; guard=4 as 3, and while nobody has taken a penalty card, the other seat
-        # winning the trick on the table is the one that may run (a heart dropped on its trick would start the run)
+        # winning the trick on the table is the one that may run (a heart dropped on its trick would start the run);
+        # guard=5 as 4, the others stopping the run from its first card, not once it has MOON_THREAT points
         self.guard = guard
-        # the play-outs with a seat running for the moon: by the moon rules with plan=2 or guard=3 or 4 (with both
+        # the play-outs with a seat running for the moon: by the moon rules with plan=2 or guard=3 to 5 (with both
         # plan and guard set, plan's play-outs get them too)
-        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2 or guard >= 3)
+        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2 or guard >= 3, stop_shooter=guard == 5)
         self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
@@ -233,7 +234,7 @@ class SearchPlayer:
     def _moon_plan(self, hand: HandSeen, seat: int) -> int:
         """The seat whose run for the moon this decision also plays out (-1: none): with ``plan`` the seat's own
         while it may still shoot (with plan=3 once it has every penalty card taken so far), with ``guard`` the one
-        other seat that has every penalty card taken so far (guard=4: or, before anyone has one, the other seat
+        other seat that has every penalty card taken so far (guard=4 and 5: or, before anyone has one, the other seat
         winning the trick on the table)."""
         if hand.phase != "play" or not isinstance(hand, HeartsSeen):
             return -1
@@ -242,7 +243,7 @@ class SearchPlayer:
             return seat
         if self.guard and len(takers) == 1 and takers[0] != seat:
             return takers[0]
-        if self.guard == 4 and not takers and hand.trick:
+        if self.guard >= 4 and not takers and hand.trick:
             return hand.trick_winner()[1]  # the seat to move has not played to this trick
         return -1
 
