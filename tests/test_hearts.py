@@ -331,9 +331,10 @@ def test_only_the_one_seat_with_every_point_taken_so_far_may_still_shoot_the_moo
 
 
 def test_royal_queens_of_diamonds_and_clubs_taken_by_another_seat_leave_the_moon_open() -> None:
-    """Decision 17: the Royal moon needs every heart and the Queen of spades; its reward counts the Queen of
-    diamonds and the Queen of clubs where the shooter took them ("42 with the Queen of diamonds, 26 with the Queen
-    of clubs"), so another seat taking either leaves every seat free to shoot."""
+    """Decision 17: the Royal moon needs every heart and the Queen of spades, not the other queens: its reward
+    counts them where the shooter took them ("42 with the Queen of diamonds, 26 with the Queen of clubs"), and
+    "Another player who took the Queen of diamonds still gets -10". So another seat taking either leaves every
+    seat free to shoot."""
     rules = HOLD_ROYAL.changed({"two_clubs_leads": False})
     hand = of_kind(HeartsHand, hand_with(rules, {0: "2D 2C QS", 1: "QD QC 3S", 2: "AD 3C 4S", 3: "KD AC 2S"},
                                          dealer=3))

@@ -255,7 +255,7 @@ def test_others_told_of_a_play_outs_shooter_keep_a_high_heart_from_its_first_car
 
 
 def test_a_play_outs_shooter_plays_by_normals_rules_once_another_seat_takes_a_penalty_card() -> None:
-    """Once another seat has a penalty card the moon is gone (the engine's ``moon_shooter``: every penalty card),
+    """Once another seat has a penalty card the moon is gone (the engine's ``may_shoot_moon``),
     so the shooter goes back to taking as few points as it can: from there its play-out is Normal's, card for
     card."""
     hand, normal = of_kind(HeartsHand, shooter_deal()), RulePlayer(counting=True)
@@ -338,6 +338,39 @@ def test_hard_with_its_fourth_guard_setting_keeps_its_ace_off_the_trick_of_a_sea
     assert SearchPlayer(budget=5.0, work=3000, guard=5).decide(hand) == stop
     assert SearchPlayer(guard=4).shoot_rollout.moon and not SearchPlayer(guard=4).shoot_rollout.stop_shooter
     assert SearchPlayer(*SearchPlayer(guard=5).spec).shoot_rollout.stop_shooter
+
+
+# every club to seats 0 to 2, seat 3 void in them; the tricks played below: 0:2C 1:3C 2:AC 3:3D | 2:QC 3:2H 0:5C
+# 1:6C | 2:4C 3:4D 0:KC 1:7C | 0:9C 1:JC
+WINNER_HANDS = {0: "2C 5C KC 9C", 1: "3C 6C 7C JC", 2: "AC QC 4C TC 8C", 3: "3D 4D 2H"}
+
+
+def test_hard_with_its_fourth_guard_setting_plays_out_the_run_of_the_trick_winner_not_the_leader(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat whose run ``guard=4`` plays out is the one winning the trick on the table: seat 0 led the two of
+    clubs and seat 2 took it over with the ace. The play-outs made up here have an answer only for seat 2's run
+    (another seat's would be a KeyError); throwing the three of diamonds lets it shoot, so ``guard=4`` throws the
+    four, where ``guard=3``, playing out no run, throws the three."""
+    hand = hand_with(no_pass("hearts-classic"), WINNER_HANDS, dealer=3, void={3: "C"})
+    play_all(hand, "play 2C, play 3C, play AC")
+    three, four = hand.parse_action("play 3D"), hand.parse_action("play 4D")
+    play_outs_ending(monkeypatch, {(three, -1): (0, 0, 0, 0), (three, 2): (0, 0, 26, 0),
+                                   (four, -1): (0, 0, 0, 1), (four, 2): (0, 0, 0, 1)})
+    assert SearchPlayer(budget=5.0, work=3000, guard=3).decide(hand) == three
+    assert SearchPlayer(budget=5.0, work=3000, guard=4).decide(hand) == four
+
+
+def test_hard_with_its_fourth_guard_setting_plays_out_no_run_once_the_seat_to_move_has_the_only_points(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2 has taken the only heart so far and seat 1 is winning the trick on the table: nobody else may shoot
+    the moon, so ``guard=4`` plays out no run (the play-outs made up here have no answer for one)."""
+    hand = hand_with(no_pass("hearts-classic"), WINNER_HANDS, dealer=3, void={3: "C"})
+    play_all(hand, "play 2C, play 3C, play AC, play 3D, play QC, play 2H, play 5C, play 6C, "
+                   "play 4C, play 4D, play KC, play 7C, play 9C, play JC")
+    assert of_kind(HeartsHand, hand).moon_takers() == [2] and hand.to_move == 2
+    ten, eight = hand.parse_action("play TC"), hand.parse_action("play 8C")
+    play_outs_ending(monkeypatch, {(ten, -1): (0, 0, 1, 0), (eight, -1): (0, 0, 0, 0)})
+    assert SearchPlayer(budget=5.0, work=3000, guard=4).decide(hand) == eight
 
 
 def test_hard_with_its_plan_setting_runs_for_the_moon_when_it_has_every_point(monkeypatch: pytest.MonkeyPatch) -> None:
