@@ -293,8 +293,8 @@ def test_hard_with_its_guard_setting_keeps_its_ace_of_hearts_against_the_seat_wi
     keeping the ace to take a heart from seat 0 later. In the play-outs made up here, by Normal's rules throughout
     the ace costs seat 1 less; with seat 0 running for the moon, throwing the ace lets it shoot. ``SearchPlayer(
     guard=1)`` counts each candidate at the worse of the two (seat 0 chooses its plan) and keeps the ace; so does
-    ``guard=2``, which counts the run where it shoots (after the ace) and Normal's play-out elsewhere; Hard without
-    either throws the ace."""
+    ``guard=2``, which counts the run where it shoots (after the ace) and Normal's play-out elsewhere, and
+    ``guard=6``; Hard without a guard throws the ace."""
     hand = moon_position("play JS")
     stop, let = hand.parse_action("play 9C"), hand.parse_action("play AH")
     play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
@@ -302,6 +302,7 @@ def test_hard_with_its_guard_setting_keeps_its_ace_of_hearts_against_the_seat_wi
     assert SearchPlayer(budget=5.0, work=3000, guard=1).decide(hand) == stop
     assert SearchPlayer(*SearchPlayer(budget=5.0, work=3000, guard=1).spec).decide(hand) == stop  # a search process's
     assert SearchPlayer(budget=5.0, work=3000, guard=2).decide(hand) == stop
+    assert SearchPlayer(budget=5.0, work=3000, guard=6).decide(hand) == stop
     assert SearchPlayer(budget=5.0, work=3000).decide(hand) == let
 
 
@@ -326,18 +327,20 @@ def test_hard_with_its_fourth_guard_setting_keeps_its_ace_off_the_trick_of_a_sea
     """002 "Quick tip" again, one trick earlier: nobody has taken a point, seat 0 leads the ace of spades, and seat
     1, void in spades, may throw its ace of hearts on it, which would make seat 0 the one seat with points. In the
     play-outs made up here, throwing the ace costs seat 1 less by Normal's rules throughout and lets seat 0 shoot
-    when it runs. ``guard=3`` plays out no run while nobody has a point and throws the ace; ``guard=4`` plays out
-    the run of the seat winning the trick on the table, and keeps the ace; so does ``guard=5``."""
+    when it runs. ``guard=3`` (and ``guard=6``) plays out no run while nobody has a point and throws the ace;
+    ``guard=4`` plays out the run of the seat winning the trick on the table, and keeps the ace; so does
+    ``guard=5``."""
     hand = hand_with(no_pass("hearts-classic"), MOON_HANDS, dealer=3)
     play_all(hand, "play AS")
     stop, let = hand.parse_action("play 2C"), hand.parse_action("play AH")
     play_outs_ending(monkeypatch, {(stop, -1): (22, 4, 0, 0), (stop, 0): (22, 4, 0, 0),
                                    (let, -1): (24, 0, 2, 0), (let, 0): (26, 0, 0, 0)})
     assert SearchPlayer(budget=5.0, work=3000, guard=3).decide(hand) == let
+    assert SearchPlayer(budget=5.0, work=3000, guard=6).decide(hand) == let
     assert SearchPlayer(budget=5.0, work=3000, guard=4).decide(hand) == stop
     assert SearchPlayer(budget=5.0, work=3000, guard=5).decide(hand) == stop
     assert SearchPlayer(guard=4).shoot_rollout.moon and not SearchPlayer(guard=4).shoot_rollout.stop_shooter
-    assert SearchPlayer(*SearchPlayer(guard=5).spec).shoot_rollout.stop_shooter
+    assert all(SearchPlayer(*SearchPlayer(guard=guard).spec).shoot_rollout.stop_shooter for guard in (5, 6))
 
 
 # every club to seats 0 to 2, seat 3 void in them; the tricks played below: 0:2C 1:3C 2:AC 3:3D | 2:QC 3:2H 0:5C

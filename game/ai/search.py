@@ -112,11 +112,12 @@ class SearchPlayer:
         # other knows its own hand), Normal's play-out in the others; guard=3 as 2, the others stopping the run by
         # the moon rules in those play-outs; guard=4 as 3, and while nobody has taken a penalty card, the other seat
         # winning the trick on the table is the one that may run (a heart dropped on its trick would start the run);
-        # guard=5 as 4, the others stopping the run from its first card, not once it has MOON_THREAT points
+        # guard=5 as 4 and guard=6 as 3, the others stopping the run from its first card, not once it has
+        # MOON_THREAT points
         self.guard = guard
-        # the play-outs with a seat running for the moon: by the moon rules with plan=2 or guard=3 to 5 (with both
+        # the play-outs with a seat running for the moon: by the moon rules with plan=2 or guard=3 to 6 (with both
         # plan and guard set, plan's play-outs get them too)
-        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2 or guard >= 3, stop_shooter=guard == 5)
+        self.shoot_rollout = RulePlayer(counting=True, moon=plan == 2 or guard >= 3, stop_shooter=guard >= 5)
         self._evidence: tuple[object, C.Card, list[int]] | None = None  # shed_evidence's, for one position
         self.cancelled: Callable[[], bool] = lambda: False  # the worker's, while it decides for the worker
 
@@ -184,7 +185,7 @@ class SearchPlayer:
         totals = dict.fromkeys(candidates, 0.0)
         # the same with one seat running for the moon (``plan``, ``guard``), while that may still matter
         shooter = self._moon_plan(hand, seat)
-        # guard=2 and 3: the other seat runs in the worlds where its run shoots, and the run counts there
+        # guard=2 and up: the other seat runs in the worlds where its run shoots, and the run counts there
         runs_where_it_shoots = shooter >= 0 and shooter != seat and self.guard >= 2
         shooting = dict.fromkeys(candidates, 0.0) if shooter >= 0 and not runs_where_it_shoots else None
         chooses = max if shooter == seat else min  # the shooter chooses between its two plans
@@ -243,7 +244,7 @@ class SearchPlayer:
             return seat
         if self.guard and len(takers) == 1 and takers[0] != seat:
             return takers[0]
-        if self.guard >= 4 and not takers and hand.trick:
+        if self.guard in (4, 5) and not takers and hand.trick:
             return hand.trick_winner()[1]  # the seat to move has not played to this trick
         return -1
 
