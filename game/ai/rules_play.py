@@ -86,7 +86,7 @@ class RulePlayer:
         # measure (not the game's levels)
         self.moon = moon
         # with ``moon``: the others stop ``play_to_end``'s shooter from its first card, not only once it has
-        # MOON_THREAT points (Hard's guard=5)
+        # MOON_THREAT points (Hard's guard=5 and 6)
         self.stop_shooter = stop_shooter
         # the seat that runs for the moon while it still may, whatever it has taken (``play_to_end``'s shooter)
         self.shooter = -1
